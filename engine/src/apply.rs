@@ -1,0 +1,368 @@
+//! Applying a choice: validation against the legal options (so a refused
+//! choice changes nothing), dispatch to the rule that handles it, then
+//! `settle`, which runs every automatic step (turn ends, the Corruption and
+//! End phases, victory and defeat) until a decision is needed again.
+
+use crate::content::{SystemKind, XpCondition};
+use crate::decision::{Choice, Pending};
+use crate::event::Event;
+use crate::state::*;
+
+/// Why a choice was refused. The state is untouched when this is returned.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, serde::Serialize, serde::Deserialize)]
+pub enum RuleError {
+    /// The game has ended.
+    #[error("the game is over")]
+    GameOver,
+    /// The seat may not take this decision.
+    #[error("seat {seat} may not decide now; waiting for seat(s) {deciders:?} ({kind})")]
+    NotYourDecision {
+        /// The seat that tried.
+        seat: Seat,
+        /// Seats that may decide.
+        deciders: Vec<Seat>,
+        /// Decision kind.
+        kind: String,
+    },
+    /// No offered option has this id.
+    #[error("'{id}' is not a legal choice now ({kind}); legal ids: {legal}")]
+    UnknownOption {
+        /// The id sent.
+        id: String,
+        /// Decision kind.
+        kind: String,
+        /// A few legal ids.
+        legal: String,
+    },
+}
+
+impl Game {
+    /// Picks an offered option by its stable id.
+    pub fn apply(&mut self, seat: Seat, option_id: &str) -> Result<Vec<Event>, RuleError> {
+        if self.pb.outcome.is_some() {
+            return Err(RuleError::GameOver);
+        }
+        let d = self.decision();
+        debug_assert!(
+            d.options.iter().enumerate().all(|(i, o)| d.options[..i].iter().all(|p| p.id != o.id)),
+            "option ids are unique"
+        );
+        let Some(o) = d.options.iter().find(|o| o.id == option_id) else {
+            let mut legal: Vec<&str> = d.options.iter().map(|o| o.id.as_str()).take(12).collect();
+            if d.options.len() > 12 {
+                legal.push("...");
+            }
+            return Err(RuleError::UnknownOption {
+                id: option_id.chars().take(80).collect(),
+                kind: d.kind.as_str().into(),
+                legal: legal.join(", "),
+            });
+        };
+        if !o.seats.contains(&seat) {
+            return Err(RuleError::NotYourDecision {
+                seat,
+                deciders: o.seats.clone(),
+                kind: d.kind.as_str().into(),
+            });
+        }
+        let choice = o.choice.clone();
+        let mut ev = Vec::new();
+        self.pb.seq += 1;
+        self.dispatch(seat, choice, &mut ev);
+        self.settle(&mut ev);
+        Ok(ev)
+    }
+
+    /// Applies a structured choice, validated exactly like an option id.
+    pub fn apply_choice(&mut self, seat: Seat, choice: &Choice) -> Result<Vec<Event>, RuleError> {
+        self.apply(seat, &choice.id())
+    }
+
+    fn dispatch(&mut self, seat: Seat, choice: Choice, ev: &mut Vec<Event>) {
+        match choice {
+            Choice::StartTurn { seat } => self.start_turn(seat, ev),
+            Choice::Probe { hex } => self.begin_probe(hex, false),
+            Choice::BlindJump { hex } => self.begin_probe(hex, true),
+            Choice::Orient { rotation } => self.place_probed_tile(rotation, ev),
+            Choice::Jump { hex } => {
+                self.spend_actions(1);
+                self.move_group(hex, ev);
+                self.arrive(ev);
+            }
+            Choice::Rush => {
+                self.spend_actions(2);
+                let start = self.group_hex();
+                self.pb.pending = Pending::RushStep { done: 0, start };
+            }
+            Choice::RushTo { hex } => {
+                self.move_group(hex, ev);
+                if let Pending::RushStep { done, start } = self.pb.pending.clone() {
+                    if done + 1 >= 3 {
+                        self.pb.pending = Pending::Action;
+                        self.arrive(ev);
+                    } else {
+                        self.pb.pending = Pending::RushStep { done: done + 1, start };
+                    }
+                }
+            }
+            Choice::Strain { seat } => {
+                let s = self.ship_mut(seat);
+                s.strained = true;
+                s.actions_left += 1;
+                ev.push(Event::Strained { seat });
+            }
+            Choice::EndTurn => self.end_group_turn(ev),
+            Choice::Invite { seat } => self.pb.pending = Pending::FleetInvite { invitee: seat },
+            Choice::Accept => self.join_fleet(seat, ev),
+            Choice::Decline => {
+                ev.push(Event::InviteDeclined { seat });
+                self.pb.pending = Pending::Action;
+            }
+            Choice::RollDetection => self.detection_roll(ev),
+            Choice::EngageVoluntarily => {
+                if let Pending::Detection { seats } = self.pb.pending.clone() {
+                    let group = self.fight_group_for(&seats);
+                    self.engage_patrol(&group, ev);
+                }
+            }
+            Choice::Attack { target } => {
+                self.pb.pending = Pending::Manoeuvre { target, chosen: Vec::new() };
+            }
+            Choice::Offense { seat } => self.choose_manoeuvre(seat, None, ev),
+            Choice::Defense { seat, die } => self.choose_manoeuvre(seat, Some(die), ev),
+            Choice::Disengage => self.disengage(false, ev),
+            Choice::DisengageAndHide => self.disengage(true, ev),
+            Choice::Explore => self.explore(ev),
+            Choice::Instruction => self.follow_instruction(ev),
+            Choice::CarryKey { seat } => self.carry_key(seat, ev),
+            Choice::Scavenge => {
+                self.spend_actions(1);
+                for s in self.pb.active.clone() {
+                    self.ship_mut(s).scavenged = true;
+                    self.gain_scraps(s, 1, false, ev);
+                }
+            }
+            Choice::ScavengeKeys { from, to } => {
+                self.spend_actions(1);
+                for s in self.pb.active.clone() {
+                    self.ship_mut(s).scavenged = true;
+                }
+                let keys = std::mem::take(&mut self.ship_mut(from).keys);
+                for k in keys {
+                    self.ship_mut(to).keys.push(k);
+                    ev.push(Event::KeyMoved { key: k, from, to });
+                }
+            }
+            Choice::Pacify => {
+                self.spend_actions(1);
+                let group = self.pb.active.clone();
+                let hex = self.group_hex();
+                self.draw_into(hex, 1, false, None, ev);
+                self.start_fight(&group, hex, true, ev);
+            }
+            Choice::Maintenance => {
+                self.spend_actions(1);
+                let remaining: Vec<Seat> = self.pb.active.clone();
+                self.pb.pending = Pending::Maintenance { remaining };
+            }
+            Choice::Repair { target } => {
+                self.pay_scraps(seat, 1, ev);
+                self.recover_health(target, 1, ev);
+                self.gain_xp(seat, XpCondition::Repair, ev);
+                self.next_maintenance();
+            }
+            Choice::RemoveDamaged { target, card } => {
+                self.pay_scraps(seat, 3, ev);
+                let t = self.ship_mut(target);
+                if (card as usize) < t.damaged.len() {
+                    let d = t.damaged.remove(card as usize);
+                    self.pb.damaged_discard.push(d);
+                    let id = self.content().damaged[d as usize].id.clone();
+                    ev.push(Event::DamagedRemoved { seat: target, card: id });
+                }
+                self.next_maintenance();
+            }
+            Choice::BuyEnergy => {
+                if let Some(cost) = self.next_energy_cost(seat) {
+                    self.pay_scraps(seat, cost, ev);
+                    self.ship_mut(seat).energy_total += 1;
+                    let (available, total) = (self.energy_available(seat), self.ship(seat).energy_total);
+                    ev.push(Event::EnergyChanged { seat, available, total });
+                }
+                self.next_maintenance();
+            }
+            Choice::SkipMaintenance => self.next_maintenance(),
+            Choice::PickOption { option } => self.pick_option(option, ev),
+            Choice::FinishExploration => self.finish_exploration(),
+            Choice::RevealAt { hex } => self.reveal_at(hex),
+            Choice::PacifyAt { hex } => self.pacify_at(hex, ev),
+            Choice::SkipEffect => self.resume_after_effect(),
+            Choice::GiveScraps { from, to, amount } => {
+                self.spend_actions(1);
+                self.pay_scraps(from, amount, ev);
+                self.gain_scraps(to, amount, false, ev);
+            }
+            Choice::GiveKey { from, to, key } => {
+                self.spend_actions(1);
+                let f = self.ship_mut(from);
+                if let Some(i) = f.keys.iter().position(|&k| k == key) {
+                    f.keys.remove(i);
+                    self.ship_mut(to).keys.push(key);
+                    ev.push(Event::KeyMoved { key, from, to });
+                }
+            }
+        }
+    }
+
+    fn next_maintenance(&mut self) {
+        if let Pending::Maintenance { remaining } = &mut self.pb.pending {
+            if !remaining.is_empty() {
+                remaining.remove(0);
+            }
+            // Skip members with nothing to choose but "no maintenance".
+            let rem = remaining.clone();
+            let mut left: Vec<Seat> = rem.into_iter().skip_while(|&s| self.maintenance_options(s).len() <= 1).collect();
+            if left.is_empty() {
+                self.pb.pending = Pending::Action;
+            } else if let Pending::Maintenance { remaining } = &mut self.pb.pending {
+                std::mem::swap(remaining, &mut left);
+            }
+        }
+    }
+
+    /// Every member of the active group spends `n` actions.
+    pub(crate) fn spend_actions(&mut self, n: u8) {
+        for s in self.pb.active.clone() {
+            let sh = self.ship_mut(s);
+            sh.actions_left = sh.actions_left.saturating_sub(n);
+        }
+    }
+
+    /// Moves every member of the active group.
+    pub(crate) fn move_group(&mut self, to: crate::hex::Hex, ev: &mut Vec<Event>) {
+        for s in self.pb.active.clone() {
+            let from = self.ship(s).hex;
+            self.ship_mut(s).hex = to;
+            ev.push(Event::ShipMoved { seat: s, from, to });
+        }
+    }
+
+    /// Runs the automatic steps until a decision is needed.
+    pub(crate) fn settle(&mut self, ev: &mut Vec<Event>) {
+        for _ in 0..64 {
+            if self.pb.outcome.is_some() {
+                self.pb.pending = Pending::Over;
+                self.pb.phase = Phase::Over;
+                return;
+            }
+            if matches!(self.pb.pending, Pending::Action | Pending::Exploration { .. }) && self.start_queued() {
+                continue;
+            }
+            match self.pb.pending {
+                Pending::Action => {
+                    self.pb.active.retain(|&s| !self.pb.ships[s as usize].defeated);
+                    if self.pb.active.is_empty() {
+                        self.pb.pending = Pending::NextPlayer;
+                        continue;
+                    }
+                    if self.pb.end_turn_requested {
+                        self.pb.end_turn_requested = false;
+                        self.end_group_turn(ev);
+                        continue;
+                    }
+                    // A pending fight comes first (engaged at turn start).
+                    let hex = self.group_hex();
+                    if self.pb.active.iter().any(|&s| self.ship(s).engaged) && self.has_opponents(hex) {
+                        let group = self.pb.active.clone();
+                        self.start_fight(&group, hex, false, ev);
+                        continue;
+                    }
+                    for s in self.pb.active.clone() {
+                        self.ship_mut(s).engaged = false;
+                    }
+                    if self.signal_ready_here(ev) {
+                        continue;
+                    }
+                    let acts = self.group_actions();
+                    let can_strain = self.pb.active.iter().any(|&s| {
+                        !self.ship(s).strained && !self.has_damage(s, crate::content::DamagedEffect::NoStrain)
+                    });
+                    if acts == 0 && !can_strain {
+                        self.end_group_turn(ev);
+                        continue;
+                    }
+                    return;
+                }
+                Pending::NextPlayer => {
+                    if self.alive().all(|s| s.played) {
+                        self.end_action_phase(ev);
+                        continue;
+                    }
+                    return;
+                }
+                Pending::Maintenance { ref remaining } if remaining.is_empty() => {
+                    self.pb.pending = Pending::Action;
+                }
+                Pending::CombatCommand => {
+                    let done = match &self.pb.fight {
+                        None => true,
+                        Some(f) => f.seats.is_empty() || !self.has_opponents(f.hex),
+                    };
+                    if done {
+                        self.finish_fight(ev);
+                        continue;
+                    }
+                    return;
+                }
+                _ => return,
+            }
+        }
+    }
+
+    /// Ends the Action phase: victory check (p. 12), then the Corruption
+    /// and End phases, then a new round.
+    pub(crate) fn end_action_phase(&mut self, ev: &mut Vec<Event>) {
+        let rift = self
+            .pb
+            .tiles
+            .iter()
+            .find(|t| self.content().tiles[t.tile as usize].kind == SystemKind::MainRift)
+            .map(|t| (t.hex, t.keys_activated.len() as u8));
+        if let Some((hex, keys)) = rift
+            && keys == self.key_count()
+            && !self.avatar_in(hex)
+        {
+            self.finish(true, "rift_sealed", ev);
+            return;
+        }
+        self.pb.phase = Phase::Corruption;
+        ev.push(Event::PhaseStarted {
+            phase: Phase::Corruption,
+            round: self.pb.round,
+        });
+        self.advance_corruption(true, ev);
+        if self.pb.outcome.is_some() {
+            return;
+        }
+        self.move_avatars(true, false, ev);
+        if self.pb.outcome.is_some() {
+            return;
+        }
+        self.end_phase(ev);
+    }
+
+    /// Records the end of the game.
+    pub(crate) fn finish(&mut self, won: bool, cause: &str, ev: &mut Vec<Event>) {
+        if self.pb.outcome.is_some() {
+            return;
+        }
+        self.pb.outcome = Some(Outcome {
+            won,
+            cause: cause.into(),
+            round: self.pb.round,
+        });
+        self.pb.phase = Phase::Over;
+        self.pb.pending = Pending::Over;
+        ev.push(Event::GameOver { won, cause: cause.into() });
+    }
+}

@@ -1,0 +1,375 @@
+//! Combat (rulebook pp. 14-16, the combat summary, FAQ "Ennemis et
+//! Combats"): engagement, the attack sequence (manoeuvres, roll, Enemy
+//! abilities, hits minus shields, misses as retaliation), critical misses,
+//! defeat and rewards, Avatars' dimensional escape, and disengaging.
+
+use crate::content::{Ability, DamagedEffect, DieColor, Face, XpCondition};
+use crate::decision::{Pending, Target};
+use crate::event::{Event, RollPurpose};
+use crate::hex::Hex;
+use crate::state::*;
+
+/// Printed statistics of whatever is being attacked.
+struct Foe {
+    name: String,
+    health: u8,
+    shields: u8,
+    ability: Ability,
+    damage: u8,
+}
+
+impl Game {
+    /// Whether anything in `hex` can be fought.
+    pub(crate) fn has_opponents(&self, hex: Hex) -> bool {
+        !self.enemies_at(hex).is_empty() || self.avatar_in(hex)
+    }
+
+    /// Who fights when some seats are detected: the whole active fleet
+    /// (FAQ: a joiner's failed roll makes the whole fleet fight).
+    pub(crate) fn fight_group_for(&self, _seats: &[Seat]) -> Vec<Seat> {
+        self.pb.active.clone()
+    }
+
+    /// Detected (or engaging voluntarily): fight the Enemies already in the
+    /// system, or draw the patrol (from the reserve for stronger Enemies).
+    pub(crate) fn engage_patrol(&mut self, group: &[Seat], ev: &mut Vec<Event>) {
+        let hex = self.group_hex();
+        if self.enemies_at(hex).is_empty() {
+            let def = self.tile_at(hex).map(|t| &self.content().tiles[t.tile as usize]);
+            let (n, stronger) = def.map(|d| (d.patrol.max(1), d.stronger)).unwrap_or((1, false));
+            self.draw_into(hex, n, stronger, None, ev);
+        }
+        self.start_fight(group, hex, false, ev);
+    }
+
+    /// Draws `n` Enemy cards onto the board in `hex`. A new Enemy takes the
+    /// place of the old one on the combat board, which loses its damage
+    /// (FAQ, p. 16 ruling), Avatars included.
+    pub(crate) fn draw_into(&mut self, hex: Hex, n: u8, from_reserve: bool, guards_key: Option<u8>, ev: &mut Vec<Event>) {
+        let mut drawn = false;
+        for _ in 0..n {
+            if let Some((card, reserve)) = self.draw_enemy(from_reserve, ev) {
+                if !drawn {
+                    for e in &mut self.pb.board_enemies {
+                        e.damage = 0;
+                    }
+                    for a in &mut self.pb.avatars {
+                        a.damage = 0;
+                    }
+                    drawn = true;
+                }
+                self.pb.board_enemies.push(BoardEnemy {
+                    card,
+                    hex,
+                    damage: 0,
+                    guards_key,
+                });
+                let enemy = self.content().enemies[card as usize].id.clone();
+                ev.push(Event::EnemyDrawn {
+                    enemy,
+                    hex,
+                    from_reserve: reserve,
+                });
+            }
+        }
+    }
+
+    /// Engages `group` with everything in `hex`.
+    pub(crate) fn start_fight(&mut self, group: &[Seat], hex: Hex, pacify: bool, ev: &mut Vec<Event>) {
+        for &s in group {
+            self.ship_mut(s).engaged = true;
+        }
+        ev.push(Event::Engaged {
+            seats: group.to_vec(),
+            hex,
+        });
+        self.pb.fight = Some(Fight {
+            hex,
+            seats: group.to_vec(),
+            pacify,
+        });
+        self.pb.pending = Pending::CombatCommand;
+    }
+
+    /// The fight is over: pacify if it was a Pacify action and nothing is left.
+    pub(crate) fn finish_fight(&mut self, ev: &mut Vec<Event>) {
+        if let Some(f) = self.pb.fight.take() {
+            let won = !f.seats.is_empty() && !self.has_opponents(f.hex);
+            if won && f.pacify && self.pb.pacify_supply > 0 {
+                self.pb.pacify_supply -= 1;
+                if let Some(t) = self.tile_at_mut(f.hex) {
+                    t.pacified = Some(Pacified::Green);
+                }
+                ev.push(Event::Pacified { hex: f.hex });
+            }
+            if won {
+                for &s in &f.seats {
+                    self.ship_mut(s).engaged = false;
+                }
+            }
+        }
+        self.pb.pending = Pending::Action;
+    }
+
+    /// Records a captain's manoeuvre; once all have chosen, the attack resolves.
+    pub(crate) fn choose_manoeuvre(&mut self, seat: Seat, die: Option<DieColor>, ev: &mut Vec<Event>) {
+        let Pending::Manoeuvre { target, mut chosen } = self.pb.pending.clone() else { return };
+        chosen.push((seat, die));
+        let all = self.pb.fight.as_ref().is_some_and(|f| f.seats.iter().all(|s| chosen.iter().any(|c| c.0 == *s)));
+        if all {
+            self.resolve_attack(target, &chosen, ev);
+        } else {
+            self.pb.pending = Pending::Manoeuvre { target, chosen };
+        }
+    }
+
+    fn foe(&self, target: Target) -> Option<Foe> {
+        let c = self.content();
+        match target {
+            Target::Enemy(i) => self.pb.board_enemies.get(i as usize).map(|e| {
+                let d = &c.enemies[e.card as usize];
+                Foe {
+                    name: d.id.clone(),
+                    health: d.health,
+                    shields: d.shields,
+                    ability: d.ability,
+                    damage: e.damage,
+                }
+            }),
+            Target::Avatar(i) => self.pb.avatars.get(i as usize).map(|a| {
+                let d = &c.avatars[a.card as usize];
+                Foe {
+                    name: d.id.clone(),
+                    health: d.health,
+                    shields: d.shields,
+                    ability: d.ability,
+                    damage: a.damage,
+                }
+            }),
+        }
+    }
+
+    fn set_damage(&mut self, target: Target, damage: u8) {
+        match target {
+            Target::Enemy(i) => {
+                if let Some(e) = self.pb.board_enemies.get_mut(i as usize) {
+                    e.damage = damage;
+                }
+            }
+            Target::Avatar(i) => {
+                if let Some(a) = self.pb.avatars.get_mut(i as usize) {
+                    a.damage = damage;
+                }
+            }
+        }
+    }
+
+    /// Steps 3-11 of the combat summary for one attack.
+    fn resolve_attack(&mut self, target: Target, chosen: &[(Seat, Option<DieColor>)], ev: &mut Vec<Event>) {
+        self.pb.pending = Pending::CombatCommand;
+        let Some(foe) = self.foe(target) else { return };
+        let seats: Vec<Seat> = self.pb.fight.as_ref().map(|f| f.seats.clone()).unwrap_or_default();
+        // 3. The attack roll: everyone rolls together.
+        struct Roll {
+            seat: Seat,
+            misses: u8,
+            offense: bool,
+            critical: bool,
+        }
+        let mut rolls = Vec::new();
+        let mut hits_total: u8 = 0;
+        let any_defense = chosen.iter().any(|c| c.1.is_some());
+        for &(seat, die) in chosen {
+            let colors: Vec<DieColor> = match die {
+                Some(d) => vec![d],
+                None => self.dice_of(seat).to_vec(),
+            };
+            let rolled = self.roll(&colors);
+            let hits = rolled.iter().filter(|d| d.1 == Face::Hit).count() as u8;
+            let misses = rolled.iter().filter(|d| d.1 == Face::Miss).count() as u8;
+            let hits = hits.saturating_sub(self.damage_count(seat, DamagedEffect::WarpedTargeting));
+            if hits >= 3 {
+                self.gain_xp(seat, XpCondition::ThreeHits, ev);
+            }
+            hits_total = hits_total.saturating_add(hits);
+            ev.push(Event::DiceRolled {
+                seat: Some(seat),
+                purpose: RollPurpose::Attack,
+                dice: rolled,
+            });
+            // Defense rolls one die and so never makes a critical miss.
+            let offense = die.is_none();
+            rolls.push(Roll {
+                seat,
+                misses,
+                offense,
+                critical: offense && misses as usize == colors.len(),
+            });
+        }
+        // 5-8. Abilities on shields, hits minus shields off the health.
+        let mut shields = foe.shields;
+        if let Ability::Bulwark { amount } = foe.ability
+            && any_defense
+        {
+            shields += amount;
+        }
+        let dealt = hits_total.saturating_sub(shields);
+        let damage = foe.damage.saturating_add(dealt).min(foe.health);
+        self.set_damage(target, damage);
+        ev.push(Event::TargetDamaged {
+            target: foe.name.clone(),
+            damage: dealt,
+            health_left: foe.health - damage,
+        });
+        let defeated = damage >= foe.health;
+        // Critical misses draw a Damaged card whatever the outcome.
+        for r in &rolls {
+            if r.critical {
+                self.draw_damaged(r.seat, ev);
+                if let Ability::Sunder { amount } = foe.ability {
+                    for _ in 0..amount {
+                        self.discard_health_marker(r.seat, ev);
+                    }
+                }
+            }
+        }
+        if defeated {
+            self.defeat_foe(target, &seats, ev);
+            return;
+        }
+        // 9-10. Retaliation, individual and never shared.
+        for r in &rolls {
+            if self.ship(r.seat).defeated {
+                continue;
+            }
+            let mut retaliation = r.misses;
+            match foe.ability {
+                Ability::Swarm { min_misses, amount } if r.misses >= min_misses && r.misses > 0 => retaliation += amount,
+                Ability::Piercing { amount } if r.offense && r.misses > 0 => retaliation += amount,
+                _ => {}
+            }
+            if retaliation > 0 {
+                retaliation += self.damage_count(r.seat, DamagedEffect::BrittleHull);
+            }
+            self.lose_health(r.seat, retaliation, ev);
+            match foe.ability {
+                Ability::Pillage { amount } if retaliation > 0 => {
+                    let n = amount.min(self.ship(r.seat).scraps);
+                    self.pay_scraps(r.seat, n, ev);
+                }
+                Ability::Drain { amount } if r.misses > 0 => {
+                    for _ in 0..amount {
+                        if self.energy_available(r.seat) > 0 {
+                            self.ship_mut(r.seat).energy_used += 1;
+                        }
+                    }
+                    let (available, total) = (self.energy_available(r.seat), self.ship(r.seat).energy_total);
+                    ev.push(Event::EnergyChanged {
+                        seat: r.seat,
+                        available,
+                        total,
+                    });
+                }
+                Ability::Nullify { amount } if r.misses >= 2 => {
+                    for _ in 0..amount {
+                        self.discard_energy_marker(r.seat, ev);
+                    }
+                }
+                Ability::Dismantle { .. } if retaliation > 0 => {
+                    // Permanently discards a module or mod of the player's
+                    // choice; ships carry none until modules and mods are
+                    // implemented (issues 4 and 5), so nothing is lost yet.
+                }
+                _ => {}
+            }
+        }
+        if let Ability::Regenerate { amount } = foe.ability
+            && let Some(f) = self.foe(target)
+        {
+            self.set_damage(target, f.damage.saturating_sub(amount));
+        }
+    }
+
+    /// A defeated Enemy is discarded (FAQ) and pays 1 scrap per level to each
+    /// fleet member; an Avatar escapes two spaces ahead on the mat (p. 16).
+    fn defeat_foe(&mut self, target: Target, seats: &[Seat], ev: &mut Vec<Event>) {
+        match target {
+            Target::Enemy(i) => {
+                let e = self.pb.board_enemies.remove(i as usize);
+                let def = &self.content().enemies[e.card as usize];
+                let (id, level) = (def.id.clone(), def.level);
+                self.pb.enemy_discard.push(e.card);
+                ev.push(Event::EnemyDefeated { enemy: id });
+                for &s in seats {
+                    self.gain_scraps(s, level, true, ev);
+                    self.gain_xp(s, XpCondition::DefeatEnemy, ev);
+                }
+                if let Some(k) = e.guards_key
+                    && let Some(slot) = self.pb.signals.iter_mut().find(|s| s.key == k)
+                {
+                    slot.progress = slot.progress.saturating_add(1);
+                    ev.push(Event::SignalProgress {
+                        key: k,
+                        progress: slot.progress,
+                        needed: 1,
+                    });
+                }
+            }
+            Target::Avatar(i) => {
+                let space = self.pb.corruption.position + 2;
+                let gone = space > self.pb.corruption.rise;
+                let id = self.content().avatars[self.pb.avatars[i as usize].card as usize].id.clone();
+                let a = &mut self.pb.avatars[i as usize];
+                a.damage = 0;
+                a.place = if gone { AvatarPlace::Gone } else { AvatarPlace::Mat { space } };
+                ev.push(Event::AvatarEscaped {
+                    avatar: id,
+                    space: (!gone).then_some(space),
+                });
+                for &s in seats {
+                    self.gain_xp(s, XpCondition::DefeatEnemy, ev);
+                }
+            }
+        }
+    }
+
+    /// Disengage (p. 14): a Damage Roll per Enemy in the system and the
+    /// "when you disengage" abilities; from Avatars the Corruption advances
+    /// at once, once per system (p. 16). Hiding ends the turn (FAQ).
+    pub(crate) fn disengage(&mut self, hide: bool, ev: &mut Vec<Event>) {
+        let Some(f) = self.pb.fight.take() else { return };
+        let c = self.content();
+        let enemies: Vec<Ability> = self
+            .enemies_at(f.hex)
+            .into_iter()
+            .map(|i| c.enemies[self.pb.board_enemies[i].card as usize].ability)
+            .chain(self.avatars_at(f.hex).into_iter().map(|i| c.avatars[self.pb.avatars[i].card as usize].ability))
+            .collect();
+        let from_avatar = self.avatar_in(f.hex);
+        ev.push(Event::Disengaged {
+            seats: f.seats.clone(),
+            hid: hide,
+        });
+        for &s in &f.seats {
+            for ab in &enemies {
+                self.damage_roll(s, ev);
+                if let Ability::Pursuit { amount } = ab {
+                    self.lose_health(s, *amount, ev);
+                }
+            }
+            let sh = self.ship_mut(s);
+            sh.engaged = false;
+            sh.disengaged = true;
+            if hide {
+                sh.hidden = true;
+            }
+        }
+        self.pb.pending = Pending::Action;
+        if from_avatar {
+            self.advance_corruption(false, ev);
+        }
+        if hide && self.pb.outcome.is_none() {
+            self.end_group_turn(ev);
+        }
+    }
+}

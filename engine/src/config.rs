@@ -1,0 +1,186 @@
+//! Per-game configuration: which ships, how hard, which Allies, which seed.
+//! Everything that varies between two games of X-ODUS before the first
+//! choice lives here; together with the seed and the choices it fixes the
+//! whole game.
+
+use serde::{Deserialize, Serialize};
+
+/// One of the six ships. Each seat captains one ship.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ShipKind {
+    /// Warrior; XP for each Enemy defeated.
+    Warship,
+    /// Warrior; XP for forming or joining fleets.
+    Battlecruiser,
+    /// Rogue; XP for each Explore action.
+    Explorer,
+    /// Rogue; XP for scraps gained in combat or exploration.
+    PirateShip,
+    /// Scholar; XP for each Repair action.
+    DroneSpecialist,
+    /// Scholar; XP for attacks with three hits or more.
+    ProtoShip,
+}
+
+impl ShipKind {
+    /// All ships in their fixed order.
+    pub const ALL: [ShipKind; 6] = [
+        ShipKind::Warship,
+        ShipKind::Battlecruiser,
+        ShipKind::Explorer,
+        ShipKind::PirateShip,
+        ShipKind::DroneSpecialist,
+        ShipKind::ProtoShip,
+    ];
+
+    /// Snake-case name, as on the wire.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ShipKind::Warship => "warship",
+            ShipKind::Battlecruiser => "battlecruiser",
+            ShipKind::Explorer => "explorer",
+            ShipKind::PirateShip => "pirate_ship",
+            ShipKind::DroneSpecialist => "drone_specialist",
+            ShipKind::ProtoShip => "proto_ship",
+        }
+    }
+
+    /// Parses a snake-case name.
+    pub fn parse(s: &str) -> Option<ShipKind> {
+        ShipKind::ALL.into_iter().find(|k| k.as_str() == s)
+    }
+}
+
+/// Difficulty level (rulebook p. 19).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Difficulty {
+    /// Casual Wanderers: hazardous and two perilous Signals.
+    Casual,
+    /// Hardened Travelers: two Signals of each tier.
+    Hardened,
+    /// Heroic Adventurers: lethal and two perilous Signals, +1 Avatar movement.
+    Heroic,
+}
+
+impl Difficulty {
+    /// All levels.
+    pub const ALL: [Difficulty; 3] = [Difficulty::Casual, Difficulty::Hardened, Difficulty::Heroic];
+
+    /// Snake-case name.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Difficulty::Casual => "casual",
+            Difficulty::Hardened => "hardened",
+            Difficulty::Heroic => "heroic",
+        }
+    }
+
+    /// Parses a snake-case name.
+    pub fn parse(s: &str) -> Option<Difficulty> {
+        Difficulty::ALL.into_iter().find(|k| k.as_str() == s)
+    }
+}
+
+/// The four Allies (two are chosen at setup; FAQ "Alliés").
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum AllyKind {
+    /// Reveals systems for fleets short on speed.
+    Cartographer,
+    /// Repairs ships.
+    SpecialisedEngineer,
+    /// Pacifies Enemy systems.
+    Mercenary,
+    /// Sells modules cheaply.
+    Smuggler,
+}
+
+impl AllyKind {
+    /// All Allies.
+    pub const ALL: [AllyKind; 4] = [
+        AllyKind::Cartographer,
+        AllyKind::SpecialisedEngineer,
+        AllyKind::Mercenary,
+        AllyKind::Smuggler,
+    ];
+
+    /// Snake-case name.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            AllyKind::Cartographer => "cartographer",
+            AllyKind::SpecialisedEngineer => "specialised_engineer",
+            AllyKind::Mercenary => "mercenary",
+            AllyKind::Smuggler => "smuggler",
+        }
+    }
+
+    /// Parses a snake-case name.
+    pub fn parse(s: &str) -> Option<AllyKind> {
+        AllyKind::ALL.into_iter().find(|k| k.as_str() == s)
+    }
+}
+
+/// Everything that fixes a game before its first choice.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameConfig {
+    /// One ship per seat, 3 or 4 of them (the two variants).
+    pub ships: Vec<ShipKind>,
+    /// Difficulty level.
+    pub difficulty: Difficulty,
+    /// The two Allies chosen at setup.
+    pub allies: Vec<AllyKind>,
+    /// Seed of the game's random generator.
+    pub seed: u64,
+}
+
+/// A configuration the rules do not allow.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ConfigError {
+    /// Not 3 or 4 ships.
+    #[error("a game has 3 or 4 ships (the two variants), not {0}")]
+    ShipCount(usize),
+    /// The same ship twice.
+    #[error("ship {0} is chosen twice; each seat needs a different ship")]
+    DuplicateShip(&'static str),
+    /// Not two different Allies.
+    #[error("choose exactly two different Allies, got {0:?}")]
+    Allies(Vec<&'static str>),
+}
+
+impl GameConfig {
+    /// Checks the configuration against the setup rules.
+    pub fn validate(&self) -> Result<(), ConfigError> {
+        if !(3..=4).contains(&self.ships.len()) {
+            return Err(ConfigError::ShipCount(self.ships.len()));
+        }
+        for (i, s) in self.ships.iter().enumerate() {
+            if self.ships[..i].contains(s) {
+                return Err(ConfigError::DuplicateShip(s.as_str()));
+            }
+        }
+        if self.allies.len() != 2 || self.allies[0] == self.allies[1] {
+            return Err(ConfigError::Allies(self.allies.iter().map(|a| a.as_str()).collect()));
+        }
+        Ok(())
+    }
+
+    /// A configuration with random distinct ships and two random Allies,
+    /// drawn from `seed` (the same seed then drives the game).
+    pub fn random(seed: u64, ship_count: usize, difficulty: Difficulty) -> GameConfig {
+        let mut rng = crate::rng::GameRng::new(seed ^ 0x5eed_c0f1);
+        let mut ships = ShipKind::ALL.to_vec();
+        rng.shuffle(&mut ships);
+        ships.truncate(ship_count.clamp(3, 4));
+        let mut allies = AllyKind::ALL.to_vec();
+        rng.shuffle(&mut allies);
+        allies.truncate(2);
+        GameConfig {
+            ships,
+            difficulty,
+            allies,
+            seed,
+        }
+    }
+}

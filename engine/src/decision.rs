@@ -1,0 +1,380 @@
+//! The decision model: at every step the game has exactly one pending
+//! decision, who may take it, and the enumerated list of legal choices.
+//! Each offered option has a stable text id (derived from its payload, so
+//! a client can store it), a structured payload ([`Choice`]) and a label.
+
+use crate::content::DieColor;
+use crate::hex::Hex;
+use crate::state::Seat;
+use serde::{Deserialize, Serialize};
+
+/// What kind of decision is pending.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DecisionKind {
+    /// Action phase: which player starts their turn next.
+    NextPlayer,
+    /// The active player or fleet chooses an Action.
+    Action,
+    /// A captain answers an invitation to join a fleet.
+    FleetInvite,
+    /// Orient a freshly revealed tile.
+    Orientation,
+    /// Choose the next jump of a Hyperspace Rush.
+    RushStep,
+    /// Roll for detection, or engage voluntarily.
+    Detection,
+    /// In a fight: which Enemy to attack next, or disengage.
+    CombatCommand,
+    /// In a fight: a captain's manoeuvre for this attack.
+    Manoeuvre,
+    /// A captain's Ship Maintenance option.
+    Maintenance,
+    /// Which ship carries an accessed Key.
+    KeyCarrier,
+    /// Pick an option of the Exploration card being resolved.
+    Exploration,
+    /// Choose where to reveal a system (an effect).
+    RevealSystem,
+    /// Choose an Enemy system to pacify (an effect).
+    PacifySystem,
+    /// Nothing: the game is over.
+    GameOver,
+}
+
+impl DecisionKind {
+    /// Snake-case name, as on the wire.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            DecisionKind::NextPlayer => "next_player",
+            DecisionKind::Action => "action",
+            DecisionKind::FleetInvite => "fleet_invite",
+            DecisionKind::Orientation => "orientation",
+            DecisionKind::RushStep => "rush_step",
+            DecisionKind::Detection => "detection",
+            DecisionKind::CombatCommand => "combat_command",
+            DecisionKind::Manoeuvre => "manoeuvre",
+            DecisionKind::Maintenance => "maintenance",
+            DecisionKind::KeyCarrier => "key_carrier",
+            DecisionKind::Exploration => "exploration",
+            DecisionKind::RevealSystem => "reveal_system",
+            DecisionKind::PacifySystem => "pacify_system",
+            DecisionKind::GameOver => "game_over",
+        }
+    }
+}
+
+/// What a fight targets.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "type", content = "index")]
+pub enum Target {
+    /// An Enemy card on the board (index into `board_enemies`).
+    Enemy(u8),
+    /// An Avatar (index into `avatars`).
+    Avatar(u8),
+}
+
+/// A structured choice. Clients normally pick an offered option by id;
+/// a structured choice is validated against the same list.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Choice {
+    /// Start this seat's turn.
+    StartTurn {
+        /// The seat.
+        seat: Seat,
+    },
+    /// Send a probe to an adjacent empty space.
+    Probe {
+        /// The empty space.
+        hex: Hex,
+    },
+    /// Probe then jump into the revealed system.
+    BlindJump {
+        /// The empty space.
+        hex: Hex,
+    },
+    /// Jump to a connected revealed system (or another wormhole).
+    Jump {
+        /// Destination.
+        hex: Hex,
+    },
+    /// Start a Hyperspace Rush (2 Actions, three jumps).
+    Rush,
+    /// The next jump of a Rush.
+    RushTo {
+        /// Destination of this jump.
+        hex: Hex,
+    },
+    /// Explore the current system (Exploration, Signal or Main Rift).
+    Explore,
+    /// Follow a bracketed instruction of the revealed Precursor Signal here.
+    Instruction,
+    /// Scavenge a scrap.
+    Scavenge,
+    /// Scavenge a defeated ship's Keys.
+    ScavengeKeys {
+        /// The defeated ship.
+        from: Seat,
+        /// Who takes them.
+        to: Seat,
+    },
+    /// Pacify the current Enemy system.
+    Pacify,
+    /// Ship Maintenance (each member then picks an option).
+    Maintenance,
+    /// Trade: give scraps to another ship in the system.
+    GiveScraps {
+        /// Giver.
+        from: Seat,
+        /// Receiver.
+        to: Seat,
+        /// How many.
+        amount: u8,
+    },
+    /// Trade: give a Key to another ship in the system.
+    GiveKey {
+        /// Giver.
+        from: Seat,
+        /// Receiver.
+        to: Seat,
+        /// Which Key.
+        key: u8,
+    },
+    /// Invite a ship in the system to join the fleet.
+    Invite {
+        /// The invited seat.
+        seat: Seat,
+    },
+    /// Strain the engine: +1 Action, Damage Roll at the end of the turn.
+    Strain {
+        /// The straining seat.
+        seat: Seat,
+    },
+    /// End the turn, leaving any remaining Actions unused.
+    EndTurn,
+    /// Accept a fleet invitation.
+    Accept,
+    /// Decline a fleet invitation.
+    Decline,
+    /// Orientation of a revealed tile.
+    Orient {
+        /// Rotation steps 0..6.
+        rotation: u8,
+    },
+    /// Roll for detection.
+    RollDetection,
+    /// Skip the roll and engage voluntarily.
+    EngageVoluntarily,
+    /// Attack this Enemy or Avatar next.
+    Attack {
+        /// The target.
+        target: Target,
+    },
+    /// Disengage (1 Damage Roll per Enemy).
+    Disengage,
+    /// Disengage and hide in the system, ending the turn.
+    DisengageAndHide,
+    /// Offense: roll all dice.
+    Offense {
+        /// The captain choosing.
+        seat: Seat,
+    },
+    /// Defense: roll one chosen die.
+    Defense {
+        /// The captain choosing.
+        seat: Seat,
+        /// The die.
+        die: DieColor,
+    },
+    /// Maintenance: repair 1 health of a ship in the system for 1 scrap.
+    Repair {
+        /// Repaired ship.
+        target: Seat,
+    },
+    /// Maintenance: remove a Damaged card for 3 scraps.
+    RemoveDamaged {
+        /// The ship.
+        target: Seat,
+        /// Index of the card on that ship.
+        card: u8,
+    },
+    /// Maintenance: buy the next energy marker.
+    BuyEnergy,
+    /// Maintenance: do nothing.
+    SkipMaintenance,
+    /// The ship that carries an accessed Key.
+    CarryKey {
+        /// The carrier.
+        seat: Seat,
+    },
+    /// Pick an option of the Exploration card.
+    PickOption {
+        /// Option index on the card.
+        option: u8,
+    },
+    /// Finish an Analysis exploration.
+    FinishExploration,
+    /// Reveal a system at this empty space (an effect).
+    RevealAt {
+        /// The space.
+        hex: Hex,
+    },
+    /// Pacify this Enemy system (an effect).
+    PacifyAt {
+        /// The system.
+        hex: Hex,
+    },
+    /// Decline the rest of a beneficial effect.
+    SkipEffect,
+}
+
+impl Choice {
+    /// The stable id of this choice.
+    pub fn id(&self) -> String {
+        match self {
+            Choice::StartTurn { seat } => format!("start:{seat}"),
+            Choice::Probe { hex } => format!("probe:{}", hex.key()),
+            Choice::BlindJump { hex } => format!("blind_jump:{}", hex.key()),
+            Choice::Jump { hex } => format!("jump:{}", hex.key()),
+            Choice::Rush => "rush".into(),
+            Choice::RushTo { hex } => format!("rush_to:{}", hex.key()),
+            Choice::Explore => "explore".into(),
+            Choice::Instruction => "instruction".into(),
+            Choice::Scavenge => "scavenge".into(),
+            Choice::ScavengeKeys { from, to } => format!("scavenge_keys:{from}:{to}"),
+            Choice::Pacify => "pacify".into(),
+            Choice::Maintenance => "maintenance".into(),
+            Choice::GiveScraps { from, to, amount } => format!("give_scraps:{from}:{to}:{amount}"),
+            Choice::GiveKey { from, to, key } => format!("give_key:{from}:{to}:{key}"),
+            Choice::Invite { seat } => format!("invite:{seat}"),
+            Choice::Strain { seat } => format!("strain:{seat}"),
+            Choice::EndTurn => "end_turn".into(),
+            Choice::Accept => "accept".into(),
+            Choice::Decline => "decline".into(),
+            Choice::Orient { rotation } => format!("orient:{rotation}"),
+            Choice::RollDetection => "roll_detection".into(),
+            Choice::EngageVoluntarily => "engage".into(),
+            Choice::Attack { target: Target::Enemy(i) } => format!("attack:enemy:{i}"),
+            Choice::Attack { target: Target::Avatar(i) } => format!("attack:avatar:{i}"),
+            Choice::Disengage => "disengage".into(),
+            Choice::DisengageAndHide => "disengage_hide".into(),
+            Choice::Offense { seat } => format!("offense:{seat}"),
+            Choice::Defense { seat, die } => format!("defense:{seat}:{}", die.as_str()),
+            Choice::Repair { target } => format!("repair:{target}"),
+            Choice::RemoveDamaged { target, card } => format!("remove_damaged:{target}:{card}"),
+            Choice::BuyEnergy => "buy_energy".into(),
+            Choice::SkipMaintenance => "skip_maintenance".into(),
+            Choice::CarryKey { seat } => format!("carry_key:{seat}"),
+            Choice::PickOption { option } => format!("option:{option}"),
+            Choice::FinishExploration => "finish_exploration".into(),
+            Choice::RevealAt { hex } => format!("reveal_at:{}", hex.key()),
+            Choice::PacifyAt { hex } => format!("pacify_at:{}", hex.key()),
+            Choice::SkipEffect => "skip_effect".into(),
+        }
+    }
+}
+
+/// One legal option of the pending decision.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ChoiceOption {
+    /// Stable id (see [`Choice::id`]).
+    pub id: String,
+    /// Seats allowed to pick it.
+    pub seats: Vec<Seat>,
+    /// Short human label.
+    pub label: String,
+    /// Structured payload.
+    pub choice: Choice,
+}
+
+/// The pending decision.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Decision {
+    /// Kind of decision.
+    pub kind: DecisionKind,
+    /// Seats that may decide something now.
+    pub deciders: Vec<Seat>,
+    /// A sentence saying what is being decided.
+    pub prompt: String,
+    /// The legal options (empty only when the game is over).
+    pub options: Vec<ChoiceOption>,
+}
+
+/// Internal state of the pending decision (public: everyone sees what is
+/// being decided).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "pending")]
+pub enum Pending {
+    /// Choose who plays next.
+    NextPlayer,
+    /// The active group chooses an Action.
+    Action,
+    /// Waiting for an invited captain.
+    FleetInvite {
+        /// The invited seat.
+        invitee: Seat,
+    },
+    /// Orient the tile just drawn.
+    Orientation {
+        /// Where it goes.
+        hex: Hex,
+        /// The tile (public once drawn).
+        tile: u8,
+        /// Jump in afterwards (Blind Jump).
+        then_jump: bool,
+        /// Revealed by an effect anywhere on the board: connect to any
+        /// revealed neighbour; this many more reveals follow.
+        anywhere: Option<u8>,
+    },
+    /// Hyperspace Rush in progress.
+    RushStep {
+        /// Jumps made so far.
+        done: u8,
+        /// The system the rush started from.
+        start: Hex,
+    },
+    /// Detection at an Enemy system.
+    Detection {
+        /// Seats that roll (a fleet rolls together; a joiner alone).
+        seats: Vec<Seat>,
+    },
+    /// A fight: pick the target or disengage.
+    CombatCommand,
+    /// A fight: manoeuvres chosen so far.
+    Manoeuvre {
+        /// The target of this attack.
+        target: Target,
+        /// Chosen manoeuvres (seat, die for Defense or None for Offense).
+        chosen: Vec<(Seat, Option<DieColor>)>,
+    },
+    /// Ship Maintenance: members that still choose.
+    Maintenance {
+        /// Seats still to choose, in order.
+        remaining: Vec<Seat>,
+    },
+    /// An accessed Key needs a carrier.
+    KeyCarrier {
+        /// The Key.
+        key: u8,
+    },
+    /// An Exploration card being resolved.
+    Exploration {
+        /// The card (index into content).
+        card: u8,
+        /// Options picked so far.
+        picked: Vec<u8>,
+    },
+    /// Reveal systems anywhere (effect).
+    RevealAnywhere {
+        /// Reveals left.
+        left: u8,
+    },
+    /// Pacify systems anywhere (effect).
+    PacifyAnywhere {
+        /// Pacifications left.
+        left: u8,
+    },
+    /// Game over.
+    Over,
+}

@@ -1,0 +1,332 @@
+//! Small state changes shared by every rule: dice, health, Damaged cards,
+//! scraps, XP, ship destruction, the Enemy deck, and the symbol effects of
+//! the rulebook's list (p. 11) applied to a player or a fleet.
+
+use crate::content::{DamagedEffect, DieColor, Effect, Face, XpCondition};
+use crate::event::{Event, RollPurpose};
+use crate::hex::Hex;
+use crate::state::*;
+
+impl Game {
+    /// Rolls the given dice.
+    pub(crate) fn roll(&mut self, colors: &[DieColor]) -> Vec<(DieColor, Face)> {
+        let c = self.content();
+        colors
+            .iter()
+            .map(|&col| {
+                let f = c.die(col)[self.hid.rng.below(6) as usize];
+                (col, f)
+            })
+            .collect()
+    }
+
+    /// Whether a ship carries a Damaged card with this effect.
+    pub(crate) fn has_damage(&self, seat: Seat, effect: DamagedEffect) -> bool {
+        let c = self.content();
+        self.ship(seat).damaged.iter().any(|&d| c.damaged[d as usize].effect == effect)
+    }
+
+    /// How many Damaged cards with this effect a ship carries.
+    pub(crate) fn damage_count(&self, seat: Seat, effect: DamagedEffect) -> u8 {
+        let c = self.content();
+        self.ship(seat).damaged.iter().filter(|&&d| c.damaged[d as usize].effect == effect).count() as u8
+    }
+
+    /// Actions a ship gets when its turn starts.
+    pub(crate) fn base_actions(&self, seat: Seat) -> u8 {
+        let def = self.content().ship(self.ship(seat).kind);
+        def.actions.saturating_sub(self.damage_count(seat, DamagedEffect::FewerActions)).max(1)
+    }
+
+    /// Energy a ship may still spend this turn.
+    pub fn energy_available(&self, seat: Seat) -> u8 {
+        let s = self.ship(seat);
+        s.energy_total
+            .saturating_sub(self.damage_count(seat, DamagedEffect::FusedCapacitor))
+            .saturating_sub(s.energy_used)
+    }
+
+    /// A Damage Roll (rulebook p. 11): both dice; one miss loses 1 health,
+    /// two lose 2 and draw a Damaged card.
+    pub(crate) fn damage_roll(&mut self, seat: Seat, ev: &mut Vec<Event>) {
+        if self.ship(seat).defeated {
+            return;
+        }
+        let dice = self.dice_of(seat);
+        let rolled = self.roll(&dice);
+        let misses = rolled.iter().filter(|d| d.1 == Face::Miss).count() as u8;
+        ev.push(Event::DiceRolled {
+            seat: Some(seat),
+            purpose: RollPurpose::Damage,
+            dice: rolled,
+        });
+        if misses == 2 {
+            self.draw_damaged(seat, ev);
+        }
+        if misses > 0 {
+            self.lose_health(seat, misses, ev);
+        }
+    }
+
+    /// Loses health; at 0 the ship is destroyed (p. 15).
+    pub(crate) fn lose_health(&mut self, seat: Seat, amount: u8, ev: &mut Vec<Event>) {
+        if amount == 0 || self.ship(seat).defeated {
+            return;
+        }
+        let s = self.ship_mut(seat);
+        let lost = amount.min(s.health);
+        s.health -= lost;
+        let health = s.health;
+        ev.push(Event::HealthLost { seat, amount: lost, health });
+        if health == 0 {
+            self.destroy_ship(seat, ev);
+        }
+    }
+
+    /// Recovers health up to the markers owned.
+    pub(crate) fn recover_health(&mut self, seat: Seat, amount: u8, ev: &mut Vec<Event>) {
+        let s = self.ship_mut(seat);
+        if s.defeated {
+            return;
+        }
+        let gained = amount.min(s.max_health - s.health);
+        if gained > 0 {
+            s.health += gained;
+            let health = s.health;
+            ev.push(Event::HealthRecovered { seat, amount: gained, health });
+        }
+    }
+
+    /// Permanently discards a health marker, a lost one first (p. 16).
+    pub(crate) fn discard_health_marker(&mut self, seat: Seat, ev: &mut Vec<Event>) {
+        let s = self.ship_mut(seat);
+        if s.defeated || s.max_health == 0 {
+            return;
+        }
+        if s.health == s.max_health {
+            s.health -= 1;
+        }
+        s.max_health -= 1;
+        let dead = s.health == 0;
+        ev.push(Event::HealthMarkerDiscarded { seat });
+        if dead {
+            self.destroy_ship(seat, ev);
+        }
+    }
+
+    /// Permanently discards the last energy marker unlocked (p. 16).
+    pub(crate) fn discard_energy_marker(&mut self, seat: Seat, ev: &mut Vec<Event>) {
+        let s = self.ship_mut(seat);
+        if s.defeated || s.energy_total == 0 {
+            return;
+        }
+        s.energy_total -= 1;
+        s.energy_used = s.energy_used.min(s.energy_total);
+        ev.push(Event::EnergyMarkerDiscarded { seat });
+    }
+
+    /// Draws a Damaged card (reshuffling the discard if the deck is empty).
+    pub(crate) fn draw_damaged(&mut self, seat: Seat, ev: &mut Vec<Event>) {
+        if self.ship(seat).defeated {
+            return;
+        }
+        if self.hid.damaged_deck.is_empty() {
+            let mut d = std::mem::take(&mut self.pb.damaged_discard);
+            self.hid.rng.shuffle(&mut d);
+            self.hid.damaged_deck = d;
+        }
+        if let Some(card) = self.hid.damaged_deck.pop() {
+            self.ship_mut(seat).damaged.push(card);
+            let id = self.content().damaged[card as usize].id.clone();
+            ev.push(Event::DamagedDrawn { seat, card: id });
+        }
+    }
+
+    /// Destroys a ship (p. 15): its markers, cards and scraps are discarded;
+    /// the token and any Keys stay where it fell.
+    pub(crate) fn destroy_ship(&mut self, seat: Seat, ev: &mut Vec<Event>) {
+        let s = self.ship_mut(seat);
+        s.defeated = true;
+        s.health = 0;
+        s.energy_total = 0;
+        s.energy_used = 0;
+        s.scraps = 0;
+        s.engaged = false;
+        s.hidden = false;
+        s.fleet = None;
+        s.actions_left = 0;
+        s.strained = false;
+        let damaged = std::mem::take(&mut s.damaged);
+        self.pb.damaged_discard.extend(damaged);
+        self.pb.active.retain(|&a| a != seat);
+        if let Some(f) = &mut self.pb.fight {
+            f.seats.retain(|&a| a != seat);
+        }
+        ev.push(Event::ShipDestroyed { seat });
+        if self.alive().next().is_none() {
+            self.finish(false, "all_ships_destroyed", ev);
+        }
+    }
+
+    /// Gains scraps; `rewarded` marks scraps from combat or exploration
+    /// (the Pirate Ship's XP condition, FAQ).
+    pub(crate) fn gain_scraps(&mut self, seat: Seat, amount: u8, rewarded: bool, ev: &mut Vec<Event>) {
+        if amount == 0 || self.ship(seat).defeated {
+            return;
+        }
+        let s = self.ship_mut(seat);
+        s.scraps = s.scraps.saturating_add(amount);
+        let scraps = s.scraps;
+        ev.push(Event::ScrapsChanged {
+            seat,
+            delta: amount as i16,
+            scraps,
+        });
+        if rewarded {
+            self.gain_xp(seat, XpCondition::ScrapsGained, ev);
+        }
+    }
+
+    /// Pays scraps (caller checked the amount).
+    pub(crate) fn pay_scraps(&mut self, seat: Seat, amount: u8, ev: &mut Vec<Event>) {
+        if amount == 0 {
+            return;
+        }
+        let s = self.ship_mut(seat);
+        let paid = amount.min(s.scraps);
+        s.scraps -= paid;
+        let scraps = s.scraps;
+        ev.push(Event::ScrapsChanged {
+            seat,
+            delta: -(paid as i16),
+            scraps,
+        });
+    }
+
+    /// One XP if the ship's condition is `cond` (FAQ, per-ship conditions).
+    pub(crate) fn gain_xp(&mut self, seat: Seat, cond: XpCondition, ev: &mut Vec<Event>) {
+        let def = self.content().ship(self.ship(seat).kind);
+        if def.xp_condition != cond || self.ship(seat).defeated {
+            return;
+        }
+        let track = def.xp_track.clone();
+        let s = self.ship_mut(seat);
+        s.xp = s.xp.saturating_add(1);
+        let level = 1 + track.iter().filter(|&&t| s.xp >= t).count() as u8;
+        s.level = level.min(6);
+        let (xp, level) = (s.xp, s.level);
+        ev.push(Event::XpGained { seat, xp, level });
+    }
+
+    /// Draws an Enemy card from the deck (reshuffling the discard when
+    /// empty, p. 9) or from the reserve top (stronger Enemies).
+    pub(crate) fn draw_enemy(&mut self, from_reserve: bool, ev: &mut Vec<Event>) -> Option<(u8, bool)> {
+        if from_reserve && let Some(e) = self.hid.enemy_reserve.pop() {
+            self.recount_levels();
+            return Some((e, true));
+        }
+        if self.hid.enemy_deck.is_empty() && !self.pb.enemy_discard.is_empty() {
+            let mut d = std::mem::take(&mut self.pb.enemy_discard);
+            self.hid.rng.shuffle(&mut d);
+            self.hid.enemy_deck = d;
+            ev.push(Event::EnemyDeckReshuffled);
+        }
+        let e = self.hid.enemy_deck.pop();
+        self.recount_levels();
+        e.map(|e| (e, false))
+    }
+
+    /// Shuffles the next 4 reserve Enemies into the deck (p. 17).
+    pub(crate) fn reinforce(&mut self, ev: &mut Vec<Event>) {
+        let mut n = 0;
+        for _ in 0..4 {
+            if let Some(e) = self.hid.enemy_reserve.pop() {
+                self.hid.enemy_deck.push(e);
+                n += 1;
+            }
+        }
+        if n > 0 {
+            let mut d = std::mem::take(&mut self.hid.enemy_deck);
+            self.hid.rng.shuffle(&mut d);
+            self.hid.enemy_deck = d;
+            ev.push(Event::EnemiesReinforced { count: n });
+        }
+        self.recount_levels();
+    }
+
+    /// Applies a symbol effect to a group of ships in `hex` (p. 11): health,
+    /// energy and Damaged cards for each member, the rest once.
+    pub(crate) fn apply_effect(&mut self, effect: Effect, group: &[Seat], hex: Hex, ev: &mut Vec<Event>) {
+        match effect {
+            Effect::LoseHealth { amount } => {
+                for &s in group {
+                    self.lose_health(s, amount, ev);
+                }
+            }
+            Effect::Damaged => {
+                for &s in group {
+                    self.draw_damaged(s, ev);
+                }
+            }
+            Effect::RecoverHealth { amount } => {
+                for &s in group {
+                    self.recover_health(s, amount, ev);
+                }
+            }
+            Effect::RecoverEnergy => {
+                for &s in group {
+                    let sh = self.ship_mut(s);
+                    sh.energy_used = 0;
+                    let (available, total) = (self.energy_available(s), self.ship(s).energy_total);
+                    ev.push(Event::EnergyChanged { seat: s, available, total });
+                }
+            }
+            Effect::GainScraps { amount } => {
+                // Shared as the fleet decides; the engine deals them out one by
+                // one starting with the poorest ship, a fair default.
+                for _ in 0..amount {
+                    if let Some(&s) = group.iter().filter(|&&s| !self.ship(s).defeated).min_by_key(|&&s| (self.ship(s).scraps, s)) {
+                        self.gain_scraps(s, 1, true, ev);
+                    }
+                }
+            }
+            Effect::AdvanceCorruption => self.advance_corruption(false, ev),
+            Effect::AvatarMovesUp => {
+                self.pb.corruption.movement_this_turn += 1;
+                ev.push(Event::AvatarMovementChanged {
+                    this_turn: self.pb.corruption.movement_this_turn,
+                });
+            }
+            Effect::AvatarMovesDown => {
+                self.pb.corruption.movement_this_turn -= 1;
+                ev.push(Event::AvatarMovementChanged {
+                    this_turn: self.pb.corruption.movement_this_turn,
+                });
+            }
+            Effect::CreateRift => {
+                if let Some(t) = self.tile_at_mut(hex) {
+                    t.rift_created = true;
+                    t.rift_disabled = false;
+                    ev.push(Event::RiftChanged { hex, open: true });
+                }
+            }
+            Effect::RevealSystems { amount } => self.pb.queued.push(crate::decision::Pending::RevealAnywhere { left: amount }),
+            Effect::PacifySystems { amount } => self.pb.queued.push(crate::decision::Pending::PacifyAnywhere { left: amount }),
+            Effect::DisableRift => {
+                if self.has_rift(hex)
+                    && let Some(t) = self.tile_at_mut(hex)
+                {
+                    t.rift_disabled = true;
+                    ev.push(Event::RiftChanged { hex, open: false });
+                }
+            }
+            Effect::EndTurn => {
+                for &s in group {
+                    let sh = self.ship_mut(s);
+                    sh.actions_left = 0;
+                }
+                self.pb.end_turn_requested = true;
+            }
+        }
+    }
+}

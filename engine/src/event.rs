@@ -1,0 +1,380 @@
+//! Events: what a choice caused, in order. They carry only public facts
+//! (dice faces, revealed tiles and cards), so any seat or spectator may
+//! receive them; front-ends animate them and the log prints them.
+
+use crate::content::{DieColor, Face};
+use crate::hex::Hex;
+use crate::state::{Phase, Seat};
+use serde::{Deserialize, Serialize};
+
+/// Why dice were rolled.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RollPurpose {
+    /// Detection Roll.
+    Detection,
+    /// Attack roll in a fight.
+    Attack,
+    /// Damage Roll.
+    Damage,
+    /// Skill Roll.
+    Skill,
+    /// The Avatar die.
+    AvatarMove,
+}
+
+/// Something that happened.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "event")]
+pub enum Event {
+    /// A new phase began.
+    PhaseStarted {
+        /// Phase.
+        phase: Phase,
+        /// Round.
+        round: u32,
+    },
+    /// A captain's turn began.
+    TurnStarted {
+        /// Seat.
+        seat: Seat,
+    },
+    /// A captain's turn ended (activation marker flipped).
+    TurnEnded {
+        /// Seat.
+        seat: Seat,
+    },
+    /// A fleet was formed or grew.
+    FleetJoined {
+        /// Members now.
+        seats: Vec<Seat>,
+    },
+    /// An invitation was declined.
+    InviteDeclined {
+        /// Seat.
+        seat: Seat,
+    },
+    /// A system tile was revealed.
+    TileRevealed {
+        /// Where.
+        hex: Hex,
+        /// Tile id.
+        tile: String,
+        /// Rotation.
+        rotation: u8,
+    },
+    /// A ship moved.
+    ShipMoved {
+        /// Seat.
+        seat: Seat,
+        /// From.
+        from: Hex,
+        /// To.
+        to: Hex,
+    },
+    /// Dice were rolled.
+    DiceRolled {
+        /// Who rolled (None: the Avatar die).
+        seat: Option<Seat>,
+        /// Why.
+        purpose: RollPurpose,
+        /// Faces shown.
+        dice: Vec<(DieColor, Face)>,
+    },
+    /// The Avatar die was rolled.
+    AvatarDieRolled {
+        /// Avatar card id.
+        avatar: String,
+        /// Moves after modifiers.
+        moves: u8,
+        /// Wormholes allowed.
+        wormhole: bool,
+    },
+    /// A Detection Roll passed.
+    Undetected {
+        /// Seats.
+        seats: Vec<Seat>,
+    },
+    /// Ships are engaged in a system.
+    Engaged {
+        /// Seats.
+        seats: Vec<Seat>,
+        /// System.
+        hex: Hex,
+    },
+    /// An Enemy card entered the board.
+    EnemyDrawn {
+        /// Enemy card id.
+        enemy: String,
+        /// System.
+        hex: Hex,
+        /// From the reserve (stronger Enemies).
+        from_reserve: bool,
+    },
+    /// The Enemy deck was rebuilt from its discard pile.
+    EnemyDeckReshuffled,
+    /// Reserve Enemies joined the deck.
+    EnemiesReinforced {
+        /// How many.
+        count: u8,
+    },
+    /// An attack hit its target.
+    TargetDamaged {
+        /// Card id.
+        target: String,
+        /// Damage dealt after shields.
+        damage: u8,
+        /// Health left.
+        health_left: u8,
+    },
+    /// An Enemy was defeated and discarded.
+    EnemyDefeated {
+        /// Card id.
+        enemy: String,
+    },
+    /// An Avatar escaped to the Corruption mat (or out of the game).
+    AvatarEscaped {
+        /// Card id.
+        avatar: String,
+        /// Space it will return at, or None if gone for good.
+        space: Option<u8>,
+    },
+    /// A ship lost health.
+    HealthLost {
+        /// Seat.
+        seat: Seat,
+        /// Amount.
+        amount: u8,
+        /// Health left.
+        health: u8,
+    },
+    /// A ship recovered health.
+    HealthRecovered {
+        /// Seat.
+        seat: Seat,
+        /// Amount.
+        amount: u8,
+        /// Health now.
+        health: u8,
+    },
+    /// A health marker was permanently discarded.
+    HealthMarkerDiscarded {
+        /// Seat.
+        seat: Seat,
+    },
+    /// An energy marker was permanently discarded.
+    EnergyMarkerDiscarded {
+        /// Seat.
+        seat: Seat,
+    },
+    /// A ship drew a Damaged card.
+    DamagedDrawn {
+        /// Seat.
+        seat: Seat,
+        /// Card id.
+        card: String,
+    },
+    /// A Damaged card was removed.
+    DamagedRemoved {
+        /// Seat.
+        seat: Seat,
+        /// Card id.
+        card: String,
+    },
+    /// A ship was destroyed.
+    ShipDestroyed {
+        /// Seat.
+        seat: Seat,
+    },
+    /// Scraps changed hands or were gained.
+    ScrapsChanged {
+        /// Seat.
+        seat: Seat,
+        /// Delta.
+        delta: i16,
+        /// Scraps now.
+        scraps: u8,
+    },
+    /// Energy was spent, recovered or bought.
+    EnergyChanged {
+        /// Seat.
+        seat: Seat,
+        /// Available now.
+        available: u8,
+        /// Markers unlocked.
+        total: u8,
+    },
+    /// XP gained.
+    XpGained {
+        /// Seat.
+        seat: Seat,
+        /// XP now.
+        xp: u8,
+        /// Level now.
+        level: u8,
+    },
+    /// A ship strained its engine.
+    Strained {
+        /// Seat.
+        seat: Seat,
+    },
+    /// Ships disengaged.
+    Disengaged {
+        /// Seats.
+        seats: Vec<Seat>,
+        /// And hid in the system.
+        hid: bool,
+    },
+    /// A system was pacified.
+    Pacified {
+        /// System.
+        hex: Hex,
+    },
+    /// The Corruption marker advanced.
+    CorruptionAdvanced {
+        /// New position.
+        position: u8,
+    },
+    /// An Avatar entered play.
+    AvatarArrived {
+        /// Card id.
+        avatar: String,
+        /// System.
+        hex: Hex,
+    },
+    /// An Avatar moved.
+    AvatarMoved {
+        /// Card id.
+        avatar: String,
+        /// Systems passed through, last is where it stopped.
+        path: Vec<Hex>,
+    },
+    /// A Precursor Signal was revealed.
+    SignalRevealed {
+        /// Key.
+        key: u8,
+        /// Card id.
+        card: String,
+    },
+    /// Progress on a Signal.
+    SignalProgress {
+        /// Key.
+        key: u8,
+        /// Progress now.
+        progress: u8,
+        /// Needed.
+        needed: u8,
+    },
+    /// A Key was accessed.
+    KeyAccessed {
+        /// Key.
+        key: u8,
+        /// Carrier.
+        seat: Seat,
+    },
+    /// A Key changed hands.
+    KeyMoved {
+        /// Key.
+        key: u8,
+        /// Giver.
+        from: Seat,
+        /// Receiver.
+        to: Seat,
+    },
+    /// Keys were activated on the Main Rift.
+    KeysActivated {
+        /// Keys placed now.
+        keys: Vec<u8>,
+        /// Keys on the Rift in all.
+        total: u8,
+    },
+    /// A rift was opened or closed.
+    RiftChanged {
+        /// System.
+        hex: Hex,
+        /// Open now.
+        open: bool,
+    },
+    /// Avatar movement modifier changed.
+    AvatarMovementChanged {
+        /// Modifier this turn.
+        this_turn: i8,
+    },
+    /// The game ended.
+    GameOver {
+        /// Won.
+        won: bool,
+        /// Why.
+        cause: String,
+    },
+}
+
+impl Event {
+    /// One human-readable line.
+    pub fn summary(&self) -> String {
+        use Event::*;
+        let h = |x: &Hex| format!("({},{})", x.q, x.r);
+        match self {
+            PhaseStarted { phase, round } => format!("Round {round}: {} phase", phase.as_str()),
+            TurnStarted { seat } => format!("Captain {seat} starts their turn"),
+            TurnEnded { seat } => format!("Captain {seat} ends their turn"),
+            FleetJoined { seats } => format!("Fleet formed: captains {seats:?}"),
+            InviteDeclined { seat } => format!("Captain {seat} declines to join the fleet"),
+            TileRevealed { hex, tile, rotation } => format!("System {tile} revealed at {} (rotation {rotation})", h(hex)),
+            ShipMoved { seat, from, to } => format!("Captain {seat} jumps {} -> {}", h(from), h(to)),
+            DiceRolled { seat, purpose, dice } => {
+                let faces: Vec<String> = dice.iter().map(|(c, f)| format!("{}:{:?}", c.as_str(), f)).collect();
+                match seat {
+                    Some(s) => format!("Captain {s} rolls {:?}: {}", purpose, faces.join(" ")),
+                    None => format!("Roll {:?}: {}", purpose, faces.join(" ")),
+                }
+            }
+            AvatarDieRolled { avatar, moves, wormhole } => format!(
+                "{avatar} rolls {moves} move(s){}",
+                if *wormhole { " and may use wormholes" } else { "" }
+            ),
+            Undetected { seats } => format!("Captains {seats:?} slip by undetected"),
+            Engaged { seats, hex } => format!("Captains {seats:?} are engaged at {}", h(hex)),
+            EnemyDrawn { enemy, hex, from_reserve } => format!(
+                "Enemy {enemy} appears at {}{}",
+                h(hex),
+                if *from_reserve { " (from the reserve)" } else { "" }
+            ),
+            EnemyDeckReshuffled => "The Enemy discard is shuffled into a new deck".into(),
+            EnemiesReinforced { count } => format!("{count} reserve Enemies join the deck"),
+            TargetDamaged { target, damage, health_left } => format!("{target} takes {damage} damage ({health_left} left)"),
+            EnemyDefeated { enemy } => format!("{enemy} is defeated"),
+            AvatarEscaped { avatar, space } => match space {
+                Some(s) => format!("{avatar} escapes; it returns at space {s}"),
+                None => format!("{avatar} escapes beyond the Rise and is gone"),
+            },
+            HealthLost { seat, amount, health } => format!("Captain {seat} loses {amount} health ({health} left)"),
+            HealthRecovered { seat, amount, health } => format!("Captain {seat} recovers {amount} health ({health})"),
+            HealthMarkerDiscarded { seat } => format!("Captain {seat} permanently loses a health marker"),
+            EnergyMarkerDiscarded { seat } => format!("Captain {seat} permanently loses an energy marker"),
+            DamagedDrawn { seat, card } => format!("Captain {seat} draws Damaged card {card}"),
+            DamagedRemoved { seat, card } => format!("Captain {seat} removes Damaged card {card}"),
+            ShipDestroyed { seat } => format!("Captain {seat}'s ship is destroyed"),
+            ScrapsChanged { seat, delta, scraps } => format!("Captain {seat} scraps {delta:+} ({scraps})"),
+            EnergyChanged { seat, available, total } => format!("Captain {seat} energy {available}/{total}"),
+            XpGained { seat, xp, level } => format!("Captain {seat} gains XP ({xp}, level {level})"),
+            Strained { seat } => format!("Captain {seat} strains the engine (+1 action)"),
+            Disengaged { seats, hid } => format!("Captains {seats:?} disengage{}", if *hid { " and hide" } else { "" }),
+            Pacified { hex } => format!("System {} is pacified", h(hex)),
+            CorruptionAdvanced { position } => format!("The Corruption advances to {position}"),
+            AvatarArrived { avatar, hex } => format!("{avatar} enters play at {}", h(hex)),
+            AvatarMoved { avatar, path } => format!(
+                "{avatar} moves to {}",
+                path.last().map(h).unwrap_or_else(|| "nowhere".into())
+            ),
+            SignalRevealed { key, card } => format!("Precursor Signal {card} revealed (Key {key})"),
+            SignalProgress { key, progress, needed } => format!("Key {key} signal: {progress}/{needed}"),
+            KeyAccessed { key, seat } => format!("Captain {seat} takes Precursor Key {key}"),
+            KeyMoved { key, from, to } => format!("Key {key} passes from captain {from} to captain {to}"),
+            KeysActivated { keys, total } => format!("Keys {keys:?} activated on the Main Rift ({total} in all)"),
+            RiftChanged { hex, open } => format!("A rift {} at {}", if *open { "opens" } else { "closes" }, h(hex)),
+            AvatarMovementChanged { this_turn } => format!("Avatar movement this turn: {this_turn:+}"),
+            GameOver { won, cause } => format!("Game over: {} ({cause})", if *won { "victory" } else { "defeat" }),
+        }
+    }
+}

@@ -1,0 +1,337 @@
+//! Enumerates the legal options of the pending decision. This is the one
+//! place that says what may be chosen now; `apply` accepts exactly these.
+
+use crate::content::{Challenge, DamagedEffect, SystemKind};
+use crate::decision::{Choice, ChoiceOption, Decision, DecisionKind, Pending, Target};
+use crate::hex::Hex;
+use crate::state::*;
+
+fn opt(seats: &[Seat], label: impl Into<String>, choice: Choice) -> ChoiceOption {
+    ChoiceOption {
+        id: choice.id(),
+        seats: seats.to_vec(),
+        label: label.into(),
+        choice,
+    }
+}
+
+impl Game {
+    /// Actions left to the active player or fleet: the smallest count among
+    /// its members at this instant (FAQ, Flottes).
+    pub(crate) fn group_actions(&self) -> u8 {
+        self.pb.active.iter().map(|&s| self.ship(s).actions_left).min().unwrap_or(0)
+    }
+
+    /// The active group's system.
+    pub(crate) fn group_hex(&self) -> Hex {
+        self.pb.active.first().map(|&s| self.ship(s).hex).unwrap_or(Hex::ORIGIN)
+    }
+
+    fn hex_label(&self, hex: Hex) -> String {
+        match self.tile_at(hex) {
+            Some(t) => format!("{} ({},{})", self.content().tiles[t.tile as usize].name, hex.q, hex.r),
+            None => format!("({},{})", hex.q, hex.r),
+        }
+    }
+
+    /// The pending decision with its legal options.
+    pub fn decision(&self) -> Decision {
+        let (kind, prompt, options) = self.options();
+        let mut deciders: Vec<Seat> = options.iter().flat_map(|o| o.seats.iter().copied()).collect();
+        deciders.sort_unstable();
+        deciders.dedup();
+        Decision {
+            kind,
+            deciders,
+            prompt,
+            options,
+        }
+    }
+
+    fn options(&self) -> (DecisionKind, String, Vec<ChoiceOption>) {
+        let c = self.content();
+        let group = self.pb.active.clone();
+        match &self.pb.pending {
+            Pending::Over => (DecisionKind::GameOver, "The game is over".into(), Vec::new()),
+            Pending::NextPlayer => {
+                let opts = self
+                    .alive()
+                    .filter(|s| !s.played)
+                    .map(|s| {
+                        opt(
+                            &[s.seat],
+                            format!("Captain {} ({}) plays next", s.seat, c.ship(s.kind).name),
+                            Choice::StartTurn { seat: s.seat },
+                        )
+                    })
+                    .collect();
+                (DecisionKind::NextPlayer, "Who plays next?".into(), opts)
+            }
+            Pending::Action => (DecisionKind::Action, self.action_prompt(), self.action_options(&group)),
+            Pending::FleetInvite { invitee } => (
+                DecisionKind::FleetInvite,
+                format!("Captain {invitee}, join the fleet of captains {group:?}?"),
+                vec![
+                    opt(&[*invitee], "Join the fleet (your turn starts now)", Choice::Accept),
+                    opt(&[*invitee], "Decline", Choice::Decline),
+                ],
+            ),
+            Pending::Orientation { hex, tile, anywhere, .. } => {
+                let from = self.group_hex();
+                let def = &c.tiles[*tile as usize];
+                let rots = match anywhere {
+                    Some(_) => self.orientations_anywhere(*tile, *hex),
+                    None => self.orientations(*tile, *hex, from),
+                };
+                let opts = rots
+                    .into_iter()
+                    .map(|r| {
+                        let m = crate::hex::rotate_mask(def.lane_mask(), r);
+                        let dirs: Vec<&str> = (0..6)
+                            .filter(|d| m & (1 << d) != 0)
+                            .map(|d| ["E", "NE", "NW", "W", "SW", "SE"][d])
+                            .collect();
+                        opt(&group, format!("Lanes toward {}", dirs.join(" ")), Choice::Orient { rotation: r })
+                    })
+                    .collect();
+                (DecisionKind::Orientation, format!("Orient {} at ({},{})", def.name, hex.q, hex.r), opts)
+            }
+            Pending::RushStep { done, .. } => {
+                let left = 3 - done;
+                let opts = self
+                    .rush_steps(self.group_hex(), left)
+                    .map(|h| opt(&group, format!("Rush to {}", self.hex_label(h)), Choice::RushTo { hex: h }))
+                    .collect();
+                (DecisionKind::RushStep, format!("Hyperspace Rush: jump {} of 3", done + 1), opts)
+            }
+            Pending::Detection { seats } => (
+                DecisionKind::Detection,
+                "Enemy system: roll for detection or engage?".into(),
+                vec![
+                    opt(seats, "Roll for detection", Choice::RollDetection),
+                    opt(seats, "Engage the Enemy voluntarily", Choice::EngageVoluntarily),
+                ],
+            ),
+            Pending::CombatCommand => {
+                let Some(f) = &self.pb.fight else {
+                    return (DecisionKind::CombatCommand, String::new(), Vec::new());
+                };
+                let mut opts = Vec::new();
+                for i in self.enemies_at(f.hex) {
+                    let e = &self.pb.board_enemies[i];
+                    let d = &c.enemies[e.card as usize];
+                    opts.push(opt(
+                        &f.seats,
+                        format!("Attack {} (L{}, health {}/{}, shields {})", d.name, d.level, d.health - e.damage.min(d.health), d.health, d.shields),
+                        Choice::Attack { target: Target::Enemy(i as u8) },
+                    ));
+                }
+                for i in self.avatars_at(f.hex) {
+                    let a = &self.pb.avatars[i];
+                    let d = &c.avatars[a.card as usize];
+                    opts.push(opt(
+                        &f.seats,
+                        format!("Attack {} (health {}/{}, shields {})", d.name, d.health - a.damage.min(d.health), d.health, d.shields),
+                        Choice::Attack { target: Target::Avatar(i as u8) },
+                    ));
+                }
+                opts.push(opt(&f.seats, "Disengage (a Damage Roll per Enemy)", Choice::Disengage));
+                opts.push(opt(&f.seats, "Disengage and hide here (ends the turn)", Choice::DisengageAndHide));
+                (DecisionKind::CombatCommand, "Fight: choose a target or disengage".into(), opts)
+            }
+            Pending::Manoeuvre { chosen, .. } => {
+                let Some(f) = &self.pb.fight else {
+                    return (DecisionKind::Manoeuvre, String::new(), Vec::new());
+                };
+                let mut opts = Vec::new();
+                for &s in &f.seats {
+                    if chosen.iter().any(|c| c.0 == s) {
+                        continue;
+                    }
+                    opts.push(opt(&[s], format!("Captain {s}: Offense, roll all your dice"), Choice::Offense { seat: s }));
+                    if !self.has_damage(s, DamagedEffect::ShakenCrew) {
+                        for die in self.dice_of(s) {
+                            opts.push(opt(
+                                &[s],
+                                format!("Captain {s}: Defense, roll only the {} die", die.as_str()),
+                                Choice::Defense { seat: s, die },
+                            ));
+                        }
+                    }
+                }
+                (DecisionKind::Manoeuvre, "Each captain chooses a manoeuvre".into(), opts)
+            }
+            Pending::Maintenance { remaining } => {
+                let Some(&s) = remaining.first() else {
+                    return (DecisionKind::Maintenance, String::new(), Vec::new());
+                };
+                (DecisionKind::Maintenance, format!("Captain {s}: choose a Ship Maintenance option"), self.maintenance_options(s))
+            }
+            Pending::Exploration { .. } | Pending::RevealAnywhere { .. } | Pending::PacifyAnywhere { .. } => {
+                self.exploration_options()
+            }
+            Pending::KeyCarrier { key } => {
+                let opts = group
+                    .iter()
+                    .map(|&s| opt(&group, format!("Captain {s} carries Key {key}"), Choice::CarryKey { seat: s }))
+                    .collect();
+                (DecisionKind::KeyCarrier, format!("Who carries Precursor Key {key}?"), opts)
+            }
+        }
+    }
+
+    fn action_prompt(&self) -> String {
+        format!("Captains {:?}: choose an Action ({} left)", self.pb.active, self.group_actions())
+    }
+
+    /// Ship Maintenance options for one member (p. 7).
+    pub(crate) fn maintenance_options(&self, s: Seat) -> Vec<ChoiceOption> {
+        let me = self.ship(s);
+        let mut opts = Vec::new();
+        if me.scraps >= 1 {
+            for o in self.alive().filter(|o| o.hex == me.hex && o.health < o.max_health) {
+                opts.push(opt(&[s], format!("Repair captain {}'s ship (+1 health, 1 scrap)", o.seat), Choice::Repair { target: o.seat }));
+            }
+        }
+        if me.scraps >= 3 {
+            for o in self.alive().filter(|o| o.hex == me.hex) {
+                for (i, &d) in o.damaged.iter().enumerate() {
+                    opts.push(opt(
+                        &[s],
+                        format!("Remove {} from captain {} (3 scraps)", self.content().damaged[d as usize].name, o.seat),
+                        Choice::RemoveDamaged { target: o.seat, card: i as u8 },
+                    ));
+                }
+            }
+        }
+        if let Some(cost) = self.next_energy_cost(s)
+            && me.scraps >= cost
+        {
+            opts.push(opt(&[s], format!("Buy an energy marker ({cost} scraps)"), Choice::BuyEnergy));
+        }
+        opts.push(opt(&[s], "No maintenance", Choice::SkipMaintenance));
+        opts
+    }
+
+    /// Scrap price of a ship's next energy marker, if any is left.
+    pub(crate) fn next_energy_cost(&self, s: Seat) -> Option<u8> {
+        let def = self.content().ship(self.ship(s).kind);
+        def.energy_costs.get(self.ship(s).energy_total as usize).copied()
+    }
+
+    fn action_options(&self, group: &[Seat]) -> Vec<ChoiceOption> {
+        let c = self.content();
+        let mut opts = Vec::new();
+        if group.is_empty() {
+            return opts;
+        }
+        let hex = self.group_hex();
+        let acts = self.group_actions();
+        let kind = self.kind_at(hex);
+        let disengaged = group.iter().any(|&s| self.ship(s).disengaged);
+        if acts >= 1 {
+            if !self.hid.stack.is_empty() {
+                for h in self.probe_targets(hex) {
+                    if !disengaged {
+                        opts.push(opt(group, format!("Send a probe to ({},{})", h.q, h.r), Choice::Probe { hex: h }));
+                    }
+                    opts.push(opt(group, format!("Blind jump to ({},{})", h.q, h.r), Choice::BlindJump { hex: h }));
+                }
+            }
+            for h in self.jump_targets(hex) {
+                opts.push(opt(group, format!("Jump to {}", self.hex_label(h)), Choice::Jump { hex: h }));
+            }
+        }
+        if acts >= 2
+            && !group.iter().any(|&s| self.has_damage(s, DamagedEffect::FrayedDrive))
+            && self.rush_possible(hex, 3)
+        {
+            opts.push(opt(group, "Hyperspace Rush (2 actions, three jumps)", Choice::Rush));
+        }
+        if acts >= 1 && !disengaged {
+            let tile = self.tile_at(hex);
+            let explorable = !matches!(kind, Some(SystemKind::Corrupt) | None);
+            if let Some(t) = tile {
+                if explorable && t.exploration_marker {
+                    opts.push(opt(group, "Explore this system", Choice::Explore));
+                }
+                if let Some(k) = t.key_marker
+                    && let Some(slot) = self.pb.signals.iter().find(|s| s.key == k)
+                {
+                    if slot.card.is_none() {
+                        opts.push(opt(group, format!("Explore the Precursor Signal of Key {k}"), Choice::Explore));
+                    } else if !slot.solved && self.instruction_possible(group, k) {
+                        let card = slot.card.map(|i| c.signals[i as usize].name.clone()).unwrap_or_default();
+                        opts.push(opt(group, format!("Follow the instruction of {card} (1 action)"), Choice::Instruction));
+                    }
+                }
+                if kind == Some(SystemKind::MainRift) && group.iter().any(|&s| !self.ship(s).keys.is_empty()) {
+                    opts.push(opt(group, "Explore the Main Rift: activate your Keys", Choice::Explore));
+                }
+            }
+            if !group.iter().any(|&s| self.ship(s).scavenged) {
+                opts.push(opt(group, "Scavenge (1 scrap each)", Choice::Scavenge));
+                for d in self.pb.ships.iter().filter(|d| d.defeated && d.hex == hex && !d.keys.is_empty()) {
+                    for &to in group {
+                        opts.push(opt(
+                            group,
+                            format!("Scavenge the Keys of captain {}'s wreck for captain {to}", d.seat),
+                            Choice::ScavengeKeys { from: d.seat, to },
+                        ));
+                    }
+                }
+            }
+            if kind == Some(SystemKind::Enemy) && tile.is_some_and(|t| t.pacified.is_none()) {
+                opts.push(opt(group, "Pacify this system (draw an Enemy)", Choice::Pacify));
+            }
+            if group.iter().any(|&s| self.maintenance_options(s).len() > 1) {
+                opts.push(opt(group, "Ship Maintenance", Choice::Maintenance));
+            }
+            // Trade with ships in the system: scraps and Keys.
+            for &from in group {
+                let me = self.ship(from);
+                for o in self.alive().filter(|o| o.hex == hex && o.seat != from) {
+                    if me.scraps > 0 {
+                        opts.push(opt(
+                            group,
+                            format!("Trade: captain {from} gives 1 scrap to captain {}", o.seat),
+                            Choice::GiveScraps { from, to: o.seat, amount: 1 },
+                        ));
+                    }
+                    for &k in &me.keys {
+                        opts.push(opt(
+                            group,
+                            format!("Trade: captain {from} gives Key {k} to captain {}", o.seat),
+                            Choice::GiveKey { from, to: o.seat, key: k },
+                        ));
+                    }
+                }
+            }
+            for o in self.alive().filter(|o| o.hex == hex && !o.played && !o.turn_started && !group.contains(&o.seat)) {
+                opts.push(opt(group, format!("Invite captain {} into the fleet", o.seat), Choice::Invite { seat: o.seat }));
+            }
+        }
+        for &s in group {
+            let sh = self.ship(s);
+            if !sh.strained && !self.has_damage(s, DamagedEffect::NoStrain) {
+                opts.push(opt(&[s], format!("Captain {s}: strain the engine (+1 action, Damage Roll later)"), Choice::Strain { seat: s }));
+            }
+        }
+        opts.push(opt(group, format!("End the turn ({acts} action(s) unused)"), Choice::EndTurn));
+        opts
+    }
+
+    /// Whether the group can follow the revealed Signal's instruction.
+    pub(crate) fn instruction_possible(&self, group: &[Seat], key: u8) -> bool {
+        let Some(slot) = self.pb.signals.iter().find(|s| s.key == key) else { return false };
+        let Some(card) = slot.card else { return false };
+        match &self.content().signals[card as usize].challenge {
+            Challenge::Repairs { .. } | Challenge::Tribute { .. } => group.iter().any(|&s| self.ship(s).scraps > 0),
+            Challenge::Trial { .. } => true,
+            Challenge::Guardian { .. } => {
+                slot.progress == 0
+                    && (!self.hid.enemy_reserve.is_empty() || !self.hid.enemy_deck.is_empty() || !self.pb.enemy_discard.is_empty())
+            }
+        }
+    }
+}

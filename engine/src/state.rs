@@ -1,0 +1,408 @@
+//! The game state. It is split in two halves on purpose: [`Public`] is what
+//! every captain (and every spectator) may see, [`Hidden`] holds the orders
+//! of face-down stacks and decks and the random generator. A view is the
+//! public half; a determinization keeps the public half and resamples the
+//! hidden one, which is how the AI searches without cheating.
+
+use crate::config::{GameConfig, ShipKind};
+use crate::content::{Content, DieColor, SystemKind};
+use crate::decision::Pending;
+use crate::hex::Hex;
+use crate::rng::GameRng;
+use serde::{Deserialize, Serialize};
+
+/// A seat: one ship's captain, `0..ship count`.
+pub type Seat = u8;
+
+/// The three phases of a turn (rulebook p. 6).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Phase {
+    /// Players spend their Actions.
+    Action,
+    /// The Corruption rises and the Avatars move.
+    Corruption,
+    /// Clean-up.
+    End,
+    /// The game is over.
+    Over,
+}
+
+impl Phase {
+    /// Snake-case name.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Phase::Action => "action",
+            Phase::Corruption => "corruption",
+            Phase::End => "end",
+            Phase::Over => "over",
+        }
+    }
+}
+
+/// State of a Pacify marker on a system.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Pacified {
+    /// Placed this turn (green face).
+    Green,
+    /// Flipped at the last End phase (red face), removed at the next.
+    Red,
+}
+
+/// A revealed system on the board.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct PlacedTile {
+    /// Index into the content's tile list.
+    pub tile: u8,
+    /// Where it lies.
+    pub hex: Hex,
+    /// Rotation applied to its printed lanes.
+    pub rotation: u8,
+    /// Lane openings by direction after rotation (bit d = lane towards d).
+    pub lanes: u8,
+    /// An Exploration marker lies here.
+    pub exploration_marker: bool,
+    /// The Precursor Key marker of this Signal system, until it is accessed.
+    pub key_marker: Option<u8>,
+    /// Pacify marker.
+    pub pacified: Option<Pacified>,
+    /// A red Rift marker opened a rift here.
+    pub rift_created: bool,
+    /// A white Rift marker closed this system's rift.
+    pub rift_disabled: bool,
+    /// Keys activated here (Main Rift only).
+    pub keys_activated: Vec<u8>,
+}
+
+/// A ship and its mat.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Ship {
+    /// Seat of its captain.
+    pub seat: Seat,
+    /// Which ship.
+    pub kind: ShipKind,
+    /// Where its token is.
+    pub hex: Hex,
+    /// Health markers on their blue face.
+    pub health: u8,
+    /// Health markers owned (permanent discards lower it).
+    pub max_health: u8,
+    /// Energy markers unlocked.
+    pub energy_total: u8,
+    /// Energy markers flipped (spent) this turn.
+    pub energy_used: u8,
+    /// Scraps owned.
+    pub scraps: u8,
+    /// Experience points.
+    pub xp: u8,
+    /// Level on the XP track (1..=6).
+    pub level: u8,
+    /// Damaged cards on the ship (indices into content).
+    pub damaged: Vec<u8>,
+    /// Precursor Keys carried.
+    pub keys: Vec<u8>,
+    /// Actions left this turn.
+    pub actions_left: u8,
+    /// Strained this turn (Damage Roll owed at the end of its Action phase).
+    pub strained: bool,
+    /// Its turn has started this round.
+    pub turn_started: bool,
+    /// Activation marker flipped: its turn is over this round.
+    pub played: bool,
+    /// Scavenged this turn (once per turn).
+    pub scavenged: bool,
+    /// Disengaged this turn: only Jump, Blind Jump and Rush remain (FAQ).
+    pub disengaged: bool,
+    /// Hiding in its system until its next turn (FAQ, hiding).
+    pub hidden: bool,
+    /// Engaged with the Enemies or Avatars of its system.
+    pub engaged: bool,
+    /// Destroyed; its token stays where it fell.
+    pub defeated: bool,
+    /// Fleet id this turn (ships with the same id fly together).
+    pub fleet: Option<u8>,
+}
+
+/// An Enemy card lying on the board in a system.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct BoardEnemy {
+    /// Index into the content's Enemy list.
+    pub card: u8,
+    /// Its system.
+    pub hex: Hex,
+    /// Damage markers on it.
+    pub damage: u8,
+    /// Guards a Precursor Signal (the Key number).
+    pub guards_key: Option<u8>,
+}
+
+/// Where an Avatar is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "at")]
+pub enum AvatarPlace {
+    /// A token on the Corruption mat.
+    Mat {
+        /// Timeline space.
+        space: u8,
+    },
+    /// On the board.
+    Board {
+        /// Its system.
+        hex: Hex,
+    },
+    /// Out of the game (escaped past the Rise).
+    Gone,
+}
+
+/// An Avatar whose identity is known (face up on the mat or in play).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Avatar {
+    /// Index into the content's Avatar list.
+    pub card: u8,
+    /// Where it is.
+    pub place: AvatarPlace,
+    /// Damage markers.
+    pub damage: u8,
+}
+
+/// A Precursor Signal slot on the Corruption mat.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct SignalSlot {
+    /// The Key number (1..=4).
+    pub key: u8,
+    /// The card, once revealed (index into content).
+    pub card: Option<u8>,
+    /// Progress kept on the card (repairs made, scraps paid, guardian beaten).
+    pub progress: u8,
+    /// Solved: the Key left the card.
+    pub solved: bool,
+}
+
+/// Which engagement a fight belongs to.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Fight {
+    /// The system.
+    pub hex: Hex,
+    /// The ships fighting (alive, engaged).
+    pub seats: Vec<Seat>,
+    /// Started by a Pacify action: winning pacifies the system.
+    pub pacify: bool,
+}
+
+/// The Corruption mat.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Corruption {
+    /// Marker position on the timeline (0 = the X-ODUS begins).
+    pub position: u8,
+    /// Rise of the Corruption space.
+    pub rise: u8,
+    /// Spaces holding face-down Avatar tokens.
+    pub face_down: Vec<u8>,
+    /// Red boxes.
+    pub red_boxes: Vec<u8>,
+    /// Avatar movement modifier for this turn (explorations, signals).
+    pub movement_this_turn: i8,
+    /// Permanent movement modifier (Heroic).
+    pub movement_permanent: i8,
+    /// The Keys are all activated: Avatars head for the Main Rift.
+    pub rift_rush: bool,
+}
+
+/// The public structure of the System stack: players know how the piles
+/// were built, not the order inside them.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Pile {
+    /// Tiles left in the pile.
+    pub remaining: u8,
+    /// This pile still holds its red tile (or, for the bottom pile, the Main Rift).
+    pub special_left: bool,
+    /// The bottom pile holds the Main Rift instead of a red tile.
+    pub bottom: bool,
+}
+
+/// The result of a finished game.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Outcome {
+    /// The Rift was sealed.
+    pub won: bool,
+    /// Why it ended: "rift_sealed", "corruption_risen" or "all_ships_destroyed".
+    pub cause: String,
+    /// The round it ended in.
+    pub round: u32,
+}
+
+/// Everything every captain may see.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Public {
+    /// Turn number, from 1.
+    pub round: u32,
+    /// Current phase.
+    pub phase: Phase,
+    /// Accepted choices so far.
+    pub seq: u64,
+    /// Revealed systems.
+    pub tiles: Vec<PlacedTile>,
+    /// Tiles out of this game (3-ship variant).
+    pub removed_tiles: Vec<u8>,
+    /// Piles of the System stack, top pile last.
+    pub piles: Vec<Pile>,
+    /// Ships, by seat.
+    pub ships: Vec<Ship>,
+    /// The Corruption mat.
+    pub corruption: Corruption,
+    /// Avatars whose identity is known.
+    pub avatars: Vec<Avatar>,
+    /// Enemy cards on the board.
+    pub board_enemies: Vec<BoardEnemy>,
+    /// Enemy discard pile (face up).
+    pub enemy_discard: Vec<u8>,
+    /// Cards per level (index 0 = level 1) in the Enemy deck.
+    pub deck_levels: [u8; 4],
+    /// Cards per level in the Enemy reserve.
+    pub reserve_levels: [u8; 4],
+    /// Precursor Signal slots, one per Key.
+    pub signals: Vec<SignalSlot>,
+    /// Damaged cards discarded (removed by maintenance).
+    pub damaged_discard: Vec<u8>,
+    /// Exploration markers left in the supply.
+    pub exploration_supply: u8,
+    /// Pacify markers left in the supply.
+    pub pacify_supply: u8,
+    /// The active player or fleet.
+    pub active: Vec<Seat>,
+    /// The fight in progress.
+    pub fight: Option<Fight>,
+    /// Next fleet id.
+    pub next_fleet: u8,
+    /// The pending decision's state.
+    pub pending: Pending,
+    /// Exploration cards discarded.
+    pub exploration_discard: Vec<u8>,
+    /// Decisions that effects asked for, taken after the current one.
+    pub queued: Vec<Pending>,
+    /// The decision to come back to after queued ones.
+    pub resume: Option<Box<Pending>>,
+    /// An effect ended the active group's turn; applied once the current
+    /// step resolves.
+    pub end_turn_requested: bool,
+    /// Set once the game is over.
+    pub outcome: Option<Outcome>,
+}
+
+/// What nobody may see.
+#[derive(Clone, Debug)]
+pub struct Hidden {
+    /// The random generator.
+    pub rng: GameRng,
+    /// System stack, top last.
+    pub stack: Vec<u8>,
+    /// Enemy deck, top last.
+    pub enemy_deck: Vec<u8>,
+    /// Enemy reserve, top last (lowest level on top).
+    pub enemy_reserve: Vec<u8>,
+    /// Face-down Avatar tokens: (timeline space, Avatar card).
+    pub mat_avatars: Vec<(u8, u8)>,
+    /// Face-down Signal cards per slot (same order as `Public::signals`).
+    pub signal_cards: Vec<u8>,
+    /// Damaged deck, top last.
+    pub damaged_deck: Vec<u8>,
+    /// Exploration deck, top last.
+    pub exploration_deck: Vec<u8>,
+}
+
+/// A whole game: config, public state, hidden state.
+#[derive(Clone, Debug)]
+pub struct Game {
+    pub(crate) config: GameConfig,
+    pub(crate) pb: Public,
+    pub(crate) hid: Hidden,
+}
+
+impl Game {
+    /// The content every rule reads.
+    pub(crate) fn content(&self) -> &'static Content {
+        Content::get()
+    }
+
+    /// The configuration.
+    pub fn config(&self) -> &GameConfig {
+        &self.config
+    }
+
+    /// Number of seats (ships).
+    pub fn seat_count(&self) -> usize {
+        self.pb.ships.len()
+    }
+
+    /// Accepted choices so far (the sequence number of the next one).
+    pub fn choices_applied(&self) -> u64 {
+        self.pb.seq
+    }
+
+    /// The result, once over.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.pb.outcome.clone()
+    }
+
+    /// The public half.
+    pub fn public(&self) -> &Public {
+        &self.pb
+    }
+
+    /// Number of Keys in this game (4, or 3 in the 3-ship variant).
+    pub fn key_count(&self) -> u8 {
+        self.pb.signals.len() as u8
+    }
+
+    pub(crate) fn tile_at(&self, hex: Hex) -> Option<&PlacedTile> {
+        self.pb.tiles.iter().find(|t| t.hex == hex)
+    }
+
+    pub(crate) fn tile_at_mut(&mut self, hex: Hex) -> Option<&mut PlacedTile> {
+        self.pb.tiles.iter_mut().find(|t| t.hex == hex)
+    }
+
+    pub(crate) fn kind_at(&self, hex: Hex) -> Option<SystemKind> {
+        self.tile_at(hex).map(|t| self.content().tiles[t.tile as usize].kind)
+    }
+
+    pub(crate) fn ship(&self, seat: Seat) -> &Ship {
+        &self.pb.ships[seat as usize]
+    }
+
+    pub(crate) fn ship_mut(&mut self, seat: Seat) -> &mut Ship {
+        &mut self.pb.ships[seat as usize]
+    }
+
+    pub(crate) fn dice_of(&self, seat: Seat) -> [DieColor; 2] {
+        self.content().ship(self.ship(seat).kind).dice
+    }
+
+    /// Ships alive.
+    pub(crate) fn alive(&self) -> impl Iterator<Item = &Ship> {
+        self.pb.ships.iter().filter(|s| !s.defeated)
+    }
+
+    /// Avatars on the board, with their index.
+    pub(crate) fn avatars_at(&self, hex: Hex) -> Vec<usize> {
+        self.pb
+            .avatars
+            .iter()
+            .enumerate()
+            .filter(|(_, a)| a.place == AvatarPlace::Board { hex })
+            .map(|(i, _)| i)
+            .collect()
+    }
+
+    /// Enemy cards on the board in a system, with their index.
+    pub(crate) fn enemies_at(&self, hex: Hex) -> Vec<usize> {
+        self.pb
+            .board_enemies
+            .iter()
+            .enumerate()
+            .filter(|(_, e)| e.hex == hex)
+            .map(|(i, _)| i)
+            .collect()
+    }
+}

@@ -1,0 +1,283 @@
+//! The Action phase's flow (rulebook pp. 6-9 and FAQ "Flottes"): starting a
+//! turn, fleets (joining starts the joiner's turn), probes and blind jumps,
+//! arriving in a system (Avatars, detection, surveillance), ending a turn
+//! (Strain's Damage Roll), and the End phase's clean-up (p. 18).
+
+use crate::content::{SystemKind, XpCondition};
+use crate::decision::Pending;
+use crate::event::{Event, RollPurpose};
+use crate::hex::Hex;
+use crate::state::*;
+
+impl Game {
+    /// Starts a captain's turn (activation marker still unflipped).
+    pub(crate) fn start_turn(&mut self, seat: Seat, ev: &mut Vec<Event>) {
+        let acts = self.base_actions(seat);
+        let s = self.ship_mut(seat);
+        s.turn_started = true;
+        s.actions_left = acts;
+        s.hidden = false;
+        self.pb.active = vec![seat];
+        ev.push(Event::TurnStarted { seat });
+        self.pb.pending = Pending::Action;
+        self.start_of_turn_checks(seat, ev);
+    }
+
+    /// Start-of-turn effects for one ship (also for a ship joining a fleet,
+    /// FAQ): an Avatar in the system engages it, an Enemy system asks for
+    /// a Detection Roll.
+    fn start_of_turn_checks(&mut self, seat: Seat, ev: &mut Vec<Event>) {
+        let hex = self.ship(seat).hex;
+        if self.ship(seat).engaged && self.has_opponents(hex) {
+            return; // settle starts the fight
+        }
+        if self.avatar_in(hex) {
+            // FAQ (hiding): at the start of the turn you are detected by an
+            // Avatar in your system; it engages you without a Damage Roll.
+            self.ship_mut(seat).engaged = true;
+            ev.push(Event::Engaged { seats: vec![seat], hex });
+            return;
+        }
+        if self.detection_needed(hex) {
+            if self.surveillance(hex) {
+                let group = self.pb.active.clone();
+                self.engage_patrol(&group, ev);
+            } else {
+                self.pb.pending = Pending::Detection { seats: vec![seat] };
+            }
+        }
+    }
+
+    /// Whether entering `hex` calls for detection: a non-pacified Enemy system.
+    pub(crate) fn detection_needed(&self, hex: Hex) -> bool {
+        self.kind_at(hex) == Some(SystemKind::Enemy) && self.tile_at(hex).is_some_and(|t| t.pacified.is_none())
+    }
+
+    fn surveillance(&self, hex: Hex) -> bool {
+        self.tile_at(hex).is_some_and(|t| self.content().tiles[t.tile as usize].surveillance)
+    }
+
+    /// The active group arrived in a system (Jump, Blind Jump, end of Rush).
+    pub(crate) fn arrive(&mut self, ev: &mut Vec<Event>) {
+        let hex = self.group_hex();
+        self.pb.pending = Pending::Action;
+        if self.avatar_in(hex) {
+            let group = self.pb.active.clone();
+            for &s in &group {
+                self.ship_mut(s).engaged = true;
+            }
+            ev.push(Event::Engaged { seats: group, hex });
+        } else if self.detection_needed(hex) {
+            let group = self.pb.active.clone();
+            if self.surveillance(hex) {
+                self.engage_patrol(&group, ev);
+            } else {
+                self.pb.pending = Pending::Detection { seats: group };
+            }
+        }
+    }
+
+    /// Detection Roll (p. 9): all dice of the rolling ships; any miss detects
+    /// the whole fleet.
+    pub(crate) fn detection_roll(&mut self, ev: &mut Vec<Event>) {
+        let Pending::Detection { seats } = self.pb.pending.clone() else { return };
+        let mut detected = false;
+        for &s in &seats {
+            let dice = self.dice_of(s);
+            let rolled = self.roll(&dice);
+            detected |= rolled.iter().any(|d| d.1 == crate::content::Face::Miss);
+            ev.push(Event::DiceRolled {
+                seat: Some(s),
+                purpose: RollPurpose::Detection,
+                dice: rolled,
+            });
+        }
+        if detected {
+            let group = self.pb.active.clone();
+            self.engage_patrol(&group, ev);
+        } else {
+            ev.push(Event::Undetected { seats });
+            self.pb.pending = Pending::Action;
+        }
+    }
+
+    /// A captain accepted the invitation: the fleet grows and the joiner's
+    /// turn starts (FAQ, "Nouvelle règle").
+    pub(crate) fn join_fleet(&mut self, seat: Seat, ev: &mut Vec<Event>) {
+        let existing = self.pb.active.iter().find_map(|&s| self.ship(s).fleet);
+        let id = match existing {
+            Some(id) => id,
+            None => {
+                let id = self.pb.next_fleet;
+                self.pb.next_fleet = self.pb.next_fleet.wrapping_add(1);
+                for s in self.pb.active.clone() {
+                    self.ship_mut(s).fleet = Some(id);
+                    // Forming a fleet earns the Battlecruiser XP (FAQ).
+                    self.gain_xp(s, XpCondition::Fleet, ev);
+                }
+                id
+            }
+        };
+        let acts = self.base_actions(seat);
+        let s = self.ship_mut(seat);
+        s.fleet = Some(id);
+        s.turn_started = true;
+        s.actions_left = acts;
+        s.hidden = false;
+        self.pb.active.push(seat);
+        ev.push(Event::TurnStarted { seat });
+        ev.push(Event::FleetJoined {
+            seats: self.pb.active.clone(),
+        });
+        self.gain_xp(seat, XpCondition::Fleet, ev);
+        self.pb.pending = Pending::Action;
+        self.start_of_turn_checks(seat, ev);
+    }
+
+    /// Probe or Blind Jump: the space is chosen first, then the tile is
+    /// drawn and waits for its orientation (p. 6).
+    pub(crate) fn begin_probe(&mut self, hex: Hex, then_jump: bool) {
+        self.spend_actions(1);
+        match self.draw_tile() {
+            Some(tile) => {
+                self.pb.pending = Pending::Orientation {
+                    hex,
+                    tile,
+                    then_jump,
+                    anywhere: None,
+                }
+            }
+            None => self.pb.pending = Pending::Action,
+        }
+    }
+
+    /// Places the probed tile with the chosen rotation and its marker.
+    pub(crate) fn place_probed_tile(&mut self, rotation: u8, ev: &mut Vec<Event>) {
+        let Pending::Orientation {
+            hex,
+            tile,
+            then_jump,
+            anywhere,
+        } = self.pb.pending.clone()
+        else {
+            return;
+        };
+        self.reveal_tile(tile, hex, rotation, ev);
+        self.pb.pending = Pending::Action;
+        if let Some(left) = anywhere {
+            self.after_reveal_anywhere(left, ev);
+            return;
+        }
+        if then_jump {
+            self.move_group(hex, ev);
+            self.arrive(ev);
+        }
+    }
+
+    /// Puts a tile on the board with its Exploration or Key marker.
+    pub(crate) fn reveal_tile(&mut self, tile: u8, hex: Hex, rotation: u8, ev: &mut Vec<Event>) {
+        let def = &self.content().tiles[tile as usize];
+        let mut exploration_marker = false;
+        if def.exploration {
+            if self.pb.exploration_supply > 0 {
+                self.pb.exploration_supply -= 1;
+                exploration_marker = true;
+            } else if let Some(t) = self.pb.tiles.iter_mut().find(|t| t.exploration_marker) {
+                // FAQ: out of markers, move one from an unexplored system
+                // (the oldest one revealed); that Exploration is lost.
+                t.exploration_marker = false;
+                exploration_marker = true;
+            }
+        }
+        let key_marker = def.signal.filter(|&k| self.pb.signals.iter().any(|s| s.key == k));
+        self.pb.tiles.push(PlacedTile {
+            tile,
+            hex,
+            rotation,
+            lanes: crate::hex::rotate_mask(def.lane_mask(), rotation),
+            exploration_marker,
+            key_marker,
+            pacified: None,
+            rift_created: false,
+            rift_disabled: false,
+            keys_activated: Vec::new(),
+        });
+        ev.push(Event::TileRevealed {
+            hex,
+            tile: def.id.clone(),
+            rotation,
+        });
+    }
+
+    /// Ends the active group's turn: Strain's Damage Roll, then the
+    /// activation markers flip (p. 6).
+    pub(crate) fn end_group_turn(&mut self, ev: &mut Vec<Event>) {
+        let group = std::mem::take(&mut self.pb.active);
+        for s in group {
+            if self.ship(s).strained {
+                self.damage_roll(s, ev);
+            }
+            let sh = self.ship_mut(s);
+            sh.played = true;
+            sh.actions_left = 0;
+            ev.push(Event::TurnEnded { seat: s });
+        }
+        self.pb.fight = None;
+        if self.pb.outcome.is_none() {
+            self.pb.pending = Pending::NextPlayer;
+        }
+    }
+
+    /// The End phase (p. 18, FAQ "Ennemis et Combats").
+    pub(crate) fn end_phase(&mut self, ev: &mut Vec<Event>) {
+        self.pb.phase = Phase::End;
+        ev.push(Event::PhaseStarted {
+            phase: Phase::End,
+            round: self.pb.round,
+        });
+        // Pacify markers: red ones go, green ones flip.
+        let mut freed = 0;
+        for t in &mut self.pb.tiles {
+            match t.pacified {
+                Some(Pacified::Red) => {
+                    t.pacified = None;
+                    freed += 1;
+                }
+                Some(Pacified::Green) => t.pacified = Some(Pacified::Red),
+                None => {}
+            }
+        }
+        self.pb.pacify_supply += freed;
+        // Enemy cards on the board go back into the deck, except where a
+        // ship is hiding (FAQ).
+        let hiding: Vec<Hex> = self.alive().filter(|s| s.hidden).map(|s| s.hex).collect();
+        let (stay, back): (Vec<BoardEnemy>, Vec<BoardEnemy>) =
+            std::mem::take(&mut self.pb.board_enemies).into_iter().partition(|e| hiding.contains(&e.hex));
+        self.pb.board_enemies = stay;
+        if !back.is_empty() {
+            self.hid.enemy_deck.extend(back.iter().map(|e| e.card));
+            let mut d = std::mem::take(&mut self.hid.enemy_deck);
+            self.hid.rng.shuffle(&mut d);
+            self.hid.enemy_deck = d;
+            self.recount_levels();
+        }
+        for s in &mut self.pb.ships {
+            s.fleet = None;
+            s.energy_used = 0;
+            s.played = false;
+            s.turn_started = false;
+            s.actions_left = 0;
+            s.strained = false;
+            s.scavenged = false;
+            s.disengaged = false;
+        }
+        self.pb.corruption.movement_this_turn = 0;
+        self.pb.round += 1;
+        self.pb.phase = Phase::Action;
+        self.pb.pending = Pending::NextPlayer;
+        ev.push(Event::PhaseStarted {
+            phase: Phase::Action,
+            round: self.pb.round,
+        });
+    }
+}

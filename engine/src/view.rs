@@ -1,0 +1,198 @@
+//! What a seat or a spectator may see, and the reverse: a full state
+//! sampled from a view. X-ODUS is cooperative with no private hands, so
+//! every seat sees the same public state; the stack, deck orders, face-down
+//! Avatar tokens and Signal cards, and the random generator stay hidden.
+//! `Game::from_view` fills the hidden half with a random arrangement that
+//! agrees with everything public (a determinization for the AI's search).
+
+use crate::config::{Difficulty, GameConfig};
+use crate::content::{Content, SignalTier, SystemKind};
+use crate::decision::Decision;
+use crate::rng::GameRng;
+use crate::state::*;
+use serde::{Deserialize, Serialize};
+
+/// Who is looking.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Viewer {
+    /// A captain.
+    Seat(Seat),
+    /// Anyone watching.
+    Spectator,
+}
+
+/// The visible game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct View {
+    /// Who this view is for.
+    pub viewer: Viewer,
+    /// The configuration (ships, difficulty, Allies, seed).
+    pub config: GameConfig,
+    /// Round number.
+    pub round: u32,
+    /// Phase.
+    pub phase: Phase,
+    /// Everything public.
+    pub public: Public,
+    /// Tiles left in the System stack.
+    pub stack_remaining: u8,
+    /// Cards in the Enemy deck.
+    pub enemy_deck_size: u8,
+    /// Cards in the Enemy reserve.
+    pub enemy_reserve_size: u8,
+    /// Cards in the Damaged deck.
+    pub damaged_deck_size: u8,
+    /// The pending decision.
+    pub decision: Decision,
+}
+
+impl Game {
+    /// The view of a seat or a spectator.
+    pub fn view(&self, viewer: Viewer) -> View {
+        View {
+            viewer,
+            config: self.config.clone(),
+            round: self.pb.round,
+            phase: self.pb.phase,
+            public: self.pb.clone(),
+            stack_remaining: self.hid.stack.len() as u8,
+            enemy_deck_size: self.hid.enemy_deck.len() as u8,
+            enemy_reserve_size: self.hid.enemy_reserve.len() as u8,
+            damaged_deck_size: self.hid.damaged_deck.len() as u8,
+            decision: self.decision(),
+        }
+    }
+
+    /// A full state consistent with `view`: the public half as seen, the
+    /// hidden half sampled with `seed`.
+    pub fn from_view(view: &View, seed: u64) -> Game {
+        let c = Content::get();
+        let pb = view.public.clone();
+        let mut rng = GameRng::new(seed);
+        let four = view.config.ships.len() == 4;
+        let on_board: Vec<u8> = pb.tiles.iter().map(|t| t.tile).collect();
+        let in_game = |i: usize| four || !c.tiles[i].three_player_removed;
+        let free = |k: fn(SystemKind) -> bool| -> Vec<u8> {
+            (0..c.tiles.len())
+                .filter(|&i| in_game(i) && k(c.tiles[i].kind) && !on_board.contains(&(i as u8)))
+                .map(|i| i as u8)
+                .collect()
+        };
+        let mut colored = free(|k| matches!(k, SystemKind::Allied | SystemKind::Enemy));
+        let mut reds = free(|k| k == SystemKind::Corrupt);
+        let rift_free = !on_board.contains(&c.main_rift());
+        rng.shuffle(&mut colored);
+        rng.shuffle(&mut reds);
+        let mut stack = Vec::new();
+        for p in &pb.piles {
+            let mut pile = Vec::new();
+            let mut n = p.remaining;
+            if p.special_left && n > 0 {
+                if p.bottom && rift_free {
+                    pile.push(c.main_rift());
+                    n -= 1;
+                } else if let Some(r) = reds.pop() {
+                    pile.push(r);
+                    n -= 1;
+                }
+            }
+            for _ in 0..n {
+                if let Some(t) = colored.pop() {
+                    pile.push(t);
+                }
+            }
+            rng.shuffle(&mut pile);
+            stack.extend(pile);
+        }
+
+        // Enemies: whatever is not seen, split by the public level counts.
+        let seen: Vec<u8> = pb.enemy_discard.iter().copied().chain(pb.board_enemies.iter().map(|e| e.card)).collect();
+        let mut by_level: [Vec<u8>; 4] = Default::default();
+        for i in 0..c.enemies.len() as u8 {
+            if !seen.contains(&i) {
+                by_level[(c.enemies[i as usize].level - 1) as usize].push(i);
+            }
+        }
+        let mut reserve = Vec::new();
+        let mut deck = Vec::new();
+        for lvl in (0..4).rev() {
+            let v = &mut by_level[lvl];
+            rng.shuffle(v);
+            for _ in 0..pb.reserve_levels[lvl] {
+                if let Some(e) = v.pop() {
+                    reserve.push(e);
+                }
+            }
+            for _ in 0..pb.deck_levels[lvl] {
+                if let Some(e) = v.pop() {
+                    deck.push(e);
+                }
+            }
+        }
+        rng.shuffle(&mut deck);
+
+        // Face-down Avatars.
+        let mut avatars: Vec<u8> = (0..c.avatars.len() as u8).filter(|i| !pb.avatars.iter().any(|a| a.card == *i)).collect();
+        rng.shuffle(&mut avatars);
+        let mat_avatars: Vec<(u8, u8)> = pb.corruption.face_down.iter().copied().zip(avatars).collect();
+
+        // Face-down Signals, within the difficulty's mix.
+        let caps = |t: SignalTier| -> usize {
+            match (view.config.difficulty, t) {
+                (Difficulty::Casual, SignalTier::Hazardous) => 4,
+                (Difficulty::Casual, SignalTier::Perilous) => 2,
+                (Difficulty::Casual, SignalTier::Lethal) => 0,
+                (Difficulty::Hardened, _) => 2,
+                (Difficulty::Heroic, SignalTier::Lethal) => 4,
+                (Difficulty::Heroic, SignalTier::Perilous) => 2,
+                (Difficulty::Heroic, SignalTier::Hazardous) => 0,
+            }
+        };
+        let revealed: Vec<u8> = pb.signals.iter().filter_map(|s| s.card).collect();
+        let mut candidates: Vec<u8> = (0..c.signals.len() as u8).filter(|i| !revealed.contains(i)).collect();
+        rng.shuffle(&mut candidates);
+        let mut used: Vec<u8> = revealed.clone();
+        let mut signal_cards = Vec::new();
+        for slot in &pb.signals {
+            if let Some(card) = slot.card {
+                signal_cards.push(card);
+                continue;
+            }
+            let pick = candidates.iter().position(|&i| {
+                let t = c.signals[i as usize].tier;
+                used.iter().filter(|&&u| c.signals[u as usize].tier == t).count() < caps(t)
+            });
+            let card = pick.map(|p| candidates.remove(p)).unwrap_or(0);
+            used.push(card);
+            signal_cards.push(card);
+        }
+
+        // Damaged cards not on a ship nor discarded.
+        let held: Vec<u8> = pb.ships.iter().flat_map(|s| s.damaged.iter().copied()).chain(pb.damaged_discard.iter().copied()).collect();
+        let mut damaged_deck: Vec<u8> = (0..c.damaged.len() as u8).filter(|i| !held.contains(i)).collect();
+        rng.shuffle(&mut damaged_deck);
+
+        let mut exploration_deck: Vec<u8> =
+            (0..c.explorations.len() as u8).filter(|i| !pb.exploration_discard.contains(i)).collect();
+        rng.shuffle(&mut exploration_deck);
+        if let crate::decision::Pending::Exploration { card, .. } = &pb.pending {
+            exploration_deck.retain(|x| x != card);
+        }
+
+        Game {
+            config: view.config.clone(),
+            pb,
+            hid: Hidden {
+                rng,
+                stack,
+                enemy_deck: deck,
+                enemy_reserve: reserve,
+                mat_avatars,
+                signal_cards,
+                damaged_deck,
+                exploration_deck,
+            },
+        }
+    }
+}
