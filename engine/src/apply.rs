@@ -59,11 +59,7 @@ impl Game {
             });
         };
         if !o.seats.contains(&seat) {
-            return Err(RuleError::NotYourDecision {
-                seat,
-                deciders: o.seats.clone(),
-                kind: d.kind.as_str().into(),
-            });
+            return Err(RuleError::NotYourDecision { seat, deciders: o.seats.clone(), kind: d.kind.as_str().into() });
         }
         let choice = o.choice.clone();
         let mut ev = Vec::new();
@@ -336,10 +332,7 @@ impl Game {
             return;
         }
         self.pb.phase = Phase::Corruption;
-        ev.push(Event::PhaseStarted {
-            phase: Phase::Corruption,
-            round: self.pb.round,
-        });
+        ev.push(Event::PhaseStarted { phase: Phase::Corruption, round: self.pb.round });
         self.advance_corruption(true, ev);
         if self.pb.outcome.is_some() {
             return;
@@ -356,11 +349,7 @@ impl Game {
         if self.pb.outcome.is_some() {
             return;
         }
-        self.pb.outcome = Some(Outcome {
-            won,
-            cause: cause.into(),
-            round: self.pb.round,
-        });
+        self.pb.outcome = Some(Outcome { won, cause: cause.into(), round: self.pb.round });
         self.pb.phase = Phase::Over;
         self.pb.pending = Pending::Over;
         ev.push(Event::GameOver { won, cause: cause.into() });

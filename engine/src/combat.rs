@@ -45,7 +45,14 @@ impl Game {
     /// Draws `n` Enemy cards onto the board in `hex`. A new Enemy takes the
     /// place of the old one on the combat board, which loses its damage
     /// (FAQ, p. 16 ruling), Avatars included.
-    pub(crate) fn draw_into(&mut self, hex: Hex, n: u8, from_reserve: bool, guards_key: Option<u8>, ev: &mut Vec<Event>) {
+    pub(crate) fn draw_into(
+        &mut self,
+        hex: Hex,
+        n: u8,
+        from_reserve: bool,
+        guards_key: Option<u8>,
+        ev: &mut Vec<Event>,
+    ) {
         let mut drawn = false;
         for _ in 0..n {
             if let Some((card, reserve)) = self.draw_enemy(from_reserve, ev) {
@@ -58,18 +65,9 @@ impl Game {
                     }
                     drawn = true;
                 }
-                self.pb.board_enemies.push(BoardEnemy {
-                    card,
-                    hex,
-                    damage: 0,
-                    guards_key,
-                });
+                self.pb.board_enemies.push(BoardEnemy { card, hex, damage: 0, guards_key });
                 let enemy = self.content().enemies[card as usize].id.clone();
-                ev.push(Event::EnemyDrawn {
-                    enemy,
-                    hex,
-                    from_reserve: reserve,
-                });
+                ev.push(Event::EnemyDrawn { enemy, hex, from_reserve: reserve });
             }
         }
     }
@@ -79,15 +77,8 @@ impl Game {
         for &s in group {
             self.ship_mut(s).engaged = true;
         }
-        ev.push(Event::Engaged {
-            seats: group.to_vec(),
-            hex,
-        });
-        self.pb.fight = Some(Fight {
-            hex,
-            seats: group.to_vec(),
-            pacify,
-        });
+        ev.push(Event::Engaged { seats: group.to_vec(), hex });
+        self.pb.fight = Some(Fight { hex, seats: group.to_vec(), pacify });
         self.pb.pending = Pending::CombatCommand;
     }
 
@@ -128,23 +119,11 @@ impl Game {
         match target {
             Target::Enemy(i) => self.pb.board_enemies.get(i as usize).map(|e| {
                 let d = &c.enemies[e.card as usize];
-                Foe {
-                    name: d.id.clone(),
-                    health: d.health,
-                    shields: d.shields,
-                    ability: d.ability,
-                    damage: e.damage,
-                }
+                Foe { name: d.id.clone(), health: d.health, shields: d.shields, ability: d.ability, damage: e.damage }
             }),
             Target::Avatar(i) => self.pb.avatars.get(i as usize).map(|a| {
                 let d = &c.avatars[a.card as usize];
-                Foe {
-                    name: d.id.clone(),
-                    health: d.health,
-                    shields: d.shields,
-                    ability: d.ability,
-                    damage: a.damage,
-                }
+                Foe { name: d.id.clone(), health: d.health, shields: d.shields, ability: d.ability, damage: a.damage }
             }),
         }
     }
@@ -192,19 +171,10 @@ impl Game {
                 self.gain_xp(seat, XpCondition::ThreeHits, ev);
             }
             hits_total = hits_total.saturating_add(hits);
-            ev.push(Event::DiceRolled {
-                seat: Some(seat),
-                purpose: RollPurpose::Attack,
-                dice: rolled,
-            });
+            ev.push(Event::DiceRolled { seat: Some(seat), purpose: RollPurpose::Attack, dice: rolled });
             // Defense rolls one die and so never makes a critical miss.
             let offense = die.is_none();
-            rolls.push(Roll {
-                seat,
-                misses,
-                offense,
-                critical: offense && misses as usize == colors.len(),
-            });
+            rolls.push(Roll { seat, misses, offense, critical: offense && misses as usize == colors.len() });
         }
         // 5-8. Abilities on shields, hits minus shields off the health.
         let mut shields = foe.shields;
@@ -216,11 +186,7 @@ impl Game {
         let dealt = hits_total.saturating_sub(shields);
         let damage = foe.damage.saturating_add(dealt).min(foe.health);
         self.set_damage(target, damage);
-        ev.push(Event::TargetDamaged {
-            target: foe.name.clone(),
-            damage: dealt,
-            health_left: foe.health - damage,
-        });
+        ev.push(Event::TargetDamaged { target: foe.name.clone(), damage: dealt, health_left: foe.health - damage });
         let defeated = damage >= foe.health;
         // Critical misses draw a Damaged card whatever the outcome.
         for r in &rolls {
@@ -244,7 +210,9 @@ impl Game {
             }
             let mut retaliation = r.misses;
             match foe.ability {
-                Ability::Swarm { min_misses, amount } if r.misses >= min_misses && r.misses > 0 => retaliation += amount,
+                Ability::Swarm { min_misses, amount } if r.misses >= min_misses && r.misses > 0 => {
+                    retaliation += amount
+                }
                 Ability::Piercing { amount } if r.offense && r.misses > 0 => retaliation += amount,
                 _ => {}
             }
@@ -264,11 +232,7 @@ impl Game {
                         }
                     }
                     let (available, total) = (self.energy_available(r.seat), self.ship(r.seat).energy_total);
-                    ev.push(Event::EnergyChanged {
-                        seat: r.seat,
-                        available,
-                        total,
-                    });
+                    ev.push(Event::EnergyChanged { seat: r.seat, available, total });
                 }
                 Ability::Nullify { amount } if r.misses >= 2 => {
                     for _ in 0..amount {
@@ -308,11 +272,7 @@ impl Game {
                     && let Some(slot) = self.pb.signals.iter_mut().find(|s| s.key == k)
                 {
                     slot.progress = slot.progress.saturating_add(1);
-                    ev.push(Event::SignalProgress {
-                        key: k,
-                        progress: slot.progress,
-                        needed: 1,
-                    });
+                    ev.push(Event::SignalProgress { key: k, progress: slot.progress, needed: 1 });
                 }
             }
             Target::Avatar(i) => {
@@ -322,10 +282,7 @@ impl Game {
                 let a = &mut self.pb.avatars[i as usize];
                 a.damage = 0;
                 a.place = if gone { AvatarPlace::Gone } else { AvatarPlace::Mat { space } };
-                ev.push(Event::AvatarEscaped {
-                    avatar: id,
-                    space: (!gone).then_some(space),
-                });
+                ev.push(Event::AvatarEscaped { avatar: id, space: (!gone).then_some(space) });
                 for &s in seats {
                     self.gain_xp(s, XpCondition::DefeatEnemy, ev);
                 }
@@ -346,10 +303,7 @@ impl Game {
             .chain(self.avatars_at(f.hex).into_iter().map(|i| c.avatars[self.pb.avatars[i].card as usize].ability))
             .collect();
         let from_avatar = self.avatar_in(f.hex);
-        ev.push(Event::Disengaged {
-            seats: f.seats.clone(),
-            hid: hide,
-        });
+        ev.push(Event::Disengaged { seats: f.seats.clone(), hid: hide });
         for &s in &f.seats {
             for ab in &enemies {
                 self.damage_roll(s, ev);

@@ -99,12 +99,8 @@ pub enum AllyKind {
 
 impl AllyKind {
     /// All Allies.
-    pub const ALL: [AllyKind; 4] = [
-        AllyKind::Cartographer,
-        AllyKind::SpecialisedEngineer,
-        AllyKind::Mercenary,
-        AllyKind::Smuggler,
-    ];
+    pub const ALL: [AllyKind; 4] =
+        [AllyKind::Cartographer, AllyKind::SpecialisedEngineer, AllyKind::Mercenary, AllyKind::Smuggler];
 
     /// Snake-case name.
     pub fn as_str(self) -> &'static str {
@@ -176,11 +172,6 @@ impl GameConfig {
         let mut allies = AllyKind::ALL.to_vec();
         rng.shuffle(&mut allies);
         allies.truncate(2);
-        GameConfig {
-            ships,
-            difficulty,
-            allies,
-            seed,
-        }
+        GameConfig { ships, difficulty, allies, seed }
     }
 }

@@ -62,10 +62,7 @@ pub struct TileDef {
 impl TileDef {
     /// Lane openings as booleans, side 0..6 before rotation.
     pub fn lane_mask(&self) -> u8 {
-        self.lanes
-            .chars()
-            .enumerate()
-            .fold(0u8, |m, (i, c)| if c == '1' { m | (1 << i) } else { m })
+        self.lanes.chars().enumerate().fold(0u8, |m, (i, c)| if c == '1' { m | (1 << i) } else { m })
     }
 }
 
@@ -564,11 +561,7 @@ pub struct ContentError {
 }
 
 fn err(file: &'static str, entry: impl Into<String>, problem: impl Into<String>) -> ContentError {
-    ContentError {
-        file,
-        entry: entry.into(),
-        problem: problem.into(),
-    }
+    ContentError { file, entry: entry.into(), problem: problem.into() }
 }
 
 fn parse<T: for<'de> Deserialize<'de>>(file: &'static str, text: &str) -> Result<T, ContentError> {
@@ -610,10 +603,8 @@ impl Content {
             die("player.blue", dice.player.blue)?,
             die("player.yellow", dice.player.yellow)?,
         ];
-        let avatar_die: [AvatarFace; 6] = dice
-            .avatar
-            .try_into()
-            .map_err(|_| err("dice.toml", "avatar", "the Avatar die needs exactly 6 faces"))?;
+        let avatar_die: [AvatarFace; 6] =
+            dice.avatar.try_into().map_err(|_| err("dice.toml", "avatar", "the Avatar die needs exactly 6 faces"))?;
         if avatar_die.iter().any(|f| f.moves > 3) {
             return Err(err("dice.toml", "avatar", "an Avatar die face moves 0 to 3 systems"));
         }
@@ -702,12 +693,9 @@ fn validate_tiles(tiles: &[TileDef]) -> Result<(), ContentError> {
     const F: &str = "tiles.toml";
     unique_ids(F, tiles.iter().map(|t| t.id.as_str()))?;
     let count = |k| tiles.iter().filter(|t| t.kind == k).count();
-    for (k, n) in [
-        (SystemKind::Allied, 12),
-        (SystemKind::Enemy, 12),
-        (SystemKind::Corrupt, 6),
-        (SystemKind::MainRift, 1),
-    ] {
+    for (k, n) in
+        [(SystemKind::Allied, 12), (SystemKind::Enemy, 12), (SystemKind::Corrupt, 6), (SystemKind::MainRift, 1)]
+    {
         if count(k) != n {
             return Err(err(F, format!("{k:?}"), format!("{n} tiles expected, found {}", count(k))));
         }
@@ -721,7 +709,9 @@ fn validate_tiles(tiles: &[TileDef]) -> Result<(), ContentError> {
             return Err(err(F, &t.id, "a tile needs at least two lanes"));
         }
         match t.kind {
-            SystemKind::Enemy if t.patrol == 0 => return Err(err(F, &t.id, "an Enemy system needs a patrol of 1 or 2")),
+            SystemKind::Enemy if t.patrol == 0 => {
+                return Err(err(F, &t.id, "an Enemy system needs a patrol of 1 or 2"));
+            }
             SystemKind::Allied | SystemKind::Corrupt | SystemKind::MainRift
                 if t.patrol > 0 || t.surveillance || t.stronger =>
             {
@@ -878,7 +868,11 @@ fn validate_explorations(cards: &[ExplorationDef]) -> Result<(), ContentError> {
         match c.kind {
             ExplorationType::Analysis | ExplorationType::Warning => {
                 if c.options.is_empty() || c.options.len() > 3 || c.skill.is_some() {
-                    return Err(err(F, &c.id, "Analysis and Warning cards have 1 to 3 options and no card-level skill"));
+                    return Err(err(
+                        F,
+                        &c.id,
+                        "Analysis and Warning cards have 1 to 3 options and no card-level skill",
+                    ));
                 }
                 if c.options.iter().any(|o| o.class.is_none() && o.skill.is_none()) {
                     // at least one option always open

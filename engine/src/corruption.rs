@@ -9,6 +9,9 @@ use crate::event::Event;
 use crate::hex::Hex;
 use crate::state::*;
 
+/// Ordering of Corrupt systems for a new Avatar: distance, most Keys, seat, system.
+type PlacementKey = (u8, std::cmp::Reverse<usize>, Seat, Hex);
+
 /// A player or fleet as an Avatar sees it.
 struct Quarry {
     hex: Hex,
@@ -40,11 +43,7 @@ impl Game {
             let tokens: Vec<u8> = self.hid.mat_avatars.iter().filter(|t| t.0 == pos).map(|t| t.1).collect();
             self.hid.mat_avatars.retain(|t| t.0 != pos);
             for card in tokens {
-                self.pb.avatars.push(Avatar {
-                    card,
-                    place: AvatarPlace::Mat { space: pos },
-                    damage: 0,
-                });
+                self.pb.avatars.push(Avatar { card, place: AvatarPlace::Mat { space: pos }, damage: 0 });
             }
         }
         // Every token on this space (new or escaped earlier) enters play.
@@ -62,8 +61,9 @@ impl Game {
     /// Puts an Avatar on the Corrupt system closest to a player (p. 17).
     fn place_avatar(&mut self, i: usize, in_phase: bool, ev: &mut Vec<Event>) {
         let c = self.content();
-        let ships: Vec<(Hex, usize, Seat)> = self.alive().filter(|s| !s.hidden).map(|s| (s.hex, s.keys.len(), s.seat)).collect();
-        let mut best: Option<((u8, std::cmp::Reverse<usize>, Seat, Hex), Hex)> = None;
+        let ships: Vec<(Hex, usize, Seat)> =
+            self.alive().filter(|s| !s.hidden).map(|s| (s.hex, s.keys.len(), s.seat)).collect();
+        let mut best: Option<(PlacementKey, Hex)> = None;
         for t in &self.pb.tiles {
             if c.tiles[t.tile as usize].kind != SystemKind::Corrupt {
                 continue;
@@ -145,12 +145,8 @@ impl Game {
         let c = self.content();
         let mut order: Vec<usize> = (0..self.pb.avatars.len()).collect();
         order.sort_by_key(|&i| c.avatars[self.pb.avatars[i].card as usize].number);
-        let rift_hex = self
-            .pb
-            .tiles
-            .iter()
-            .find(|t| c.tiles[t.tile as usize].kind == SystemKind::MainRift)
-            .map(|t| t.hex);
+        let rift_hex =
+            self.pb.tiles.iter().find(|t| c.tiles[t.tile as usize].kind == SystemKind::MainRift).map(|t| t.hex);
         let rush = rift || self.pb.corruption.rift_rush;
         for i in order {
             if self.pb.outcome.is_some() {
@@ -164,11 +160,7 @@ impl Game {
             let modifier = self.pb.corruption.movement_this_turn + self.pb.corruption.movement_permanent;
             let moves = (face.moves as i8 + modifier).max(0) as u8;
             let id = c.avatars[self.pb.avatars[i].card as usize].id.clone();
-            ev.push(Event::AvatarDieRolled {
-                avatar: id.clone(),
-                moves,
-                wormhole: face.wormhole,
-            });
+            ev.push(Event::AvatarDieRolled { avatar: id.clone(), moves, wormhole: face.wormhole });
             // Systems held by other engaged Avatars are never entered.
             let blocked: Vec<Hex> = (0..self.pb.avatars.len())
                 .filter(|&j| j != i && self.avatar_engaged(j))
@@ -179,11 +171,7 @@ impl Game {
                 .collect();
             let bfs = self.avatar_bfs(from, face.wormhole, &blocked);
             let dist = |h: Hex| bfs.iter().find(|x| x.0 == h).map(|x| x.1);
-            let (target, engage) = if rush {
-                (rift_hex, true)
-            } else {
-                self.choose_quarry(i, &blocked, &dist)
-            };
+            let (target, engage) = if rush { (rift_hex, true) } else { self.choose_quarry(i, &blocked, &dist) };
             let Some(target) = target else { continue };
             if dist(target).is_none() {
                 continue;
@@ -238,7 +226,8 @@ impl Game {
     fn choose_quarry(&self, me: usize, blocked: &[Hex], dist: &dyn Fn(Hex) -> Option<u8>) -> (Option<Hex>, bool) {
         let all = self.quarries();
         let engaged_elsewhere = |q: &Quarry| {
-            q.seats.iter().any(|&s| self.ship(s).engaged) && (blocked.contains(&q.hex) || self.avatars_at(q.hex).iter().any(|&j| j != me))
+            q.seats.iter().any(|&s| self.ship(s).engaged)
+                && (blocked.contains(&q.hex) || self.avatars_at(q.hex).iter().any(|&j| j != me))
         };
         let mut pool: Vec<&Quarry> = all.iter().filter(|q| !q.hidden && !engaged_elsewhere(q)).collect();
         let mut engage = true;

@@ -55,11 +55,7 @@ impl Game {
         let dice = self.dice_of(seat);
         let rolled = self.roll(&dice);
         let misses = rolled.iter().filter(|d| d.1 == Face::Miss).count() as u8;
-        ev.push(Event::DiceRolled {
-            seat: Some(seat),
-            purpose: RollPurpose::Damage,
-            dice: rolled,
-        });
+        ev.push(Event::DiceRolled { seat: Some(seat), purpose: RollPurpose::Damage, dice: rolled });
         if misses == 2 {
             self.draw_damaged(seat, ev);
         }
@@ -177,11 +173,7 @@ impl Game {
         let s = self.ship_mut(seat);
         s.scraps = s.scraps.saturating_add(amount);
         let scraps = s.scraps;
-        ev.push(Event::ScrapsChanged {
-            seat,
-            delta: amount as i16,
-            scraps,
-        });
+        ev.push(Event::ScrapsChanged { seat, delta: amount as i16, scraps });
         if rewarded {
             self.gain_xp(seat, XpCondition::ScrapsGained, ev);
         }
@@ -196,11 +188,7 @@ impl Game {
         let paid = amount.min(s.scraps);
         s.scraps -= paid;
         let scraps = s.scraps;
-        ev.push(Event::ScrapsChanged {
-            seat,
-            delta: -(paid as i16),
-            scraps,
-        });
+        ev.push(Event::ScrapsChanged { seat, delta: -(paid as i16), scraps });
     }
 
     /// One XP if the ship's condition is `cond` (FAQ, per-ship conditions).
@@ -285,7 +273,9 @@ impl Game {
                 // Shared as the fleet decides; the engine deals them out one by
                 // one starting with the poorest ship, a fair default.
                 for _ in 0..amount {
-                    if let Some(&s) = group.iter().filter(|&&s| !self.ship(s).defeated).min_by_key(|&&s| (self.ship(s).scraps, s)) {
+                    if let Some(&s) =
+                        group.iter().filter(|&&s| !self.ship(s).defeated).min_by_key(|&&s| (self.ship(s).scraps, s))
+                    {
                         self.gain_scraps(s, 1, true, ev);
                     }
                 }
@@ -293,15 +283,11 @@ impl Game {
             Effect::AdvanceCorruption => self.advance_corruption(false, ev),
             Effect::AvatarMovesUp => {
                 self.pb.corruption.movement_this_turn += 1;
-                ev.push(Event::AvatarMovementChanged {
-                    this_turn: self.pb.corruption.movement_this_turn,
-                });
+                ev.push(Event::AvatarMovementChanged { this_turn: self.pb.corruption.movement_this_turn });
             }
             Effect::AvatarMovesDown => {
                 self.pb.corruption.movement_this_turn -= 1;
-                ev.push(Event::AvatarMovementChanged {
-                    this_turn: self.pb.corruption.movement_this_turn,
-                });
+                ev.push(Event::AvatarMovementChanged { this_turn: self.pb.corruption.movement_this_turn });
             }
             Effect::CreateRift => {
                 if let Some(t) = self.tile_at_mut(hex) {
@@ -310,8 +296,12 @@ impl Game {
                     ev.push(Event::RiftChanged { hex, open: true });
                 }
             }
-            Effect::RevealSystems { amount } => self.pb.queued.push(crate::decision::Pending::RevealAnywhere { left: amount }),
-            Effect::PacifySystems { amount } => self.pb.queued.push(crate::decision::Pending::PacifyAnywhere { left: amount }),
+            Effect::RevealSystems { amount } => {
+                self.pb.queued.push(crate::decision::Pending::RevealAnywhere { left: amount })
+            }
+            Effect::PacifySystems { amount } => {
+                self.pb.queued.push(crate::decision::Pending::PacifyAnywhere { left: amount })
+            }
             Effect::DisableRift => {
                 if self.has_rift(hex)
                     && let Some(t) = self.tile_at_mut(hex)

@@ -320,7 +320,9 @@ impl Event {
             TurnEnded { seat } => format!("Captain {seat} ends their turn"),
             FleetJoined { seats } => format!("Fleet formed: captains {seats:?}"),
             InviteDeclined { seat } => format!("Captain {seat} declines to join the fleet"),
-            TileRevealed { hex, tile, rotation } => format!("System {tile} revealed at {} (rotation {rotation})", h(hex)),
+            TileRevealed { hex, tile, rotation } => {
+                format!("System {tile} revealed at {} (rotation {rotation})", h(hex))
+            }
             ShipMoved { seat, from, to } => format!("Captain {seat} jumps {} -> {}", h(from), h(to)),
             DiceRolled { seat, purpose, dice } => {
                 let faces: Vec<String> = dice.iter().map(|(c, f)| format!("{}:{:?}", c.as_str(), f)).collect();
@@ -329,20 +331,19 @@ impl Event {
                     None => format!("Roll {:?}: {}", purpose, faces.join(" ")),
                 }
             }
-            AvatarDieRolled { avatar, moves, wormhole } => format!(
-                "{avatar} rolls {moves} move(s){}",
-                if *wormhole { " and may use wormholes" } else { "" }
-            ),
+            AvatarDieRolled { avatar, moves, wormhole } => {
+                format!("{avatar} rolls {moves} move(s){}", if *wormhole { " and may use wormholes" } else { "" })
+            }
             Undetected { seats } => format!("Captains {seats:?} slip by undetected"),
             Engaged { seats, hex } => format!("Captains {seats:?} are engaged at {}", h(hex)),
-            EnemyDrawn { enemy, hex, from_reserve } => format!(
-                "Enemy {enemy} appears at {}{}",
-                h(hex),
-                if *from_reserve { " (from the reserve)" } else { "" }
-            ),
+            EnemyDrawn { enemy, hex, from_reserve } => {
+                format!("Enemy {enemy} appears at {}{}", h(hex), if *from_reserve { " (from the reserve)" } else { "" })
+            }
             EnemyDeckReshuffled => "The Enemy discard is shuffled into a new deck".into(),
             EnemiesReinforced { count } => format!("{count} reserve Enemies join the deck"),
-            TargetDamaged { target, damage, health_left } => format!("{target} takes {damage} damage ({health_left} left)"),
+            TargetDamaged { target, damage, health_left } => {
+                format!("{target} takes {damage} damage ({health_left} left)")
+            }
             EnemyDefeated { enemy } => format!("{enemy} is defeated"),
             AvatarEscaped { avatar, space } => match space {
                 Some(s) => format!("{avatar} escapes; it returns at space {s}"),
@@ -363,10 +364,9 @@ impl Event {
             Pacified { hex } => format!("System {} is pacified", h(hex)),
             CorruptionAdvanced { position } => format!("The Corruption advances to {position}"),
             AvatarArrived { avatar, hex } => format!("{avatar} enters play at {}", h(hex)),
-            AvatarMoved { avatar, path } => format!(
-                "{avatar} moves to {}",
-                path.last().map(h).unwrap_or_else(|| "nowhere".into())
-            ),
+            AvatarMoved { avatar, path } => {
+                format!("{avatar} moves to {}", path.last().map(h).unwrap_or_else(|| "nowhere".into()))
+            }
             SignalRevealed { key, card } => format!("Precursor Signal {card} revealed (Key {key})"),
             SignalProgress { key, progress, needed } => format!("Key {key} signal: {progress}/{needed}"),
             KeyAccessed { key, seat } => format!("Captain {seat} takes Precursor Key {key}"),

@@ -9,7 +9,7 @@
 use crate::content::{ExplorationType, SystemKind};
 use crate::decision::{Choice, ChoiceOption, DecisionKind, Pending};
 use crate::event::Event;
-use crate::hex::{opposite, Hex};
+use crate::hex::{Hex, opposite};
 use crate::state::*;
 
 impl Game {
@@ -50,17 +50,13 @@ impl Game {
     /// Options of the Exploration, Reveal and Pacify decisions.
     pub(crate) fn exploration_options(&self) -> (DecisionKind, String, Vec<ChoiceOption>) {
         let group = self.pb.active.clone();
-        let mk = |label: String, choice: Choice| ChoiceOption {
-            id: choice.id(),
-            seats: group.clone(),
-            label,
-            choice,
-        };
+        let mk = |label: String, choice: Choice| ChoiceOption { id: choice.id(), seats: group.clone(), label, choice };
         match &self.pb.pending {
             Pending::Exploration { card, picked } => {
                 let def = &self.content().explorations[*card as usize];
                 let mut opts = Vec::new();
-                let can_more = picked.is_empty() || (def.kind == ExplorationType::Analysis && self.group_actions() >= 1);
+                let can_more =
+                    picked.is_empty() || (def.kind == ExplorationType::Analysis && self.group_actions() >= 1);
                 if can_more {
                     for (i, o) in def.options.iter().enumerate() {
                         if picked.contains(&(i as u8)) || !self.option_open(*card, i) {
@@ -100,7 +96,9 @@ impl Game {
                     self.pb
                         .tiles
                         .iter()
-                        .filter(|t| self.content().tiles[t.tile as usize].kind == SystemKind::Enemy && t.pacified.is_none())
+                        .filter(|t| {
+                            self.content().tiles[t.tile as usize].kind == SystemKind::Enemy && t.pacified.is_none()
+                        })
                         .map(|t| mk(format!("Pacify ({},{})", t.hex.q, t.hex.r), Choice::PacifyAt { hex: t.hex }))
                         .collect()
                 };
@@ -196,12 +194,8 @@ impl Game {
         };
         match self.draw_tile() {
             Some(tile) => {
-                self.pb.pending = Pending::Orientation {
-                    hex,
-                    tile,
-                    then_jump: false,
-                    anywhere: Some(left.saturating_sub(1)),
-                }
+                self.pb.pending =
+                    Pending::Orientation { hex, tile, then_jump: false, anywhere: Some(left.saturating_sub(1)) }
             }
             None => self.resume_after_effect(),
         }

@@ -7,12 +7,7 @@ use crate::hex::Hex;
 use crate::state::*;
 
 fn opt(seats: &[Seat], label: impl Into<String>, choice: Choice) -> ChoiceOption {
-    ChoiceOption {
-        id: choice.id(),
-        seats: seats.to_vec(),
-        label: label.into(),
-        choice,
-    }
+    ChoiceOption { id: choice.id(), seats: seats.to_vec(), label: label.into(), choice }
 }
 
 impl Game {
@@ -40,12 +35,7 @@ impl Game {
         let mut deciders: Vec<Seat> = options.iter().flat_map(|o| o.seats.iter().copied()).collect();
         deciders.sort_unstable();
         deciders.dedup();
-        Decision {
-            kind,
-            deciders,
-            prompt,
-            options,
-        }
+        Decision { kind, deciders, prompt, options }
     }
 
     fn options(&self) -> (DecisionKind, String, Vec<ChoiceOption>) {
@@ -122,7 +112,14 @@ impl Game {
                     let d = &c.enemies[e.card as usize];
                     opts.push(opt(
                         &f.seats,
-                        format!("Attack {} (L{}, health {}/{}, shields {})", d.name, d.level, d.health - e.damage.min(d.health), d.health, d.shields),
+                        format!(
+                            "Attack {} (L{}, health {}/{}, shields {})",
+                            d.name,
+                            d.level,
+                            d.health - e.damage.min(d.health),
+                            d.health,
+                            d.shields
+                        ),
                         Choice::Attack { target: Target::Enemy(i as u8) },
                     ));
                 }
@@ -131,7 +128,13 @@ impl Game {
                     let d = &c.avatars[a.card as usize];
                     opts.push(opt(
                         &f.seats,
-                        format!("Attack {} (health {}/{}, shields {})", d.name, d.health - a.damage.min(d.health), d.health, d.shields),
+                        format!(
+                            "Attack {} (health {}/{}, shields {})",
+                            d.name,
+                            d.health - a.damage.min(d.health),
+                            d.health,
+                            d.shields
+                        ),
                         Choice::Attack { target: Target::Avatar(i as u8) },
                     ));
                 }
@@ -148,7 +151,11 @@ impl Game {
                     if chosen.iter().any(|c| c.0 == s) {
                         continue;
                     }
-                    opts.push(opt(&[s], format!("Captain {s}: Offense, roll all your dice"), Choice::Offense { seat: s }));
+                    opts.push(opt(
+                        &[s],
+                        format!("Captain {s}: Offense, roll all your dice"),
+                        Choice::Offense { seat: s },
+                    ));
                     if !self.has_damage(s, DamagedEffect::ShakenCrew) {
                         for die in self.dice_of(s) {
                             opts.push(opt(
@@ -165,7 +172,11 @@ impl Game {
                 let Some(&s) = remaining.first() else {
                     return (DecisionKind::Maintenance, String::new(), Vec::new());
                 };
-                (DecisionKind::Maintenance, format!("Captain {s}: choose a Ship Maintenance option"), self.maintenance_options(s))
+                (
+                    DecisionKind::Maintenance,
+                    format!("Captain {s}: choose a Ship Maintenance option"),
+                    self.maintenance_options(s),
+                )
             }
             Pending::Exploration { .. } | Pending::RevealAnywhere { .. } | Pending::PacifyAnywhere { .. } => {
                 self.exploration_options()
@@ -190,7 +201,11 @@ impl Game {
         let mut opts = Vec::new();
         if me.scraps >= 1 {
             for o in self.alive().filter(|o| o.hex == me.hex && o.health < o.max_health) {
-                opts.push(opt(&[s], format!("Repair captain {}'s ship (+1 health, 1 scrap)", o.seat), Choice::Repair { target: o.seat }));
+                opts.push(opt(
+                    &[s],
+                    format!("Repair captain {}'s ship (+1 health, 1 scrap)", o.seat),
+                    Choice::Repair { target: o.seat },
+                ));
             }
         }
         if me.scraps >= 3 {
@@ -198,7 +213,11 @@ impl Game {
                 for (i, &d) in o.damaged.iter().enumerate() {
                     opts.push(opt(
                         &[s],
-                        format!("Remove {} from captain {} (3 scraps)", self.content().damaged[d as usize].name, o.seat),
+                        format!(
+                            "Remove {} from captain {} (3 scraps)",
+                            self.content().damaged[d as usize].name,
+                            o.seat
+                        ),
                         Choice::RemoveDamaged { target: o.seat, card: i as u8 },
                     ));
                 }
@@ -262,7 +281,11 @@ impl Game {
                         opts.push(opt(group, format!("Explore the Precursor Signal of Key {k}"), Choice::Explore));
                     } else if !slot.solved && self.instruction_possible(group, k) {
                         let card = slot.card.map(|i| c.signals[i as usize].name.clone()).unwrap_or_default();
-                        opts.push(opt(group, format!("Follow the instruction of {card} (1 action)"), Choice::Instruction));
+                        opts.push(opt(
+                            group,
+                            format!("Follow the instruction of {card} (1 action)"),
+                            Choice::Instruction,
+                        ));
                     }
                 }
                 if kind == Some(SystemKind::MainRift) && group.iter().any(|&s| !self.ship(s).keys.is_empty()) {
@@ -308,13 +331,21 @@ impl Game {
                 }
             }
             for o in self.alive().filter(|o| o.hex == hex && !o.played && !o.turn_started && !group.contains(&o.seat)) {
-                opts.push(opt(group, format!("Invite captain {} into the fleet", o.seat), Choice::Invite { seat: o.seat }));
+                opts.push(opt(
+                    group,
+                    format!("Invite captain {} into the fleet", o.seat),
+                    Choice::Invite { seat: o.seat },
+                ));
             }
         }
         for &s in group {
             let sh = self.ship(s);
             if !sh.strained && !self.has_damage(s, DamagedEffect::NoStrain) {
-                opts.push(opt(&[s], format!("Captain {s}: strain the engine (+1 action, Damage Roll later)"), Choice::Strain { seat: s }));
+                opts.push(opt(
+                    &[s],
+                    format!("Captain {s}: strain the engine (+1 action, Damage Roll later)"),
+                    Choice::Strain { seat: s },
+                ));
             }
         }
         opts.push(opt(group, format!("End the turn ({acts} action(s) unused)"), Choice::EndTurn));
@@ -330,7 +361,9 @@ impl Game {
             Challenge::Trial { .. } => true,
             Challenge::Guardian { .. } => {
                 slot.progress == 0
-                    && (!self.hid.enemy_reserve.is_empty() || !self.hid.enemy_deck.is_empty() || !self.pb.enemy_discard.is_empty())
+                    && (!self.hid.enemy_reserve.is_empty()
+                        || !self.hid.enemy_deck.is_empty()
+                        || !self.pb.enemy_discard.is_empty())
             }
         }
     }

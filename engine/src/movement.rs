@@ -5,7 +5,7 @@
 //! only when their die allows. Also the Probe, Jump and Rush rules.
 
 use crate::content::SystemKind;
-use crate::hex::{opposite, Hex};
+use crate::hex::{Hex, opposite};
 use crate::state::*;
 use std::collections::VecDeque;
 
@@ -102,13 +102,9 @@ impl Game {
 
     /// Legal next jumps of a Rush with `left` jumps to go (including this one).
     pub(crate) fn rush_steps(&self, from: Hex, left: u8) -> impl Iterator<Item = Hex> + '_ {
-        self.jump_targets(from).into_iter().filter(move |&n| {
-            if left == 1 {
-                true
-            } else {
-                !self.avatar_in(n) && self.rush_possible(n, left - 1)
-            }
-        })
+        self.jump_targets(from)
+            .into_iter()
+            .filter(move |&n| if left == 1 { true } else { !self.avatar_in(n) && self.rush_possible(n, left - 1) })
     }
 
     /// Breadth-first distances over the Avatar graph from `from`, skipping

@@ -6,7 +6,7 @@
 use crate::config::{ConfigError, Difficulty, GameConfig};
 use crate::content::{Content, SignalTier, SystemKind};
 use crate::decision::Pending;
-use crate::hex::{rotate_mask, Hex};
+use crate::hex::{Hex, rotate_mask};
 use crate::rng::GameRng;
 use crate::state::*;
 
@@ -100,11 +100,7 @@ impl Game {
                 pile.push(r);
             }
             rng.shuffle(&mut pile);
-            piles.push(Pile {
-                remaining: pile.len() as u8,
-                special_left: true,
-                bottom: p == 0,
-            });
+            piles.push(Pile { remaining: pile.len() as u8, special_left: true, bottom: p == 0 });
             stack.extend(pile);
         }
         let start = reds.pop().unwrap_or(0);
@@ -176,14 +172,7 @@ impl Game {
             enemy_discard: Vec::new(),
             deck_levels: [deck.len() as u8, 0, 0, 0],
             reserve_levels: [0, 4, 4, 4],
-            signals: (1..=key_count)
-                .map(|key| SignalSlot {
-                    key,
-                    card: None,
-                    progress: 0,
-                    solved: false,
-                })
-                .collect(),
+            signals: (1..=key_count).map(|key| SignalSlot { key, card: None, progress: 0, solved: false }).collect(),
             damaged_discard: Vec::new(),
             exploration_supply: 20,
             pacify_supply: 6,

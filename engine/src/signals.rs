@@ -114,11 +114,7 @@ impl Game {
                 return;
             }
         }
-        ev.push(Event::SignalProgress {
-            key: k,
-            progress: self.pb.signals[idx].progress,
-            needed,
-        });
+        ev.push(Event::SignalProgress { key: k, progress: self.pb.signals[idx].progress, needed });
     }
 
     /// Skill Roll (p. 11): both dice of every ship, specials summed over the
@@ -130,11 +126,7 @@ impl Game {
             let rolled = self.roll(&dice);
             let specials = rolled.iter().filter(|d| d.1 == Face::Special).count() as u8;
             total += specials.saturating_sub(self.damage_count(s, crate::content::DamagedEffect::DullSensors));
-            ev.push(Event::DiceRolled {
-                seat: Some(s),
-                purpose: RollPurpose::Skill,
-                dice: rolled,
-            });
+            ev.push(Event::DiceRolled { seat: Some(s), purpose: RollPurpose::Skill, dice: rolled });
         }
         total
     }

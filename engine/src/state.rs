@@ -397,12 +397,6 @@ impl Game {
 
     /// Enemy cards on the board in a system, with their index.
     pub(crate) fn enemies_at(&self, hex: Hex) -> Vec<usize> {
-        self.pb
-            .board_enemies
-            .iter()
-            .enumerate()
-            .filter(|(_, e)| e.hex == hex)
-            .map(|(i, _)| i)
-            .collect()
+        self.pb.board_enemies.iter().enumerate().filter(|(_, e)| e.hex == hex).map(|(i, _)| i).collect()
     }
 }

@@ -86,11 +86,7 @@ impl Game {
             let dice = self.dice_of(s);
             let rolled = self.roll(&dice);
             detected |= rolled.iter().any(|d| d.1 == crate::content::Face::Miss);
-            ev.push(Event::DiceRolled {
-                seat: Some(s),
-                purpose: RollPurpose::Detection,
-                dice: rolled,
-            });
+            ev.push(Event::DiceRolled { seat: Some(s), purpose: RollPurpose::Detection, dice: rolled });
         }
         if detected {
             let group = self.pb.active.clone();
@@ -126,9 +122,7 @@ impl Game {
         s.hidden = false;
         self.pb.active.push(seat);
         ev.push(Event::TurnStarted { seat });
-        ev.push(Event::FleetJoined {
-            seats: self.pb.active.clone(),
-        });
+        ev.push(Event::FleetJoined { seats: self.pb.active.clone() });
         self.gain_xp(seat, XpCondition::Fleet, ev);
         self.pb.pending = Pending::Action;
         self.start_of_turn_checks(seat, ev);
@@ -139,27 +133,14 @@ impl Game {
     pub(crate) fn begin_probe(&mut self, hex: Hex, then_jump: bool) {
         self.spend_actions(1);
         match self.draw_tile() {
-            Some(tile) => {
-                self.pb.pending = Pending::Orientation {
-                    hex,
-                    tile,
-                    then_jump,
-                    anywhere: None,
-                }
-            }
+            Some(tile) => self.pb.pending = Pending::Orientation { hex, tile, then_jump, anywhere: None },
             None => self.pb.pending = Pending::Action,
         }
     }
 
     /// Places the probed tile with the chosen rotation and its marker.
     pub(crate) fn place_probed_tile(&mut self, rotation: u8, ev: &mut Vec<Event>) {
-        let Pending::Orientation {
-            hex,
-            tile,
-            then_jump,
-            anywhere,
-        } = self.pb.pending.clone()
-        else {
+        let Pending::Orientation { hex, tile, then_jump, anywhere } = self.pb.pending.clone() else {
             return;
         };
         self.reveal_tile(tile, hex, rotation, ev);
@@ -202,11 +183,7 @@ impl Game {
             rift_disabled: false,
             keys_activated: Vec::new(),
         });
-        ev.push(Event::TileRevealed {
-            hex,
-            tile: def.id.clone(),
-            rotation,
-        });
+        ev.push(Event::TileRevealed { hex, tile: def.id.clone(), rotation });
     }
 
     /// Ends the active group's turn: Strain's Damage Roll, then the
@@ -231,10 +208,7 @@ impl Game {
     /// The End phase (p. 18, FAQ "Ennemis et Combats").
     pub(crate) fn end_phase(&mut self, ev: &mut Vec<Event>) {
         self.pb.phase = Phase::End;
-        ev.push(Event::PhaseStarted {
-            phase: Phase::End,
-            round: self.pb.round,
-        });
+        ev.push(Event::PhaseStarted { phase: Phase::End, round: self.pb.round });
         // Pacify markers: red ones go, green ones flip.
         let mut freed = 0;
         for t in &mut self.pb.tiles {
@@ -275,9 +249,6 @@ impl Game {
         self.pb.round += 1;
         self.pb.phase = Phase::Action;
         self.pb.pending = Pending::NextPlayer;
-        ev.push(Event::PhaseStarted {
-            phase: Phase::Action,
-            round: self.pb.round,
-        });
+        ev.push(Event::PhaseStarted { phase: Phase::Action, round: self.pb.round });
     }
 }

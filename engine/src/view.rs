@@ -133,7 +133,8 @@ impl Game {
         rng.shuffle(&mut deck);
 
         // Face-down Avatars.
-        let mut avatars: Vec<u8> = (0..c.avatars.len() as u8).filter(|i| !pb.avatars.iter().any(|a| a.card == *i)).collect();
+        let mut avatars: Vec<u8> =
+            (0..c.avatars.len() as u8).filter(|i| !pb.avatars.iter().any(|a| a.card == *i)).collect();
         rng.shuffle(&mut avatars);
         let mat_avatars: Vec<(u8, u8)> = pb.corruption.face_down.iter().copied().zip(avatars).collect();
 
@@ -169,7 +170,8 @@ impl Game {
         }
 
         // Damaged cards not on a ship nor discarded.
-        let held: Vec<u8> = pb.ships.iter().flat_map(|s| s.damaged.iter().copied()).chain(pb.damaged_discard.iter().copied()).collect();
+        let held: Vec<u8> =
+            pb.ships.iter().flat_map(|s| s.damaged.iter().copied()).chain(pb.damaged_discard.iter().copied()).collect();
         let mut damaged_deck: Vec<u8> = (0..c.damaged.len() as u8).filter(|i| !held.contains(i)).collect();
         rng.shuffle(&mut damaged_deck);
 

@@ -46,7 +46,8 @@ fn invariants(g: &Game) {
     }
     // Component counts conserved: 16 Enemies, 16 Damaged cards.
     let v = g.view(Viewer::Spectator);
-    let enemies = v.enemy_deck_size as usize + v.enemy_reserve_size as usize + pb.enemy_discard.len() + pb.board_enemies.len();
+    let enemies =
+        v.enemy_deck_size as usize + v.enemy_reserve_size as usize + pb.enemy_discard.len() + pb.board_enemies.len();
     assert_eq!(enemies, 16, "enemy cards conserved");
     let damaged = v.damaged_deck_size as usize
         + pb.damaged_discard.len()
