@@ -43,6 +43,9 @@ mod state;
 mod turn;
 mod view;
 
+#[cfg(test)]
+mod rules_tests;
+
 pub use apply::RuleError;
 pub use config::{AllyKind, ConfigError, Difficulty, GameConfig, ShipKind};
 pub use decision::{Choice, ChoiceOption, Decision, DecisionKind, Pending, Target};

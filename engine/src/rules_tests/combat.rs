@@ -1,0 +1,237 @@
+//! Combat (rulebook pp. 14-16, combat summary) and the FAQ on Enemies,
+//! combat and hiding.
+
+use super::*;
+use crate::content::Face;
+use crate::event::RollPurpose;
+
+/// Seat 0 (Warship) alone, engaged with the given Enemies at (1,0).
+fn fight_with(enemies: &[&str]) -> Game {
+    let mut g = game4();
+    g.put_tile("E01", h(1, 0));
+    g.begin(0);
+    g.act(0, "jump:1,0");
+    for e in enemies {
+        g.pb.board_enemies.push(BoardEnemy { card: enemy_index(e), hex: h(1, 0), damage: 0, guards_key: None });
+    }
+    g.act(0, "engage");
+    g
+}
+
+#[test]
+fn p14_offense_rolls_all_dice_defense_one_chosen_die() {
+    let g = fight_with(&["watcher_drone"]);
+    let mut a = g.clone();
+    a.act(0, "attack:enemy:0");
+    assert!(a.ids().contains(&"defense:0:red".to_string()) && a.ids().contains(&"defense:0:blue".to_string()));
+    let ev = a.clone().act(0, "offense:0");
+    assert_eq!(rolls(&ev, RollPurpose::Attack)[0].len(), 2);
+    let ev = a.act(0, "defense:0:blue");
+    assert_eq!(rolls(&ev, RollPurpose::Attack)[0].len(), 1);
+}
+
+#[test]
+fn p14_combat_costs_no_action() {
+    let g = fight_with(&["cultist_skiff"]);
+    let before = g.ship(0).actions_left;
+    let mut a = g.clone();
+    a.act(0, "attack:enemy:0");
+    a.act(0, "offense:0");
+    assert_eq!(a.ship(0).actions_left, before);
+}
+
+#[test]
+fn p15_hits_minus_shields_every_attack_and_retaliation_from_misses() {
+    // Corsair Frigate: health 4, shields 1, pillage.
+    let mut g = fight_with(&["corsair_frigate"]);
+    g.act(0, "attack:enemy:0");
+    let (g, ev) = find(&g, 0, "offense:0", |_, ev| {
+        let r = &rolls(ev, RollPurpose::Attack)[0];
+        r.iter().filter(|f| **f == Face::Hit).count() == 1 && r.contains(&Face::Miss)
+    });
+    assert_eq!(g.pb.board_enemies[0].damage, 0, "one hit minus one shield");
+    let lost: u8 =
+        ev.iter().filter_map(|e| if let Event::HealthLost { amount, .. } = e { Some(*amount) } else { None }).sum();
+    assert_eq!(lost, 1, "one miss, one retaliation");
+    assert_eq!(g.ship(0).scraps, 0, "pillage: the retaliated ship loses a scrap");
+}
+
+#[test]
+fn p15_defeated_enemy_does_not_retaliate_and_pays_scraps_per_level_to_each_member() {
+    let mut g = game4();
+    g.put_tile("E01", h(1, 0));
+    g.begin(0);
+    g.act(0, "invite:1");
+    g.act(1, "accept");
+    g.act(0, "jump:1,0");
+    g.pb.board_enemies.push(BoardEnemy {
+        card: enemy_index("corsair_frigate"),
+        hex: h(1, 0),
+        damage: 3,
+        guards_key: None,
+    });
+    g.act(0, "engage");
+    g.act(0, "attack:enemy:0");
+    g.act(0, "offense:0");
+    let (g, ev) = find(&g, 1, "offense:1", |g, ev| {
+        g.pb.board_enemies.is_empty() && rolls(ev, RollPurpose::Attack).iter().any(|r| r.contains(&Face::Miss))
+    });
+    assert!(!ev.iter().any(|e| matches!(e, Event::HealthLost { .. })), "no retaliation");
+    assert_eq!((g.ship(0).scraps, g.ship(1).scraps), (3, 3), "2 scraps (level 2) each");
+    assert_eq!(g.ship(0).xp, 1, "the Warship's XP for a defeated Enemy (FAQ)");
+    assert!(g.pb.enemy_discard.contains(&enemy_index("corsair_frigate")), "FAQ: discarded, not shuffled back");
+    assert!(g.pb.fight.is_none());
+}
+
+#[test]
+fn p15_critical_miss_draws_damaged_defense_never_does() {
+    let mut g = fight_with(&["harrow_titan"]);
+    g.act(0, "attack:enemy:0");
+    let (g2, _) = find(&g, 0, "offense:0", |_, ev| rolls(ev, RollPurpose::Attack)[0].iter().all(|f| *f == Face::Miss));
+    assert_eq!(g2.ship(0).damaged.len(), 1);
+    let (g3, _) =
+        find(&g, 0, "defense:0:red", |_, ev| rolls(ev, RollPurpose::Attack)[0].iter().all(|f| *f == Face::Miss));
+    assert!(g3.ship(0).damaged.is_empty());
+}
+
+#[test]
+fn p11_damage_roll_one_miss_one_health_two_misses_two_and_damaged() {
+    let mut g = game4();
+    g.begin(0);
+    g.act(0, "strain:0");
+    let (g1, _) = find(&g, 0, "end_turn", |_, ev| {
+        rolls(ev, RollPurpose::Damage).first().is_some_and(|r| r.iter().filter(|f| **f == Face::Miss).count() == 1)
+    });
+    assert_eq!(g1.ship(0).health, g1.ship(0).max_health - 1);
+    assert!(g1.ship(0).damaged.is_empty());
+    let (g2, _) = find(&g, 0, "end_turn", |_, ev| {
+        rolls(ev, RollPurpose::Damage).first().is_some_and(|r| r.iter().all(|f| *f == Face::Miss))
+    });
+    assert_eq!(g2.ship(0).health, g2.ship(0).max_health - 2);
+    assert_eq!(g2.ship(0).damaged.len(), 1);
+}
+
+#[test]
+fn p15_multiple_enemies_fought_in_chosen_order_disengage_rolls_per_enemy() {
+    let g = fight_with(&["cultist_skiff", "zealot_interceptor"]);
+    assert!(g.ids().contains(&"attack:enemy:0".to_string()) && g.ids().contains(&"attack:enemy:1".to_string()));
+    let ev = g.clone().act(0, "disengage");
+    assert_eq!(rolls(&ev, RollPurpose::Damage).len(), 2, "one Damage Roll per Enemy");
+}
+
+#[test]
+fn p14_pursuit_ability_applies_when_disengaging() {
+    let g = fight_with(&["zealot_interceptor"]);
+    let (g, ev) = find(&g, 0, "disengage", |_, ev| rolls(ev, RollPurpose::Damage)[0].iter().all(|f| *f != Face::Miss));
+    let lost: u8 =
+        ev.iter().filter_map(|e| if let Event::HealthLost { amount, .. } = e { Some(*amount) } else { None }).sum();
+    assert_eq!(lost, 1, "pursuit costs 1 health even on a clean Damage Roll");
+    assert_eq!(g.ship(0).health, g.ship(0).max_health - 1);
+}
+
+#[test]
+fn faq_after_disengaging_only_jump_blind_jump_rush() {
+    let mut g = fight_with(&["harrow_titan"]);
+    g.put_tile("A02", h(2, 0));
+    g.act(0, "disengage");
+    for id in g.ids() {
+        let ok = id.starts_with("jump:")
+            || id.starts_with("blind_jump:")
+            || id == "rush"
+            || id == "end_turn"
+            || id.starts_with("strain:");
+        assert!(ok, "{id} is not allowed after disengaging");
+    }
+}
+
+#[test]
+fn faq_hiding_ends_the_turn_and_the_enemy_stays_through_the_end_phase() {
+    let mut g = fight_with(&["harrow_titan"]);
+    g.act(0, "disengage_hide");
+    assert!(g.ship(0).played && g.ship(0).hidden);
+    let mut ev = Vec::new();
+    g.end_phase(&mut ev);
+    assert_eq!(g.pb.board_enemies.len(), 1, "the Enemy stays where a ship hides");
+    // At the next turn, detection applies as if entering the system.
+    g.begin(0);
+    assert!(matches!(pending(&g), Pending::Detection { .. }));
+    assert!(!g.ship(0).hidden);
+}
+
+#[test]
+fn p18_enemies_left_on_the_board_return_to_the_deck() {
+    let mut g = fight_with(&["harrow_titan"]);
+    g.act(0, "disengage");
+    g.act(0, "jump:0,0");
+    let mut ev = Vec::new();
+    g.end_phase(&mut ev);
+    assert!(g.pb.board_enemies.is_empty());
+    assert!(g.hid.enemy_deck.contains(&enemy_index("harrow_titan")));
+}
+
+#[test]
+fn faq_an_enemy_keeps_its_damage_until_a_new_one_takes_its_place() {
+    let mut g = fight_with(&["harrow_titan"]);
+    g.pb.board_enemies[0].damage = 4;
+    g.act(0, "disengage");
+    assert_eq!(g.pb.board_enemies[0].damage, 4, "damage kept when fleeing");
+    // A new engagement elsewhere replaces it on the combat board.
+    g.put_tile("E07", h(0, 1));
+    g.act(0, "jump:0,0");
+    g.act(0, "end_turn");
+    g.begin(1);
+    g.act(1, "jump:0,1");
+    g.act(1, "engage");
+    assert_eq!(g.pb.board_enemies.iter().find(|e| e.hex == h(1, 0)).unwrap().damage, 0);
+}
+
+#[test]
+fn p15_player_defeat_token_stays_and_keys_can_be_scavenged() {
+    let mut g = fight_with(&["abyssal_dreadnought"]);
+    g.pb.ships[0].health = 1;
+    g.pb.ships[0].keys = vec![2];
+    g.act(0, "attack:enemy:0");
+    let (mut g, _) = find(&g, 0, "offense:0", |g, _| g.ship(0).defeated);
+    assert_eq!(g.ship(0).hex, h(1, 0));
+    assert!(g.ship(0).damaged.is_empty() && g.ship(0).scraps == 0 && g.ship(0).energy_total == 0);
+    assert_eq!(g.ship(0).keys, vec![2]);
+    // Another captain scavenges the wreck's Key.
+    g.pb.board_enemies.clear();
+    g.tile_at_mut(h(1, 0)).unwrap().pacified = Some(Pacified::Green);
+    g.begin(1);
+    g.act(1, "jump:1,0");
+    g.act(1, "scavenge_keys:0:1");
+    assert_eq!(g.ship(1).keys, vec![2]);
+}
+
+#[test]
+fn p07_pacify_draws_an_enemy_and_winning_pacifies() {
+    let mut g = game4();
+    g.put_tile("E01", h(1, 0));
+    g.begin(0);
+    g.act(0, "jump:1,0");
+    let (g, _) = find(&g, 0, "roll_detection", |g, _| g.pb.fight.is_none());
+    let mut g = g;
+    g.act(0, "pacify");
+    assert_eq!(g.pb.board_enemies.len(), 1);
+    g.pb.board_enemies[0].damage = 10;
+    let card = g.pb.board_enemies[0].card;
+    g.pb.board_enemies[0].damage = Content::get().enemies[card as usize].health - 1;
+    g.act(0, "attack:enemy:0");
+    let (g, _) = find(&g, 0, "offense:0", |g, _| g.pb.board_enemies.is_empty());
+    assert_eq!(g.tile_at(h(1, 0)).unwrap().pacified, Some(Pacified::Green));
+}
+
+#[test]
+fn p09_an_empty_enemy_deck_reshuffles_its_discard() {
+    let mut g = game4();
+    g.put_tile("E01", h(1, 0));
+    let deck = std::mem::take(&mut g.hid.enemy_deck);
+    g.pb.enemy_discard = deck;
+    g.recount_levels();
+    g.begin(0);
+    g.act(0, "jump:1,0");
+    let ev = g.act(0, "engage");
+    assert!(ev.iter().any(|e| matches!(e, Event::EnemyDeckReshuffled)));
+    assert_eq!(g.pb.board_enemies.len(), 1);
+}

@@ -1,0 +1,206 @@
+//! The Corruption phase (rulebook p. 17), Avatar combat (p. 16) and the
+//! FAQ's revised Avatar rules.
+
+use super::*;
+use crate::event::RollPurpose;
+
+fn avatar_at(g: &mut Game, card: u8, hex: Hex) -> usize {
+    g.pb.avatars.push(Avatar { card, place: AvatarPlace::Board { hex }, damage: 0 });
+    g.pb.avatars.len() - 1
+}
+
+#[test]
+fn p17_avatar_step_places_the_avatar_near_a_player_and_reinforces() {
+    let mut g = game4();
+    g.put_tile("C02", h(3, 0));
+    g.pb.corruption.position = 3; // the next space holds an Avatar token
+    let mut ev = Vec::new();
+    g.advance_corruption(true, &mut ev);
+    assert_eq!(g.pb.corruption.position, 4);
+    assert_eq!(g.pb.avatars.len(), 1);
+    // Closest Corrupt system to a player: the Starting System, where all ships are.
+    assert_eq!(g.pb.avatars[0].place, AvatarPlace::Board { hex: Hex::ORIGIN });
+    assert_eq!(g.pb.deck_levels[1], 4, "the next 4 reserve Enemies join the deck");
+    // Aggressive engagement: every ship there rolls a Damage Roll.
+    assert_eq!(rolls(&ev, RollPurpose::Damage).len(), 4);
+    assert!(g.pb.ships.iter().all(|s| s.engaged));
+}
+
+#[test]
+fn p17_red_box_brings_four_more_enemies() {
+    let mut g = game4();
+    g.pb.corruption.position = 5;
+    g.pb.corruption.face_down.clear();
+    let mut ev = Vec::new();
+    g.advance_corruption(true, &mut ev);
+    assert_eq!(g.pb.corruption.position, 6);
+    assert_eq!(g.pb.deck_levels.iter().sum::<u8>(), 8);
+}
+
+#[test]
+fn p17_advancing_from_the_rise_loses() {
+    let mut g = game4();
+    g.pb.corruption.position = g.pb.corruption.rise;
+    let mut ev = Vec::new();
+    g.advance_corruption(true, &mut ev);
+    assert_eq!(g.outcome().map(|o| (o.won, o.cause)), Some((false, "corruption_risen".to_string())));
+}
+
+#[test]
+fn p16_dimensional_escape_two_turns_ahead_or_gone_past_the_rise() {
+    let mut g = game4();
+    g.put_tile("A02", h(1, 0));
+    let a = avatar_at(&mut g, 0, h(1, 0));
+    g.pb.corruption.position = 5;
+    g.begin(0);
+    g.act(0, "invite:1");
+    g.act(1, "accept");
+    g.act(0, "jump:1,0");
+    assert!(matches!(pending(&g), Pending::CombatCommand), "entering an Avatar's system engages");
+    g.pb.avatars[a].damage = Content::get().avatars[0].health - 1;
+    g.act(0, &format!("attack:avatar:{a}"));
+    g.act(0, "offense:0");
+    let (g2, _) = find(&g, 1, "offense:1", |g, _| g.pb.avatars[a].place != AvatarPlace::Board { hex: h(1, 0) });
+    assert_eq!(g2.pb.avatars[a].place, AvatarPlace::Mat { space: 7 });
+    assert_eq!(g2.ship(0).scraps, 1, "no scraps from an Avatar");
+    let mut g3 = g.clone();
+    g3.pb.corruption.position = 14;
+    let (g3, _) = find(&g3, 1, "offense:1", |g, _| g.pb.avatars[a].place != AvatarPlace::Board { hex: h(1, 0) });
+    assert_eq!(g3.pb.avatars[a].place, AvatarPlace::Gone);
+}
+
+#[test]
+fn p16_disengaging_from_avatars_advances_the_corruption_once_per_system() {
+    let mut g = game4();
+    g.put_tile("A02", h(1, 0));
+    avatar_at(&mut g, 0, h(1, 0));
+    avatar_at(&mut g, 1, h(1, 0));
+    g.pb.corruption.position = 1;
+    g.begin(0);
+    g.act(0, "invite:1");
+    g.act(1, "accept");
+    g.act(0, "jump:1,0");
+    g.act(0, "disengage");
+    assert_eq!(g.pb.corruption.position, 2);
+}
+
+#[test]
+fn faq_no_aggressive_engagement_when_engaging_an_avatar_in_the_action_phase() {
+    let mut g = game4();
+    g.put_tile("A02", h(1, 0));
+    avatar_at(&mut g, 0, h(1, 0));
+    g.begin(0);
+    let ev = g.act(0, "jump:1,0");
+    assert!(rolls(&ev, RollPurpose::Damage).is_empty());
+}
+
+#[test]
+fn faq_avatar_targets_the_closest_player_not_hidden() {
+    let mut g = game4();
+    g.put_tile("A02", h(1, 0));
+    g.put_tile("A06", h(2, 0));
+    g.put_tile("A10", h(3, 0));
+    g.put_tile("A12", h(4, 0));
+    let a = avatar_at(&mut g, 0, h(4, 0));
+    // Seat 0 at (3,0) is hidden; seat 1 at (1,0) is the quarry.
+    g.put_ship(0, h(3, 0));
+    g.pb.ships[0].hidden = true;
+    g.put_ship(1, h(1, 0));
+    g.put_ship(2, h(0, 0));
+    g.put_ship(3, h(0, 0));
+    let mut ev = Vec::new();
+    // Remove rifts' shortcut: the start is Corrupt; disable its rift.
+    g.pb.tiles[0].rift_disabled = true;
+    g.pb.corruption.movement_this_turn = 3;
+    g.move_avatars(true, false, &mut ev);
+    assert_eq!(g.pb.avatars[a].place, AvatarPlace::Board { hex: h(1, 0) }, "passes the hidden ship");
+    assert!(g.ship(1).engaged && !g.ship(0).engaged);
+}
+
+#[test]
+fn faq_avatar_tie_goes_to_the_most_keys() {
+    let mut g = game4();
+    g.put_tile("A02", h(1, 0));
+    g.put_tile("A06", h(-1, 0));
+    g.pb.tiles[0].rift_disabled = true;
+    let a = avatar_at(&mut g, 0, Hex::ORIGIN);
+    g.put_ship(0, h(1, 0));
+    g.put_ship(1, h(-1, 0));
+    g.put_ship(2, h(1, 0));
+    g.put_ship(3, h(1, 0));
+    g.pb.ships[1].keys = vec![1];
+    g.pb.corruption.movement_this_turn = 3;
+    let mut ev = Vec::new();
+    g.move_avatars(true, false, &mut ev);
+    assert_eq!(g.pb.avatars[a].place, AvatarPlace::Board { hex: h(-1, 0) });
+}
+
+#[test]
+fn p17_avatars_do_not_enter_a_system_held_by_another_engaged_avatar() {
+    let mut g = game4();
+    g.put_tile("A02", h(1, 0));
+    g.put_tile("A06", h(2, 0));
+    g.pb.tiles[0].rift_disabled = true;
+    // Avatar 0 is engaged with seat 0 at (1,0); Avatar 1 at (2,0).
+    avatar_at(&mut g, 0, h(1, 0));
+    let b = avatar_at(&mut g, 1, h(2, 0));
+    g.put_ship(0, h(1, 0));
+    g.pb.ships[0].engaged = true;
+    for s in 1..4 {
+        g.pb.ships[s].hidden = true;
+    }
+    g.pb.corruption.movement_this_turn = 3;
+    let mut ev = Vec::new();
+    g.move_avatars(true, false, &mut ev);
+    // Everyone is engaged or hidden: the normal rules apply to all (FAQ);
+    // the second Avatar may then join the engaged ship.
+    assert!(matches!(g.pb.avatars[b].place, AvatarPlace::Board { .. }));
+}
+
+#[test]
+fn p17_avatars_use_secondary_rifts_between_corrupt_systems() {
+    let mut g = game4();
+    g.put_tile("C02", h(3, -3));
+    g.put_tile("A02", h(3, -2));
+    let a = avatar_at(&mut g, 0, h(3, -3));
+    // All ships at the Starting System (Corrupt): one move through the rifts.
+    g.pb.corruption.movement_this_turn = 1;
+    g.hid.rng = GameRng::new(0);
+    let mut ev = Vec::new();
+    g.move_avatars(true, false, &mut ev);
+    assert_eq!(g.pb.avatars[a].place, AvatarPlace::Board { hex: Hex::ORIGIN });
+}
+
+#[test]
+fn p16_permanent_discard_takes_a_lost_health_marker_first() {
+    let mut g = game4();
+    g.pb.ships[0].health = 5;
+    let max = g.pb.ships[0].max_health;
+    let mut ev = Vec::new();
+    g.discard_health_marker(0, &mut ev);
+    assert_eq!((g.ship(0).health, g.ship(0).max_health), (5, max - 1));
+    g.pb.ships[0].energy_total = 3;
+    g.discard_energy_marker(0, &mut ev);
+    assert_eq!(g.ship(0).energy_total, 2, "the last energy marker unlocked");
+}
+
+#[test]
+fn p18_end_phase_cleans_up() {
+    let mut g = game4();
+    g.begin(0);
+    g.act(0, "invite:1");
+    g.act(1, "accept");
+    g.pb.ships[0].energy_used = 1;
+    let mut ev = Vec::new();
+    g.end_phase(&mut ev);
+    assert!(g.pb.ships.iter().all(|s| s.fleet.is_none() && !s.played && s.energy_used == 0));
+    assert_eq!(g.pb.round, 2);
+}
+
+#[test]
+fn p19_heroic_adds_a_permanent_avatar_move() {
+    let mut cfg = GameConfig::random(5, 4, Difficulty::Heroic);
+    cfg.difficulty = Difficulty::Heroic;
+    let g = Game::new(cfg).unwrap();
+    assert_eq!(g.pb.corruption.movement_permanent, 1);
+}

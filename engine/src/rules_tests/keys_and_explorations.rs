@@ -1,0 +1,231 @@
+//! Explorations (rulebook pp. 10-11, FAQ "Explorations"), Precursor Signals
+//! and the Keys (p. 12), victory.
+
+use super::*;
+use crate::content::{Challenge, ExplorationType};
+use crate::event::RollPurpose;
+
+fn signal_index(id: &str) -> u8 {
+    Content::get().signals.iter().position(|s| s.id == id).unwrap() as u8
+}
+
+fn exploration_index(f: impl Fn(&crate::content::ExplorationDef) -> bool) -> u8 {
+    Content::get().explorations.iter().position(f).unwrap() as u8
+}
+
+#[test]
+fn p12_exploring_a_key_system_reveals_its_signal_which_stays_until_solved() {
+    let mut g = game4();
+    g.put_tile("A04", h(1, 0)); // Key 1
+    g.hid.signal_cards[0] = signal_index("derelict_ship");
+    g.pb.ships[0].scraps = 2;
+    g.begin(0);
+    g.act(0, "jump:1,0");
+    g.act(0, "explore");
+    assert_eq!(g.pb.signals[0].card, Some(signal_index("derelict_ship")));
+    assert_eq!(g.tile_at(h(1, 0)).unwrap().key_marker, Some(1), "the marker stays on the tile");
+    // [Repair] costs an action and a scrap per marker removed.
+    g.act(0, "instruction");
+    assert_eq!((g.pb.signals[0].progress, g.ship(0).actions_left, g.ship(0).scraps), (1, 0, 1));
+    assert!(!g.pb.signals[0].solved);
+}
+
+#[test]
+fn p12_anyone_on_the_system_may_interact_later_and_accessing_the_key_is_free() {
+    let mut g = game4();
+    g.put_tile("A04", h(1, 0));
+    g.hid.signal_cards[0] = signal_index("beacon_toll");
+    g.pb.signals[0].card = Some(signal_index("beacon_toll"));
+    g.pb.signals[0].progress = 2;
+    g.pb.ships[1].scraps = 3;
+    g.begin(1);
+    g.act(1, "jump:1,0");
+    let before = g.ship(1).actions_left;
+    g.act(1, "instruction");
+    assert!(g.pb.signals[0].solved);
+    assert_eq!(g.ship(1).keys, vec![1]);
+    assert_eq!(g.ship(1).actions_left, before - 1, "only the instruction cost an action");
+    assert_eq!(g.tile_at(h(1, 0)).unwrap().key_marker, None);
+}
+
+#[test]
+fn p12_a_fleet_chooses_who_carries_the_key() {
+    let mut g = game4();
+    g.put_tile("A04", h(1, 0));
+    g.pb.signals[0].card = Some(signal_index("beacon_toll"));
+    g.pb.signals[0].progress = 3;
+    g.pb.ships[0].scraps = 3;
+    g.begin(0);
+    g.act(0, "invite:1");
+    g.act(1, "accept");
+    g.act(0, "jump:1,0");
+    g.act(0, "instruction");
+    assert!(matches!(pending(&g), Pending::KeyCarrier { key: 1 }));
+    g.act(1, "carry_key:1");
+    assert_eq!(g.ship(1).keys, vec![1]);
+}
+
+#[test]
+fn p12_guardian_signal_opens_when_the_guardian_falls() {
+    let mut g = game4();
+    g.put_tile("A04", h(1, 0));
+    g.pb.signals[0].card = Some(signal_index("sentinel_husk"));
+    assert!(matches!(
+        Content::get().signals[signal_index("sentinel_husk") as usize].challenge,
+        Challenge::Guardian { .. }
+    ));
+    g.begin(0);
+    g.act(0, "jump:1,0");
+    g.act(0, "instruction");
+    assert_eq!(g.pb.board_enemies[0].guards_key, Some(1));
+    let card = g.pb.board_enemies[0].card;
+    g.pb.board_enemies[0].damage = Content::get().enemies[card as usize].health - 1;
+    g.act(0, "attack:enemy:0");
+    let (g, _) = find(&g, 0, "offense:0", |g, _| g.pb.board_enemies.is_empty());
+    assert_eq!(g.ship(0).keys, vec![1]);
+}
+
+#[test]
+fn p12_keys_activated_on_the_main_rift_send_the_avatars_and_win_at_the_end_of_the_action_phase() {
+    let mut g = game4();
+    g.put_tile("RIFT", h(1, 0));
+    g.pb.ships[0].keys = vec![1, 2];
+    g.pb.ships[1].keys = vec![3, 4];
+    for s in &mut g.pb.signals {
+        s.solved = true;
+    }
+    g.begin(0);
+    g.act(0, "invite:1");
+    g.act(1, "accept");
+    g.act(0, "jump:1,0");
+    let ev = g.act(0, "explore");
+    assert!(ev.iter().any(|e| matches!(e, Event::KeysActivated { total: 4, .. })));
+    assert!(g.pb.corruption.rift_rush);
+    g.act(0, "end_turn");
+    for s in 2..4 {
+        g.begin(s);
+        g.act(s, "end_turn");
+    }
+    assert_eq!(g.outcome().map(|o| (o.won, o.cause)), Some((true, "rift_sealed".to_string())));
+}
+
+#[test]
+fn p12_no_victory_while_an_avatar_holds_the_main_rift() {
+    let mut g = game4();
+    g.put_tile("RIFT", h(1, 0));
+    g.tile_at_mut(h(1, 0)).unwrap().keys_activated = vec![1, 2, 3, 4];
+    g.pb.avatars.push(Avatar { card: 0, place: AvatarPlace::Board { hex: h(1, 0) }, damage: 0 });
+    for s in 0..4 {
+        g.begin(s);
+        g.act(s, "end_turn");
+    }
+    assert!(g.outcome().is_none_or(|o| !o.won));
+}
+
+#[test]
+fn faq_explorer_xp_for_each_explore_action_not_for_extra_options() {
+    let mut g = game4();
+    g.put_tile("A02", h(1, 0));
+    let card = exploration_index(|e| e.id == "salvage_field");
+    assert_eq!(Content::get().explorations[card as usize].kind, ExplorationType::Analysis);
+    g.hid.exploration_deck.push(card);
+    g.begin(2);
+    g.act(2, "jump:1,0");
+    g.act(2, "explore");
+    assert_eq!(g.ship(2).xp, 1);
+    assert!(g.tile_at(h(1, 0)).is_some_and(|t| !t.exploration_marker), "FAQ: the marker is removed at once");
+    let acts = g.ship(2).actions_left;
+    g.act(2, "option:0");
+    let second = g.ids().into_iter().find(|i| i.starts_with("option:")).expect("more options for more actions");
+    g.act(2, &second);
+    assert_eq!(g.ship(2).actions_left, acts - 1, "an extra Analysis option costs one Action");
+    assert_eq!(g.ship(2).xp, 1, "extra options are not Explore actions");
+    assert!(!g.ids().contains(&"option:0".to_string()), "each option once");
+}
+
+#[test]
+fn p10_warning_one_option_for_the_whole_fleet() {
+    let mut g = game4();
+    g.put_tile("A02", h(1, 0));
+    let card = exploration_index(|e| e.id == "ion_storm");
+    g.hid.exploration_deck.push(card);
+    g.begin(0);
+    g.act(0, "jump:1,0");
+    g.act(0, "explore");
+    g.act(0, "option:1");
+    assert!(matches!(pending(&g), Pending::Action), "a Warning ends after one option");
+    assert!(g.pb.exploration_discard.contains(&card), "FAQ: discarded at once");
+}
+
+#[test]
+fn p10_class_locked_options_open_with_a_fleet_member_of_that_class() {
+    let mut g = game4();
+    g.put_tile("A02", h(1, 0));
+    let card = exploration_index(|e| e.id == "drifting_archive"); // option 2: rogue
+    g.hid.exploration_deck.push(card);
+    g.begin(0); // Warship (warrior)
+    let mut alone = g.clone();
+    alone.act(0, "jump:1,0");
+    alone.act(0, "explore");
+    assert!(!alone.ids().contains(&"option:2".to_string()));
+    g.act(0, "invite:2"); // Explorer (rogue)
+    g.act(2, "accept");
+    g.act(0, "jump:1,0");
+    g.act(0, "explore");
+    assert!(g.ids().contains(&"option:2".to_string()));
+}
+
+#[test]
+fn p11_danger_skill_roll_summed_over_the_fleet_and_failed_together() {
+    let mut g = game4();
+    g.put_tile("A02", h(1, 0));
+    let card = exploration_index(|e| e.id == "dormant_swarm");
+    g.hid.exploration_deck.push(card);
+    g.begin(0);
+    g.act(0, "invite:2");
+    g.act(2, "accept");
+    g.act(0, "jump:1,0");
+    let (g, ev) = find(&g, 0, "explore", |_, ev| {
+        let specials: usize = rolls(ev, RollPurpose::Skill)
+            .iter()
+            .map(|r| r.iter().filter(|f| **f == crate::content::Face::Special).count())
+            .sum();
+        specials < 2
+    });
+    assert_eq!(rolls(&ev, RollPurpose::Skill).len(), 2, "every member rolls");
+    for s in [0, 2] {
+        assert_eq!(g.ship(s).health, g.ship(s).max_health - 2);
+        assert_eq!(g.ship(s).damaged.len(), 1);
+    }
+}
+
+#[test]
+fn faq_out_of_exploration_markers_move_one_from_an_unexplored_system() {
+    let mut g = game4();
+    g.put_tile("A02", h(1, 0));
+    g.pb.exploration_supply = 0;
+    let mut ev = Vec::new();
+    g.reveal_tile(tile_index("A05"), h(-1, 0), 0, &mut ev);
+    assert!(!g.tile_at(h(1, 0)).unwrap().exploration_marker);
+    assert!(g.tile_at(h(-1, 0)).unwrap().exploration_marker);
+}
+
+#[test]
+fn p11_reveal_systems_anywhere_connected() {
+    let mut g = game4();
+    g.put_tile("A02", h(1, 0));
+    let card = exploration_index(|e| e.id == "old_observatory");
+    g.hid.exploration_deck.push(card);
+    g.begin(0);
+    g.act(0, "jump:1,0");
+    g.act(0, "explore");
+    g.act(0, "option:0");
+    assert!(matches!(pending(&g), Pending::RevealAnywhere { left: 2 }));
+    let at = g.ids().into_iter().find(|i| i.starts_with("reveal_at:")).unwrap();
+    g.act(0, &at);
+    let rot = g.ids()[0].clone();
+    g.act(0, &rot);
+    assert!(matches!(pending(&g), Pending::RevealAnywhere { left: 1 }));
+    g.act(0, "skip_effect");
+    assert!(matches!(pending(&g), Pending::Exploration { .. }), "back to the Analysis card");
+}
