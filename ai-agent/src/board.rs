@@ -1,0 +1,104 @@
+//! The board as the AI sees it: lane and wormhole adjacency over the
+//! public tiles, breadth-first distances, and the frontier (open lanes
+//! facing empty space, where probes reveal new systems). Recomputed from
+//! `Public` so it works on a view as well as on a determinized game.
+
+use xodus_engine::content::{Content, SystemKind};
+use xodus_engine::{Hex, PlacedTile, Public};
+
+/// Direction index opposite to `d` (hex directions 0..6).
+fn opposite(d: u8) -> u8 {
+    (d + 3) % 6
+}
+
+/// Graph over the revealed systems of one public state.
+pub struct Board<'a> {
+    tiles: &'a [PlacedTile],
+    content: &'static Content,
+}
+
+impl<'a> Board<'a> {
+    /// The board of a public state.
+    pub fn new(pb: &'a Public) -> Board<'a> {
+        Board { tiles: &pb.tiles, content: Content::get() }
+    }
+
+    fn index(&self, hex: Hex) -> Option<usize> {
+        self.tiles.iter().position(|t| t.hex == hex)
+    }
+
+    /// Kind of the system at `hex`, if revealed.
+    pub fn kind(&self, hex: Hex) -> Option<SystemKind> {
+        self.index(hex).and_then(|i| self.content.tiles.get(self.tiles[i].tile as usize)).map(|d| d.kind)
+    }
+
+    fn wormhole(&self, i: usize) -> bool {
+        self.content.tiles.get(self.tiles[i].tile as usize).is_some_and(|d| d.wormhole)
+    }
+
+    /// Indices of the systems a ship may jump to from tile `i`.
+    fn neighbors(&self, i: usize, out: &mut Vec<usize>) {
+        out.clear();
+        let t = &self.tiles[i];
+        for d in 0..6u8 {
+            if t.lanes & (1 << d) == 0 {
+                continue;
+            }
+            let n = t.hex.neighbor(d);
+            if let Some(j) = self.index(n)
+                && self.tiles[j].lanes & (1 << opposite(d)) != 0
+            {
+                out.push(j);
+            }
+        }
+        if self.wormhole(i) {
+            for j in 0..self.tiles.len() {
+                if j != i && self.wormhole(j) && !out.contains(&j) {
+                    out.push(j);
+                }
+            }
+        }
+    }
+
+    /// Jump distances from `from` to every revealed system (`None` when
+    /// unreachable), indexed like `Public::tiles`.
+    pub fn distances(&self, from: Hex) -> Vec<Option<u8>> {
+        let mut dist = vec![None; self.tiles.len()];
+        let Some(s) = self.index(from) else { return dist };
+        dist[s] = Some(0);
+        let mut queue = std::collections::VecDeque::from([s]);
+        let mut nb = Vec::new();
+        while let Some(i) = queue.pop_front() {
+            let d = dist[i].unwrap_or(0);
+            self.neighbors(i, &mut nb);
+            for &j in &nb {
+                if dist[j].is_none() {
+                    dist[j] = Some(d + 1);
+                    queue.push_back(j);
+                }
+            }
+        }
+        dist
+    }
+
+    /// Whether tile `i` has an open lane facing an empty space.
+    pub fn is_frontier(&self, i: usize) -> bool {
+        let t = &self.tiles[i];
+        (0..6u8).any(|d| t.lanes & (1 << d) != 0 && self.index(t.hex.neighbor(d)).is_none())
+    }
+
+    /// Number of revealed systems.
+    pub fn len(&self) -> usize {
+        self.tiles.len()
+    }
+
+    /// Whether nothing is revealed.
+    pub fn is_empty(&self) -> bool {
+        self.tiles.is_empty()
+    }
+
+    /// The tile at index `i`.
+    pub fn tile(&self, i: usize) -> &PlacedTile {
+        &self.tiles[i]
+    }
+}

@@ -1,0 +1,30 @@
+//! # xodus-ai: AI captains for X-ODUS
+//!
+//! Policies that pick one of the engine's enumerated options from what a
+//! seat may see, a local self-play harness that measures them, and (in
+//! the binary) the gRPC agent that plays seats on a server.
+//!
+//! The key design choice: every policy reads only a seat's [`View`] and
+//! builds any full game it needs with `Game::from_view` (a determinization
+//! that resamples the hidden half), never from the true game, so self-play
+//! figures are honest about hidden information and the same code plays on
+//! the network, where the view is all there is.
+//!
+//! Layout: `rng` (seeded tie-breaks), `budget` (iterations/ms), `board`
+//! (distances over the public map), `eval` (the team's value of a state),
+//! `policy` (random, heuristic, mcts), `selfplay` (games on threads),
+//! `stats` (Wilson interval, percentiles, the summary).
+//!
+//! [`View`]: xodus_engine::View
+#![deny(missing_docs)]
+
+pub mod board;
+pub mod budget;
+pub mod eval;
+pub mod policy;
+pub mod rng;
+pub mod selfplay;
+pub mod stats;
+
+pub use budget::Budget;
+pub use policy::{Policy, PolicyKind};

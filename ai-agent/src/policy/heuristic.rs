@@ -1,0 +1,136 @@
+//! The `heuristic` policy: hand-written play of X-ODUS's goals, expressed
+//! as a one-step look-ahead. Each option the seat may take is applied on a
+//! few determinizations of the seat's view (so dice and hidden draws are
+//! sampled, never read from the true game), the resulting states are
+//! scored by [`crate::eval::evaluate`], and small priors encode advice the
+//! evaluation cannot see in one step (don't strain when weak, disengage
+//! when about to die, prefer finishing a Rush). Generic over options: a
+//! new kind of choice is scored by its effect on the state.
+
+use super::{Policy, options_for};
+use crate::budget::Budget;
+use crate::eval::evaluate;
+use crate::rng::{Rng, mix};
+use xodus_engine::{Choice, ChoiceOption, DecisionKind, Game, Seat, View};
+
+/// Determinizations sampled per decision.
+const SAMPLES: usize = 4;
+
+/// One-step look-ahead with priors.
+pub struct HeuristicPolicy {
+    rng: Rng,
+}
+
+impl HeuristicPolicy {
+    /// A heuristic policy; the seed drives its determinizations.
+    pub fn new(seed: u64) -> HeuristicPolicy {
+        HeuristicPolicy { rng: Rng::new(seed) }
+    }
+}
+
+/// Advice the one-step evaluation cannot see, by the shape of the choice.
+pub fn prior(game: &Game, option: &ChoiceOption) -> f64 {
+    let pb = game.public();
+    match &option.choice {
+        // The Damage Roll comes at the end of the turn, out of sight of a
+        // one-step look-ahead: only strain with health to spare.
+        Choice::Strain { seat } => {
+            let h = pb.ships.get(usize::from(*seat)).map(|s| s.health).unwrap_or(0);
+            -0.3 - 0.35 * f64::from(6u8.saturating_sub(h))
+        }
+        // Ending the turn early throws actions away; the evaluation counts
+        // them, this only breaks ties towards acting.
+        Choice::EndTurn => -0.01,
+        // Giving things around rarely helps in one step; let a clear gain win.
+        Choice::GiveScraps { .. } => -0.15,
+        Choice::GiveKey { .. } => -0.05,
+        // Fleets share actions (the smallest count): worth it to fight.
+        Choice::Invite { .. } => -0.1,
+        _ => 0.0,
+    }
+}
+
+/// Steps of default continuation after a look-ahead move.
+const CONTINUATION: usize = 8;
+
+/// Whether a decision is the middle of a multi-step move (manoeuvres,
+/// orientation, rush, maintenance...) rather than a fresh choice.
+fn mid_move(kind: DecisionKind) -> bool {
+    !matches!(
+        kind,
+        DecisionKind::Action | DecisionKind::NextPlayer | DecisionKind::CombatCommand | DecisionKind::GameOver
+    )
+}
+
+/// Finishes the multi-step move in progress with a default continuation
+/// (each pending sub-choice takes its first option, which the engine lists
+/// as the plain one: Offense, roll, accept...), so that e.g. an attack is
+/// scored by its resolved roll, not by the half-chosen manoeuvres.
+pub fn complete_move(g: &mut Game) {
+    for _ in 0..CONTINUATION {
+        if g.outcome().is_some() {
+            return;
+        }
+        let d = g.decision();
+        if !mid_move(d.kind) {
+            return;
+        }
+        let Some(o) = d.options.first() else { return };
+        let Some(&seat) = o.seats.first() else { return };
+        if g.apply(seat, &o.id).is_err() {
+            return;
+        }
+    }
+}
+
+/// Scores each option on `game` (already a determinization): apply,
+/// finish the move, evaluate, add the prior. Refused options score -inf.
+pub fn score_on(game: &Game, seat: Seat, options: &[&ChoiceOption], out: &mut [f64]) {
+    for (o, slot) in options.iter().zip(out.iter_mut()) {
+        let mut g = game.clone();
+        *slot += match g.apply(seat, &o.id) {
+            Ok(_) => {
+                complete_move(&mut g);
+                evaluate(g.public()) + prior(game, o)
+            }
+            Err(_) => f64::NEG_INFINITY,
+        };
+    }
+}
+
+/// The best option for `seat` on a determinized `game`, ties broken by
+/// `rng`. Used for playouts by the search.
+pub fn greedy_pick(game: &Game, seat: Seat, options: &[&ChoiceOption], rng: &mut Rng) -> usize {
+    let mut scores = vec![0.0; options.len()];
+    score_on(game, seat, options, &mut scores);
+    argmax(&scores, rng)
+}
+
+/// Index of the largest score, ties broken at random.
+pub fn argmax(scores: &[f64], rng: &mut Rng) -> usize {
+    let best = scores.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    let ties: Vec<usize> = (0..scores.len()).filter(|&i| scores[i] >= best - 1e-9).collect();
+    ties.get(rng.below(ties.len())).copied().unwrap_or(0)
+}
+
+impl Policy for HeuristicPolicy {
+    fn choose(&mut self, view: &View, seat: Seat, _budget: &Budget) -> Option<String> {
+        let opts = options_for(view, seat);
+        match opts.len() {
+            0 => return None,
+            1 => return Some(opts[0].id.clone()),
+            _ => {}
+        }
+        let mut scores = vec![0.0; opts.len()];
+        for _ in 0..SAMPLES {
+            let game = Game::from_view(view, mix(&[self.rng.next_u64()]));
+            score_on(&game, seat, &opts, &mut scores);
+        }
+        let i = argmax(&scores, &mut self.rng);
+        Some(opts[i].id.clone())
+    }
+
+    fn name(&self) -> &'static str {
+        "heuristic"
+    }
+}

@@ -1,0 +1,203 @@
+//! Statistics over self-play results: the Wilson score interval for the
+//! win rate, percentiles of thinking time, and the summary that selfplay
+//! prints as a table or as one JSON object (whose keys scripts rely on).
+
+use serde::Serialize;
+use std::collections::BTreeMap;
+
+/// The result of one finished self-play game.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameResult {
+    /// The Rift was sealed.
+    pub won: bool,
+    /// The engine's cause ("rift_sealed", "corruption_risen", ...), or
+    /// "stalled" when the move cap was hit.
+    pub cause: String,
+    /// Round the game ended in.
+    pub rounds: u32,
+    /// Keys accessed (Signals solved) during the game.
+    pub keys: u32,
+    /// Decisions taken by the policies.
+    pub decisions: u64,
+    /// Milliseconds spent choosing, per decision.
+    pub think_ms: Vec<f64>,
+}
+
+/// Wilson score interval (95%) for `wins` successes out of `n`.
+pub fn wilson95(wins: u64, n: u64) -> (f64, f64) {
+    if n == 0 {
+        return (0.0, 1.0);
+    }
+    let z = 1.959_963_984_540_054_f64;
+    let n = n as f64;
+    let p = wins as f64 / n;
+    let denom = 1.0 + z * z / n;
+    let centre = (p + z * z / (2.0 * n)) / denom;
+    let half = z * ((p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt()) / denom;
+    ((centre - half).max(0.0), (centre + half).min(1.0))
+}
+
+/// The `q`-quantile (0..=1) of `values` by nearest rank; 0 when empty.
+pub fn percentile(values: &[f64], q: f64) -> f64 {
+    if values.is_empty() {
+        return 0.0;
+    }
+    let mut v = values.to_vec();
+    v.sort_by(f64::total_cmp);
+    let rank = (q.clamp(0.0, 1.0) * v.len() as f64).ceil() as usize;
+    v[rank.saturating_sub(1).min(v.len() - 1)]
+}
+
+/// What selfplay reports.
+#[derive(Clone, Debug, Serialize)]
+pub struct Summary {
+    /// Policy name.
+    pub policy: String,
+    /// Games played.
+    pub games: u64,
+    /// Games won.
+    pub wins: u64,
+    /// wins / games.
+    pub win_rate: f64,
+    /// Wilson 95% interval of the win rate.
+    pub win_rate_ci95: [f64; 2],
+    /// Mean round a game ended in.
+    pub mean_rounds: f64,
+    /// Mean Keys accessed per game.
+    pub mean_keys: f64,
+    /// Losses counted by cause.
+    pub losses_by_cause: BTreeMap<String, u64>,
+    /// Decisions per second of wall-clock time (all workers).
+    pub decisions_per_sec: f64,
+    /// Games per second of wall-clock time.
+    pub games_per_sec: f64,
+    /// Median thinking time per decision.
+    pub think_ms_p50: f64,
+    /// 99th percentile thinking time per decision.
+    pub think_ms_p99: f64,
+}
+
+impl Summary {
+    /// Summarizes `results` played in `elapsed_s` seconds.
+    pub fn new(policy: &str, results: &[GameResult], elapsed_s: f64) -> Summary {
+        let games = results.len() as u64;
+        let wins = results.iter().filter(|r| r.won).count() as u64;
+        let mut losses_by_cause = BTreeMap::new();
+        for r in results.iter().filter(|r| !r.won) {
+            *losses_by_cause.entry(r.cause.clone()).or_insert(0) += 1;
+        }
+        let mean = |f: &dyn Fn(&GameResult) -> f64| {
+            if results.is_empty() { 0.0 } else { results.iter().map(f).sum::<f64>() / results.len() as f64 }
+        };
+        let decisions: u64 = results.iter().map(|r| r.decisions).sum();
+        let think: Vec<f64> = results.iter().flat_map(|r| r.think_ms.iter().copied()).collect();
+        let (lo, hi) = wilson95(wins, games);
+        let per_sec = |x: f64| if elapsed_s > 0.0 { x / elapsed_s } else { 0.0 };
+        Summary {
+            policy: policy.to_string(),
+            games,
+            wins,
+            win_rate: if games == 0 { 0.0 } else { wins as f64 / games as f64 },
+            win_rate_ci95: [lo, hi],
+            mean_rounds: mean(&|r| f64::from(r.rounds)),
+            mean_keys: mean(&|r| f64::from(r.keys)),
+            losses_by_cause,
+            decisions_per_sec: per_sec(decisions as f64),
+            games_per_sec: per_sec(games as f64),
+            think_ms_p50: percentile(&think, 0.5),
+            think_ms_p99: percentile(&think, 0.99),
+        }
+    }
+
+    /// A human-readable table.
+    pub fn table(&self) -> String {
+        let mut s = String::new();
+        let mut row = |k: &str, v: String| s.push_str(&format!("{k:<18} {v}\n"));
+        row("policy", self.policy.clone());
+        row("games", self.games.to_string());
+        row("wins", self.wins.to_string());
+        row(
+            "win rate",
+            format!(
+                "{:.1}%  (95% CI {:.1}%..{:.1}%)",
+                100.0 * self.win_rate,
+                100.0 * self.win_rate_ci95[0],
+                100.0 * self.win_rate_ci95[1]
+            ),
+        );
+        row("mean rounds", format!("{:.2}", self.mean_rounds));
+        row("mean keys", format!("{:.2}", self.mean_keys));
+        for (cause, n) in &self.losses_by_cause {
+            row(&format!("lost: {cause}"), n.to_string());
+        }
+        row("decisions/s", format!("{:.0}", self.decisions_per_sec));
+        row("games/s", format!("{:.3}", self.games_per_sec));
+        row("think ms p50/p99", format!("{:.3} / {:.3}", self.think_ms_p50, self.think_ms_p99));
+        s
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn result(won: bool, cause: &str) -> GameResult {
+        GameResult { won, cause: cause.into(), rounds: 10, keys: 2, decisions: 100, think_ms: vec![1.0, 2.0, 3.0] }
+    }
+
+    #[test]
+    fn wilson_known_values() {
+        // 50/100: about 0.404..0.596.
+        let (lo, hi) = wilson95(50, 100);
+        assert!((lo - 0.4038).abs() < 1e-3, "{lo}");
+        assert!((hi - 0.5962).abs() < 1e-3, "{hi}");
+        // 0 wins still has a positive upper bound.
+        let (lo, hi) = wilson95(0, 500);
+        assert_eq!(lo, 0.0);
+        assert!(hi > 0.0 && hi < 0.01, "{hi}");
+        assert_eq!(wilson95(0, 0), (0.0, 1.0));
+        let (lo, hi) = wilson95(10, 10);
+        assert!(lo > 0.69 && hi == 1.0);
+    }
+
+    #[test]
+    fn percentiles_by_nearest_rank() {
+        let v: Vec<f64> = (1..=100).map(f64::from).collect();
+        assert_eq!(percentile(&v, 0.5), 50.0);
+        assert_eq!(percentile(&v, 0.99), 99.0);
+        assert_eq!(percentile(&v, 1.0), 100.0);
+        assert_eq!(percentile(&[], 0.5), 0.0);
+        assert_eq!(percentile(&[7.0], 0.99), 7.0);
+    }
+
+    #[test]
+    fn summary_counts_and_json_keys() {
+        let rs =
+            vec![result(true, "rift_sealed"), result(false, "corruption_risen"), result(false, "corruption_risen")];
+        let s = Summary::new("heuristic", &rs, 2.0);
+        assert_eq!(s.games, 3);
+        assert_eq!(s.wins, 1);
+        assert_eq!(s.losses_by_cause.get("corruption_risen"), Some(&2));
+        assert!((s.games_per_sec - 1.5).abs() < 1e-9);
+        assert!((s.decisions_per_sec - 150.0).abs() < 1e-9);
+        let json = serde_json::to_value(&s).expect("serializes");
+        for key in [
+            "policy",
+            "games",
+            "wins",
+            "win_rate",
+            "win_rate_ci95",
+            "mean_rounds",
+            "mean_keys",
+            "losses_by_cause",
+            "decisions_per_sec",
+            "games_per_sec",
+            "think_ms_p50",
+            "think_ms_p99",
+        ] {
+            assert!(json.get(key).is_some(), "missing {key}");
+        }
+        assert_eq!(json["win_rate_ci95"].as_array().map(|a| a.len()), Some(2));
+        assert!(json["losses_by_cause"].is_object());
+    }
+}
