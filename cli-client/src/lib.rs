@@ -1,0 +1,17 @@
+//! # xodus-cli: the terminal client for X-ODUS
+//!
+//! Layout: `ui` draws a [`ui::Screen`] (the client-side picture of one game:
+//! the last view, the event log, the last roll, the menu cursor) with
+//! ratatui, and knows nothing about gRPC, so snapshot tests render real
+//! engine states without a server; `plain` prints the same picture as text
+//! when stdout is not a terminal. The command layer (`main.rs` and its
+//! modules) talks to the service and feeds views and events into a
+//! `Screen`.
+//!
+//! The key design choice: the client never interprets the rules. It shows
+//! the public view it receives and offers exactly the options of the
+//! pending decision, by id.
+#![deny(missing_docs)]
+
+pub mod plain;
+pub mod ui;

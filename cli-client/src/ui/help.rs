@@ -1,0 +1,49 @@
+//! The help screen: keys and the map legend.
+
+use super::style::{self, sym};
+use ratatui::style::{Color, Style};
+use ratatui::text::{Line, Span};
+use xodus_engine::content::SystemKind;
+
+/// The help text.
+pub fn lines() -> Vec<Line<'static>> {
+    let kind = |k: SystemKind| {
+        Line::from(vec![
+            Span::styled("       ", Style::new().bg(style::tile_bg(k))),
+            Span::raw(format!(" {} system", style::kind_name(k))),
+        ])
+    };
+    let legend = [
+        (sym::EXPLORATION.to_string(), "Exploration marker"),
+        (sym::WORMHOLE.to_string(), "wormhole"),
+        (format!("{}n", sym::KEY), "Precursor Signal of Key n"),
+        (sym::ALLY.to_string(), "Ally"),
+        (format!("{}n", sym::PATROL), "patrol: n Enemy cards when detected"),
+        (sym::STRONGER.to_string(), "stronger Enemies (reserve)"),
+        (sym::SURVEILLANCE.to_string(), "surveillance: always detected"),
+        (sym::RIFT.to_string(), "open rift (x: closed)"),
+        (sym::PACIFIED.to_string(), "pacified (green new, red fading)"),
+        ("0-3".into(), "ships by seat (underlined: fleet, x: destroyed)"),
+        (format!("{}n", sym::ENEMY), "n Enemy cards in the system"),
+        (format!("{}n", sym::AVATAR), "Avatar number n"),
+        (sym::UNEXPLORED.to_string(), "unexplored space behind an open lane"),
+        ("─ ╱ ╲".into(), "hyperspace lanes on a system's rim"),
+        ("▶ ◀".into(), "space of the highlighted choice"),
+    ];
+    let mut out = vec![
+        Line::styled("Keys", style::title()),
+        Line::raw("  Up/Down or j/k  move in the menu     1-9  pick an option"),
+        Line::raw("  Enter           send the choice      PgUp/PgDn  scroll the log"),
+        Line::raw("  H/J/K/L         pan the map          0  centre the map"),
+        Line::raw("  ?               this help            q or Esc  quit"),
+        Line::raw(""),
+        Line::styled("Map", style::title()),
+    ];
+    out.extend([SystemKind::Allied, SystemKind::Enemy, SystemKind::Corrupt, SystemKind::MainRift].map(kind));
+    out.extend(legend.into_iter().map(|(s, t)| {
+        Line::from(vec![Span::styled(format!("  {s:<5}"), Style::new().fg(Color::White)), Span::raw(format!(" {t}"))])
+    }));
+    out.push(Line::raw(""));
+    out.push(Line::styled("Corruption: ● marker, A face-down Avatar, r red box, X the Rise", style::dim()));
+    out
+}

@@ -1,0 +1,105 @@
+//! Which panels fit, and where. From 100x30 up: status bar, map with the
+//! ship mats, Corruption mat and fight panel beside it, and the decision
+//! menu beside the event log. Smaller: status, menu and log only, with a
+//! note to enlarge. Tiny: a single line saying so.
+
+use super::map::{MapWidget, choice_hex};
+use super::model::Screen;
+use super::style;
+use super::{corruption, decision, fight, help, log, ships, status};
+use ratatui::Frame;
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::text::Line;
+use ratatui::widgets::{Block, Clear, Paragraph, Widget};
+
+/// Narrowest terminal for the full screen.
+pub const MIN_WIDTH: u16 = 100;
+/// Shortest terminal for the full screen.
+pub const MIN_HEIGHT: u16 = 30;
+/// Width of the right-hand column (mats, Corruption, fight).
+const SIDE_WIDTH: u16 = 46;
+/// Height of the bottom row (menu and log).
+const BOTTOM_HEIGHT: u16 = 9;
+
+/// Draws the screen into a frame (the terminal's whole area).
+pub fn draw(frame: &mut Frame, screen: &Screen) {
+    let area = frame.area();
+    render(screen, area, frame.buffer_mut());
+}
+
+/// A bordered panel of lines.
+fn panel(title: &str, lines: Vec<Line<'static>>, area: Rect, buf: &mut Buffer) {
+    Paragraph::new(lines)
+        .block(Block::bordered().title(Line::styled(format!(" {title} "), style::title())))
+        .render(area, buf);
+}
+
+/// Renders the screen into `area` of `buf`.
+pub fn render(screen: &Screen, area: Rect, buf: &mut Buffer) {
+    if area.width < 30 || area.height < 8 {
+        Paragraph::new(vec![
+            Line::raw("X-ODUS: terminal too small"),
+            Line::raw(format!("{}x{}, need 100x30", area.width, area.height)),
+        ])
+        .render(area, buf);
+        return;
+    }
+    let [top, body] = Layout::vertical([Constraint::Length(1), Constraint::Fill(1)]).areas(area);
+    Paragraph::new(status::line(screen)).render(top, buf);
+    if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
+        compact(screen, body, buf);
+    } else {
+        full(screen, body, buf);
+    }
+    if screen.show_help {
+        let w = area.width.min(72);
+        let h = area.height.min(30);
+        let r = Rect::new(area.x + (area.width - w) / 2, area.y + (area.height - h) / 2, w, h);
+        Clear.render(r, buf);
+        panel("Help (? to close)", help::lines(), r, buf);
+    }
+}
+
+fn inner_rows(r: Rect) -> usize {
+    r.height.saturating_sub(2) as usize
+}
+
+fn compact(screen: &Screen, body: Rect, buf: &mut Buffer) {
+    let [note, menu, log_area] =
+        Layout::vertical([Constraint::Length(1), Constraint::Percentage(55), Constraint::Fill(1)]).areas(body);
+    Paragraph::new(Line::styled(
+        format!("{}x{}: enlarge to 100x30 for the map and mats", body.width, body.height + 1),
+        style::dim(),
+    ))
+    .render(note, buf);
+    panel("Decision", decision::lines(screen, inner_rows(menu)), menu, buf);
+    panel("Log", log::lines(screen, inner_rows(log_area)), log_area, buf);
+}
+
+fn full(screen: &Screen, body: Rect, buf: &mut Buffer) {
+    let [middle, bottom] = Layout::vertical([Constraint::Fill(1), Constraint::Length(BOTTOM_HEIGHT)]).areas(body);
+    let [map_area, side] = Layout::horizontal([Constraint::Fill(1), Constraint::Length(SIDE_WIDTH)]).areas(middle);
+    let ship_rows = screen.view.public.ships.len() as u16;
+    let want_ships = if side.height >= 3 * ship_rows + 2 + 5 + 6 { 3 * ship_rows } else { 2 * ship_rows };
+    let [ships_area, corr_area, fight_area] =
+        Layout::vertical([Constraint::Length(want_ships + 2), Constraint::Length(5), Constraint::Fill(1)]).areas(side);
+    let [menu_area, log_area] = Layout::horizontal([Constraint::Percentage(50), Constraint::Fill(1)]).areas(bottom);
+
+    let block = Block::bordered().title(Line::styled(" Map ", style::title()));
+    let inner = block.inner(map_area);
+    block.render(map_area, buf);
+    MapWidget {
+        view: &screen.view,
+        pan: screen.pan,
+        highlight: screen.selected_option().and_then(|(_, o)| choice_hex(&o.choice)),
+    }
+    .render(inner, buf);
+
+    panel("Ships", ships::lines(screen, inner_rows(ships_area)), ships_area, buf);
+    panel("Corruption", corruption::lines(&screen.view), corr_area, buf);
+    panel("Threats and dice", fight::lines(screen, inner_rows(fight_area)), fight_area, buf);
+    let title = format!("Decision: {}", screen.view.decision.kind.as_str().replace('_', " "));
+    panel(&title, decision::lines(screen, inner_rows(menu_area)), menu_area, buf);
+    panel("Log (PgUp/PgDn)", log::lines(screen, inner_rows(log_area)), log_area, buf);
+}

@@ -1,0 +1,18 @@
+//! The ratatui screen: one [`Screen`] model and a [`draw`] function that
+//! lays the panels out for the terminal's current size. Each panel is a
+//! small module with one job; `layout` decides which panels fit.
+
+mod corruption;
+mod decision;
+mod fight;
+mod help;
+mod layout;
+mod log;
+mod map;
+mod model;
+mod ships;
+mod status;
+pub mod style;
+
+pub use layout::{MIN_HEIGHT, MIN_WIDTH, draw};
+pub use model::{LastRoll, Screen};

@@ -1,0 +1,167 @@
+//! The client-side picture of one game: the last view received, the event
+//! log, the last dice roll, which seats this terminal plays, and the menu
+//! cursor. Pure data plus small updates; drawing lives in the panels.
+
+use xodus_engine::content::{DieColor, Face};
+use xodus_engine::{ChoiceOption, Event, RollPurpose, Seat, View};
+
+/// Lines kept in the event log.
+const LOG_CAPACITY: usize = 500;
+
+/// The dice of the most recent roll.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LastRoll {
+    /// Who rolled (None: nobody's ship, e.g. the Avatar die).
+    pub seat: Option<Seat>,
+    /// Why.
+    pub purpose: RollPurpose,
+    /// Faces shown.
+    pub dice: Vec<(DieColor, Face)>,
+}
+
+/// Everything the screen shows.
+#[derive(Clone, Debug)]
+pub struct Screen {
+    /// The game's id on the server (shown in the status bar).
+    pub game_id: String,
+    /// The latest view.
+    pub view: View,
+    /// Seats played from this terminal (empty: spectator).
+    pub my_seats: Vec<Seat>,
+    /// Seats played by AI processes (to say who is thinking).
+    pub ai_seats: Vec<Seat>,
+    /// Event lines, oldest first.
+    pub log: Vec<String>,
+    /// How many lines the log is scrolled up from the bottom.
+    pub log_scroll: usize,
+    /// The most recent roll, for the dice panel.
+    pub last_roll: Option<LastRoll>,
+    /// Cursor in the menu of my options.
+    pub selected: usize,
+    /// The help overlay is open.
+    pub show_help: bool,
+    /// A one-line message (a refused choice, a lost connection).
+    pub status: Option<String>,
+    /// Map panning offset in hex columns and rows.
+    pub pan: (i16, i16),
+}
+
+impl Screen {
+    /// A screen for a view, with nothing logged yet.
+    pub fn new(game_id: impl Into<String>, view: View, my_seats: Vec<Seat>) -> Screen {
+        Screen {
+            game_id: game_id.into(),
+            view,
+            my_seats,
+            ai_seats: Vec::new(),
+            log: Vec::new(),
+            log_scroll: 0,
+            last_roll: None,
+            selected: 0,
+            show_help: false,
+            status: None,
+            pan: (0, 0),
+        }
+    }
+
+    /// Replaces the view; the cursor goes back to the top when the
+    /// decision changed.
+    pub fn set_view(&mut self, view: View) {
+        if view.decision != self.view.decision {
+            self.selected = 0;
+        }
+        self.view = view;
+        self.clamp_selection();
+    }
+
+    /// Records events: one log line each, and the dice of rolls.
+    pub fn push_events(&mut self, events: &[Event]) {
+        for e in events {
+            if let Event::DiceRolled { seat, purpose, dice } = e {
+                self.last_roll = Some(LastRoll { seat: *seat, purpose: *purpose, dice: dice.clone() });
+            }
+            self.log.push(e.summary());
+        }
+        if self.log.len() > LOG_CAPACITY {
+            let extra = self.log.len() - LOG_CAPACITY;
+            self.log.drain(..extra);
+        }
+    }
+
+    /// Adds a line of the client's own to the log.
+    pub fn note(&mut self, line: impl Into<String>) {
+        self.log.push(line.into());
+    }
+
+    /// The options this terminal may pick now, with the seat that picks.
+    pub fn my_options(&self) -> Vec<(Seat, &ChoiceOption)> {
+        self.view
+            .decision
+            .options
+            .iter()
+            .filter_map(|o| o.seats.iter().find(|s| self.my_seats.contains(s)).map(|s| (*s, o)))
+            .collect()
+    }
+
+    /// The option under the cursor, with its seat.
+    pub fn selected_option(&self) -> Option<(Seat, &ChoiceOption)> {
+        self.my_options().get(self.selected).copied()
+    }
+
+    /// Moves the cursor by `delta`, wrapping round.
+    pub fn move_selection(&mut self, delta: isize) {
+        let n = self.my_options().len() as isize;
+        if n > 0 {
+            self.selected = (self.selected as isize + delta).rem_euclid(n) as usize;
+        }
+    }
+
+    /// Puts the cursor on item `index` if it exists.
+    pub fn select(&mut self, index: usize) -> bool {
+        if index < self.my_options().len() {
+            self.selected = index;
+            true
+        } else {
+            false
+        }
+    }
+
+    fn clamp_selection(&mut self) {
+        let n = self.my_options().len();
+        if self.selected >= n {
+            self.selected = n.saturating_sub(1);
+        }
+    }
+
+    /// Scrolls the log up (positive) or down (negative).
+    pub fn scroll_log(&mut self, delta: isize) {
+        let max = self.log.len().saturating_sub(1) as isize;
+        self.log_scroll = (self.log_scroll as isize + delta).clamp(0, max) as usize;
+    }
+
+    /// Who decides now, in words ("you", "captain 2 (AI)").
+    pub fn deciders_text(&self) -> String {
+        let d = &self.view.decision.deciders;
+        if d.is_empty() {
+            return "nobody".into();
+        }
+        let names: Vec<String> = d.iter().map(|s| self.seat_name(*s)).collect();
+        names.join(", ")
+    }
+
+    /// A seat in words, marking this terminal's and the AI's seats.
+    pub fn seat_name(&self, seat: Seat) -> String {
+        if self.my_seats.contains(&seat) {
+            format!("captain {seat} (you)")
+        } else if self.ai_seats.contains(&seat) {
+            format!("captain {seat} (AI)")
+        } else {
+            format!("captain {seat}")
+        }
+    }
+
+    /// This terminal has something to decide.
+    pub fn my_turn(&self) -> bool {
+        !self.my_options().is_empty()
+    }
+}

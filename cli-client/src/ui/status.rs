@@ -1,0 +1,35 @@
+//! The status bar: game, round, phase, difficulty, whose decision it is,
+//! and the supply counts, on one line.
+
+use super::model::Screen;
+use super::style;
+use ratatui::style::{Color, Modifier, Style};
+use ratatui::text::{Line, Span};
+
+/// The status line.
+pub fn line(screen: &Screen) -> Line<'static> {
+    let v = &screen.view;
+    let mut spans = vec![
+        Span::styled(" X-ODUS ", Style::new().fg(Color::Black).bg(Color::Magenta).add_modifier(Modifier::BOLD)),
+        Span::raw(format!(" {} ", screen.game_id)),
+        Span::styled(format!("round {} {} ", v.round, v.phase.as_str()), style::title()),
+        Span::styled(format!("{} ", v.config.difficulty.as_str()), style::dim()),
+    ];
+    if let Some(o) = &v.public.outcome {
+        let (text, color) = if o.won { ("VICTORY", Color::LightGreen) } else { ("DEFEAT", Color::LightRed) };
+        spans.push(Span::styled(format!("{text} ({}) ", o.cause), Style::new().fg(color).add_modifier(Modifier::BOLD)));
+    } else {
+        let st = if screen.my_turn() {
+            Style::new().fg(Color::Black).bg(Color::LightGreen)
+        } else {
+            Style::new().fg(Color::Yellow)
+        };
+        spans.push(Span::styled(format!("turn: {} ", screen.deciders_text()), st));
+    }
+    spans.push(Span::styled(
+        format!(" stack {} deck {} seq {} ", v.stack_remaining, v.enemy_deck_size, v.public.seq),
+        style::dim(),
+    ));
+    spans.push(Span::styled("?:help q:quit", style::dim()));
+    Line::from(spans)
+}

@@ -1,0 +1,126 @@
+//! Snapshot tests of rendered screens: real engine states (fixed seeds,
+//! fixed picks) drawn with ratatui's `TestBackend`, compared with the text
+//! files in `tests/snapshots/`. After a deliberate change to the screen or
+//! to the rules, accept the new pictures with
+//! `UPDATE_SNAPSHOTS=1 cargo test -p xodus-cli --test snapshots` and review
+//! the diff.
+
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use std::path::PathBuf;
+use xodus_cli::ui::{Screen, draw};
+use xodus_engine::{Difficulty, Event, Game, GameConfig, Viewer};
+
+/// Deterministic picks for the tests' own choices (xorshift).
+struct Pick(u64);
+impl Pick {
+    fn next(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n as u64) as usize
+    }
+}
+
+/// Plays from `seed` until `stop` holds (or the game ends), logging events.
+fn play_until(seed: u64, stop: impl Fn(&Game) -> bool) -> (Game, Vec<Event>) {
+    let mut g = Game::new(GameConfig::random(seed, 4, Difficulty::Casual)).expect("valid config");
+    let mut p = Pick(seed | 1);
+    let mut events = Vec::new();
+    while !stop(&g) && g.outcome().is_none() {
+        let d = g.decision();
+        let o = &d.options[p.next(d.options.len())];
+        let seat = o.seats[p.next(o.seats.len())];
+        let id = o.id.clone();
+        events.extend(g.apply(seat, &id).expect("offered option accepted"));
+    }
+    (g, events)
+}
+
+fn screen_of(game: &Game, events: &[Event], seats: Vec<u8>) -> Screen {
+    let mut s = Screen::new("g-test", game.view(Viewer::Spectator), seats);
+    s.ai_seats = (0..4).filter(|x| !s.my_seats.contains(x)).collect();
+    s.push_events(events);
+    s
+}
+
+fn render(screen: &Screen, w: u16, h: u16) -> String {
+    let mut term = Terminal::new(TestBackend::new(w, h)).expect("test backend");
+    term.draw(|f| draw(f, screen)).expect("draw");
+    let buf = term.backend().buffer();
+    let mut out = String::new();
+    for y in 0..buf.area.height {
+        let line: String = (0..buf.area.width).map(|x| buf[(x, y)].symbol()).collect();
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    out
+}
+
+fn check(name: &str, text: &str) {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/snapshots").join(format!("{name}.txt"));
+    let update = std::env::var_os("UPDATE_SNAPSHOTS").is_some();
+    match std::fs::read_to_string(&path) {
+        Ok(expected) if !update => {
+            if expected != text {
+                panic!(
+                    "snapshot {name} differs from {}\n--- expected\n{expected}\n--- got\n{text}\n\
+                     (UPDATE_SNAPSHOTS=1 accepts the new picture)",
+                    path.display()
+                );
+            }
+        }
+        _ => {
+            std::fs::write(&path, text).expect("write snapshot");
+            if !update {
+                panic!("new snapshot {name} written to {}: review it and rerun", path.display());
+            }
+        }
+    }
+}
+
+#[test]
+fn opening_screen_100x30() {
+    let (g, ev) = play_until(7, |g| g.public().seq >= 1);
+    check("opening_100x30", &render(&screen_of(&g, &ev, vec![0]), 100, 30));
+}
+
+#[test]
+fn mid_game_120x40() {
+    let (g, ev) = play_until(11, |g| g.public().seq >= 120);
+    check("mid_game_120x40", &render(&screen_of(&g, &ev, vec![1]), 120, 40));
+}
+
+#[test]
+fn fight_100x30() {
+    let (g, ev) = play_until(5, |g| g.public().fight.is_some() && g.public().seq > 40);
+    assert!(g.public().fight.is_some(), "seed 5 reaches a fight");
+    check("fight_100x30", &render(&screen_of(&g, &ev, vec![0, 1, 2, 3]), 100, 30));
+}
+
+#[test]
+fn game_over_100x30() {
+    let (g, ev) = play_until(3, |_| false);
+    assert!(g.outcome().is_some());
+    check("game_over_100x30", &render(&screen_of(&g, &ev, vec![]), 100, 30));
+}
+
+#[test]
+fn small_terminal_degrades_80x24() {
+    let (g, ev) = play_until(7, |g| g.public().seq >= 30);
+    check("compact_80x24", &render(&screen_of(&g, &ev, vec![2]), 80, 24));
+}
+
+#[test]
+fn tiny_terminal_says_so() {
+    let (g, ev) = play_until(7, |_| true);
+    check("tiny_20x5", &render(&screen_of(&g, &ev, vec![0]), 20, 5));
+}
+
+#[test]
+fn help_overlay_100x30() {
+    let (g, ev) = play_until(7, |_| true);
+    let mut s = screen_of(&g, &ev, vec![0]);
+    s.show_help = true;
+    check("help_100x30", &render(&s, 100, 30));
+}
