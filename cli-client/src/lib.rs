@@ -14,4 +14,5 @@
 #![deny(missing_docs)]
 
 pub mod plain;
+pub mod tui;
 pub mod ui;

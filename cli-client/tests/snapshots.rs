@@ -124,3 +124,14 @@ fn help_overlay_100x30() {
     s.show_help = true;
     check("help_100x30", &render(&s, 100, 30));
 }
+
+#[test]
+fn orientation_preview_100x30() {
+    let (g, ev) = play_until(9, |g| {
+        matches!(g.public().pending, xodus_engine::Pending::Orientation { .. }) && g.public().seq > 20
+    });
+    let seats = g.decision().deciders.clone();
+    let mut s = screen_of(&g, &ev, seats);
+    s.move_selection(1);
+    check("orientation_100x30", &render(&s, 100, 30));
+}

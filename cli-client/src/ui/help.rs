@@ -32,7 +32,7 @@ pub fn lines() -> Vec<Line<'static>> {
     ];
     let mut out = vec![
         Line::styled("Keys", style::title()),
-        Line::raw("  Up/Down or j/k  move in the menu     1-9  pick an option"),
+        Line::raw("  Up/Down or j/k  move in the menu     1-9  jump to option"),
         Line::raw("  Enter           send the choice      PgUp/PgDn  scroll the log"),
         Line::raw("  H/J/K/L         pan the map          0  centre the map"),
         Line::raw("  ?               this help            q or Esc  quit"),

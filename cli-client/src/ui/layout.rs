@@ -3,7 +3,7 @@
 //! menu beside the event log. Smaller: status, menu and log only, with a
 //! note to enlarge. Tiny: a single line saying so.
 
-use super::map::{MapWidget, choice_hex};
+use super::map::{MapWidget, choice_hex, orientation_preview};
 use super::model::Screen;
 use super::style;
 use super::{corruption, decision, fight, help, log, ships, status};
@@ -66,8 +66,15 @@ fn inner_rows(r: Rect) -> usize {
 }
 
 fn compact(screen: &Screen, body: Rect, buf: &mut Buffer) {
-    let [note, menu, log_area] =
-        Layout::vertical([Constraint::Length(1), Constraint::Percentage(55), Constraint::Fill(1)]).areas(body);
+    let ship_rows = if body.height >= 20 { screen.view.public.ships.len() as u16 } else { 0 };
+    let [note, ships_area, menu, log_area] = Layout::vertical([
+        Constraint::Length(1),
+        Constraint::Length(ship_rows),
+        Constraint::Percentage(55),
+        Constraint::Fill(1),
+    ])
+    .areas(body);
+    Paragraph::new(ships::short_lines(screen)).render(ships_area, buf);
     Paragraph::new(Line::styled(
         format!("{}x{}: enlarge to 100x30 for the map and mats", body.width, body.height + 1),
         style::dim(),
@@ -78,7 +85,8 @@ fn compact(screen: &Screen, body: Rect, buf: &mut Buffer) {
 }
 
 fn full(screen: &Screen, body: Rect, buf: &mut Buffer) {
-    let [middle, bottom] = Layout::vertical([Constraint::Fill(1), Constraint::Length(BOTTOM_HEIGHT)]).areas(body);
+    let bottom_height = BOTTOM_HEIGHT + body.height.saturating_sub(MIN_HEIGHT) / 2;
+    let [middle, bottom] = Layout::vertical([Constraint::Fill(1), Constraint::Length(bottom_height)]).areas(body);
     let [map_area, side] = Layout::horizontal([Constraint::Fill(1), Constraint::Length(SIDE_WIDTH)]).areas(middle);
     let ship_rows = screen.view.public.ships.len() as u16;
     let want_ships = if side.height >= 3 * ship_rows + 2 + 5 + 6 { 3 * ship_rows } else { 2 * ship_rows };
@@ -89,10 +97,12 @@ fn full(screen: &Screen, body: Rect, buf: &mut Buffer) {
     let block = Block::bordered().title(Line::styled(" Map ", style::title()));
     let inner = block.inner(map_area);
     block.render(map_area, buf);
+    let choice = screen.selected_option().map(|(_, o)| &o.choice);
     MapWidget {
         view: &screen.view,
         pan: screen.pan,
-        highlight: screen.selected_option().and_then(|(_, o)| choice_hex(&o.choice)),
+        highlight: choice.and_then(choice_hex),
+        preview: orientation_preview(&screen.view, choice),
     }
     .render(inner, buf);
 

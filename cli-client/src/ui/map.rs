@@ -13,7 +13,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier, Style};
 use xodus_engine::content::{Content, SystemKind};
-use xodus_engine::{AvatarPlace, Choice, Hex, PlacedTile, View};
+use xodus_engine::{AvatarPlace, Choice, Hex, Pending, PlacedTile, View};
 
 /// Width of a system block.
 const TILE_W: i32 = 7;
@@ -38,6 +38,33 @@ pub fn choice_hex(c: &Choice) -> Option<Hex> {
         | Choice::PacifyAt { hex } => Some(*hex),
         _ => None,
     }
+}
+
+/// The tile being oriented, drawn where it will lie with the lanes of the
+/// highlighted rotation (or as printed when no rotation is highlighted).
+pub fn orientation_preview(view: &View, choice: Option<&Choice>) -> Option<PlacedTile> {
+    let Pending::Orientation { hex, tile, .. } = &view.public.pending else {
+        return None;
+    };
+    let def = Content::get().tiles.get(*tile as usize)?;
+    let rotation = match choice {
+        Some(Choice::Orient { rotation }) => *rotation % 6,
+        _ => 0,
+    };
+    let m = def.lane_mask() & 0b11_1111;
+    let lanes = if rotation == 0 { m } else { ((m << rotation) | (m >> (6 - rotation))) & 0b11_1111 };
+    Some(PlacedTile {
+        tile: *tile,
+        hex: *hex,
+        rotation,
+        lanes,
+        exploration_marker: def.exploration,
+        key_marker: def.signal,
+        pacified: None,
+        rift_created: false,
+        rift_disabled: false,
+        keys_activated: Vec::new(),
+    })
 }
 
 /// Unrevealed spaces that a revealed lane opens onto.
@@ -66,6 +93,8 @@ pub struct MapWidget<'a> {
     pub pan: (i16, i16),
     /// A space to bracket (the highlighted option's target).
     pub highlight: Option<Hex>,
+    /// A tile being oriented, drawn on top.
+    pub preview: Option<PlacedTile>,
 }
 
 /// Writes `text` at grid position (x, y) relative to the area origin,
@@ -219,7 +248,11 @@ impl MapWidget<'_> {
             let (x, y) = grid(t.hex);
             self.draw_tile(buf, area, t, x + off_x, y + off_y);
         }
-        if let Some(h) = self.highlight {
+        if let Some(t) = &self.preview {
+            let (x, y) = grid(t.hex);
+            self.draw_tile(buf, area, t, x + off_x, y + off_y);
+        }
+        if let Some(h) = self.highlight.or(self.preview.as_ref().map(|t| t.hex)) {
             let (x, y) = grid(h);
             let st = Style::new().fg(Color::White).add_modifier(Modifier::BOLD);
             put(buf, area, x + off_x - 4, y + off_y, "▶", st);

@@ -78,3 +78,31 @@ pub fn lines(screen: &Screen, rows: usize) -> Vec<Line<'static>> {
     let detailed = rows >= ships.len() * 3;
     ships.iter().flat_map(|s| ship_lines(screen, s, detailed)).collect()
 }
+
+/// One line per ship, for small terminals.
+pub fn short_lines(screen: &Screen) -> Vec<Line<'static>> {
+    screen
+        .view
+        .public
+        .ships
+        .iter()
+        .map(|s| {
+            let active = if screen.view.public.active.contains(&s.seat) { "▶" } else { " " };
+            let keys: String = s.keys.iter().map(|k| format!(" K{k}")).collect();
+            Line::from(vec![
+                Span::raw(active.to_string()),
+                Span::styled(format!("{} {}", s.seat, Content::get().ship(s.kind).name), style::seat_style(s.seat)),
+                Span::raw(format!(
+                    " hull {}/{} nrg {}/{} scr {} L{}{keys} {}",
+                    s.health,
+                    s.max_health,
+                    s.energy_total.saturating_sub(s.energy_used),
+                    s.energy_total,
+                    s.scraps,
+                    s.level,
+                    status_words(s)
+                )),
+            ])
+        })
+        .collect()
+}
