@@ -135,7 +135,11 @@ impl Game {
                 self.spend_actions(1);
                 for s in self.pb.active.clone() {
                     self.ship_mut(s).scavenged = true;
-                    self.gain_scraps(s, 1, false, ev);
+                    let extra = self.passive(s, |e| match e {
+                        crate::content::ModuleEffect::Scavenger { amount } => amount,
+                        _ => 0,
+                    });
+                    self.gain_scraps(s, 1 + extra, false, ev);
                 }
             }
             Choice::ScavengeKeys { from, to } => {
@@ -169,13 +173,7 @@ impl Game {
             }
             Choice::RemoveDamaged { target, card } => {
                 self.pay_scraps(seat, 3, ev);
-                let t = self.ship_mut(target);
-                if (card as usize) < t.damaged.len() {
-                    let d = t.damaged.remove(card as usize);
-                    self.pb.damaged_discard.push(d);
-                    let id = self.content().damaged[d as usize].id.clone();
-                    ev.push(Event::DamagedRemoved { seat: target, card: id });
-                }
+                self.remove_damaged(target, card, ev);
                 self.next_maintenance();
             }
             Choice::BuyEnergy => {
@@ -193,19 +191,37 @@ impl Game {
             Choice::RevealAt { hex } => self.reveal_at(hex),
             Choice::PacifyAt { hex } => self.pacify_at(hex, ev),
             Choice::SkipEffect => self.resume_after_effect(),
-            Choice::GiveScraps { from, to, amount } => {
+            Choice::Trade => {
                 self.spend_actions(1);
-                self.pay_scraps(from, amount, ev);
-                self.gain_scraps(to, amount, false, ev);
+                self.pb.pending = Pending::Trade { with_ally: None };
             }
-            Choice::GiveKey { from, to, key } => {
-                self.spend_actions(1);
-                let f = self.ship_mut(from);
-                if let Some(i) = f.keys.iter().position(|&k| k == key) {
-                    f.keys.remove(i);
-                    self.ship_mut(to).keys.push(key);
-                    ev.push(Event::KeyMoved { key, from, to });
+            c @ (Choice::Buy { .. }
+            | Choice::AllySkill { .. }
+            | Choice::AllyRemoveDamaged { .. }
+            | Choice::GiveScraps { .. }
+            | Choice::GiveKey { .. }
+            | Choice::GiveModule { .. }
+            | Choice::EndTrade) => self.trade_step(seat, c, ev),
+            c @ (Choice::ReceiveModule { .. } | Choice::ScrapTo { .. } | Choice::DiscardModule { .. }) => {
+                self.share_step(c, ev)
+            }
+            Choice::Activate { seat, module, die } => {
+                if matches!(self.pb.pending, Pending::AfterRoll { .. }) {
+                    self.activate_after_roll(seat, module, die, ev);
+                } else {
+                    self.activate_in_turn(seat, module, ev);
                 }
+            }
+            Choice::ResolveAttack => self.finalize_attack(ev),
+            Choice::Salvage { module } => {
+                let s = self.ship_mut(seat);
+                if let Some(i) = s.modules.iter().position(|&m| m == module) {
+                    s.modules.remove(i);
+                    self.pb.module_discard.push(module);
+                    let value = self.content().modules[module as usize].price.saturating_sub(1);
+                    self.gain_scraps(seat, value, false, ev);
+                }
+                self.next_maintenance();
             }
         }
     }
@@ -251,7 +267,9 @@ impl Game {
                 self.pb.phase = Phase::Over;
                 return;
             }
-            if matches!(self.pb.pending, Pending::Action | Pending::Exploration { .. }) && self.start_queued() {
+            if matches!(self.pb.pending, Pending::Action | Pending::Exploration { .. } | Pending::CombatCommand)
+                && self.start_queued()
+            {
                 continue;
             }
             match self.pb.pending {
@@ -298,6 +316,9 @@ impl Game {
                 }
                 Pending::Maintenance { ref remaining } if remaining.is_empty() => {
                     self.pb.pending = Pending::Action;
+                }
+                Pending::AfterRoll { .. } if self.after_roll_options().is_empty() => {
+                    self.finalize_attack(ev);
                 }
                 Pending::CombatCommand => {
                     let done = match &self.pb.fight {

@@ -3,7 +3,7 @@
 //! abilities, hits minus shields, misses as retaliation), critical misses,
 //! defeat and rewards, Avatars' dimensional escape, and disengaging.
 
-use crate::content::{Ability, DamagedEffect, DieColor, Face, XpCondition};
+use crate::content::{Ability, DamagedEffect, DieColor, Face, ModuleEffect, XpCondition};
 use crate::decision::{Pending, Target};
 use crate::event::{Event, RollPurpose};
 use crate::hex::Hex;
@@ -108,7 +108,7 @@ impl Game {
         chosen.push((seat, die));
         let all = self.pb.fight.as_ref().is_some_and(|f| f.seats.iter().all(|s| chosen.iter().any(|c| c.0 == *s)));
         if all {
-            self.resolve_attack(target, &chosen, ev);
+            self.roll_attack(target, &chosen, ev);
         } else {
             self.pb.pending = Pending::Manoeuvre { target, chosen };
         }
@@ -143,106 +143,142 @@ impl Game {
         }
     }
 
-    /// Steps 3-11 of the combat summary for one attack.
-    fn resolve_attack(&mut self, target: Target, chosen: &[(Seat, Option<DieColor>)], ev: &mut Vec<Event>) {
-        self.pb.pending = Pending::CombatCommand;
-        let Some(foe) = self.foe(target) else { return };
-        let seats: Vec<Seat> = self.pb.fight.as_ref().map(|f| f.seats.clone()).unwrap_or_default();
-        // 3. The attack roll: everyone rolls together.
-        struct Roll {
-            seat: Seat,
-            misses: u8,
-            offense: bool,
-            critical: bool,
-        }
+    /// Steps 1-4 of the combat summary: everyone rolls together, then
+    /// modules may act on the dice before the attack resolves.
+    fn roll_attack(&mut self, target: Target, chosen: &[(Seat, Option<DieColor>)], ev: &mut Vec<Event>) {
         let mut rolls = Vec::new();
-        let mut hits_total: u8 = 0;
-        let any_defense = chosen.iter().any(|c| c.1.is_some());
         for &(seat, die) in chosen {
             let colors: Vec<DieColor> = match die {
                 Some(d) => vec![d],
                 None => self.dice_of(seat).to_vec(),
             };
             let rolled = self.roll(&colors);
-            let hits = rolled.iter().filter(|d| d.1 == Face::Hit).count() as u8;
-            let misses = rolled.iter().filter(|d| d.1 == Face::Miss).count() as u8;
+            ev.push(Event::DiceRolled { seat: Some(seat), purpose: RollPurpose::Attack, dice: rolled.clone() });
+            rolls.push(SeatRoll {
+                seat,
+                offense: die.is_none(),
+                dice: rolled
+                    .into_iter()
+                    .map(|(color, face)| RolledDie { color, face, rerolled: false, used: false, ignored: false })
+                    .collect(),
+                bonus_hits: 0,
+            });
+        }
+        self.pb.pending = Pending::AfterRoll { target, rolls, used: Vec::new() };
+        if self.after_roll_options().is_empty() {
+            self.finalize_attack(ev);
+        }
+    }
+
+    /// Steps 5-11 of the combat summary for the pending attack roll.
+    pub(crate) fn finalize_attack(&mut self, ev: &mut Vec<Event>) {
+        let Pending::AfterRoll { target, rolls, .. } = self.pb.pending.clone() else { return };
+        self.pb.pending = Pending::CombatCommand;
+        let Some(foe) = self.foe(target) else { return };
+        let seats: Vec<Seat> = self.pb.fight.as_ref().map(|f| f.seats.clone()).unwrap_or_default();
+        struct Tally {
+            seat: Seat,
+            misses: u8,
+            offense: bool,
+            critical: bool,
+        }
+        let mut tallies = Vec::new();
+        let mut hits_total: u8 = 0;
+        let any_defense = rolls.iter().any(|r| !r.offense);
+        let mut pierce: u8 = 0;
+        for r in &rolls {
+            let seat = r.seat;
+            let mut hits = r.dice.iter().filter(|d| d.face == Face::Hit).count() as u8 + r.bonus_hits;
+            if r.offense {
+                hits += self.passive(seat, |e| if let ModuleEffect::OffenseHits { hits } = e { hits } else { 0 });
+            }
             let hits = hits.saturating_sub(self.damage_count(seat, DamagedEffect::WarpedTargeting));
             if hits >= 3 {
+                // Once per attack (FAQ, Proto-ship).
                 self.gain_xp(seat, XpCondition::ThreeHits, ev);
             }
             hits_total = hits_total.saturating_add(hits);
-            ev.push(Event::DiceRolled { seat: Some(seat), purpose: RollPurpose::Attack, dice: rolled });
-            // Defense rolls one die and so never makes a critical miss.
-            let offense = die.is_none();
-            rolls.push(Roll { seat, misses, offense, critical: offense && misses as usize == colors.len() });
+            pierce += self.passive(seat, |e| if let ModuleEffect::Pierce { amount } = e { amount } else { 0 });
+            // An ignored miss triggers neither retaliation, damage nor Enemy
+            // abilities (p. 15, FAQ); Defense never makes a critical miss.
+            let misses = r.dice.iter().filter(|d| d.face == Face::Miss && !d.ignored).count() as u8;
+            let critical = r.offense && r.dice.iter().all(|d| d.face == Face::Miss && !d.ignored);
+            tallies.push(Tally { seat, misses, offense: r.offense, critical });
         }
-        // 5-8. Abilities on shields, hits minus shields off the health.
+        // 6-8. Hits minus shields (never destroyed) off the health.
         let mut shields = foe.shields;
         if let Ability::Bulwark { amount } = foe.ability
             && any_defense
         {
             shields += amount;
         }
+        let shields = shields.saturating_sub(pierce);
         let dealt = hits_total.saturating_sub(shields);
         let damage = foe.damage.saturating_add(dealt).min(foe.health);
         self.set_damage(target, damage);
         ev.push(Event::TargetDamaged { target: foe.name.clone(), damage: dealt, health_left: foe.health - damage });
         let defeated = damage >= foe.health;
         // Critical misses draw a Damaged card whatever the outcome.
-        for r in &rolls {
-            if r.critical {
-                self.draw_damaged(r.seat, ev);
+        for t in &tallies {
+            if t.critical {
+                self.draw_damaged(t.seat, ev);
                 if let Ability::Sunder { amount } = foe.ability {
                     for _ in 0..amount {
-                        self.discard_health_marker(r.seat, ev);
+                        self.discard_health_marker(t.seat, ev);
                     }
                 }
             }
         }
         if defeated {
             self.defeat_foe(target, &seats, ev);
+            self.on_defeat_modules(&seats, ev);
             return;
         }
-        // 9-10. Retaliation, individual and never shared.
-        for r in &rolls {
-            if self.ship(r.seat).defeated {
+        // 9-11. Retaliation, individual and never shared.
+        for t in &tallies {
+            if self.ship(t.seat).defeated {
                 continue;
             }
-            let mut retaliation = r.misses;
+            let mut retaliation = t.misses;
             match foe.ability {
-                Ability::Swarm { min_misses, amount } if r.misses >= min_misses && r.misses > 0 => {
+                Ability::Swarm { min_misses, amount } if t.misses >= min_misses && t.misses > 0 => {
                     retaliation += amount
                 }
-                Ability::Piercing { amount } if r.offense && r.misses > 0 => retaliation += amount,
+                Ability::Piercing { amount } if t.offense && t.misses > 0 => retaliation += amount,
                 _ => {}
             }
             if retaliation > 0 {
-                retaliation += self.damage_count(r.seat, DamagedEffect::BrittleHull);
+                retaliation += self.damage_count(t.seat, DamagedEffect::BrittleHull);
+                let armor = self.passive(t.seat, |e| if let ModuleEffect::Armor { amount } = e { amount } else { 0 });
+                retaliation = retaliation.saturating_sub(armor);
             }
-            self.lose_health(r.seat, retaliation, ev);
+            self.lose_health(t.seat, retaliation, ev);
             match foe.ability {
                 Ability::Pillage { amount } if retaliation > 0 => {
-                    let n = amount.min(self.ship(r.seat).scraps);
-                    self.pay_scraps(r.seat, n, ev);
+                    let n = amount.min(self.ship(t.seat).scraps);
+                    self.pay_scraps(t.seat, n, ev);
                 }
-                Ability::Drain { amount } if r.misses > 0 => {
+                Ability::Drain { amount } if t.misses > 0 => {
                     for _ in 0..amount {
-                        if self.energy_available(r.seat) > 0 {
-                            self.ship_mut(r.seat).energy_used += 1;
+                        if self.energy_available(t.seat) > 0 {
+                            self.ship_mut(t.seat).energy_used += 1;
                         }
                     }
-                    let (available, total) = (self.energy_available(r.seat), self.ship(r.seat).energy_total);
-                    ev.push(Event::EnergyChanged { seat: r.seat, available, total });
+                    let (available, total) = (self.energy_available(t.seat), self.ship(t.seat).energy_total);
+                    ev.push(Event::EnergyChanged { seat: t.seat, available, total });
                 }
-                Ability::Nullify { amount } if r.misses >= 2 => {
+                Ability::Nullify { amount } if t.misses >= 2 => {
                     for _ in 0..amount {
-                        self.discard_energy_marker(r.seat, ev);
+                        self.discard_energy_marker(t.seat, ev);
                     }
                 }
-                Ability::Dismantle { .. } if retaliation > 0 => {
-                    // Permanently discards a module or mod of the player's
-                    // choice; ships carry none until modules and mods are
-                    // implemented (issues 4 and 5), so nothing is lost yet.
+                Ability::Dismantle { amount } if retaliation > 0 => {
+                    // A module of the player's choice (p. 16).
+                    for _ in 0..amount {
+                        if !self.ship(t.seat).defeated && !self.ship(t.seat).modules.is_empty() {
+                            self.pb.queued.push(Pending::DiscardModule { seat: t.seat });
+                        }
+                    }
                 }
                 _ => {}
             }

@@ -409,6 +409,190 @@ pub enum Effect {
     },
     /// Disable the rift of the group's system (white Rift marker).
     DisableRift,
+    /// Gain a Ship Module for free; the group decides who takes it.
+    GainModule,
+    /// Gain a Precursor Ship Module for free; the group decides who takes it.
+    GainPrecursorModule,
+    /// A new Ally (one not chosen at setup) joins in this system (FAQ, Trapped Ally).
+    NewAlly,
+}
+
+/// How a module is activated (p. 13).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Activation {
+    /// A permanent effect.
+    Passive,
+    /// Discarded after use.
+    Consumable,
+    /// Flip an energy marker to use.
+    Energy,
+}
+
+/// When a module can be used.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Trigger {
+    /// After your attack roll, on your dice (or a fleet ship's).
+    AfterAttackRoll,
+    /// During your turn; costs no Action.
+    Action,
+    /// When you defeat an Enemy.
+    OnDefeatEnemy,
+    /// Always on.
+    Passive,
+}
+
+/// What a module does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize, serde::Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+pub enum ModuleEffect {
+    /// Reroll up to `dice` of your dice (each die at most once).
+    Reroll {
+        /// Dice rerolled.
+        dice: u8,
+    },
+    /// Ignore misses: no retaliation, damage or Enemy ability from them.
+    IgnoreMiss {
+        /// Misses ignored.
+        count: u8,
+        /// May ignore a fleet ship's miss.
+        #[serde(default)]
+        fleet: bool,
+    },
+    /// One of your specials counts as hits (the die is then used).
+    SpecialAsHits {
+        /// Hits per special.
+        hits: u8,
+    },
+    /// Add hits to your attack.
+    AddHits {
+        /// Hits added.
+        hits: u8,
+    },
+    /// Retaliation against you is reduced.
+    Armor {
+        /// Reduction per attack.
+        amount: u8,
+    },
+    /// Ignore part of the Enemy's shields.
+    Pierce {
+        /// Shields ignored.
+        amount: u8,
+    },
+    /// More hits whenever you choose Offense.
+    OffenseHits {
+        /// Hits added.
+        hits: u8,
+    },
+    /// One miss fewer on your Detection Rolls.
+    Stealth,
+    /// More scraps when you Scavenge.
+    Scavenger {
+        /// Extra scraps.
+        amount: u8,
+    },
+    /// Recover health.
+    RecoverHealth {
+        /// Health.
+        amount: u8,
+    },
+    /// Recover all your energy.
+    RecoverEnergy,
+    /// One more Action this turn.
+    ExtraAction,
+    /// Reveal systems anywhere.
+    RevealSystems {
+        /// How many.
+        amount: u8,
+    },
+    /// Gain scraps.
+    GainScraps {
+        /// Scraps.
+        amount: u8,
+    },
+}
+
+/// A Ship Module or Precursor Ship Module card.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ModuleDef {
+    /// Stable identifier.
+    pub id: String,
+    /// Display name.
+    pub name: String,
+    /// A Precursor Ship Module.
+    pub precursor: bool,
+    /// Price in scraps at an Ally.
+    pub price: u8,
+    /// Passive, consumable or energy.
+    pub activation: Activation,
+    /// When it can be used.
+    pub trigger: Trigger,
+    /// What it does.
+    pub effect: ModuleEffect,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ModulesFile {
+    module: Vec<ModuleDef>,
+}
+
+/// What an Ally offers for sale.
+#[derive(Clone, Copy, Debug, Deserialize, serde::Serialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct AllyOffer {
+    /// Ship Modules drawn.
+    pub ship_modules: u8,
+    /// Precursor Ship Modules drawn.
+    pub precursor_modules: u8,
+}
+
+/// An Ally's special skill.
+#[derive(Clone, Copy, Debug, Deserialize, serde::Serialize, PartialEq, Eq)]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+pub enum AllySkill {
+    /// Reveal a system anywhere for scraps.
+    Chart {
+        /// Price.
+        cost: u8,
+    },
+    /// Repairs: 1 health per scrap, a Damaged card for `cost`.
+    Repairs {
+        /// Price of removing a Damaged card.
+        cost: u8,
+    },
+    /// Pacify an Enemy system anywhere for scraps.
+    Muscle {
+        /// Price.
+        cost: u8,
+    },
+    /// Modules cost less.
+    Bargain {
+        /// Discount.
+        cost: u8,
+    },
+}
+
+/// An Ally card.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AllyDef {
+    /// Which Ally.
+    pub kind: crate::config::AllyKind,
+    /// Display name.
+    pub name: String,
+    /// Modules on offer when met.
+    pub offer: AllyOffer,
+    /// Special skill.
+    pub skill: AllySkill,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct AlliesFile {
+    ally: Vec<AllyDef>,
 }
 
 /// The three kinds of Exploration (p. 10).
@@ -546,6 +730,10 @@ pub struct Content {
     pub signals: Vec<SignalDef>,
     /// Exploration cards.
     pub explorations: Vec<ExplorationDef>,
+    /// Ship Modules and Precursor Ship Modules.
+    pub modules: Vec<ModuleDef>,
+    /// Allies, in `AllyKind::ALL` order.
+    pub allies: Vec<AllyDef>,
 }
 
 /// A content file that does not meet the rules' counts or shapes.
@@ -569,7 +757,7 @@ fn parse<T: for<'de> Deserialize<'de>>(file: &'static str, text: &str) -> Result
 }
 
 /// The embedded content files, by name.
-pub const FILES: [(&str, &str); 8] = [
+pub const FILES: [(&str, &str); 10] = [
     ("tiles.toml", include_str!("../content/tiles.toml")),
     ("dice.toml", include_str!("../content/dice.toml")),
     ("corruption.toml", include_str!("../content/corruption.toml")),
@@ -578,11 +766,13 @@ pub const FILES: [(&str, &str); 8] = [
     ("ships.toml", include_str!("../content/ships.toml")),
     ("signals.toml", include_str!("../content/signals.toml")),
     ("explorations.toml", include_str!("../content/explorations.toml")),
+    ("modules.toml", include_str!("../content/modules.toml")),
+    ("allies.toml", include_str!("../content/allies.toml")),
 ];
 
 impl Content {
     /// Parses and validates content from the given file texts (same order as [`FILES`]).
-    pub fn load(texts: [&str; 8]) -> Result<Content, ContentError> {
+    pub fn load(texts: [&str; 10]) -> Result<Content, ContentError> {
         let tiles: Vec<TileDef> = parse::<TilesFile>("tiles.toml", texts[0])?.tile;
         validate_tiles(&tiles)?;
         let dice: DiceFile = parse("dice.toml", texts[1])?;
@@ -629,6 +819,13 @@ impl Content {
         validate_signals(&signals)?;
         let explorations = parse::<ExplorationsFile>("explorations.toml", texts[7])?.card;
         validate_explorations(&explorations)?;
+        let modules = parse::<ModulesFile>("modules.toml", texts[8])?.module;
+        validate_modules(&modules)?;
+        let mut allies = parse::<AlliesFile>("allies.toml", texts[9])?.ally;
+        allies.sort_by_key(|a| a.kind);
+        if allies.iter().map(|a| a.kind).collect::<Vec<_>>() != crate::config::AllyKind::ALL {
+            return Err(err("allies.toml", "ally", "each of the four Allies exactly once"));
+        }
         Ok(Content {
             tiles,
             dice: dice_faces,
@@ -641,6 +838,8 @@ impl Content {
             ships,
             signals,
             explorations,
+            modules,
+            allies,
         })
     }
 
@@ -892,6 +1091,44 @@ fn validate_explorations(cards: &[ExplorationDef]) -> Result<(), ContentError> {
                     return Err(err(F, &c.id, "a Danger card has a skill target, a penalty and no options"));
                 }
             }
+        }
+    }
+    Ok(())
+}
+
+fn validate_modules(modules: &[ModuleDef]) -> Result<(), ContentError> {
+    const F: &str = "modules.toml";
+    unique_ids(F, modules.iter().map(|m| m.id.as_str()))?;
+    let precursor = modules.iter().filter(|m| m.precursor).count();
+    if modules.len() - precursor != 24 || precursor != 8 {
+        return Err(err(F, "module", "24 Ship Modules and 8 Precursor Ship Modules expected"));
+    }
+    for m in modules {
+        let passive_effect = matches!(
+            m.effect,
+            ModuleEffect::Armor { .. }
+                | ModuleEffect::Pierce { .. }
+                | ModuleEffect::OffenseHits { .. }
+                | ModuleEffect::Stealth
+                | ModuleEffect::Scavenger { .. }
+        );
+        if passive_effect != (m.trigger == Trigger::Passive)
+            || (m.trigger == Trigger::Passive && m.activation != Activation::Passive)
+        {
+            return Err(err(F, &m.id, "passive effects need the passive trigger and activation"));
+        }
+        let dice_effect = matches!(
+            m.effect,
+            ModuleEffect::Reroll { .. }
+                | ModuleEffect::IgnoreMiss { .. }
+                | ModuleEffect::SpecialAsHits { .. }
+                | ModuleEffect::AddHits { .. }
+        );
+        if dice_effect != (m.trigger == Trigger::AfterAttackRoll) {
+            return Err(err(F, &m.id, "dice effects are used after an attack roll"));
+        }
+        if m.price == 0 {
+            return Err(err(F, &m.id, "a module has a scrap price"));
         }
     }
     Ok(())

@@ -38,6 +38,16 @@ pub enum DecisionKind {
     RevealSystem,
     /// Choose an Enemy system to pacify (an effect).
     PacifySystem,
+    /// After an attack roll: activate modules, or resolve the attack.
+    AttackEffects,
+    /// Which ship receives a module found or bought.
+    ModuleReceiver,
+    /// Which ship receives the next scrap of a shared reward.
+    ScrapShare,
+    /// A Trade action in progress.
+    Trade,
+    /// Which module to discard permanently.
+    ModuleDiscard,
     /// Nothing: the game is over.
     GameOver,
 }
@@ -59,6 +69,11 @@ impl DecisionKind {
             DecisionKind::Exploration => "exploration",
             DecisionKind::RevealSystem => "reveal_system",
             DecisionKind::PacifySystem => "pacify_system",
+            DecisionKind::AttackEffects => "attack_effects",
+            DecisionKind::ModuleReceiver => "module_receiver",
+            DecisionKind::ScrapShare => "scrap_share",
+            DecisionKind::Trade => "trade",
+            DecisionKind::ModuleDiscard => "module_discard",
             DecisionKind::GameOver => "game_over",
         }
     }
@@ -227,6 +242,70 @@ pub enum Choice {
     },
     /// Decline the rest of a beneficial effect.
     SkipEffect,
+    /// Use a module (content index) of a ship; `die` names a die when the
+    /// effect applies to one (the die's ship and its index in the roll).
+    Activate {
+        /// Owner of the module.
+        seat: Seat,
+        /// Module (content index).
+        module: u8,
+        /// Targeted die: (ship, die index).
+        die: Option<(Seat, u8)>,
+    },
+    /// Resolve the attack with the dice as they are.
+    ResolveAttack,
+    /// This ship receives the module.
+    ReceiveModule {
+        /// Receiver.
+        seat: Seat,
+    },
+    /// This ship receives the next scrap.
+    ScrapTo {
+        /// Receiver.
+        seat: Seat,
+    },
+    /// Trade (1 Action): with the Ally here or with ships here, not both (FAQ).
+    Trade,
+    /// Trade: buy a module on offer (scraps pooled by the fleet).
+    Buy {
+        /// Index in the Ally's offer.
+        item: u8,
+        /// Receiver.
+        receiver: Seat,
+    },
+    /// Trade: the Ally's skill (reveal, repair, pacify).
+    AllySkill {
+        /// Ship served (repairs) or paying.
+        target: Seat,
+    },
+    /// Trade: remove a Damaged card with the Engineer.
+    AllyRemoveDamaged {
+        /// Ship.
+        target: Seat,
+        /// Card index on that ship.
+        card: u8,
+    },
+    /// Trade: give a module to another ship in the system.
+    GiveModule {
+        /// Giver.
+        from: Seat,
+        /// Receiver.
+        to: Seat,
+        /// Module (content index).
+        module: u8,
+    },
+    /// Finish the Trade.
+    EndTrade,
+    /// Maintenance: salvage a module for its price minus one.
+    Salvage {
+        /// Module (content index).
+        module: u8,
+    },
+    /// Permanently discard this module.
+    DiscardModule {
+        /// Module (content index).
+        module: u8,
+    },
 }
 
 impl Choice {
@@ -271,6 +350,19 @@ impl Choice {
             Choice::RevealAt { hex } => format!("reveal_at:{}", hex.key()),
             Choice::PacifyAt { hex } => format!("pacify_at:{}", hex.key()),
             Choice::SkipEffect => "skip_effect".into(),
+            Choice::Activate { seat, module, die: None } => format!("activate:{seat}:{module}"),
+            Choice::Activate { seat, module, die: Some((s, d)) } => format!("activate:{seat}:{module}:{s}:{d}"),
+            Choice::ResolveAttack => "resolve_attack".into(),
+            Choice::ReceiveModule { seat } => format!("receive_module:{seat}"),
+            Choice::ScrapTo { seat } => format!("scrap_to:{seat}"),
+            Choice::Trade => "trade".into(),
+            Choice::Buy { item, receiver } => format!("buy:{item}:{receiver}"),
+            Choice::AllySkill { target } => format!("ally_skill:{target}"),
+            Choice::AllyRemoveDamaged { target, card } => format!("ally_remove_damaged:{target}:{card}"),
+            Choice::GiveModule { from, to, module } => format!("give_module:{from}:{to}:{module}"),
+            Choice::EndTrade => "end_trade".into(),
+            Choice::Salvage { module } => format!("salvage:{module}"),
+            Choice::DiscardModule { module } => format!("discard_module:{module}"),
         }
     }
 }
@@ -374,6 +466,37 @@ pub enum Pending {
     PacifyAnywhere {
         /// Pacifications left.
         left: u8,
+    },
+    /// After an attack roll: modules may change the dice.
+    AfterRoll {
+        /// The target of the attack.
+        target: Target,
+        /// Each ship's dice.
+        rolls: Vec<crate::state::SeatRoll>,
+        /// Modules used during this attack: (owner, module).
+        used: Vec<(Seat, u8)>,
+    },
+    /// A module found (free) waits for its receiver.
+    GiveModule {
+        /// Module (content index).
+        card: u8,
+    },
+    /// Scraps of a reward still to share out.
+    ShareScraps {
+        /// Scraps left.
+        left: u8,
+        /// Scraps from combat or exploration (XP for the Pirate Ship).
+        rewarded: bool,
+    },
+    /// A Trade action in progress.
+    Trade {
+        /// With the Ally (Some(true)), with ships (Some(false)), or not yet.
+        with_ally: Option<bool>,
+    },
+    /// A ship must permanently discard a module (Avatar ability).
+    DiscardModule {
+        /// The ship.
+        seat: Seat,
     },
     /// Game over.
     Over,

@@ -153,7 +153,9 @@ impl Game {
         s.actions_left = 0;
         s.strained = false;
         let damaged = std::mem::take(&mut s.damaged);
+        let modules = std::mem::take(&mut s.modules);
         self.pb.damaged_discard.extend(damaged);
+        self.pb.module_discard.extend(modules);
         self.pb.active.retain(|&a| a != seat);
         if let Some(f) = &mut self.pb.fight {
             f.seats.retain(|&a| a != seat);
@@ -269,16 +271,8 @@ impl Game {
                     ev.push(Event::EnergyChanged { seat: s, available, total });
                 }
             }
-            Effect::GainScraps { amount } => {
-                // Shared as the fleet decides; the engine deals them out one by
-                // one starting with the poorest ship, a fair default.
-                for _ in 0..amount {
-                    if let Some(&s) =
-                        group.iter().filter(|&&s| !self.ship(s).defeated).min_by_key(|&&s| (self.ship(s).scraps, s))
-                    {
-                        self.gain_scraps(s, 1, true, ev);
-                    }
-                }
+            Effect::GainScraps { .. } | Effect::GainModule | Effect::GainPrecursorModule | Effect::NewAlly => {
+                self.gift_effect(effect, group, hex, ev)
             }
             Effect::AdvanceCorruption => self.advance_corruption(false, ev),
             Effect::AvatarMovesUp => {

@@ -300,6 +300,34 @@ pub enum Event {
         /// Modifier this turn.
         this_turn: i8,
     },
+    /// An Ally was met, with its modules on offer.
+    AllyMet {
+        /// Ally kind.
+        ally: String,
+        /// System.
+        hex: Hex,
+        /// Module ids on offer.
+        modules: Vec<String>,
+    },
+    /// A module was drawn face up (found by exploration).
+    ModuleRevealed {
+        /// Module id.
+        module: String,
+    },
+    /// A ship installed a module.
+    ModuleGained {
+        /// Seat.
+        seat: Seat,
+        /// Module id.
+        module: String,
+    },
+    /// A ship lost a module for good.
+    ModuleLost {
+        /// Seat.
+        seat: Seat,
+        /// Module id.
+        module: String,
+    },
     /// The game ended.
     GameOver {
         /// Won.
@@ -374,6 +402,10 @@ impl Event {
             KeysActivated { keys, total } => format!("Keys {keys:?} activated on the Main Rift ({total} in all)"),
             RiftChanged { hex, open } => format!("A rift {} at {}", if *open { "opens" } else { "closes" }, h(hex)),
             AvatarMovementChanged { this_turn } => format!("Avatar movement this turn: {this_turn:+}"),
+            AllyMet { ally, hex, modules } => format!("Ally {ally} met at {}, offering {}", h(hex), modules.join(", ")),
+            ModuleRevealed { module } => format!("Module {module} found"),
+            ModuleGained { seat, module } => format!("Captain {seat} installs {module}"),
+            ModuleLost { seat, module } => format!("Captain {seat} loses {module} for good"),
             GameOver { won, cause } => format!("Game over: {} ({cause})", if *won { "victory" } else { "defeat" }),
         }
     }

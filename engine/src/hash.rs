@@ -37,6 +37,10 @@ impl Game {
         self.hid.signal_cards.hash(&mut h);
         self.hid.damaged_deck.hash(&mut h);
         self.hid.exploration_deck.hash(&mut h);
+        self.hid.module_deck.hash(&mut h);
+        self.hid.precursor_deck.hash(&mut h);
+        self.hid.ally_deck.hash(&mut h);
+        self.hid.spare_allies.hash(&mut h);
         self.hid.rng.fingerprint().hash(&mut h);
         h.finish()
     }

@@ -181,6 +181,15 @@ impl Game {
             Pending::Exploration { .. } | Pending::RevealAnywhere { .. } | Pending::PacifyAnywhere { .. } => {
                 self.exploration_options()
             }
+            Pending::AfterRoll { .. } => (
+                DecisionKind::AttackEffects,
+                "Use modules on the dice, or resolve the attack".into(),
+                self.after_roll_options(),
+            ),
+            Pending::Trade { .. } => self.trade_options(),
+            Pending::GiveModule { .. } | Pending::ShareScraps { .. } | Pending::DiscardModule { .. } => {
+                self.sharing_options()
+            }
             Pending::KeyCarrier { key } => {
                 let opts = group
                     .iter()
@@ -227,6 +236,14 @@ impl Game {
             && me.scraps >= cost
         {
             opts.push(opt(&[s], format!("Buy an energy marker ({cost} scraps)"), Choice::BuyEnergy));
+        }
+        for &m in &me.modules {
+            let def = &self.content().modules[m as usize];
+            opts.push(opt(
+                &[s],
+                format!("Salvage {} for {} scraps", def.name, def.price.saturating_sub(1)),
+                Choice::Salvage { module: m },
+            ));
         }
         opts.push(opt(&[s], "No maintenance", Choice::SkipMaintenance));
         opts
@@ -310,25 +327,8 @@ impl Game {
             if group.iter().any(|&s| self.maintenance_options(s).len() > 1) {
                 opts.push(opt(group, "Ship Maintenance", Choice::Maintenance));
             }
-            // Trade with ships in the system: scraps and Keys.
-            for &from in group {
-                let me = self.ship(from);
-                for o in self.alive().filter(|o| o.hex == hex && o.seat != from) {
-                    if me.scraps > 0 {
-                        opts.push(opt(
-                            group,
-                            format!("Trade: captain {from} gives 1 scrap to captain {}", o.seat),
-                            Choice::GiveScraps { from, to: o.seat, amount: 1 },
-                        ));
-                    }
-                    for &k in &me.keys {
-                        opts.push(opt(
-                            group,
-                            format!("Trade: captain {from} gives Key {k} to captain {}", o.seat),
-                            Choice::GiveKey { from, to: o.seat, key: k },
-                        ));
-                    }
-                }
+            if self.trade_possible() {
+                opts.push(opt(group, "Trade (1 action): with the Ally here or with ships here", Choice::Trade));
             }
             for o in self.alive().filter(|o| o.hex == hex && !o.played && !o.turn_started && !group.contains(&o.seat)) {
                 opts.push(opt(
@@ -338,6 +338,7 @@ impl Game {
                 ));
             }
         }
+        opts.extend(self.action_module_options(group));
         for &s in group {
             let sh = self.ship(s);
             if !sh.strained && !self.has_damage(s, DamagedEffect::NoStrain) {

@@ -35,11 +35,13 @@ mod exploration;
 mod hash;
 mod hex;
 mod legal;
+mod modules;
 mod movement;
 mod rng;
 mod setup;
 mod signals;
 mod state;
+mod trade;
 mod turn;
 mod view;
 
@@ -53,7 +55,7 @@ pub use event::{Event, RollPurpose};
 pub use hex::Hex;
 pub use rng::GameRng;
 pub use state::{
-    Avatar, AvatarPlace, BoardEnemy, Corruption, Fight, Game, Outcome, Pacified, Phase, Pile, PlacedTile, Public, Seat,
-    Ship, SignalSlot,
+    AllyInPlay, Avatar, AvatarPlace, BoardEnemy, Corruption, Fight, Game, Outcome, Pacified, Phase, Pile, PlacedTile,
+    Public, RolledDie, Seat, SeatRoll, Ship, SignalSlot,
 };
 pub use view::{View, Viewer};

@@ -74,6 +74,17 @@ impl Game {
         rng.shuffle(&mut damaged_deck);
         let mut exploration_deck: Vec<u8> = (0..c.explorations.len() as u8).collect();
         rng.shuffle(&mut exploration_deck);
+        let mut module_deck: Vec<u8> =
+            (0..c.modules.len() as u8).filter(|&m| !c.modules[m as usize].precursor).collect();
+        rng.shuffle(&mut module_deck);
+        let mut precursor_deck: Vec<u8> =
+            (0..c.modules.len() as u8).filter(|&m| c.modules[m as usize].precursor).collect();
+        rng.shuffle(&mut precursor_deck);
+        let mut ally_deck = config.allies.clone();
+        rng.shuffle(&mut ally_deck);
+        let mut spare_allies: Vec<_> =
+            crate::config::AllyKind::ALL.into_iter().filter(|a| !config.allies.contains(a)).collect();
+        rng.shuffle(&mut spare_allies);
 
         // System stack.
         let in_game = |i: usize| four || !c.tiles[i].three_player_removed;
@@ -135,6 +146,8 @@ impl Game {
                     engaged: false,
                     defeated: false,
                     fleet: None,
+                    modules: Vec::new(),
+                    modules_used: Vec::new(),
                 }
             })
             .collect();
@@ -181,6 +194,8 @@ impl Game {
             next_fleet: 0,
             pending: Pending::NextPlayer,
             exploration_discard: Vec::new(),
+            allies: Vec::new(),
+            module_discard: Vec::new(),
             queued: Vec::new(),
             resume: None,
             end_turn_requested: false,
@@ -195,6 +210,10 @@ impl Game {
             signal_cards: signal_pool,
             damaged_deck,
             exploration_deck,
+            module_deck,
+            precursor_deck,
+            ally_deck,
+            spare_allies,
         };
         let mut g = Game { config, pb, hid };
         g.recount_levels();

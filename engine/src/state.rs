@@ -122,6 +122,49 @@ pub struct Ship {
     pub defeated: bool,
     /// Fleet id this turn (ships with the same id fly together).
     pub fleet: Option<u8>,
+    /// Ship Modules and Precursor Ship Modules installed (content indices).
+    pub modules: Vec<u8>,
+    /// Modules already used this turn outside combat (once per action).
+    pub modules_used: Vec<u8>,
+}
+
+/// An Ally met on the board.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct AllyInPlay {
+    /// Which Ally.
+    pub kind: crate::config::AllyKind,
+    /// Its system.
+    pub hex: Hex,
+    /// Modules still on offer (content indices).
+    pub offer: Vec<u8>,
+}
+
+/// One die of an attack roll and what mods and modules did to it.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct RolledDie {
+    /// Die colour.
+    pub color: DieColor,
+    /// Face shown.
+    pub face: crate::content::Face,
+    /// Already rerolled (each die at most once).
+    pub rerolled: bool,
+    /// Used to trigger an effect: can be neither rerolled nor ignored.
+    pub used: bool,
+    /// A miss that is ignored: no retaliation, damage or Enemy ability.
+    pub ignored: bool,
+}
+
+/// One ship's part of an attack roll.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct SeatRoll {
+    /// The ship.
+    pub seat: Seat,
+    /// Offense (all dice) or Defense (one die).
+    pub offense: bool,
+    /// The dice.
+    pub dice: Vec<RolledDie>,
+    /// Hits added by effects.
+    pub bonus_hits: u8,
 }
 
 /// An Enemy card lying on the board in a system.
@@ -279,6 +322,10 @@ pub struct Public {
     pub pending: Pending,
     /// Exploration cards discarded.
     pub exploration_discard: Vec<u8>,
+    /// Allies met, with their offers.
+    pub allies: Vec<AllyInPlay>,
+    /// Modules discarded (consumed, salvaged, lost).
+    pub module_discard: Vec<u8>,
     /// Decisions that effects asked for, taken after the current one.
     pub queued: Vec<Pending>,
     /// The decision to come back to after queued ones.
@@ -309,6 +356,14 @@ pub struct Hidden {
     pub damaged_deck: Vec<u8>,
     /// Exploration deck, top last.
     pub exploration_deck: Vec<u8>,
+    /// Ship Module deck, top last.
+    pub module_deck: Vec<u8>,
+    /// Precursor Ship Module deck, top last.
+    pub precursor_deck: Vec<u8>,
+    /// Ally deck (the two chosen at setup), top last.
+    pub ally_deck: Vec<crate::config::AllyKind>,
+    /// Allies not chosen, for the Trapped Ally exploration (FAQ).
+    pub spare_allies: Vec<crate::config::AllyKind>,
 }
 
 /// A whole game: config, public state, hidden state.

@@ -61,6 +61,7 @@ impl Game {
     pub(crate) fn arrive(&mut self, ev: &mut Vec<Event>) {
         let hex = self.group_hex();
         self.pb.pending = Pending::Action;
+        self.meet_ally(hex, ev);
         if self.avatar_in(hex) {
             let group = self.pb.active.clone();
             for &s in &group {
@@ -85,7 +86,10 @@ impl Game {
         for &s in &seats {
             let dice = self.dice_of(s);
             let rolled = self.roll(&dice);
-            detected |= rolled.iter().any(|d| d.1 == crate::content::Face::Miss);
+            // Sensor Baffles: one miss fewer on this ship's roll.
+            let stealth = self.passive(s, |e| matches!(e, crate::content::ModuleEffect::Stealth) as u8);
+            let misses = rolled.iter().filter(|d| d.1 == crate::content::Face::Miss).count() as u8;
+            detected |= misses > stealth;
             ev.push(Event::DiceRolled { seat: Some(s), purpose: RollPurpose::Detection, dice: rolled });
         }
         if detected {
@@ -244,6 +248,7 @@ impl Game {
             s.strained = false;
             s.scavenged = false;
             s.disengaged = false;
+            s.modules_used.clear();
         }
         self.pb.corruption.movement_this_turn = 0;
         self.pb.round += 1;

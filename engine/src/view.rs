@@ -43,6 +43,10 @@ pub struct View {
     pub enemy_reserve_size: u8,
     /// Cards in the Damaged deck.
     pub damaged_deck_size: u8,
+    /// Cards in the Ship Module deck.
+    pub module_deck_size: u8,
+    /// Cards in the Precursor Ship Module deck.
+    pub precursor_deck_size: u8,
     /// The pending decision.
     pub decision: Decision,
 }
@@ -60,6 +64,8 @@ impl Game {
             enemy_deck_size: self.hid.enemy_deck.len() as u8,
             enemy_reserve_size: self.hid.enemy_reserve.len() as u8,
             damaged_deck_size: self.hid.damaged_deck.len() as u8,
+            module_deck_size: self.hid.module_deck.len() as u8,
+            precursor_deck_size: self.hid.precursor_deck.len() as u8,
             decision: self.decision(),
         }
     }
@@ -182,6 +188,36 @@ impl Game {
             exploration_deck.retain(|x| x != card);
         }
 
+        // Modules: whatever is not seen on a ship, on offer or discarded.
+        let seen_modules: Vec<u8> = pb
+            .ships
+            .iter()
+            .flat_map(|s| s.modules.iter().copied())
+            .chain(pb.allies.iter().flat_map(|a| a.offer.iter().copied()))
+            .chain(pb.module_discard.iter().copied())
+            .chain(match &pb.pending {
+                crate::decision::Pending::GiveModule { card } => Some(*card),
+                _ => None,
+            })
+            .collect();
+        let mut module_deck: Vec<u8> = (0..c.modules.len() as u8)
+            .filter(|m| !c.modules[*m as usize].precursor && !seen_modules.contains(m))
+            .collect();
+        rng.shuffle(&mut module_deck);
+        let mut precursor_deck: Vec<u8> = (0..c.modules.len() as u8)
+            .filter(|m| c.modules[*m as usize].precursor && !seen_modules.contains(m))
+            .collect();
+        rng.shuffle(&mut precursor_deck);
+        // Allies: the chosen ones not met yet form the deck.
+        let met: Vec<crate::config::AllyKind> = pb.allies.iter().map(|a| a.kind).collect();
+        let mut ally_deck: Vec<_> = view.config.allies.iter().copied().filter(|a| !met.contains(a)).collect();
+        rng.shuffle(&mut ally_deck);
+        let mut spare_allies: Vec<_> = crate::config::AllyKind::ALL
+            .into_iter()
+            .filter(|a| !view.config.allies.contains(a) && !met.contains(a))
+            .collect();
+        rng.shuffle(&mut spare_allies);
+
         Game {
             config: view.config.clone(),
             pb,
@@ -194,6 +230,10 @@ impl Game {
                 signal_cards,
                 damaged_deck,
                 exploration_deck,
+                module_deck,
+                precursor_deck,
+                ally_deck,
+                spare_allies,
             },
         }
     }

@@ -17,15 +17,18 @@ use crate::hex::Hex;
 use crate::rng::GameRng;
 use crate::state::*;
 
-/// Warship, Battlecruiser, Explorer, Drone Specialist; Casual.
+/// Warship, Battlecruiser, Explorer, Drone Specialist; Casual. The
+/// Starting System's lanes are all opened so tests can lay out neighbours.
 pub(crate) fn game4() -> Game {
-    Game::new(GameConfig {
+    let mut g = Game::new(GameConfig {
         ships: vec![ShipKind::Warship, ShipKind::Battlecruiser, ShipKind::Explorer, ShipKind::DroneSpecialist],
         difficulty: Difficulty::Casual,
         allies: vec![AllyKind::Cartographer, AllyKind::Mercenary],
         seed: 1,
     })
-    .expect("valid config")
+    .expect("valid config");
+    g.pb.tiles[0].lanes = 0b11_1111;
+    g
 }
 
 pub(crate) fn tile_index(id: &str) -> u8 {

@@ -1,0 +1,396 @@
+//! Trade, Allies and sharing (rulebook pp. 7-8 and 11, FAQ "Alliés" and
+//! Trade): an Ally is drawn the first time a ship enters an Ally system,
+//! with its modules on offer; a Trade costs one Action however many
+//! exchanges follow, is either with the Ally (fleet scraps pooled, the
+//! fleet chooses who receives) or with the ships in the system, never both
+//! on one action (FAQ); only the active side spends the Action. Found
+//! modules go to a fleet member of the fleet's choice, found scraps are
+//! shared as the fleet decides.
+
+use crate::content::{AllySkill, Effect};
+use crate::decision::{Choice, ChoiceOption, DecisionKind, Pending};
+use crate::event::Event;
+use crate::hex::Hex;
+use crate::state::*;
+
+fn opt(seats: &[Seat], label: impl Into<String>, choice: Choice) -> ChoiceOption {
+    ChoiceOption { id: choice.id(), seats: seats.to_vec(), label: label.into(), choice }
+}
+
+impl Game {
+    /// The Ally met in a system, if any.
+    pub(crate) fn ally_at(&self, hex: Hex) -> Option<usize> {
+        self.pb.allies.iter().position(|a| a.hex == hex)
+    }
+
+    /// A ship entered `hex`: the first visit to an Ally system draws the
+    /// next Ally card and its offer (p. 8).
+    pub(crate) fn meet_ally(&mut self, hex: Hex, ev: &mut Vec<Event>) {
+        let has_symbol = self.tile_at(hex).is_some_and(|t| self.content().tiles[t.tile as usize].ally);
+        if !has_symbol || self.ally_at(hex).is_some() {
+            return;
+        }
+        if let Some(kind) = self.hid.ally_deck.pop() {
+            self.place_ally(kind, hex, ev);
+        }
+    }
+
+    fn place_ally(&mut self, kind: crate::config::AllyKind, hex: Hex, ev: &mut Vec<Event>) {
+        let offer_def = self.content().allies[kind as usize].offer;
+        let mut offer = Vec::new();
+        for _ in 0..offer_def.ship_modules {
+            offer.extend(self.draw_module(false));
+        }
+        for _ in 0..offer_def.precursor_modules {
+            offer.extend(self.draw_module(true));
+        }
+        let modules = offer.iter().map(|&m| self.content().modules[m as usize].id.clone()).collect();
+        self.pb.allies.push(AllyInPlay { kind, hex, offer });
+        ev.push(Event::AllyMet { ally: kind.as_str().into(), hex, modules });
+    }
+
+    /// The Trapped Ally's reward: a random Ally not chosen at setup (FAQ).
+    pub(crate) fn new_ally_here(&mut self, hex: Hex, ev: &mut Vec<Event>) {
+        if self.ally_at(hex).is_some() {
+            return;
+        }
+        if let Some(kind) = self.hid.spare_allies.pop() {
+            self.place_ally(kind, hex, ev);
+        }
+    }
+
+    /// Scraps the group can pool.
+    fn pooled(&self) -> u16 {
+        self.pb.active.iter().map(|&s| self.ship(s).scraps as u16).sum()
+    }
+
+    /// Pays from the pooled scraps, the receiver first.
+    fn pay_pooled(&mut self, first: Seat, amount: u8, ev: &mut Vec<Event>) {
+        let mut left = amount;
+        let mut order = vec![first];
+        order.extend(self.pb.active.iter().copied().filter(|&s| s != first));
+        for s in order {
+            let pay = left.min(self.ship(s).scraps);
+            self.pay_scraps(s, pay, ev);
+            left -= pay;
+        }
+    }
+
+    /// Price of a module at an Ally (the Smuggler's bargain, min 1).
+    fn price_at(&self, ally: usize, m: u8) -> u8 {
+        let base = self.content().modules[m as usize].price;
+        match self.content().allies[self.pb.allies[ally].kind as usize].skill {
+            AllySkill::Bargain { cost } => base.saturating_sub(cost).max(1),
+            _ => base,
+        }
+    }
+
+    /// Options of the Trade in progress.
+    pub(crate) fn trade_options(&self) -> (DecisionKind, String, Vec<ChoiceOption>) {
+        let Pending::Trade { with_ally } = self.pb.pending else {
+            return (DecisionKind::Trade, String::new(), Vec::new());
+        };
+        let group = self.pb.active.clone();
+        let hex = self.group_hex();
+        let mut opts = Vec::new();
+        let pooled = self.pooled();
+        if with_ally != Some(false)
+            && let Some(a) = self.ally_at(hex)
+        {
+            let ally = &self.pb.allies[a];
+            for (i, &m) in ally.offer.iter().enumerate() {
+                let price = self.price_at(a, m);
+                if pooled >= price as u16 {
+                    for &r in &group {
+                        opts.push(opt(
+                            &group,
+                            format!(
+                                "Buy {} for {price} scraps, for captain {r}",
+                                self.content().modules[m as usize].name
+                            ),
+                            Choice::Buy { item: i as u8, receiver: r },
+                        ));
+                    }
+                }
+            }
+            match self.content().allies[ally.kind as usize].skill {
+                AllySkill::Chart { cost } if pooled >= cost as u16 && !self.hid.stack.is_empty() => {
+                    opts.push(opt(
+                        &group,
+                        format!("Cartographer: reveal a system anywhere ({cost} scraps)"),
+                        Choice::AllySkill { target: group[0] },
+                    ));
+                }
+                AllySkill::Muscle { cost } if pooled >= cost as u16 && self.pb.pacify_supply > 0 => {
+                    opts.push(opt(
+                        &group,
+                        format!("Mercenary: pacify an Enemy system ({cost} scraps)"),
+                        Choice::AllySkill { target: group[0] },
+                    ));
+                }
+                AllySkill::Repairs { cost } => {
+                    for o in self.alive().filter(|o| o.hex == hex) {
+                        if pooled >= 1 && o.health < o.max_health {
+                            opts.push(opt(
+                                &group,
+                                format!("Engineer: repair captain {} by 2 (1 scrap)", o.seat),
+                                Choice::AllySkill { target: o.seat },
+                            ));
+                        }
+                        if pooled >= cost as u16 {
+                            for (ci, &d) in o.damaged.iter().enumerate() {
+                                opts.push(opt(
+                                    &group,
+                                    format!(
+                                        "Engineer: remove {} from captain {} ({cost} scraps)",
+                                        self.content().damaged[d as usize].name,
+                                        o.seat
+                                    ),
+                                    Choice::AllyRemoveDamaged { target: o.seat, card: ci as u8 },
+                                ));
+                            }
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        if with_ally != Some(true) {
+            for &from in &group {
+                let me = self.ship(from);
+                for o in self.alive().filter(|o| o.hex == hex && o.seat != from) {
+                    if me.scraps > 0 {
+                        opts.push(opt(
+                            &group,
+                            format!("Give 1 scrap: captain {from} to captain {}", o.seat),
+                            Choice::GiveScraps { from, to: o.seat, amount: 1 },
+                        ));
+                    }
+                    for &k in &me.keys {
+                        opts.push(opt(
+                            &group,
+                            format!("Give Key {k}: captain {from} to captain {}", o.seat),
+                            Choice::GiveKey { from, to: o.seat, key: k },
+                        ));
+                    }
+                    for &m in &me.modules {
+                        opts.push(opt(
+                            &group,
+                            format!(
+                                "Give {}: captain {from} to captain {}",
+                                self.content().modules[m as usize].name,
+                                o.seat
+                            ),
+                            Choice::GiveModule { from, to: o.seat, module: m },
+                        ));
+                    }
+                }
+                // Ships outside the group may give to the active side too.
+                for o in self.alive().filter(|o| o.hex == hex && !group.contains(&o.seat)) {
+                    if o.scraps > 0 {
+                        opts.push(opt(
+                            &[o.seat],
+                            format!("Give 1 scrap: captain {} to captain {from}", o.seat),
+                            Choice::GiveScraps { from: o.seat, to: from, amount: 1 },
+                        ));
+                    }
+                }
+            }
+        }
+        opts.push(opt(&group, "End the trade", Choice::EndTrade));
+        opts.dedup_by(|a, b| a.id == b.id);
+        (DecisionKind::Trade, "Trade: buy from the Ally, or exchange with ships here (not both)".into(), opts)
+    }
+
+    /// Whether a Trade could do anything here.
+    pub(crate) fn trade_possible(&self) -> bool {
+        let hex = self.group_hex();
+        let others = self.alive().any(|o| o.hex == hex && !self.pb.active.contains(&o.seat));
+        let fleet = self.pb.active.len() > 1;
+        others || fleet || self.ally_at(hex).is_some()
+    }
+
+    /// Applies one exchange of the Trade in progress.
+    pub(crate) fn trade_step(&mut self, seat: Seat, choice: Choice, ev: &mut Vec<Event>) {
+        let hex = self.group_hex();
+        let ally_mode = match &choice {
+            Choice::Buy { .. } | Choice::AllySkill { .. } | Choice::AllyRemoveDamaged { .. } => Some(true),
+            Choice::GiveScraps { .. } | Choice::GiveKey { .. } | Choice::GiveModule { .. } => Some(false),
+            _ => None,
+        };
+        if ally_mode.is_some() {
+            self.pb.pending = Pending::Trade { with_ally: ally_mode };
+        }
+        match choice {
+            Choice::Buy { item, receiver } => {
+                let Some(a) = self.ally_at(hex) else { return };
+                let Some(&m) = self.pb.allies[a].offer.get(item as usize) else { return };
+                let price = self.price_at(a, m);
+                self.pay_pooled(receiver, price, ev);
+                self.pb.allies[a].offer.remove(item as usize);
+                self.install_module(receiver, m, ev);
+            }
+            Choice::AllySkill { target } => {
+                let Some(a) = self.ally_at(hex) else { return };
+                match self.content().allies[self.pb.allies[a].kind as usize].skill {
+                    AllySkill::Chart { cost } => {
+                        self.pay_pooled(target, cost, ev);
+                        self.pb.resume = Some(Box::new(self.pb.pending.clone()));
+                        self.pb.pending = Pending::RevealAnywhere { left: 1 };
+                    }
+                    AllySkill::Muscle { cost } => {
+                        self.pay_pooled(seat, cost, ev);
+                        self.pb.resume = Some(Box::new(self.pb.pending.clone()));
+                        self.pb.pending = Pending::PacifyAnywhere { left: 1 };
+                    }
+                    AllySkill::Repairs { .. } => {
+                        self.pay_pooled(seat, 1, ev);
+                        self.recover_health(target, 2, ev);
+                    }
+                    AllySkill::Bargain { .. } => {}
+                }
+            }
+            Choice::AllyRemoveDamaged { target, card } => {
+                let Some(a) = self.ally_at(hex) else { return };
+                if let AllySkill::Repairs { cost } = self.content().allies[self.pb.allies[a].kind as usize].skill {
+                    self.pay_pooled(seat, cost, ev);
+                    self.remove_damaged(target, card, ev);
+                }
+            }
+            Choice::GiveScraps { from, to, amount } => {
+                self.pay_scraps(from, amount, ev);
+                self.gain_scraps(to, amount, false, ev);
+            }
+            Choice::GiveKey { from, to, key } => {
+                let f = self.ship_mut(from);
+                if let Some(i) = f.keys.iter().position(|&k| k == key) {
+                    f.keys.remove(i);
+                    self.ship_mut(to).keys.push(key);
+                    ev.push(Event::KeyMoved { key, from, to });
+                }
+            }
+            Choice::GiveModule { from, to, module } => {
+                let f = self.ship_mut(from);
+                if let Some(i) = f.modules.iter().position(|&m| m == module) {
+                    f.modules.remove(i);
+                    self.install_module(to, module, ev);
+                }
+            }
+            Choice::EndTrade => self.pb.pending = Pending::Action,
+            _ => {}
+        }
+    }
+
+    /// Removes a Damaged card from a ship.
+    pub(crate) fn remove_damaged(&mut self, target: Seat, card: u8, ev: &mut Vec<Event>) {
+        let t = self.ship_mut(target);
+        if (card as usize) < t.damaged.len() {
+            let d = t.damaged.remove(card as usize);
+            self.pb.damaged_discard.push(d);
+            let id = self.content().damaged[d as usize].id.clone();
+            ev.push(Event::DamagedRemoved { seat: target, card: id });
+        }
+    }
+
+    /// Puts a module on a ship.
+    pub(crate) fn install_module(&mut self, seat: Seat, m: u8, ev: &mut Vec<Event>) {
+        self.ship_mut(seat).modules.push(m);
+        ev.push(Event::ModuleGained { seat, module: self.content().modules[m as usize].id.clone() });
+    }
+
+    /// A found module: a lone ship takes it, a fleet chooses who does.
+    pub(crate) fn found_module(&mut self, precursor: bool, group: &[Seat], ev: &mut Vec<Event>) {
+        let Some(m) = self.draw_module(precursor) else { return };
+        ev.push(Event::ModuleRevealed { module: self.content().modules[m as usize].id.clone() });
+        let alive: Vec<Seat> = group.iter().copied().filter(|&s| !self.ship(s).defeated).collect();
+        match alive.as_slice() {
+            [] => self.pb.module_discard.push(m),
+            [one] => self.install_module(*one, m, ev),
+            _ => self.pb.queued.push(Pending::GiveModule { card: m }),
+        }
+    }
+
+    /// Options of the small sharing decisions.
+    pub(crate) fn sharing_options(&self) -> (DecisionKind, String, Vec<ChoiceOption>) {
+        let group = self.pb.active.clone();
+        match &self.pb.pending {
+            Pending::GiveModule { card } => {
+                let name = &self.content().modules[*card as usize].name;
+                let opts = group
+                    .iter()
+                    .map(|&s| opt(&group, format!("Captain {s} takes {name}"), Choice::ReceiveModule { seat: s }))
+                    .collect();
+                (DecisionKind::ModuleReceiver, format!("Who takes {name}?"), opts)
+            }
+            Pending::ShareScraps { left, .. } => {
+                let opts = group
+                    .iter()
+                    .map(|&s| opt(&group, format!("Captain {s} takes a scrap"), Choice::ScrapTo { seat: s }))
+                    .collect();
+                (DecisionKind::ScrapShare, format!("Share the scraps found ({left} left)"), opts)
+            }
+            Pending::DiscardModule { seat } => {
+                let opts = self
+                    .ship(*seat)
+                    .modules
+                    .iter()
+                    .map(|&m| {
+                        opt(
+                            &[*seat],
+                            format!("Discard {}", self.content().modules[m as usize].name),
+                            Choice::DiscardModule { module: m },
+                        )
+                    })
+                    .collect();
+                (DecisionKind::ModuleDiscard, format!("Captain {seat}: discard a module for good"), opts)
+            }
+            _ => (DecisionKind::ModuleReceiver, String::new(), Vec::new()),
+        }
+    }
+
+    /// Applies a sharing decision.
+    pub(crate) fn share_step(&mut self, choice: Choice, ev: &mut Vec<Event>) {
+        match (self.pb.pending.clone(), choice) {
+            (Pending::GiveModule { card }, Choice::ReceiveModule { seat }) => {
+                self.install_module(seat, card, ev);
+                self.resume_after_effect();
+            }
+            (Pending::ShareScraps { left, rewarded }, Choice::ScrapTo { seat }) => {
+                self.gain_scraps(seat, 1, rewarded, ev);
+                if left > 1 {
+                    self.pb.pending = Pending::ShareScraps { left: left - 1, rewarded };
+                } else {
+                    self.resume_after_effect();
+                }
+            }
+            (Pending::DiscardModule { seat }, Choice::DiscardModule { module }) => {
+                let s = self.ship_mut(seat);
+                if let Some(i) = s.modules.iter().position(|&m| m == module) {
+                    s.modules.remove(i);
+                    self.pb.module_discard.push(module);
+                    ev.push(Event::ModuleLost { seat, module: self.content().modules[module as usize].id.clone() });
+                }
+                self.resume_after_effect();
+            }
+            _ => {}
+        }
+    }
+
+    /// Effects from exploration that hand out modules, scraps or Allies.
+    pub(crate) fn gift_effect(&mut self, effect: Effect, group: &[Seat], hex: Hex, ev: &mut Vec<Event>) {
+        match effect {
+            Effect::GainModule => self.found_module(false, group, ev),
+            Effect::GainPrecursorModule => self.found_module(true, group, ev),
+            Effect::NewAlly => self.new_ally_here(hex, ev),
+            Effect::GainScraps { amount } => {
+                let alive: Vec<Seat> = group.iter().copied().filter(|&s| !self.ship(s).defeated).collect();
+                match alive.as_slice() {
+                    [] => {}
+                    [one] => self.gain_scraps(*one, amount, true, ev),
+                    _ => self.pb.queued.push(Pending::ShareScraps { left: amount, rewarded: true }),
+                }
+            }
+            _ => {}
+        }
+    }
+}
