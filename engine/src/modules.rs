@@ -87,10 +87,8 @@ impl Game {
                             }
                         }
                     }
-                    ModuleEffect::Reroll { .. } => {
-                        if r.dice.iter().any(|d| !d.rerolled && !d.used) {
-                            push(None, "reroll your dice".into());
-                        }
+                    ModuleEffect::Reroll { .. } if r.dice.iter().any(|d| !d.rerolled && !d.used) => {
+                        push(None, "reroll your dice".into());
                     }
                     ModuleEffect::IgnoreMiss { fleet, .. } => {
                         for t in rolls.iter().filter(|t| t.seat == s || fleet) {
