@@ -13,6 +13,9 @@
 //! pending decision, by id.
 #![deny(missing_docs)]
 
+pub mod cli;
 pub mod plain;
+pub mod procs;
+pub mod remote;
 pub mod tui;
 pub mod ui;

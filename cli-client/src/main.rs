@@ -1,4 +1,32 @@
-//! `xodus`: the terminal client for X-ODUS (commands being built; see issue 8).
-fn main() {
-    println!("xodus: not built yet");
+//! `xodus`: the terminal client's entry point. Parses the command line,
+//! sets up logging (to stderr, off unless RUST_LOG says otherwise, so the
+//! screen and scripted output stay clean), runs one command, and turns
+//! any error into one readable line and an exit code.
+
+mod commands;
+
+use clap::Parser;
+use xodus_cli::cli::{Cli, Command};
+
+#[tokio::main]
+async fn main() {
+    tracing_subscriber::fmt()
+        .with_env_filter(tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "off".into()))
+        .with_writer(std::io::stderr)
+        .init();
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Play(a) => commands::play::run(a).await,
+        Command::Watch(a) => commands::watch::run(a).await,
+        Command::Create(a) => commands::script::create(a).await,
+        Command::List(a) => commands::script::list(a).await,
+        Command::Join(a) => commands::script::join(a).await,
+        Command::Act(a) => commands::script::act(a).await,
+        Command::View(a) => commands::script::view(a).await,
+    };
+    if let Err(e) = result {
+        let chain: Vec<String> = e.chain().map(|c| c.to_string()).collect();
+        eprintln!("xodus: {}", chain.join(": "));
+        std::process::exit(commands::script::exit_code(&e));
+    }
 }

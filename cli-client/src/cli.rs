@@ -1,0 +1,182 @@
+//! Command-line arguments (clap). Raw arguments only: the commands resolve
+//! them (defaults, local server or not) in their own modules.
+
+use clap::{Args, Parser, Subcommand};
+use std::path::PathBuf;
+
+/// The X-ODUS terminal client.
+#[derive(Debug, Parser)]
+#[command(name = "xodus", version, about = "Play, watch and script X-ODUS games", long_about = None)]
+pub struct Cli {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The commands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Play in this terminal. Without --server: start a local server and AI teammates.
+    Play(PlayArgs),
+    /// Watch a game; without GAME, a fresh all-AI game on a local server (or on --server).
+    Watch(WatchArgs),
+    /// Create a game and print its id (JSON).
+    Create(CreateArgs),
+    /// List the games on a server.
+    List(ListArgs),
+    /// Claim a seat and print its token.
+    Join(JoinArgs),
+    /// Send one choice for a seat and print the result as JSON.
+    Act(ActArgs),
+    /// Print a game's current view (JSON, or text with --text).
+    View(ViewArgs),
+}
+
+/// A server to talk to.
+#[derive(Debug, Args, Clone)]
+pub struct ServerArg {
+    /// Server URL.
+    #[arg(long, env = "XODUS_SERVER", default_value = "http://127.0.0.1:50051")]
+    pub server: String,
+}
+
+/// A game's setup.
+#[derive(Debug, Args, Clone)]
+pub struct SetupArgs {
+    /// Number of ships (3 or 4).
+    #[arg(long, default_value_t = 4)]
+    pub ships: u8,
+    /// Ships by name (comma-separated, e.g. warship,explorer,pirate_ship); random if absent.
+    #[arg(long, value_delimiter = ',')]
+    pub ship_kinds: Vec<String>,
+    /// Difficulty: casual, hardened or heroic.
+    #[arg(long, default_value = "casual")]
+    pub difficulty: String,
+    /// The two Allies (comma-separated); random if absent.
+    #[arg(long, value_delimiter = ',')]
+    pub allies: Vec<String>,
+    /// Seed fixing the whole game; random if absent.
+    #[arg(long)]
+    pub seed: Option<u64>,
+}
+
+/// `xodus play`.
+#[derive(Debug, Args)]
+pub struct PlayArgs {
+    /// Use a running server instead of starting one.
+    #[arg(long, env = "XODUS_SERVER")]
+    pub server: Option<String>,
+    /// Join this existing game instead of creating one (needs --server).
+    #[arg(long)]
+    pub game: Option<String>,
+    /// Your seat(s), comma-separated.
+    #[arg(long, value_delimiter = ',', default_value = "0")]
+    pub seats: Vec<u8>,
+    /// Setup of a new game.
+    #[command(flatten)]
+    pub setup: SetupArgs,
+    /// Data directory of the local server.
+    #[arg(long, default_value = "./data")]
+    pub data_dir: PathBuf,
+    /// Do not start AI captains for the other seats (others join with `xodus join`).
+    #[arg(long)]
+    pub no_ai: bool,
+}
+
+/// `xodus watch`.
+#[derive(Debug, Args)]
+pub struct WatchArgs {
+    /// The game to watch; a fresh all-AI game if absent.
+    pub game: Option<String>,
+    /// Use a running server instead of starting one.
+    #[arg(long, env = "XODUS_SERVER")]
+    pub server: Option<String>,
+    /// Setup of the fresh game.
+    #[command(flatten)]
+    pub setup: SetupArgs,
+    /// Data directory of the local server (a temporary one if absent).
+    #[arg(long)]
+    pub data_dir: Option<PathBuf>,
+    /// Print lines instead of the screen, even on a terminal.
+    #[arg(long)]
+    pub plain: bool,
+}
+
+/// `xodus create`.
+#[derive(Debug, Args)]
+pub struct CreateArgs {
+    /// Server.
+    #[command(flatten)]
+    pub server: ServerArg,
+    /// Setup.
+    #[command(flatten)]
+    pub setup: SetupArgs,
+    /// Seats open to AI agents (comma-separated); the others are open to humans.
+    #[arg(long, value_delimiter = ',')]
+    pub ai_seats: Vec<u8>,
+}
+
+/// `xodus list`.
+#[derive(Debug, Args)]
+pub struct ListArgs {
+    /// Server.
+    #[command(flatten)]
+    pub server: ServerArg,
+    /// One JSON document instead of a table.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `xodus join`.
+#[derive(Debug, Args)]
+pub struct JoinArgs {
+    /// Server.
+    #[command(flatten)]
+    pub server: ServerArg,
+    /// The game.
+    pub game: String,
+    /// The seat to claim.
+    #[arg(long)]
+    pub seat: u8,
+    /// A name shown to the other captains.
+    #[arg(long, default_value = "xodus-cli")]
+    pub name: String,
+}
+
+/// `xodus act`.
+#[derive(Debug, Args)]
+pub struct ActArgs {
+    /// Server.
+    #[command(flatten)]
+    pub server: ServerArg,
+    /// The game.
+    pub game: String,
+    /// The seat choosing.
+    #[arg(long)]
+    pub seat: u8,
+    /// The seat's token (from `xodus join`).
+    #[arg(long, env = "XODUS_TOKEN")]
+    pub token: String,
+    /// The option id (from the view's decision).
+    #[arg(long)]
+    pub option: String,
+    /// The sequence number the choice answers (refused if stale); the current one if absent.
+    #[arg(long)]
+    pub expect_seq: Option<u64>,
+}
+
+/// `xodus view`.
+#[derive(Debug, Args)]
+pub struct ViewArgs {
+    /// Server.
+    #[command(flatten)]
+    pub server: ServerArg,
+    /// The game.
+    pub game: String,
+    /// See as this seat (the same public view; marks whose options are whose).
+    #[arg(long)]
+    pub seat: Option<u8>,
+    /// A text report instead of JSON.
+    #[arg(long)]
+    pub text: bool,
+}

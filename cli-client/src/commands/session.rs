@@ -1,0 +1,169 @@
+//! Following one game: on the screen (with choices sent for this
+//! terminal's seats) or as plain lines. Both resume the server stream from
+//! the last sequence number seen if it breaks.
+
+use std::collections::HashMap;
+use std::io::Write;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Duration;
+use tokio::sync::mpsc;
+use xodus_cli::remote::{Remote, Step};
+use xodus_cli::tui::{self, Submit, Update};
+use xodus_cli::ui::Screen;
+use xodus_engine::{Outcome, Seat, View};
+
+/// Times a broken stream is reopened before giving up.
+const RESUMES: u32 = 10;
+
+/// Follows `game` from `from_seq`, reopening the stream when it breaks,
+/// until the game ends, `tx` closes or the server stays away.
+pub fn spawn_follow(remote: Remote, game: String, seat: Option<Seat>, from_seq: u64) -> mpsc::UnboundedReceiver<Step> {
+    let (tx, rx) = mpsc::unbounded_channel();
+    tokio::spawn(async move {
+        let last = Arc::new(AtomicU64::new(from_seq));
+        let mut failures = 0;
+        loop {
+            let (step_tx, mut step_rx) = mpsc::unbounded_channel::<Step>();
+            let fwd_tx = tx.clone();
+            let fwd_last = last.clone();
+            let forward = tokio::spawn(async move {
+                let mut over = false;
+                while let Some(step) = step_rx.recv().await {
+                    fwd_last.store(step.seq, Ordering::SeqCst);
+                    over |= step.view.as_ref().is_some_and(|v| v.public.outcome.is_some());
+                    if fwd_tx.send(step).is_err() {
+                        return true;
+                    }
+                }
+                over
+            });
+            let result = remote.follow(&game, seat, last.load(Ordering::SeqCst), step_tx).await;
+            let done = forward.await.unwrap_or(true);
+            if done || tx.is_closed() {
+                return;
+            }
+            match result {
+                Ok(()) => failures = 0,
+                Err(e) => {
+                    failures += 1;
+                    tracing::warn!("stream of {game} broke: {e}");
+                    if failures > RESUMES {
+                        return;
+                    }
+                }
+            }
+            tokio::time::sleep(Duration::from_millis(300 * failures as u64 + 100)).await;
+        }
+    });
+    rx
+}
+
+/// Runs the screen for `game` with `tokens` for this terminal's seats
+/// (none: spectator). Returns the outcome if the game ended.
+pub async fn screen(
+    remote: Remote,
+    game: String,
+    tokens: HashMap<Seat, String>,
+    ai_seats: Vec<Seat>,
+) -> anyhow::Result<Option<Outcome>> {
+    let mut seats: Vec<Seat> = tokens.keys().copied().collect();
+    seats.sort();
+    let first = seats.first().copied();
+    let view = remote.view(&game, first).await?;
+    let mut screen = Screen::new(game.clone(), view.clone(), seats);
+    screen.ai_seats = ai_seats;
+    screen.note(format!("Following game {game} on {}", remote.url()));
+
+    let (upd_tx, upd_rx) = std::sync::mpsc::channel::<Update>();
+    let mut steps = spawn_follow(remote.clone(), game.clone(), first, view.public.seq);
+    let feed_tx = upd_tx.clone();
+    let feed_remote = remote.clone();
+    let feed_game = game.clone();
+    let feed = tokio::spawn(async move {
+        while let Some(step) = steps.recv().await {
+            let view = match step.view {
+                Some(v) => Some(v),
+                None => feed_remote.view(&feed_game, first).await.ok(),
+            };
+            let update = match view {
+                Some(v) => Update::State { view: Box::new(v), events: step.events },
+                None => Update::Notice("lost the view; retrying".into()),
+            };
+            if feed_tx.send(update).is_err() {
+                return;
+            }
+        }
+        let _ = feed_tx.send(Update::Closed("the server stream ended".into()));
+    });
+
+    let (sub_tx, mut sub_rx) = mpsc::unbounded_channel::<Submit>();
+    let act_remote = remote.clone();
+    let act_game = game.clone();
+    let actor = tokio::spawn(async move {
+        while let Some(s) = sub_rx.recv().await {
+            let Some(token) = tokens.get(&s.seat) else { continue };
+            if let Err(e) = act_remote.act(&act_game, s.seat, token, &s.option_id, s.expect_seq).await {
+                let _ = upd_tx.send(Update::Notice(e.to_string()));
+            }
+        }
+    });
+
+    let result = tokio::task::spawn_blocking(move || {
+        tui::run(screen, upd_rx, move |s| {
+            let _ = sub_tx.send(s);
+        })
+    })
+    .await;
+    feed.abort();
+    actor.abort();
+    let screen = result??;
+    Ok(screen.view.public.outcome.clone())
+}
+
+/// Prints the game as lines until it ends; returns the final view.
+pub async fn plain(remote: Remote, game: String) -> anyhow::Result<View> {
+    let mut view = remote.view(&game, None).await?;
+    println!("watching game {game} on {} from seq {}", remote.url(), view.public.seq);
+    if view.public.outcome.is_some() {
+        return Ok(view);
+    }
+    let mut steps = spawn_follow(remote.clone(), game.clone(), None, view.public.seq);
+    let mut out = std::io::stdout();
+    loop {
+        let step = tokio::select! {
+            s = steps.recv() => s,
+            _ = tokio::signal::ctrl_c() => {
+                println!("interrupted");
+                return Ok(view);
+            }
+        };
+        let Some(step) = step else { break };
+        for e in &step.events {
+            let _ = writeln!(out, "[{}] {}", step.seq, e.summary());
+        }
+        let _ = out.flush();
+        if let Some(v) = step.view {
+            view = v;
+        } else if let Ok(v) = remote.view(&game, None).await {
+            view = v;
+        }
+        if view.public.outcome.is_some() {
+            break;
+        }
+    }
+    if view.public.outcome.is_none() {
+        anyhow::bail!("the server stream of game {game} ended before the game did");
+    }
+    Ok(view)
+}
+
+/// One line for a result.
+pub fn result_line(game: &str, o: &Outcome) -> String {
+    format!(
+        "game {game}: {} ({}) in round {}",
+        if o.won { "VICTORY" } else { "DEFEAT" },
+        o.cause.replace('_', " "),
+        o.round
+    )
+}
