@@ -53,6 +53,19 @@ fn invariants(g: &Game) {
         + pb.damaged_discard.len()
         + pb.ships.iter().map(|s| s.damaged.len()).sum::<usize>();
     assert_eq!(damaged, 16, "damaged cards conserved");
+    let pending_module = matches!(pb.pending, xodus_engine::Pending::GiveModule { .. }) as usize;
+    let modules = v.module_deck_size as usize
+        + v.precursor_deck_size as usize
+        + pb.module_discard.len()
+        + pb.ships.iter().map(|s| s.modules.len()).sum::<usize>()
+        + pb.allies.iter().map(|a| a.offer.len()).sum::<usize>()
+        + pending_module;
+    assert_eq!(modules, 32, "modules conserved");
+    let pacify_on_board = pb.tiles.iter().filter(|t| t.pacified.is_some()).count();
+    assert_eq!(pacify_on_board + pb.pacify_supply as usize, 6, "pacify markers conserved");
+    let keys: usize = pb.ships.iter().map(|s| s.keys.len()).sum::<usize>()
+        + pb.tiles.iter().map(|t| t.keys_activated.len() + t.key_marker.is_some() as usize).sum::<usize>();
+    assert!(keys <= pb.signals.len(), "no Key appears twice");
     let in_hand = matches!(pb.pending, xodus_engine::Pending::Orientation { .. }) as usize;
     assert_eq!(pb.tiles.len() + v.stack_remaining as usize + pb.removed_tiles.len() + in_hand, 31, "tiles conserved");
 }

@@ -1,0 +1,241 @@
+//! Modules (rulebook pp. 13 and 15: special rules of mods and modules),
+//! Allies and Trade (pp. 7-8, FAQ "Alliés" and Trade), sharing rewards
+//! (p. 11).
+
+use super::*;
+use crate::content::{Face, ModuleEffect};
+use crate::decision::Choice;
+use crate::event::RollPurpose;
+
+fn module_index(id: &str) -> u8 {
+    Content::get().modules.iter().position(|m| m.id == id).expect("module id") as u8
+}
+
+/// Seat 0 engaged with a Harrow Titan (regenerates) at (1,0), carrying modules.
+fn armed(modules: &[&str]) -> Game {
+    let mut g = game4();
+    g.put_tile("E01", h(1, 0));
+    g.pb.ships[0].modules = modules.iter().map(|m| module_index(m)).collect();
+    g.pb.ships[0].energy_total = 3;
+    g.begin(0);
+    g.act(0, "jump:1,0");
+    g.pb.board_enemies.push(BoardEnemy {
+        card: enemy_index("harrow_titan"),
+        hex: h(1, 0),
+        damage: 0,
+        guards_key: None,
+    });
+    g.act(0, "engage");
+    g.act(0, "attack:enemy:0");
+    g
+}
+
+fn after_roll(g: &Game) -> &Vec<SeatRoll> {
+    match &g.pb.pending {
+        Pending::AfterRoll { rolls, .. } => rolls,
+        p => panic!("expected the after-roll step, got {p:?}"),
+    }
+}
+
+#[test]
+fn p15_each_die_rerolled_at_most_once_and_each_module_once_per_attack() {
+    let g = armed(&["targeting_array", "gyro_stabiliser"]);
+    let (mut g, _) = find(&g, 0, "offense:0", |g, _| matches!(g.pb.pending, Pending::AfterRoll { .. }));
+    let ta = module_index("targeting_array");
+    g.act(0, &format!("activate:0:{ta}:0:0"));
+    assert!(after_roll(&g)[0].dice[0].rerolled);
+    assert_eq!(g.ship(0).energy_used, 1, "an energy module flips a marker");
+    let ids = g.ids();
+    assert!(!ids.iter().any(|i| i.starts_with(&format!("activate:0:{ta}"))), "once per attack");
+    let gy = module_index("gyro_stabiliser");
+    assert!(!ids.contains(&format!("activate:0:{gy}:0:0")), "the rerolled die cannot be rerolled again");
+    assert!(ids.contains(&format!("activate:0:{gy}:0:1")));
+}
+
+#[test]
+fn p15_a_die_used_to_trigger_an_effect_can_be_neither_rerolled_nor_ignored() {
+    let g = armed(&["flak_battery", "targeting_array"]);
+    let (mut g, _) = find(
+        &g,
+        0,
+        "offense:0",
+        |g, _| matches!(&g.pb.pending, Pending::AfterRoll { rolls, .. } if rolls[0].dice.iter().any(|d| d.face == Face::Special)),
+    );
+    let d = after_roll(&g)[0].dice.iter().position(|d| d.face == Face::Special).unwrap();
+    let fb = module_index("flak_battery");
+    g.act(0, &format!("activate:0:{fb}:0:{d}"));
+    assert_eq!(after_roll(&g)[0].bonus_hits, 2);
+    let ta = module_index("targeting_array");
+    assert!(!g.ids().contains(&format!("activate:0:{ta}:0:{d}")));
+}
+
+#[test]
+fn p15_ignored_miss_triggers_no_retaliation_and_faq_no_enemy_ability() {
+    // Ravager Cruiser: swarm on one miss (+1). Ignoring the only miss avoids both.
+    let mut g = game4();
+    g.put_tile("E01", h(1, 0));
+    g.pb.ships[0].modules = vec![module_index("deflector_screen")];
+    g.begin(0);
+    g.act(0, "jump:1,0");
+    g.pb.board_enemies.push(BoardEnemy {
+        card: enemy_index("ravager_cruiser"),
+        hex: h(1, 0),
+        damage: 0,
+        guards_key: None,
+    });
+    g.act(0, "engage");
+    g.act(0, "attack:enemy:0");
+    let (mut g, _) = find(&g, 0, "offense:0", |g, _| {
+        matches!(&g.pb.pending, Pending::AfterRoll { rolls, .. }
+            if rolls[0].dice.iter().filter(|d| d.face == Face::Miss).count() == 1)
+    });
+    let d = after_roll(&g)[0].dice.iter().position(|d| d.face == Face::Miss).unwrap();
+    let m = module_index("deflector_screen");
+    let hp = g.ship(0).health;
+    // Nothing else can act on the dice: the attack resolves at once.
+    let ev = g.act(0, &format!("activate:0:{m}:0:{d}"));
+    assert!(!ev.iter().any(|e| matches!(e, Event::HealthLost { .. })));
+    assert_eq!(g.ship(0).health, hp);
+}
+
+#[test]
+fn p13_consumable_modules_are_discarded_after_use() {
+    let g = armed(&["overcharged_coils"]);
+    let (mut g, _) = find(&g, 0, "offense:0", |g, _| matches!(g.pb.pending, Pending::AfterRoll { .. }));
+    let m = module_index("overcharged_coils");
+    g.act(0, &format!("activate:0:{m}"));
+    assert!(g.ship(0).modules.is_empty());
+    assert!(g.pb.module_discard.contains(&m));
+}
+
+#[test]
+fn p13_passive_modules_always_apply() {
+    let c = Content::get();
+    assert!(matches!(c.modules[module_index("hardened_plating") as usize].effect, ModuleEffect::Armor { amount: 1 }));
+    let g = armed(&["hardened_plating"]);
+    let (g, ev) = find(&g, 0, "offense:0", |_, ev| {
+        rolls(ev, RollPurpose::Attack)[0].iter().filter(|f| **f == Face::Miss).count() == 1
+    });
+    let lost: u8 =
+        ev.iter().filter_map(|e| if let Event::HealthLost { amount, .. } = e { Some(*amount) } else { None }).sum();
+    assert_eq!(lost, 0, "one miss minus one armour");
+    assert!(matches!(g.pb.pending, Pending::CombatCommand));
+}
+
+#[test]
+fn p13_modules_used_during_the_turn_cost_no_action() {
+    let mut g = game4();
+    g.pb.ships[0].modules = vec![module_index("afterburner")];
+    g.begin(0);
+    let m = module_index("afterburner");
+    g.act(0, &format!("activate:0:{m}"));
+    assert_eq!(g.ship(0).actions_left, 4);
+    assert_eq!(g.energy_available(0), 0);
+    assert!(!g.ids().contains(&format!("activate:0:{m}")), "once per turn");
+}
+
+#[test]
+fn p08_an_ally_is_drawn_when_a_ship_first_enters_its_system() {
+    let mut g = game4();
+    g.put_tile("A01", h(1, 0)); // Ally symbol
+    g.begin(0);
+    let ev = g.act(0, "jump:1,0");
+    assert!(ev.iter().any(|e| matches!(e, Event::AllyMet { .. })));
+    assert_eq!(g.pb.allies.len(), 1);
+    assert!(g.config.allies.contains(&g.pb.allies[0].kind), "FAQ: one of the two Allies chosen at setup");
+    let offer = Content::get().allies[g.pb.allies[0].kind as usize].offer;
+    assert_eq!(g.pb.allies[0].offer.len(), (offer.ship_modules + offer.precursor_modules) as usize);
+}
+
+#[test]
+fn p07_trade_one_action_fleet_pools_scraps_and_chooses_the_receiver() {
+    let mut g = game4();
+    g.put_tile("A01", h(1, 0));
+    g.pb.ships[0].scraps = 3;
+    g.pb.ships[1].scraps = 5;
+    g.begin(0);
+    g.act(0, "invite:1");
+    g.act(1, "accept");
+    g.act(0, "jump:1,0");
+    g.act(0, "trade");
+    let acts = g.group_actions();
+    let m = g.pb.allies[0].offer[0];
+    let price = g.decision().options.iter().find_map(|o| match o.choice {
+        Choice::Buy { item: 0, receiver: 0 } => Some(o.label.clone()),
+        _ => None,
+    });
+    assert!(price.is_some(), "the pooled 8 scraps afford the first module");
+    let before = g.ship(0).scraps + g.ship(1).scraps;
+    g.act(1, "buy:0:0");
+    assert!(g.ship(0).modules.contains(&m));
+    assert!(g.ship(0).scraps + g.ship(1).scraps < before);
+    // FAQ: with the Ally on this action, no exchange between ships.
+    assert!(!g.ids().iter().any(|i| i.starts_with("give_")));
+    g.act(0, "end_trade");
+    assert_eq!(g.group_actions(), acts, "one Action however many purchases");
+}
+
+#[test]
+fn faq_trade_with_ships_excludes_the_ally_on_the_same_action() {
+    let mut g = game4();
+    g.put_tile("A01", h(1, 0));
+    g.pb.ships[0].scraps = 9;
+    g.put_ship(1, h(1, 0));
+    g.begin(0);
+    g.act(0, "jump:1,0");
+    g.act(0, "trade");
+    g.act(0, "give_scraps:0:1:1");
+    assert!(!g.ids().iter().any(|i| i.starts_with("buy:") || i.starts_with("ally_")));
+    assert_eq!(g.ship(1).scraps, 2, "only the active side spends an Action; the other ship may have played");
+}
+
+#[test]
+fn p07_salvage_a_module_for_its_value_minus_one() {
+    let mut g = game4();
+    let m = module_index("plasma_lance");
+    g.pb.ships[0].modules = vec![m];
+    g.begin(0);
+    g.act(0, "maintenance");
+    g.act(0, &format!("salvage:{m}"));
+    assert_eq!(g.ship(0).scraps, 1 + Content::get().modules[m as usize].price - 1);
+    assert!(g.ship(0).modules.is_empty());
+}
+
+#[test]
+fn p11_found_modules_are_free_and_the_fleet_chooses_who_takes_them() {
+    let mut g = game4();
+    g.begin(0);
+    g.act(0, "invite:1");
+    g.act(1, "accept");
+    let mut ev = Vec::new();
+    g.apply_effect(crate::content::Effect::GainModule, &[0, 1], Hex::ORIGIN, &mut ev);
+    g.settle(&mut ev);
+    assert!(matches!(pending(&g), Pending::GiveModule { .. }));
+    g.act(0, "receive_module:1");
+    assert_eq!(g.ship(1).modules.len(), 1);
+    assert_eq!(g.ship(1).scraps, 1, "no price paid");
+}
+
+#[test]
+fn p11_fleet_members_decide_how_to_share_scraps() {
+    let mut g = game4();
+    g.begin(0);
+    g.act(0, "invite:3");
+    g.act(3, "accept");
+    let mut ev = Vec::new();
+    g.apply_effect(crate::content::Effect::GainScraps { amount: 3 }, &[0, 3], Hex::ORIGIN, &mut ev);
+    g.settle(&mut ev);
+    for _ in 0..3 {
+        g.act(0, "scrap_to:3");
+    }
+    assert_eq!((g.ship(0).scraps, g.ship(3).scraps), (1, 4));
+}
+
+#[test]
+fn faq_trapped_ally_brings_an_ally_not_chosen_at_setup() {
+    let mut g = game4();
+    let mut ev = Vec::new();
+    g.new_ally_here(Hex::ORIGIN, &mut ev);
+    assert_eq!(g.pb.allies.len(), 1);
+    assert!(!g.config.allies.contains(&g.pb.allies[0].kind));
+}
