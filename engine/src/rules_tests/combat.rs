@@ -235,3 +235,95 @@ fn p09_an_empty_enemy_deck_reshuffles_its_discard() {
     assert!(ev.iter().any(|e| matches!(e, Event::EnemyDeckReshuffled)));
     assert_eq!(g.pb.board_enemies.len(), 1);
 }
+
+#[test]
+fn p15_fleet_retaliation_is_individual_and_a_fallen_member_drops_out() {
+    let mut g = game4();
+    g.put_tile("E01", h(1, 0));
+    g.begin(0);
+    g.act(0, "invite:2");
+    g.act(2, "accept");
+    g.act(0, "jump:1,0");
+    g.pb.board_enemies.push(BoardEnemy {
+        card: enemy_index("harrow_titan"),
+        hex: h(1, 0),
+        damage: 0,
+        guards_key: None,
+    });
+    g.act(0, "engage");
+    g.pb.ships[2].health = 1;
+    g.act(0, "attack:enemy:0");
+    g.act(0, "offense:0");
+    let (g, ev) = find(&g, 2, "offense:2", |g, ev| {
+        let r = rolls(ev, RollPurpose::Attack);
+        g.ship(2).defeated && !r[0].contains(&Face::Miss)
+    });
+    assert!(!ev.iter().any(|e| matches!(e, Event::HealthLost { seat: 0, .. })), "seat 0 rolled no miss: no damage");
+    assert_eq!(
+        g.pb.fight.as_ref().map(|f| f.seats.clone()),
+        Some(vec![0]),
+        "the fight goes on without the fallen ship"
+    );
+}
+
+#[test]
+fn faq_pirate_ship_xp_for_scraps_won_in_combat() {
+    let mut g = Game::new(GameConfig {
+        ships: vec![ShipKind::PirateShip, ShipKind::Warship, ShipKind::Explorer],
+        difficulty: Difficulty::Casual,
+        allies: vec![AllyKind::Cartographer, AllyKind::Mercenary],
+        seed: 2,
+    })
+    .unwrap();
+    g.pb.tiles[0].lanes = 0b11_1111;
+    g.put_tile("E01", h(1, 0));
+    g.begin(0);
+    g.act(0, "jump:1,0");
+    g.pb.board_enemies.push(BoardEnemy {
+        card: enemy_index("cultist_skiff"),
+        hex: h(1, 0),
+        damage: 1,
+        guards_key: None,
+    });
+    g.act(0, "engage");
+    g.act(0, "attack:enemy:0");
+    let (g, _) = find(&g, 0, "offense:0", |g, _| g.pb.board_enemies.is_empty());
+    assert_eq!(g.ship(0).xp, 1);
+    // Scavenging is not combat nor exploration: no XP.
+    let mut g = g;
+    g.act(0, "scavenge");
+    assert_eq!(g.ship(0).xp, 1);
+}
+
+#[test]
+fn faq_proto_ship_xp_for_three_hits_once_per_attack() {
+    let mut g = Game::new(GameConfig {
+        ships: vec![ShipKind::ProtoShip, ShipKind::Warship, ShipKind::Explorer],
+        difficulty: Difficulty::Casual,
+        allies: vec![AllyKind::Cartographer, AllyKind::Mercenary],
+        seed: 2,
+    })
+    .unwrap();
+    g.pb.tiles[0].lanes = 0b11_1111;
+    g.put_tile("E01", h(1, 0));
+    let coils = Content::get().modules.iter().position(|m| m.id == "overcharged_coils").unwrap() as u8;
+    g.pb.ships[0].modules = vec![coils];
+    g.begin(0);
+    g.act(0, "jump:1,0");
+    g.pb.board_enemies.push(BoardEnemy {
+        card: enemy_index("harrow_titan"),
+        hex: h(1, 0),
+        damage: 0,
+        guards_key: None,
+    });
+    g.act(0, "engage");
+    g.act(0, "attack:enemy:0");
+    let (mut g, _) = find(
+        &g,
+        0,
+        "offense:0",
+        |g, _| matches!(&g.pb.pending, Pending::AfterRoll { rolls, .. } if rolls[0].dice.iter().filter(|d| d.face == Face::Hit).count() >= 1),
+    );
+    g.act(0, &format!("activate:0:{coils}"));
+    assert_eq!(g.ship(0).xp, 1, "three hits or more: one XP for this attack");
+}

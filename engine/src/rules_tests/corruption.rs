@@ -204,3 +204,43 @@ fn p19_heroic_adds_a_permanent_avatar_move() {
     let g = Game::new(cfg).unwrap();
     assert_eq!(g.pb.corruption.movement_permanent, 1);
 }
+
+#[test]
+fn faq_hidden_ship_is_ignored_then_engaged_by_a_staying_avatar_without_damage_roll() {
+    let mut g = game4();
+    g.put_tile("A02", h(1, 0));
+    g.pb.tiles[0].rift_disabled = true;
+    let a = avatar_at(&mut g, 0, h(1, 0));
+    g.put_ship(0, h(1, 0));
+    g.pb.ships[0].hidden = true;
+    for s in 1..4 {
+        g.pb.ships[s].hidden = true;
+    }
+    let mut ev = Vec::new();
+    g.move_avatars(true, false, &mut ev);
+    assert!(!g.ship(0).engaged, "all hidden: hunted but not engaged (FAQ)");
+    g.pb.avatars[a].place = AvatarPlace::Board { hex: h(1, 0) };
+    let ev = g.begin(0);
+    assert!(g.ship(0).engaged, "detected by the Avatar at the start of the turn");
+    assert!(rolls(&ev, RollPurpose::Damage).is_empty(), "no Damage Roll outside the Corruption phase");
+}
+
+#[test]
+fn p12_the_last_key_sends_the_avatars_to_the_main_rift_at_once() {
+    let mut g = game4();
+    g.put_tile("RIFT", h(1, 0));
+    g.put_tile("A02", h(2, 0));
+    g.pb.tiles[0].rift_disabled = true;
+    let a = avatar_at(&mut g, 0, h(3, 0));
+    g.put_tile("A06", h(3, 0));
+    g.pb.ships[0].keys = vec![1, 2, 3, 4];
+    g.begin(0);
+    g.act(0, "jump:1,0");
+    let (g, ev) = find(&g, 0, "explore", |_, ev| {
+        ev.iter().any(|e| matches!(e, Event::AvatarDieRolled { moves, .. } if *moves >= 2))
+    });
+    assert!(ev.iter().any(|e| matches!(e, Event::AvatarMoved { .. })));
+    assert_eq!(g.pb.avatars[a].place, AvatarPlace::Board { hex: h(1, 0) });
+    assert!(g.ship(0).engaged);
+    assert!(rolls(&ev, RollPurpose::Damage).is_empty(), "not in the Corruption phase: no Damage Roll");
+}

@@ -90,3 +90,20 @@ fn setup_refuses_bad_configs() {
     cfg.allies = vec![AllyKind::Mercenary];
     assert!(Game::new(cfg).is_err());
 }
+
+#[test]
+fn content_errors_name_the_file_and_the_entry() {
+    let mut texts = crate::content::FILES.map(|(_, t)| t);
+    let broken = texts[3].replace(
+        "level = 4\nhealth = 8\nshields = 2\nability = { kind = \"swarm\"",
+        "level = 3\nhealth = 8\nshields = 2\nability = { kind = \"swarm\"",
+    );
+    texts[3] = &broken;
+    let e = Content::load(texts).unwrap_err().to_string();
+    assert!(e.contains("enemies.toml") && e.contains("level"), "{e}");
+    let mut texts = crate::content::FILES.map(|(_, t)| t);
+    let broken = texts[0].replace("lanes = \"101101\"", "lanes = \"10x101\"");
+    texts[0] = &broken;
+    let e = Content::load(texts).unwrap_err().to_string();
+    assert!(e.contains("tiles.toml") && e.contains("A02"), "{e}");
+}
