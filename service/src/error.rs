@@ -1,0 +1,89 @@
+//! The service's errors, one variant per gRPC status it can answer with, and
+//! their conversion into `tonic::Status` at the edge. Messages are written
+//! for front-end authors: they say what was wrong and what to do.
+
+use crate::store::StoreError;
+use xodus_engine::RuleError;
+
+/// Why a request was refused.
+#[derive(Debug, thiserror::Error)]
+pub enum ServiceError {
+    /// Malformed request.
+    #[error("{0}")]
+    InvalidArgument(String),
+    /// Unknown game.
+    #[error("no game with id '{0}'")]
+    NotFound(String),
+    /// Missing or wrong seat token.
+    #[error("{0}")]
+    Unauthenticated(String),
+    /// The caller may not do this (wrong seat, wrong claimant kind).
+    #[error("{0}")]
+    PermissionDenied(String),
+    /// The request is well-formed but not possible now.
+    #[error("{0}")]
+    FailedPrecondition(String),
+    /// The expected sequence number is stale.
+    #[error("{0}")]
+    Aborted(String),
+    /// A cap or rate was exceeded.
+    #[error("{0}")]
+    ResourceExhausted(String),
+    /// A sequence number beyond the game's.
+    #[error("{0}")]
+    OutOfRange(String),
+    /// The server is shutting down.
+    #[error("the server is shutting down; reconnect and resume from your last seq")]
+    ShuttingDown,
+    /// The rules refused the choice.
+    #[error(transparent)]
+    Rule(#[from] RuleError),
+    /// Storage failed; nothing was acknowledged.
+    #[error("storage failed, nothing was changed: {0}")]
+    Store(#[from] StoreError),
+    /// A bug or a lost background task.
+    #[error("internal error: {0}")]
+    Internal(String),
+}
+
+impl ServiceError {
+    /// The gRPC code this error is reported with.
+    pub fn code(&self) -> tonic::Code {
+        use tonic::Code;
+        match self {
+            ServiceError::InvalidArgument(_) => Code::InvalidArgument,
+            ServiceError::NotFound(_) => Code::NotFound,
+            ServiceError::Unauthenticated(_) => Code::Unauthenticated,
+            ServiceError::PermissionDenied(_) => Code::PermissionDenied,
+            ServiceError::FailedPrecondition(_) => Code::FailedPrecondition,
+            ServiceError::Aborted(_) => Code::Aborted,
+            ServiceError::ResourceExhausted(_) => Code::ResourceExhausted,
+            ServiceError::OutOfRange(_) => Code::OutOfRange,
+            ServiceError::ShuttingDown => Code::Unavailable,
+            ServiceError::Rule(RuleError::NotYourDecision { .. }) => Code::PermissionDenied,
+            ServiceError::Rule(_) => Code::FailedPrecondition,
+            ServiceError::Store(_) => Code::Unavailable,
+            ServiceError::Internal(_) => Code::Internal,
+        }
+    }
+}
+
+impl From<ServiceError> for tonic::Status {
+    fn from(e: ServiceError) -> tonic::Status {
+        tonic::Status::new(e.code(), e.to_string())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rule_errors_map_to_grpc_codes() {
+        let not_yours = RuleError::NotYourDecision { seat: 1, deciders: vec![0], kind: "action".into() };
+        assert_eq!(ServiceError::from(not_yours).code(), tonic::Code::PermissionDenied);
+        let unknown = RuleError::UnknownOption { id: "x".into(), kind: "action".into(), legal: "a".into() };
+        assert_eq!(ServiceError::from(unknown).code(), tonic::Code::FailedPrecondition);
+        assert_eq!(ServiceError::from(RuleError::GameOver).code(), tonic::Code::FailedPrecondition);
+    }
+}

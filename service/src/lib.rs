@@ -1,0 +1,35 @@
+//! # xodus-service: the X-ODUS game server
+//!
+//! Hosts many games at once and is the only authority on them; it never
+//! decides a rule itself but asks the engine (`xodus-engine`). Layout, one
+//! job per module:
+//!
+//! - [`model`]: the server's records (seats, claims, entries), no gRPC, no SQL;
+//! - [`store`]: the [`store::GameStore`] trait, SQLite and memory stores;
+//! - [`manager`]: every hosted game behind per-game locks, choices made
+//!   durable before they are acknowledged, streams that replay and follow;
+//! - [`wire`]: checking requests and building lobby messages;
+//! - [`grpc`]: the thin `GameService` implementation;
+//! - [`limits`]: caps and the per-connection rate limit;
+//! - [`error`]: errors and their gRPC status codes;
+//! - [`server`]: [`run`] (listener + config + shutdown future), used by
+//!   `main` and by the tests on port 0.
+//!
+//! The key design choice is event sourcing: a game is stored as its config
+//! (with the seed) and the ordered list of accepted choices, nothing else.
+//! The engine is deterministic, so replaying that list rebuilds the state
+//! after a restart, replays past updates to a resuming stream, and forks a
+//! game at any sequence number, all with one mechanism.
+#![deny(missing_docs)]
+
+pub mod error;
+pub mod grpc;
+pub mod limits;
+pub mod manager;
+pub mod model;
+pub mod server;
+pub mod store;
+pub mod wire;
+
+pub use limits::Limits;
+pub use server::{ServerConfig, ServerError, Storage, run, serve};

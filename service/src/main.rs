@@ -1,0 +1,104 @@
+//! `xodus-server`: command-line flags (each with an env variable), logging,
+//! binding the listen address, printing `listening on ADDR` on stdout (tests
+//! and the CLI read that line), and running until SIGTERM or Ctrl-C.
+
+use anyhow::Context;
+use clap::Parser;
+use std::io::{IsTerminal, Write};
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::time::Duration;
+use xodus_service::{Limits, ServerConfig, Storage};
+
+/// Hosts X-ODUS games over gRPC (with gRPC-Web, health and reflection).
+#[derive(Parser, Debug)]
+#[command(name = "xodus-server", version)]
+struct Args {
+    /// Address to listen on (port 0 picks a free port).
+    #[arg(long, env = "XODUS_LISTEN", default_value = "127.0.0.1:50051")]
+    listen: SocketAddr,
+    /// Directory of the SQLite database (created on first start).
+    #[arg(long, env = "XODUS_DATA_DIR", default_value = "./data")]
+    data_dir: PathBuf,
+    /// Keep games in memory only (nothing survives a restart).
+    #[arg(long, env = "XODUS_IN_MEMORY")]
+    in_memory: bool,
+    /// Log as JSON lines (level from RUST_LOG, default info).
+    #[arg(long, env = "XODUS_LOG_JSON")]
+    log_json: bool,
+    /// Games hosted at once.
+    #[arg(long, env = "XODUS_MAX_GAMES", default_value_t = Limits::default().max_games)]
+    max_games: usize,
+    /// Games one client (IP address) may create.
+    #[arg(long, env = "XODUS_MAX_GAMES_PER_CLIENT", default_value_t = Limits::default().max_games_per_client)]
+    max_games_per_client: usize,
+    /// Streams one client (IP address) may hold open.
+    #[arg(long, env = "XODUS_MAX_STREAMS_PER_CLIENT", default_value_t = Limits::default().max_streams_per_client)]
+    max_streams_per_client: usize,
+    /// Requests per second one connection may send.
+    #[arg(long, env = "XODUS_RATE_LIMIT", default_value_t = Limits::default().requests_per_second)]
+    rate_limit: u32,
+    /// Deadline of a request, in seconds.
+    #[arg(long, env = "XODUS_REQUEST_TIMEOUT", default_value_t = 10)]
+    request_timeout_secs: u64,
+}
+
+fn init_logs(json: bool) {
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+    let builder = tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr)
+        .with_ansi(std::io::stderr().is_terminal());
+    if json {
+        builder.json().init();
+    } else {
+        builder.init();
+    }
+}
+
+async fn shutdown_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let term = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let term = std::future::pending::<()>();
+    tokio::select! {
+        _ = ctrl_c => {}
+        _ = term => {}
+    }
+}
+
+#[tokio::main]
+async fn main() -> anyhow::Result<()> {
+    let args = Args::parse();
+    init_logs(args.log_json);
+    let config = ServerConfig {
+        storage: if args.in_memory { Storage::Memory } else { Storage::Sqlite(args.data_dir.clone()) },
+        limits: Limits {
+            max_games: args.max_games,
+            max_games_per_client: args.max_games_per_client,
+            max_streams_per_client: args.max_streams_per_client,
+            requests_per_second: args.rate_limit,
+            request_timeout: Duration::from_secs(args.request_timeout_secs.max(1)),
+            ..Limits::default()
+        },
+    };
+    let listener =
+        tokio::net::TcpListener::bind(args.listen).await.with_context(|| format!("cannot listen on {}", args.listen))?;
+    let addr = listener.local_addr().context("no local address")?;
+    {
+        let mut out = std::io::stdout().lock();
+        writeln!(out, "listening on {addr}")?;
+        out.flush()?;
+    }
+    xodus_service::run(listener, config, shutdown_signal()).await.context("server failed")?;
+    Ok(())
+}

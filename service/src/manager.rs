@@ -1,0 +1,802 @@
+//! The games manager: every hosted game, its seats and its history, behind
+//! one `Arc`. Each game has its own async mutex (so games never wait for
+//! each other) and its own broadcast channel of live updates. The order of
+//! a choice is: check seat, token and expected seq, apply on a copy of the
+//! engine state, make the entry durable in the store, and only then swap
+//! the new state in, broadcast it and acknowledge. A refused or failed
+//! choice therefore changes nothing.
+//!
+//! Streams replay past updates from the history (the engine is
+//! deterministic, so replaying a choice yields the very events it yielded
+//! the first time), then follow the live channel; a subscriber that falls
+//! behind catches up from the history again. Every stream ends when the
+//! server begins to shut down.
+
+use crate::error::ServiceError;
+use crate::limits::{ClientCaps, Limits, StreamGuard};
+use crate::model::{Claim, ClaimantKind, EntryRecord, GameRecord, OpenTo, Status, StoredGame};
+use crate::model::{hash_token, new_game_id, new_token, now_ms};
+use crate::store::GameStore;
+use crate::wire;
+use std::collections::HashMap;
+use std::net::IpAddr;
+use std::sync::{Arc, RwLock};
+use tokio::sync::{Mutex, broadcast, mpsc, watch};
+use tracing::{info, warn};
+use xodus::convert;
+use xodus::pb;
+use xodus_engine::{Event, Game, GameConfig, Seat, Viewer};
+
+/// One live update of a game, shared by all its subscribers.
+struct Live {
+    /// The accepted entry.
+    entry: EntryRecord,
+    /// What it caused.
+    events: Vec<Event>,
+    /// The state after it.
+    game: Arc<Game>,
+}
+
+/// The mutable part of a hosted game.
+struct GameData {
+    /// Seats, status, config JSON (what the store holds).
+    record: GameRecord,
+    /// The engine state after every entry (shared with streams).
+    game: Arc<Game>,
+    /// The accepted entries, seq 1 first.
+    entries: Vec<EntryRecord>,
+}
+
+impl GameData {
+    fn seq(&self) -> u64 {
+        self.entries.len() as u64
+    }
+
+    fn summary(&self) -> pb::GameSummary {
+        wire::summary(&self.record, &self.game, self.seq())
+    }
+
+    /// Checks seat number and token; returns the seat.
+    fn authenticate(&self, creds: &Credentials) -> Result<Seat, ServiceError> {
+        let n = self.record.seats.len();
+        let seat = usize::try_from(creds.seat).ok().filter(|&s| s < n).ok_or_else(|| {
+            ServiceError::InvalidArgument(format!("seat {} does not exist; this game has seats 0 to {}", creds.seat, n - 1))
+        })?;
+        if creds.token.is_empty() {
+            return Err(ServiceError::Unauthenticated(format!(
+                "missing token for seat {seat}; claim the seat first and send its token"
+            )));
+        }
+        match &self.record.seats[seat].claim {
+            None => Err(ServiceError::Unauthenticated(format!("seat {seat} is not claimed; claim it first"))),
+            Some(c) if c.token_hash != hash_token(&creds.token) => {
+                Err(ServiceError::Unauthenticated(format!("wrong token for seat {seat}")))
+            }
+            Some(_) => Ok(seat as Seat),
+        }
+    }
+
+    /// Status implied by seats and outcome.
+    fn derived_status(&self) -> Status {
+        if self.game.outcome().is_some() {
+            Status::Finished
+        } else if self.record.seats.iter().all(|s| s.claim.is_some()) {
+            Status::Playing
+        } else {
+            Status::Open
+        }
+    }
+}
+
+/// One hosted game.
+struct Slot {
+    /// Its id.
+    id: String,
+    /// Its state; held across the store write of a choice.
+    data: Mutex<GameData>,
+    /// Live updates for streams.
+    updates: broadcast::Sender<Arc<Live>>,
+}
+
+/// A seat and its token, as sent by a client.
+#[derive(Clone, Debug)]
+pub struct Credentials {
+    /// Seat number.
+    pub seat: u32,
+    /// Secret token.
+    pub token: String,
+}
+
+impl From<pb::SeatCredentials> for Credentials {
+    fn from(c: pb::SeatCredentials) -> Credentials {
+        Credentials { seat: c.seat, token: c.token }
+    }
+}
+
+/// The outcome of an accepted choice.
+pub struct Accepted {
+    /// Its sequence number.
+    pub seq: u64,
+    /// What happened.
+    pub events: Vec<pb::Event>,
+    /// The state after it, for the submitting seat.
+    pub state: pb::GameState,
+}
+
+/// Items of a server stream.
+pub type StreamItem<T> = Result<T, tonic::Status>;
+
+/// The games manager.
+pub struct Manager {
+    /// Where games are made durable.
+    store: Arc<dyn GameStore>,
+    /// Every hosted game by id.
+    games: RwLock<HashMap<String, Arc<Slot>>>,
+    /// Lobby changes for WatchLobby.
+    lobby: broadcast::Sender<pb::LobbyUpdate>,
+    /// The numbers.
+    limits: Limits,
+    /// Per-client counters.
+    caps: Arc<ClientCaps>,
+    /// Set to true when the server begins to shut down; streams end.
+    shutdown: watch::Sender<bool>,
+}
+
+const LIVE_CAPACITY: usize = 256;
+const STREAM_BUFFER: usize = 64;
+
+async fn blocking<T: Send + 'static>(
+    f: impl FnOnce() -> Result<T, crate::store::StoreError> + Send + 'static,
+) -> Result<T, ServiceError> {
+    tokio::task::spawn_blocking(f).await.map_err(|e| ServiceError::Internal(format!("storage task: {e}")))?.map_err(Into::into)
+}
+
+/// Completes once shutdown has begun.
+async fn stopped(rx: &mut watch::Receiver<bool>) {
+    let _ = rx.wait_for(|&v| v).await;
+}
+
+/// Replays `entries` on a fresh game from `config`.
+fn replay(config: &GameConfig, entries: &[EntryRecord]) -> Result<Game, String> {
+    let mut game = Game::new(config.clone()).map_err(|e| format!("config refused: {e}"))?;
+    for e in entries {
+        game.apply(e.seat, &e.option_id).map_err(|err| format!("entry {} ('{}') refused: {err}", e.seq, e.option_id))?;
+    }
+    Ok(game)
+}
+
+impl Manager {
+    /// A manager over `store`, with every stored game reloaded by replaying
+    /// its choices. Games that no longer replay are logged and left out.
+    pub async fn load(store: Arc<dyn GameStore>, limits: Limits) -> Result<Manager, ServiceError> {
+        let stored = {
+            let store = Arc::clone(&store);
+            blocking(move || store.load_all()).await?
+        };
+        let mut games = HashMap::new();
+        let count = stored.len();
+        for StoredGame { record, entries } in stored {
+            let id = record.id.clone();
+            let game = serde_json::from_str::<GameConfig>(&record.config_json)
+                .map_err(|e| format!("config JSON: {e}"))
+                .and_then(|config| replay(&config, &entries));
+            match game {
+                Ok(game) => {
+                    let mut data = GameData { record, game: Arc::new(game), entries };
+                    data.record.status = data.derived_status();
+                    let (updates, _) = broadcast::channel(LIVE_CAPACITY);
+                    games.insert(id.clone(), Arc::new(Slot { id, data: Mutex::new(data), updates }));
+                }
+                Err(e) => warn!(game = %id, error = %e, "stored game does not replay; not hosted"),
+            }
+        }
+        info!(stored = count, hosted = games.len(), "games reloaded");
+        let (lobby, _) = broadcast::channel(1024);
+        let (shutdown, _) = watch::channel(false);
+        Ok(Manager {
+            store,
+            games: RwLock::new(games),
+            lobby,
+            limits,
+            caps: Arc::new(ClientCaps::default()),
+            shutdown,
+        })
+    }
+
+    /// The limits in force.
+    pub fn limits(&self) -> &Limits {
+        &self.limits
+    }
+
+    /// Ends every stream (called when the server begins to shut down).
+    pub fn begin_shutdown(&self) {
+        self.shutdown.send_replace(true);
+    }
+
+    /// Number of hosted games.
+    pub fn game_count(&self) -> usize {
+        self.games.read().unwrap_or_else(|e| e.into_inner()).len()
+    }
+
+    fn slot(&self, id: &str) -> Result<Arc<Slot>, ServiceError> {
+        self.games
+            .read()
+            .unwrap_or_else(|e| e.into_inner())
+            .get(id)
+            .cloned()
+            .ok_or_else(|| ServiceError::NotFound(id.chars().take(80).collect()))
+    }
+
+    fn announce(&self, change: pb::LobbyChange, game: pb::GameSummary) {
+        // No receiver is fine: nobody watches the lobby.
+        let _ = self.lobby.send(pb::LobbyUpdate { change: change as i32, game: Some(game) });
+    }
+
+    /// Hosts a new game (a fresh one, or a fork with initial entries).
+    async fn host(
+        &self,
+        client: Option<IpAddr>,
+        config: GameConfig,
+        seats: Vec<OpenTo>,
+        entries: Vec<EntryRecord>,
+        forked_from: Option<(String, u64)>,
+    ) -> Result<pb::GameSummary, ServiceError> {
+        if self.game_count() >= self.limits.max_games {
+            return Err(ServiceError::ResourceExhausted(format!(
+                "the server hosts its maximum of {} games",
+                self.limits.max_games
+            )));
+        }
+        let game = replay(&config, &entries).map_err(ServiceError::InvalidArgument)?;
+        self.caps.count_game(client, self.limits.max_games_per_client)?;
+        let record = GameRecord {
+            id: new_game_id(),
+            config_json: serde_json::to_string(&config).map_err(|e| ServiceError::Internal(e.to_string()))?,
+            created_ms: now_ms(),
+            status: Status::Open,
+            forked_from,
+            seats: seats
+                .into_iter()
+                .enumerate()
+                .map(|(i, open_to)| crate::model::SeatRecord { seat: i as Seat, open_to, claim: None })
+                .collect(),
+        };
+        let mut data = GameData { record, game: Arc::new(game), entries };
+        data.record.status = data.derived_status();
+        {
+            let (store, record, entries) = (Arc::clone(&self.store), data.record.clone(), data.entries.clone());
+            blocking(move || store.create_game(&record, &entries)).await?;
+        }
+        let summary = data.summary();
+        let id = data.record.id.clone();
+        let (updates, _) = broadcast::channel(LIVE_CAPACITY);
+        self.games
+            .write()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(id.clone(), Arc::new(Slot { id: id.clone(), data: Mutex::new(data), updates }));
+        info!(game = %id, ships = ?config.ships, difficulty = config.difficulty.as_str(), seed = config.seed,
+              forked_from = ?summary.forked_from, seq = summary.seq, "game created");
+        self.announce(pb::LobbyChange::Created, summary.clone());
+        Ok(summary)
+    }
+
+    /// CreateGame.
+    pub async fn create_game(
+        &self,
+        client: Option<IpAddr>,
+        req: &pb::CreateGameRequest,
+    ) -> Result<pb::GameSummary, ServiceError> {
+        let (config, seats) = wire::create_request(req, rand::random())?;
+        self.host(client, config, seats, Vec::new(), None).await
+    }
+
+    /// ForkGame.
+    pub async fn fork_game(
+        &self,
+        client: Option<IpAddr>,
+        source: &str,
+        at_seq: u64,
+        seats: &[i32],
+    ) -> Result<pb::GameSummary, ServiceError> {
+        let slot = self.slot(source)?;
+        let (config, entries, open) = {
+            let d = slot.data.lock().await;
+            if at_seq > d.seq() {
+                return Err(ServiceError::OutOfRange(format!(
+                    "at_seq {at_seq} is beyond game {source}, which is at seq {}",
+                    d.seq()
+                )));
+            }
+            let open: Vec<OpenTo> = d.record.seats.iter().map(|s| s.open_to).collect();
+            (d.game.config().clone(), d.entries[..at_seq as usize].to_vec(), open)
+        };
+        let seats = if seats.is_empty() { open } else { wire::seats(seats, config.ships.len())? };
+        let now = now_ms();
+        let entries = entries.into_iter().map(|e| EntryRecord { at_ms: now, ..e }).collect();
+        self.host(client, config, seats, entries, Some((source.to_string(), at_seq))).await
+    }
+
+    /// ListGames, oldest first.
+    pub async fn list_games(&self, status: Option<Status>, only_open_seats: bool) -> Vec<pb::GameSummary> {
+        let slots: Vec<Arc<Slot>> = self.games.read().unwrap_or_else(|e| e.into_inner()).values().cloned().collect();
+        let mut out = Vec::new();
+        for slot in slots {
+            let d = slot.data.lock().await;
+            if status.is_some_and(|s| s != d.record.status) {
+                continue;
+            }
+            if only_open_seats && d.record.seats.iter().all(|s| s.claim.is_some()) {
+                continue;
+            }
+            out.push(d.summary());
+        }
+        out.sort_by(|a, b| (a.created_unix_ms, &a.game_id).cmp(&(b.created_unix_ms, &b.game_id)));
+        out
+    }
+
+    /// ClaimSeat: returns the token and the game after the claim.
+    pub async fn claim_seat(
+        &self,
+        game_id: &str,
+        seat: u32,
+        claimant: ClaimantKind,
+        token: &str,
+    ) -> Result<(String, pb::GameSummary), ServiceError> {
+        let slot = self.slot(game_id)?;
+        let mut d = slot.data.lock().await;
+        if !token.is_empty() {
+            let seat = d.authenticate(&Credentials { seat, token: token.to_string() })?;
+            info!(game = %game_id, seat, "seat reclaimed");
+            return Ok((token.to_string(), d.summary()));
+        }
+        let n = d.record.seats.len();
+        let i = usize::try_from(seat).ok().filter(|&s| s < n).ok_or_else(|| {
+            ServiceError::InvalidArgument(format!("seat {seat} does not exist; this game has seats 0 to {}", n - 1))
+        })?;
+        let rec = &d.record.seats[i];
+        if rec.claim.is_some() {
+            return Err(ServiceError::FailedPrecondition(format!(
+                "seat {seat} is already claimed; to take it back after a disconnect, send its token"
+            )));
+        }
+        if !rec.open_to.admits(claimant) {
+            return Err(ServiceError::PermissionDenied(format!(
+                "seat {seat} is open to {} only, not to a claimant of kind {}",
+                rec.open_to.as_str(),
+                claimant.as_str()
+            )));
+        }
+        let token = new_token();
+        let mut new_seat = rec.clone();
+        new_seat.claim = Some(Claim { token_hash: hash_token(&token), by: claimant });
+        self.save_seat(&slot.id, &mut d, new_seat).await?;
+        info!(game = %game_id, seat, claimant = claimant.as_str(), "seat claimed");
+        let summary = d.summary();
+        self.announce(pb::LobbyChange::Seat, summary.clone());
+        Ok((token, summary))
+    }
+
+    /// ReleaseSeat.
+    pub async fn release_seat(&self, game_id: &str, creds: &Credentials) -> Result<pb::GameSummary, ServiceError> {
+        let slot = self.slot(game_id)?;
+        let mut d = slot.data.lock().await;
+        let seat = d.authenticate(creds)?;
+        let mut new_seat = d.record.seats[usize::from(seat)].clone();
+        new_seat.claim = None;
+        self.save_seat(&slot.id, &mut d, new_seat).await?;
+        info!(game = %game_id, seat, "seat released");
+        let summary = d.summary();
+        self.announce(pb::LobbyChange::Seat, summary.clone());
+        Ok(summary)
+    }
+
+    /// Stores a seat change (and the status it implies), then applies it.
+    async fn save_seat(
+        &self,
+        game_id: &str,
+        d: &mut GameData,
+        seat: crate::model::SeatRecord,
+    ) -> Result<(), ServiceError> {
+        let old = std::mem::replace(&mut d.record.seats[usize::from(seat.seat)], seat.clone());
+        let status = d.derived_status();
+        let changed = status != d.record.status;
+        let (store, id) = (Arc::clone(&self.store), game_id.to_string());
+        let res = blocking(move || {
+            store.put_seat(&id, &seat)?;
+            if changed {
+                store.set_status(&id, status)?;
+            }
+            Ok(())
+        })
+        .await;
+        match res {
+            Ok(()) => {
+                d.record.status = status;
+                Ok(())
+            }
+            Err(e) => {
+                let i = usize::from(old.seat);
+                d.record.seats[i] = old;
+                Err(e)
+            }
+        }
+    }
+
+    /// GetView.
+    pub async fn get_view(
+        &self,
+        game_id: &str,
+        creds: Option<&Credentials>,
+    ) -> Result<(pb::GameState, pb::GameSummary), ServiceError> {
+        let slot = self.slot(game_id)?;
+        let d = slot.data.lock().await;
+        let viewer = match creds {
+            Some(c) => Viewer::Seat(d.authenticate(c)?),
+            None => Viewer::Spectator,
+        };
+        Ok((convert::game_state(&slot.id, d.seq(), &d.game, viewer), d.summary()))
+    }
+
+    /// SubmitChoice: durable before it returns.
+    pub async fn submit(
+        &self,
+        game_id: &str,
+        creds: &Credentials,
+        expected_seq: Option<u64>,
+        option_id: &str,
+    ) -> Result<Accepted, ServiceError> {
+        let slot = self.slot(game_id)?;
+        let mut d = slot.data.lock().await;
+        let refused = |e: ServiceError| {
+            info!(game = %game_id, seat = creds.seat, option = %option_id.chars().take(80).collect::<String>(),
+                  code = ?e.code(), why = %e, "choice refused");
+            e
+        };
+        let seat = d.authenticate(creds).map_err(refused)?;
+        let Some(expected) = expected_seq else {
+            return Err(refused(ServiceError::InvalidArgument(
+                "expected_seq is required: send the seq of the state your choice answers".into(),
+            )));
+        };
+        if d.game.outcome().is_some() {
+            return Err(refused(ServiceError::Rule(xodus_engine::RuleError::GameOver)));
+        }
+        if expected != d.seq() {
+            return Err(refused(ServiceError::Aborted(format!(
+                "expected_seq {expected} is stale: the game is at seq {}; fetch the new state and decide again",
+                d.seq()
+            ))));
+        }
+        let mut next = (*d.game).clone();
+        let events = next.apply(seat, option_id).map_err(|e| refused(e.into()))?;
+        let entry = EntryRecord { seq: d.seq() + 1, seat, option_id: option_id.to_string(), at_ms: now_ms() };
+        {
+            let (store, id, entry) = (Arc::clone(&self.store), slot.id.clone(), entry.clone());
+            blocking(move || store.append_entry(&id, &entry)).await.map_err(refused)?;
+        }
+        let next = Arc::new(next);
+        d.game = Arc::clone(&next);
+        d.entries.push(entry.clone());
+        let seq = entry.seq;
+        let _ = slot.updates.send(Arc::new(Live { entry, events: events.clone(), game: Arc::clone(&next) }));
+        if let Some(outcome) = next.outcome() {
+            d.record.status = Status::Finished;
+            let (store, id) = (Arc::clone(&self.store), slot.id.clone());
+            if let Err(e) = blocking(move || store.set_status(&id, Status::Finished)).await {
+                // The status is derived again from the replay at the next start.
+                warn!(game = %game_id, error = %e, "could not store the finished status");
+            }
+            info!(game = %game_id, won = outcome.won, cause = %outcome.cause, round = outcome.round, seq, "game ended");
+            self.announce(pb::LobbyChange::Status, d.summary());
+        }
+        Ok(Accepted {
+            seq,
+            events: events.iter().map(convert::event).collect(),
+            state: convert::game_state(&slot.id, seq, &next, Viewer::Seat(seat)),
+        })
+    }
+
+    /// GetHistory.
+    pub async fn history(&self, game_id: &str) -> Result<(pb::GameSummary, Vec<pb::HistoryEntry>), ServiceError> {
+        let slot = self.slot(game_id)?;
+        let d = slot.data.lock().await;
+        Ok((d.summary(), d.entries.iter().map(wire::entry).collect()))
+    }
+
+    /// StreamGame: a receiver of updates from `from_seq` on.
+    pub async fn stream_game(
+        &self,
+        client: Option<IpAddr>,
+        game_id: &str,
+        from_seq: u64,
+        creds: Option<&Credentials>,
+    ) -> Result<mpsc::Receiver<StreamItem<pb::GameUpdate>>, ServiceError> {
+        let slot = self.slot(game_id)?;
+        let (viewer, config, entries, live) = {
+            let d = slot.data.lock().await;
+            let viewer = match creds {
+                Some(c) => Viewer::Seat(d.authenticate(c)?),
+                None => Viewer::Spectator,
+            };
+            if from_seq > d.seq() {
+                return Err(ServiceError::OutOfRange(format!(
+                    "from_seq {from_seq} is beyond the game's seq {}",
+                    d.seq()
+                )));
+            }
+            // Subscribed under the lock: no update can slip between the
+            // history copied here and the first live one.
+            (viewer, d.game.config().clone(), d.entries.clone(), slot.updates.subscribe())
+        };
+        let guard = self.caps.open_stream(client, self.limits.max_streams_per_client)?;
+        let (tx, rx) = mpsc::channel(STREAM_BUFFER);
+        let shutdown = self.shutdown.subscribe();
+        tokio::spawn(run_game_stream(GameStream { slot, viewer, config, tx, shutdown, _guard: guard }, entries, from_seq, live));
+        Ok(rx)
+    }
+
+    /// WatchLobby: a snapshot of every game, then changes.
+    pub async fn watch_lobby(
+        self: &Arc<Self>,
+        client: Option<IpAddr>,
+    ) -> Result<mpsc::Receiver<StreamItem<pb::LobbyUpdate>>, ServiceError> {
+        let guard = self.caps.open_stream(client, self.limits.max_streams_per_client)?;
+        let mut live = self.lobby.subscribe();
+        let (tx, rx) = mpsc::channel(STREAM_BUFFER);
+        let mut shutdown = self.shutdown.subscribe();
+        let me = Arc::clone(self);
+        tokio::spawn(async move {
+            let _guard = guard;
+            let snapshot = |games: Vec<pb::GameSummary>| {
+                games
+                    .into_iter()
+                    .map(|g| pb::LobbyUpdate { change: pb::LobbyChange::Snapshot as i32, game: Some(g) })
+                    .chain(std::iter::once(pb::LobbyUpdate { change: pb::LobbyChange::SnapshotEnd as i32, game: None }))
+                    .collect::<Vec<_>>()
+            };
+            let mut pending = snapshot(me.list_games(None, false).await);
+            loop {
+                for u in pending.drain(..) {
+                    if tx.send(Ok(u)).await.is_err() {
+                        return; // the client left
+                    }
+                }
+                tokio::select! {
+                    _ = stopped(&mut shutdown) => return,
+                    r = live.recv() => match r {
+                        Ok(u) => pending.push(u),
+                        Err(broadcast::error::RecvError::Lagged(_)) => {
+                            live = me.lobby.subscribe();
+                            pending = snapshot(me.list_games(None, false).await);
+                        }
+                        Err(broadcast::error::RecvError::Closed) => return,
+                    },
+                }
+            }
+        });
+        Ok(rx)
+    }
+}
+
+/// What a game stream task holds.
+struct GameStream {
+    slot: Arc<Slot>,
+    viewer: Viewer,
+    config: GameConfig,
+    tx: mpsc::Sender<StreamItem<pb::GameUpdate>>,
+    shutdown: watch::Receiver<bool>,
+    /// Gives the client's stream slot back when the task ends.
+    _guard: StreamGuard,
+}
+
+impl GameStream {
+    fn update(&self, entry: Option<&EntryRecord>, seq: u64, events: &[Event], game: &Game) -> pb::GameUpdate {
+        pb::GameUpdate {
+            seq,
+            snapshot: entry.is_none(),
+            entry: entry.map(wire::entry),
+            events: events.iter().map(convert::event).collect(),
+            state: Some(convert::game_state(&self.slot.id, seq, game, self.viewer)),
+        }
+    }
+
+    /// Replays `entries`, sending an update for each one after `from`
+    /// (and a snapshot at `from` first when asked). Returns the last seq
+    /// sent, or `None` when the client left.
+    async fn replay_from(&self, entries: &[EntryRecord], from: u64, snapshot: bool) -> Option<u64> {
+        let from = from.min(entries.len() as u64);
+        let mut game = match replay(&self.config, &entries[..from as usize]) {
+            Ok(g) => g,
+            Err(e) => {
+                let _ = self.tx.send(Err(tonic::Status::internal(format!("history does not replay: {e}")))).await;
+                return None;
+            }
+        };
+        if snapshot {
+            self.tx.send(Ok(self.update(None, from, &[], &game))).await.ok()?;
+        }
+        for e in &entries[from as usize..] {
+            let events = match game.apply(e.seat, &e.option_id) {
+                Ok(ev) => ev,
+                Err(err) => {
+                    let _ = self.tx.send(Err(tonic::Status::internal(format!("history does not replay: {err}")))).await;
+                    return None;
+                }
+            };
+            self.tx.send(Ok(self.update(Some(e), e.seq, &events, &game))).await.ok()?;
+        }
+        Some(entries.len() as u64)
+    }
+}
+
+async fn run_game_stream(
+    mut s: GameStream,
+    entries: Vec<EntryRecord>,
+    from_seq: u64,
+    mut live: broadcast::Receiver<Arc<Live>>,
+) {
+    let Some(mut last) = s.replay_from(&entries, from_seq, true).await else { return };
+    drop(entries);
+    loop {
+        let msg = tokio::select! {
+            _ = stopped(&mut s.shutdown) => return,
+            _ = s.tx.closed() => return,
+            r = live.recv() => r,
+        };
+        match msg {
+            Ok(u) if u.entry.seq <= last => continue,
+            Ok(u) if u.entry.seq == last + 1 => {
+                let update = s.update(Some(&u.entry), u.entry.seq, &u.events, &u.game);
+                if s.tx.send(Ok(update)).await.is_err() {
+                    return; // the client left
+                }
+                last = u.entry.seq;
+            }
+            Ok(_) | Err(broadcast::error::RecvError::Lagged(_)) => {
+                // Fell behind: catch up from the history.
+                let entries = {
+                    let d = s.slot.data.lock().await;
+                    live = s.slot.updates.subscribe();
+                    d.entries.clone()
+                };
+                match s.replay_from(&entries, last, false).await {
+                    Some(l) => last = l,
+                    None => return,
+                }
+            }
+            Err(broadcast::error::RecvError::Closed) => return,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::MemoryStore;
+
+    fn create_req(seed: u64) -> pb::CreateGameRequest {
+        pb::CreateGameRequest {
+            kind: pb::GameKind::Xodus as i32,
+            seats: vec![pb::SeatOpenTo::Human as i32, pb::SeatOpenTo::Ai as i32, pb::SeatOpenTo::Any as i32],
+            setup: Some(pb::create_game_request::Setup::Xodus(pb::XodusSetup {
+                ship_count: 3,
+                seed: Some(seed),
+                ..Default::default()
+            })),
+        }
+    }
+
+    async fn manager(store: Arc<dyn GameStore>) -> Manager {
+        Manager::load(store, Limits::default()).await.expect("load")
+    }
+
+    /// Claims every seat; returns their tokens.
+    async fn claim_all(m: &Manager, id: &str) -> Vec<String> {
+        let mut tokens = Vec::new();
+        for (seat, who) in [(0, ClaimantKind::Human), (1, ClaimantKind::Ai), (2, ClaimantKind::Human)] {
+            tokens.push(m.claim_seat(id, seat, who, "").await.expect("claim").0);
+        }
+        tokens
+    }
+
+    /// Plays the first offered option `n` times.
+    async fn play(m: &Manager, id: &str, tokens: &[String], n: usize) {
+        for _ in 0..n {
+            let (state, _) = m.get_view(id, None).await.expect("view");
+            let d = state.decision.expect("decision");
+            let o = &d.options[0];
+            let seat = o.seats[0];
+            let creds = Credentials { seat, token: tokens[seat as usize].clone() };
+            m.submit(id, &creds, Some(state.seq), &o.id).await.expect("submit");
+        }
+    }
+
+    #[tokio::test]
+    async fn claims_follow_the_seat_rules() {
+        let m = manager(Arc::new(MemoryStore::default())).await;
+        let g = m.create_game(None, &create_req(1)).await.expect("create");
+        assert_eq!(g.status, pb::GameStatus::Open as i32);
+        let id = g.game_id;
+        let err = m.claim_seat(&id, 1, ClaimantKind::Human, "").await.expect_err("AI seat");
+        assert_eq!(err.code(), tonic::Code::PermissionDenied);
+        let (t0, _) = m.claim_seat(&id, 0, ClaimantKind::Human, "").await.expect("claim");
+        assert_eq!(t0.len(), 32);
+        let err = m.claim_seat(&id, 0, ClaimantKind::Human, "").await.expect_err("taken");
+        assert_eq!(err.code(), tonic::Code::FailedPrecondition);
+        let (again, _) = m.claim_seat(&id, 0, ClaimantKind::Human, &t0).await.expect("reclaim");
+        assert_eq!(again, t0);
+        let err = m.claim_seat(&id, 0, ClaimantKind::Human, "nope").await.expect_err("bad token");
+        assert_eq!(err.code(), tonic::Code::Unauthenticated);
+        m.claim_seat(&id, 1, ClaimantKind::Ai, "").await.expect("ai");
+        let (_, g) = m.claim_seat(&id, 2, ClaimantKind::Ai, "").await.expect("any");
+        assert_eq!(g.status, pb::GameStatus::Playing as i32);
+        let g = m.release_seat(&id, &Credentials { seat: 0, token: t0.clone() }).await.expect("release");
+        assert_eq!(g.status, pb::GameStatus::Open as i32);
+        let err = m.get_view(&id, Some(&Credentials { seat: 0, token: t0 })).await.expect_err("released token");
+        assert_eq!(err.code(), tonic::Code::Unauthenticated);
+        assert_eq!(m.claim_seat(&id, 9, ClaimantKind::Human, "").await.expect_err("no seat").code(), tonic::Code::InvalidArgument);
+        assert_eq!(m.claim_seat("g-none", 0, ClaimantKind::Human, "").await.expect_err("no game").code(), tonic::Code::NotFound);
+    }
+
+    #[tokio::test]
+    async fn refusals_change_nothing_and_choices_survive_a_reload() {
+        let store: Arc<dyn GameStore> = Arc::new(MemoryStore::default());
+        let m = manager(Arc::clone(&store)).await;
+        let id = m.create_game(None, &create_req(2)).await.expect("create").game_id;
+        let tokens = claim_all(&m, &id).await;
+        play(&m, &id, &tokens, 3).await;
+        let (before, _) = m.get_view(&id, None).await.expect("view");
+        let d = before.decision.clone().expect("decision");
+        let seat = d.options[0].seats[0];
+        let ok = Credentials { seat, token: tokens[seat as usize].clone() };
+        let stale = m.submit(&id, &ok, Some(before.seq - 1), &d.options[0].id).await.err().map(|e| e.code());
+        assert_eq!(stale, Some(tonic::Code::Aborted));
+        let missing = m.submit(&id, &ok, None, &d.options[0].id).await.err().map(|e| e.code());
+        assert_eq!(missing, Some(tonic::Code::InvalidArgument));
+        let bad = Credentials { seat, token: "0".repeat(32) };
+        let wrong = m.submit(&id, &bad, Some(before.seq), &d.options[0].id).await.err().map(|e| e.code());
+        assert_eq!(wrong, Some(tonic::Code::Unauthenticated));
+        let illegal = m.submit(&id, &ok, Some(before.seq), "no_such_option").await.err().map(|e| e.code());
+        assert_eq!(illegal, Some(tonic::Code::FailedPrecondition));
+        let (after, _) = m.get_view(&id, None).await.expect("view");
+        assert_eq!(after.state_hash, before.state_hash);
+        assert_eq!(after.seq, before.seq);
+
+        let m2 = manager(store).await;
+        let (reloaded, g) = m2.get_view(&id, None).await.expect("view");
+        assert_eq!(reloaded.state_hash, before.state_hash);
+        assert_eq!(g.seats.iter().filter(|s| s.claimed).count(), 3);
+    }
+
+    #[tokio::test]
+    async fn streams_replay_then_follow_and_forks_match() {
+        let m = manager(Arc::new(MemoryStore::default())).await;
+        let id = m.create_game(None, &create_req(3)).await.expect("create").game_id;
+        let tokens = claim_all(&m, &id).await;
+        play(&m, &id, &tokens, 4).await;
+        let mut rx = m.stream_game(None, &id, 1, None).await.expect("stream");
+        let first = rx.recv().await.expect("snapshot").expect("ok");
+        assert!(first.snapshot);
+        assert_eq!(first.seq, 1);
+        for seq in 2..=4 {
+            let u = rx.recv().await.expect("replayed").expect("ok");
+            assert_eq!(u.seq, seq);
+            assert_eq!(u.entry.expect("entry").seq, seq);
+        }
+        play(&m, &id, &tokens, 1).await;
+        let live = rx.recv().await.expect("live").expect("ok");
+        assert_eq!(live.seq, 5);
+        let (now, _) = m.get_view(&id, None).await.expect("view");
+        assert_eq!(live.state.expect("state").state_hash, now.state_hash);
+
+        let fork = m.fork_game(None, &id, 5, &[]).await.expect("fork");
+        assert_eq!(fork.seq, 5);
+        let (forked, _) = m.get_view(&fork.game_id, None).await.expect("view");
+        assert_eq!(forked.state_hash, now.state_hash);
+        assert_eq!(m.fork_game(None, &id, 99, &[]).await.expect_err("range").code(), tonic::Code::OutOfRange);
+        assert_eq!(m.stream_game(None, &id, 99, None).await.err().map(|e| e.code()), Some(tonic::Code::OutOfRange));
+
+        m.begin_shutdown();
+        assert!(rx.recv().await.is_none(), "streams end at shutdown");
+    }
+}

@@ -1,0 +1,173 @@
+//! The server's own records of a game, independent of gRPC and of the
+//! storage engine: who may sit where, who holds which seat (by token hash),
+//! and the ordered log of accepted choices. The store persists exactly
+//! these; the manager rebuilds the engine state from them.
+
+use sha2::{Digest, Sha256};
+
+/// Who may claim a seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OpenTo {
+    /// Only a human.
+    Human,
+    /// Only an AI agent.
+    Ai,
+    /// Anyone.
+    Any,
+}
+
+impl OpenTo {
+    /// Stable text form, as stored.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            OpenTo::Human => "human",
+            OpenTo::Ai => "ai",
+            OpenTo::Any => "any",
+        }
+    }
+
+    /// Parses the stored form.
+    pub fn parse(s: &str) -> Option<OpenTo> {
+        [OpenTo::Human, OpenTo::Ai, OpenTo::Any].into_iter().find(|o| o.as_str() == s)
+    }
+
+    /// Whether a claimant of this kind may take the seat.
+    pub fn admits(self, who: ClaimantKind) -> bool {
+        matches!((self, who), (OpenTo::Any, _) | (OpenTo::Human, ClaimantKind::Human) | (OpenTo::Ai, ClaimantKind::Ai))
+    }
+}
+
+/// Who holds a seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ClaimantKind {
+    /// A person.
+    Human,
+    /// An AI agent.
+    Ai,
+}
+
+impl ClaimantKind {
+    /// Stable text form, as stored.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ClaimantKind::Human => "human",
+            ClaimantKind::Ai => "ai",
+        }
+    }
+
+    /// Parses the stored form.
+    pub fn parse(s: &str) -> Option<ClaimantKind> {
+        [ClaimantKind::Human, ClaimantKind::Ai].into_iter().find(|o| o.as_str() == s)
+    }
+}
+
+/// Where a game stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    /// Some seat is unclaimed.
+    Open,
+    /// Every seat is claimed.
+    Playing,
+    /// The game has ended.
+    Finished,
+}
+
+impl Status {
+    /// Stable text form, as stored.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Status::Open => "open",
+            Status::Playing => "playing",
+            Status::Finished => "finished",
+        }
+    }
+
+    /// Parses the stored form.
+    pub fn parse(s: &str) -> Option<Status> {
+        [Status::Open, Status::Playing, Status::Finished].into_iter().find(|o| o.as_str() == s)
+    }
+}
+
+/// A claim on a seat: the hash of its secret token (the token itself is
+/// never stored, so a copy of the database does not hand out seats).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Claim {
+    /// Hex SHA-256 of the token.
+    pub token_hash: String,
+    /// Who claimed it.
+    pub by: ClaimantKind,
+}
+
+/// One seat of a game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeatRecord {
+    /// Seat number.
+    pub seat: u8,
+    /// Who may claim it.
+    pub open_to: OpenTo,
+    /// The current claim, if any.
+    pub claim: Option<Claim>,
+}
+
+/// The lasting facts about a game, apart from its choices.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameRecord {
+    /// Server-assigned id.
+    pub id: String,
+    /// The engine's `GameConfig` as JSON (the seed is inside).
+    pub config_json: String,
+    /// Creation time, ms since the Unix epoch.
+    pub created_ms: i64,
+    /// Status (kept in step with the seats and the outcome).
+    pub status: Status,
+    /// For forks: the source game and the sequence number copied.
+    pub forked_from: Option<(String, u64)>,
+    /// Every seat, in order.
+    pub seats: Vec<SeatRecord>,
+}
+
+/// One accepted choice.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EntryRecord {
+    /// Sequence number, from 1.
+    pub seq: u64,
+    /// The seat that chose.
+    pub seat: u8,
+    /// The option id picked.
+    pub option_id: String,
+    /// When it was accepted, ms since the Unix epoch.
+    pub at_ms: i64,
+}
+
+/// A game as loaded from the store.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoredGame {
+    /// The game's record.
+    pub record: GameRecord,
+    /// Its choices, in sequence order.
+    pub entries: Vec<EntryRecord>,
+}
+
+/// Hex SHA-256 of a seat token.
+pub fn hash_token(token: &str) -> String {
+    let digest = Sha256::digest(token.as_bytes());
+    digest.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// A fresh secret seat token: 128 random bits as 32 hex characters.
+pub fn new_token() -> String {
+    format!("{:032x}", rand::random::<u128>())
+}
+
+/// A fresh game id.
+pub fn new_game_id() -> String {
+    format!("g-{:016x}", rand::random::<u64>())
+}
+
+/// Milliseconds since the Unix epoch.
+pub fn now_ms() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
+        .unwrap_or(0)
+}

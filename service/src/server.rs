@@ -1,0 +1,130 @@
+//! Assembling and running the server: storage, the manager, the game
+//! service with its message-size caps, gRPC health, server reflection,
+//! gRPC-Web, the per-connection rate limit, request deadlines and graceful
+//! shutdown. `run` takes a bound listener and a shutdown future, so tests
+//! run it on port 0 and `main` stays a shim.
+
+use crate::grpc::GrpcService;
+use crate::limits::{Limits, RateLimitLayer};
+use crate::manager::Manager;
+use crate::store::{GameStore, MemoryStore, SqliteStore, StoreError};
+use std::future::Future;
+use std::path::PathBuf;
+use std::sync::Arc;
+use tokio::net::TcpListener;
+use tonic::transport::server::TcpIncoming;
+use tracing::info;
+use xodus::pb::game_service_server::GameServiceServer;
+
+/// Where games are kept.
+#[derive(Clone, Debug)]
+pub enum Storage {
+    /// SQLite in this directory (created if missing).
+    Sqlite(PathBuf),
+    /// Memory only: everything is lost at exit (tests, benchmarks).
+    Memory,
+}
+
+/// Everything `run` needs besides the listener.
+#[derive(Clone, Debug)]
+pub struct ServerConfig {
+    /// Where games are kept.
+    pub storage: Storage,
+    /// Caps and rates.
+    pub limits: Limits,
+}
+
+/// Why the server could not start or stopped with an error.
+#[derive(Debug, thiserror::Error)]
+pub enum ServerError {
+    /// The store could not be opened.
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    /// Reloading the games failed.
+    #[error(transparent)]
+    Load(#[from] crate::error::ServiceError),
+    /// Server reflection could not be built from the descriptor set.
+    #[error("reflection: {0}")]
+    Reflection(#[from] tonic_reflection::server::Error),
+    /// The transport failed.
+    #[error("transport: {0}")]
+    Transport(#[from] tonic::transport::Error),
+    /// A background task was lost.
+    #[error("task: {0}")]
+    Task(#[from] tokio::task::JoinError),
+}
+
+/// Opens the configured store.
+pub async fn open_store(storage: &Storage) -> Result<Arc<dyn GameStore>, ServerError> {
+    Ok(match storage {
+        Storage::Memory => Arc::new(MemoryStore::default()),
+        Storage::Sqlite(dir) => {
+            let dir = dir.clone();
+            let store = tokio::task::spawn_blocking(move || SqliteStore::open_dir(&dir)).await??;
+            Arc::new(store)
+        }
+    })
+}
+
+/// Serves on `listener` until `shutdown` completes, then stops accepting,
+/// ends every stream, finishes the requests in flight and returns.
+pub async fn run(
+    listener: TcpListener,
+    config: ServerConfig,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> Result<(), ServerError> {
+    let store = open_store(&config.storage).await?;
+    let manager = Arc::new(Manager::load(store, config.limits.clone()).await?);
+    serve(listener, manager, shutdown).await
+}
+
+/// Serves an existing manager (see [`run`]).
+pub async fn serve(
+    listener: TcpListener,
+    manager: Arc<Manager>,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> Result<(), ServerError> {
+    let limits = manager.limits().clone();
+    let game_service = GameServiceServer::new(GrpcService::new(Arc::clone(&manager)))
+        .max_decoding_message_size(limits.max_message_bytes)
+        .max_encoding_message_size(16 * 1024 * 1024);
+
+    let (health_reporter, health_service) = tonic_health::server::health_reporter();
+    health_reporter.set_serving::<GameServiceServer<GrpcService>>().await;
+
+    let reflection_v1 = tonic_reflection::server::Builder::configure()
+        .register_encoded_file_descriptor_set(xodus::FILE_DESCRIPTOR_SET)
+        .register_encoded_file_descriptor_set(tonic_health::pb::FILE_DESCRIPTOR_SET)
+        .build_v1()?;
+    let reflection_v1alpha = tonic_reflection::server::Builder::configure()
+        .register_encoded_file_descriptor_set(xodus::FILE_DESCRIPTOR_SET)
+        .register_encoded_file_descriptor_set(tonic_health::pb::FILE_DESCRIPTOR_SET)
+        .build_v1alpha()?;
+
+    let addr = listener.local_addr().ok();
+    let incoming = TcpIncoming::from(listener).with_nodelay(Some(true));
+    let signal = {
+        let manager = Arc::clone(&manager);
+        async move {
+            shutdown.await;
+            info!("shutting down: no new connections, streams closing, finishing requests in flight");
+            health_reporter.set_not_serving::<GameServiceServer<GrpcService>>().await;
+            manager.begin_shutdown();
+        }
+    };
+    info!(addr = ?addr, games = manager.game_count(), "serving");
+    tonic::transport::Server::builder()
+        .accept_http1(true)
+        .timeout(limits.request_timeout)
+        .concurrency_limit_per_connection(256)
+        .layer(RateLimitLayer::new(limits.requests_per_second))
+        .layer(tonic_web::GrpcWebLayer::new())
+        .add_service(game_service)
+        .add_service(health_service)
+        .add_service(reflection_v1)
+        .add_service(reflection_v1alpha)
+        .serve_with_incoming_shutdown(incoming, signal)
+        .await?;
+    info!("stopped");
+    Ok(())
+}

@@ -1,0 +1,389 @@
+//! Durable storage behind a small trait, event-sourced: a game is its record
+//! (config JSON with the seed, seats, status) plus the ordered list of
+//! accepted choices. The engine state is never stored; it is rebuilt by
+//! replaying the choices. Two implementations: [`SqliteStore`] (the
+//! default, one file in the data directory) and [`MemoryStore`] (tests and
+//! benchmarks). Methods are blocking: callers run them off the async
+//! runtime (`spawn_blocking`). Every method returns only once its write is
+//! durable, which is what lets the server acknowledge a choice.
+
+use crate::model::{Claim, ClaimantKind, EntryRecord, GameRecord, OpenTo, SeatRecord, Status, StoredGame};
+use rusqlite::{Connection, params};
+use std::collections::BTreeMap;
+use std::path::Path;
+use std::sync::Mutex;
+
+/// A storage failure.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    /// The database refused or failed.
+    #[error("database error: {0}")]
+    Db(#[from] rusqlite::Error),
+    /// A stored row does not parse.
+    #[error("corrupt stored data: {0}")]
+    Corrupt(String),
+    /// The game id is unknown to the store.
+    #[error("no stored game {0}")]
+    NoSuchGame(String),
+    /// Could not create the data directory.
+    #[error("cannot create data directory {path}: {source}")]
+    Dir {
+        /// The directory.
+        path: String,
+        /// Why.
+        source: std::io::Error,
+    },
+}
+
+/// What the server needs from a database. Small on purpose, so that a
+/// server-grade database can take SQLite's place.
+pub trait GameStore: Send + Sync + 'static {
+    /// Stores a new game with its seats and any initial choices (a fork
+    /// starts with the source's choices), all or nothing.
+    fn create_game(&self, game: &GameRecord, entries: &[EntryRecord]) -> Result<(), StoreError>;
+    /// Appends one accepted choice; durable when this returns.
+    fn append_entry(&self, game_id: &str, entry: &EntryRecord) -> Result<(), StoreError>;
+    /// Replaces one seat's record (claim or release).
+    fn put_seat(&self, game_id: &str, seat: &SeatRecord) -> Result<(), StoreError>;
+    /// Records a status change.
+    fn set_status(&self, game_id: &str, status: Status) -> Result<(), StoreError>;
+    /// Every stored game with its choices, oldest first.
+    fn load_all(&self) -> Result<Vec<StoredGame>, StoreError>;
+}
+
+/// SQLite in one file, WAL journal with `synchronous=FULL`: a commit is on
+/// disk (fsync'd) before the call returns, so an acknowledged choice
+/// survives `kill -9` and power loss alike.
+pub struct SqliteStore {
+    /// One connection; SQLite serialises writers anyway.
+    conn: Mutex<Connection>,
+}
+
+const SCHEMA: &str = "
+CREATE TABLE IF NOT EXISTS games (
+    id            TEXT PRIMARY KEY,
+    kind          TEXT NOT NULL,
+    config_json   TEXT NOT NULL,
+    created_ms    INTEGER NOT NULL,
+    status        TEXT NOT NULL,
+    forked_from   TEXT,
+    forked_at_seq INTEGER
+);
+CREATE TABLE IF NOT EXISTS seats (
+    game_id    TEXT NOT NULL REFERENCES games(id),
+    seat       INTEGER NOT NULL,
+    open_to    TEXT NOT NULL,
+    token_hash TEXT,
+    claimed_by TEXT,
+    PRIMARY KEY (game_id, seat)
+);
+CREATE TABLE IF NOT EXISTS choices (
+    game_id   TEXT NOT NULL REFERENCES games(id),
+    seq       INTEGER NOT NULL,
+    seat      INTEGER NOT NULL,
+    option_id TEXT NOT NULL,
+    at_ms     INTEGER NOT NULL,
+    PRIMARY KEY (game_id, seq)
+);
+";
+
+impl SqliteStore {
+    /// Opens (creating if needed) `xodus.sqlite3` in `dir`.
+    pub fn open_dir(dir: &Path) -> Result<SqliteStore, StoreError> {
+        std::fs::create_dir_all(dir)
+            .map_err(|source| StoreError::Dir { path: dir.display().to_string(), source })?;
+        Self::open(Connection::open(dir.join("xodus.sqlite3"))?)
+    }
+
+    /// An in-memory SQLite database (tests).
+    pub fn open_in_memory() -> Result<SqliteStore, StoreError> {
+        Self::open(Connection::open_in_memory()?)
+    }
+
+    fn open(conn: Connection) -> Result<SqliteStore, StoreError> {
+        conn.pragma_update(None, "journal_mode", "WAL")?;
+        conn.pragma_update(None, "synchronous", "FULL")?;
+        conn.pragma_update(None, "foreign_keys", "ON")?;
+        conn.busy_timeout(std::time::Duration::from_secs(5))?;
+        conn.execute_batch(SCHEMA)?;
+        Ok(SqliteStore { conn: Mutex::new(conn) })
+    }
+
+    fn conn(&self) -> std::sync::MutexGuard<'_, Connection> {
+        // A panic while holding the lock cannot leave a half-done
+        // transaction behind (rusqlite rolls back on drop), so go on.
+        self.conn.lock().unwrap_or_else(|e| e.into_inner())
+    }
+}
+
+fn put_seat_tx(tx: &Connection, game_id: &str, s: &SeatRecord) -> Result<(), StoreError> {
+    tx.execute(
+        "INSERT INTO seats (game_id, seat, open_to, token_hash, claimed_by) VALUES (?1, ?2, ?3, ?4, ?5)
+         ON CONFLICT (game_id, seat) DO UPDATE SET open_to = ?3, token_hash = ?4, claimed_by = ?5",
+        params![
+            game_id,
+            s.seat,
+            s.open_to.as_str(),
+            s.claim.as_ref().map(|c| c.token_hash.as_str()),
+            s.claim.as_ref().map(|c| c.by.as_str())
+        ],
+    )?;
+    Ok(())
+}
+
+fn insert_entry(tx: &Connection, game_id: &str, e: &EntryRecord) -> Result<(), StoreError> {
+    let seq = i64::try_from(e.seq).map_err(|_| StoreError::Corrupt(format!("seq {} too large", e.seq)))?;
+    tx.execute(
+        "INSERT INTO choices (game_id, seq, seat, option_id, at_ms) VALUES (?1, ?2, ?3, ?4, ?5)",
+        params![game_id, seq, e.seat, e.option_id, e.at_ms],
+    )?;
+    Ok(())
+}
+
+impl GameStore for SqliteStore {
+    fn create_game(&self, game: &GameRecord, entries: &[EntryRecord]) -> Result<(), StoreError> {
+        let mut conn = self.conn();
+        let tx = conn.transaction()?;
+        tx.execute(
+            "INSERT INTO games (id, kind, config_json, created_ms, status, forked_from, forked_at_seq)
+             VALUES (?1, 'xodus', ?2, ?3, ?4, ?5, ?6)",
+            params![
+                game.id,
+                game.config_json,
+                game.created_ms,
+                game.status.as_str(),
+                game.forked_from.as_ref().map(|f| f.0.as_str()),
+                game.forked_from.as_ref().map(|f| i64::try_from(f.1).unwrap_or(i64::MAX))
+            ],
+        )?;
+        for s in &game.seats {
+            put_seat_tx(&tx, &game.id, s)?;
+        }
+        for e in entries {
+            insert_entry(&tx, &game.id, e)?;
+        }
+        tx.commit()?;
+        Ok(())
+    }
+
+    fn append_entry(&self, game_id: &str, entry: &EntryRecord) -> Result<(), StoreError> {
+        insert_entry(&self.conn(), game_id, entry)
+    }
+
+    fn put_seat(&self, game_id: &str, seat: &SeatRecord) -> Result<(), StoreError> {
+        put_seat_tx(&self.conn(), game_id, seat)
+    }
+
+    fn set_status(&self, game_id: &str, status: Status) -> Result<(), StoreError> {
+        let n = self.conn().execute("UPDATE games SET status = ?2 WHERE id = ?1", params![game_id, status.as_str()])?;
+        if n == 0 {
+            return Err(StoreError::NoSuchGame(game_id.to_string()));
+        }
+        Ok(())
+    }
+
+    fn load_all(&self) -> Result<Vec<StoredGame>, StoreError> {
+        let conn = self.conn();
+        let mut games: Vec<StoredGame> = Vec::new();
+        let mut index: BTreeMap<String, usize> = BTreeMap::new();
+        {
+            let mut st = conn.prepare(
+                "SELECT id, config_json, created_ms, status, forked_from, forked_at_seq FROM games
+                 ORDER BY created_ms, id",
+            )?;
+            let rows = st.query_map([], |r| {
+                Ok((
+                    r.get::<_, String>(0)?,
+                    r.get::<_, String>(1)?,
+                    r.get::<_, i64>(2)?,
+                    r.get::<_, String>(3)?,
+                    r.get::<_, Option<String>>(4)?,
+                    r.get::<_, Option<i64>>(5)?,
+                ))
+            })?;
+            for row in rows {
+                let (id, config_json, created_ms, status, forked_from, forked_at) = row?;
+                let status = Status::parse(&status)
+                    .ok_or_else(|| StoreError::Corrupt(format!("game {id}: status '{status}'")))?;
+                let forked_from = forked_from.map(|f| (f, forked_at.unwrap_or(0).max(0) as u64));
+                index.insert(id.clone(), games.len());
+                games.push(StoredGame {
+                    record: GameRecord { id, config_json, created_ms, status, forked_from, seats: Vec::new() },
+                    entries: Vec::new(),
+                });
+            }
+        }
+        {
+            let mut st =
+                conn.prepare("SELECT game_id, seat, open_to, token_hash, claimed_by FROM seats ORDER BY game_id, seat")?;
+            let rows = st.query_map([], |r| {
+                Ok((
+                    r.get::<_, String>(0)?,
+                    r.get::<_, u8>(1)?,
+                    r.get::<_, String>(2)?,
+                    r.get::<_, Option<String>>(3)?,
+                    r.get::<_, Option<String>>(4)?,
+                ))
+            })?;
+            for row in rows {
+                let (game_id, seat, open_to, token_hash, claimed_by) = row?;
+                let Some(&i) = index.get(&game_id) else { continue };
+                let open_to = OpenTo::parse(&open_to)
+                    .ok_or_else(|| StoreError::Corrupt(format!("game {game_id} seat {seat}: open_to '{open_to}'")))?;
+                let claim = match (token_hash, claimed_by) {
+                    (Some(token_hash), Some(by)) => Some(Claim {
+                        token_hash,
+                        by: ClaimantKind::parse(&by)
+                            .ok_or_else(|| StoreError::Corrupt(format!("game {game_id} seat {seat}: by '{by}'")))?,
+                    }),
+                    _ => None,
+                };
+                games[i].record.seats.push(SeatRecord { seat, open_to, claim });
+            }
+        }
+        {
+            let mut st = conn.prepare("SELECT game_id, seq, seat, option_id, at_ms FROM choices ORDER BY game_id, seq")?;
+            let rows = st.query_map([], |r| {
+                Ok((
+                    r.get::<_, String>(0)?,
+                    r.get::<_, i64>(1)?,
+                    r.get::<_, u8>(2)?,
+                    r.get::<_, String>(3)?,
+                    r.get::<_, i64>(4)?,
+                ))
+            })?;
+            for row in rows {
+                let (game_id, seq, seat, option_id, at_ms) = row?;
+                let Some(&i) = index.get(&game_id) else { continue };
+                games[i].entries.push(EntryRecord { seq: seq.max(0) as u64, seat, option_id, at_ms });
+            }
+        }
+        Ok(games)
+    }
+}
+
+/// Everything in memory: for tests and benchmarks, lost at exit.
+#[derive(Default)]
+pub struct MemoryStore {
+    /// The games, in creation order.
+    games: Mutex<Vec<StoredGame>>,
+}
+
+impl MemoryStore {
+    fn with_game<T>(&self, id: &str, f: impl FnOnce(&mut StoredGame) -> T) -> Result<T, StoreError> {
+        let mut games = self.games.lock().unwrap_or_else(|e| e.into_inner());
+        let g = games.iter_mut().find(|g| g.record.id == id).ok_or_else(|| StoreError::NoSuchGame(id.to_string()))?;
+        Ok(f(g))
+    }
+}
+
+impl GameStore for MemoryStore {
+    fn create_game(&self, game: &GameRecord, entries: &[EntryRecord]) -> Result<(), StoreError> {
+        let mut games = self.games.lock().unwrap_or_else(|e| e.into_inner());
+        games.push(StoredGame { record: game.clone(), entries: entries.to_vec() });
+        Ok(())
+    }
+
+    fn append_entry(&self, game_id: &str, entry: &EntryRecord) -> Result<(), StoreError> {
+        self.with_game(game_id, |g| g.entries.push(entry.clone()))
+    }
+
+    fn put_seat(&self, game_id: &str, seat: &SeatRecord) -> Result<(), StoreError> {
+        self.with_game(game_id, |g| {
+            if let Some(s) = g.record.seats.iter_mut().find(|s| s.seat == seat.seat) {
+                *s = seat.clone();
+            }
+        })
+    }
+
+    fn set_status(&self, game_id: &str, status: Status) -> Result<(), StoreError> {
+        self.with_game(game_id, |g| g.record.status = status)
+    }
+
+    fn load_all(&self) -> Result<Vec<StoredGame>, StoreError> {
+        Ok(self.games.lock().unwrap_or_else(|e| e.into_inner()).clone())
+    }
+}
+
+/// Looks a game up in a loaded list (test helper and diagnostics).
+pub fn find<'a>(games: &'a [StoredGame], id: &str) -> Option<&'a StoredGame> {
+    games.iter().find(|g| g.record.id == id)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::hash_token;
+
+    fn record(id: &str) -> GameRecord {
+        GameRecord {
+            id: id.into(),
+            config_json: "{}".into(),
+            created_ms: 1,
+            status: Status::Open,
+            forked_from: None,
+            seats: (0..3).map(|seat| SeatRecord { seat, open_to: OpenTo::Human, claim: None }).collect(),
+        }
+    }
+
+    fn entry(seq: u64) -> EntryRecord {
+        EntryRecord { seq, seat: 0, option_id: format!("opt{seq}"), at_ms: 5 }
+    }
+
+    fn roundtrip(store: &dyn GameStore) {
+        store.create_game(&record("a"), &[]).expect("create a");
+        let mut b = record("b");
+        b.forked_from = Some(("a".into(), 2));
+        store.create_game(&b, &[entry(1), entry(2)]).expect("create b");
+        store.append_entry("a", &entry(1)).expect("append");
+        store.append_entry("b", &entry(3)).expect("append");
+        let claim = Claim { token_hash: hash_token("t"), by: ClaimantKind::Ai };
+        store.put_seat("a", &SeatRecord { seat: 1, open_to: OpenTo::Any, claim: Some(claim.clone()) }).expect("seat");
+        store.set_status("a", Status::Finished).expect("status");
+        let all = store.load_all().expect("load");
+        assert_eq!(all.len(), 2);
+        let a = find(&all, "a").expect("a");
+        assert_eq!(a.record.status, Status::Finished);
+        assert_eq!(a.record.seats[1].claim, Some(claim));
+        assert_eq!(a.record.seats[1].open_to, OpenTo::Any);
+        assert_eq!(a.entries, vec![entry(1)]);
+        let b = find(&all, "b").expect("b");
+        assert_eq!(b.record.forked_from, Some(("a".into(), 2)));
+        assert_eq!(b.entries.iter().map(|e| e.seq).collect::<Vec<_>>(), vec![1, 2, 3]);
+    }
+
+    #[test]
+    fn sqlite_roundtrip() {
+        roundtrip(&SqliteStore::open_in_memory().expect("open"));
+    }
+
+    #[test]
+    fn memory_roundtrip() {
+        roundtrip(&MemoryStore::default());
+    }
+
+    #[test]
+    fn sqlite_refuses_duplicate_seq_and_unknown_game() {
+        let s = SqliteStore::open_in_memory().expect("open");
+        s.create_game(&record("a"), &[]).expect("create");
+        s.append_entry("a", &entry(1)).expect("first");
+        assert!(s.append_entry("a", &entry(1)).is_err(), "same seq twice");
+        assert!(s.append_entry("zz", &entry(1)).is_err(), "foreign key");
+        assert!(s.set_status("zz", Status::Open).is_err());
+    }
+
+    #[test]
+    fn sqlite_survives_reopen() {
+        let dir = std::env::temp_dir().join(format!("xodus-store-test-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        {
+            let s = SqliteStore::open_dir(&dir).expect("open");
+            s.create_game(&record("a"), &[]).expect("create");
+            s.append_entry("a", &entry(1)).expect("append");
+        }
+        let s = SqliteStore::open_dir(&dir).expect("reopen");
+        let all = s.load_all().expect("load");
+        assert_eq!(all[0].entries, vec![entry(1)]);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
