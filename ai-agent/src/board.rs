@@ -11,20 +11,41 @@ fn opposite(d: u8) -> u8 {
     (d + 3) % 6
 }
 
+/// Side of the square lookup grid (axial coordinates offset by half).
+const GRID: usize = 48;
+
 /// Graph over the revealed systems of one public state.
 pub struct Board<'a> {
     tiles: &'a [PlacedTile],
     content: &'static Content,
+    /// Tile index + 1 by grid cell (0 = empty space).
+    grid: Vec<u8>,
+}
+
+fn cell(hex: Hex) -> Option<usize> {
+    let q = usize::try_from(i32::from(hex.q) + (GRID / 2) as i32).ok()?;
+    let r = usize::try_from(i32::from(hex.r) + (GRID / 2) as i32).ok()?;
+    (q < GRID && r < GRID).then_some(q * GRID + r)
 }
 
 impl<'a> Board<'a> {
     /// The board of a public state.
     pub fn new(pb: &'a Public) -> Board<'a> {
-        Board { tiles: &pb.tiles, content: Content::get() }
+        let mut grid = vec![0u8; GRID * GRID];
+        for (i, t) in pb.tiles.iter().enumerate() {
+            if let Some(c) = cell(t.hex) {
+                grid[c] = u8::try_from(i + 1).unwrap_or(0);
+            }
+        }
+        Board { tiles: &pb.tiles, content: Content::get(), grid }
     }
 
-    fn index(&self, hex: Hex) -> Option<usize> {
-        self.tiles.iter().position(|t| t.hex == hex)
+    /// Index into `Public::tiles` of the system at `hex`.
+    pub fn index(&self, hex: Hex) -> Option<usize> {
+        match cell(hex).map(|c| self.grid[c]) {
+            Some(0) | None => None,
+            Some(i) => Some(usize::from(i) - 1),
+        }
     }
 
     /// Kind of the system at `hex`, if revealed.

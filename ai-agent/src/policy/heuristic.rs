@@ -11,7 +11,8 @@ use super::{Policy, options_for};
 use crate::budget::Budget;
 use crate::eval::evaluate;
 use crate::rng::{Rng, mix};
-use xodus_engine::{Choice, ChoiceOption, DecisionKind, Game, Seat, View};
+use xodus_engine::content::{Challenge, Content};
+use xodus_engine::{AvatarPlace, Choice, ChoiceOption, DecisionKind, Game, Hex, Public, Seat, View};
 
 /// Determinizations sampled per decision.
 const SAMPLES: usize = 4;
@@ -42,12 +43,38 @@ pub fn prior(game: &Game, option: &ChoiceOption) -> f64 {
         // them, this only breaks ties towards acting.
         Choice::EndTurn => -0.01,
         // Giving things around rarely helps in one step; let a clear gain win.
-        Choice::GiveScraps { .. } => -0.15,
-        Choice::GiveKey { .. } => -0.05,
-        // Fleets share actions (the smallest count): worth it to fight.
-        Choice::Invite { .. } => -0.1,
+        // Gifts are free inside a Trade: demand a clear gain, or two
+        // captains would hand the same scrap back and forth.
+        Choice::GiveScraps { .. } | Choice::GiveModule { .. } => -0.3,
+        Choice::GiveKey { .. } => -0.2,
+        // Fleets share actions (the smallest count): worth it to fight,
+        // a waste to explore.
+        Choice::Invite { .. } => {
+            let hex = pb.active.first().and_then(|&s| pb.ships.get(usize::from(s))).map(|s| s.hex);
+            if hex.is_some_and(|h| fight_ahead(pb, h)) { 0.4 } else { -0.5 }
+        }
+        // A move that gains nothing should lose to ending the turn.
+        Choice::Jump { .. } | Choice::Rush | Choice::BlindJump { .. } => -0.02,
         _ => 0.0,
     }
+}
+
+/// Whether a fight is to be had in `hex`: Enemies or an Avatar there, or
+/// a revealed guardian Signal still to be assaulted.
+pub fn fight_ahead(pb: &Public, hex: Hex) -> bool {
+    let c = Content::get();
+    let enemies = pb.board_enemies.iter().any(|e| e.hex == hex);
+    let avatar = pb.avatars.iter().any(|a| a.place == (AvatarPlace::Board { hex }));
+    let guardian = pb.tiles.iter().filter(|t| t.hex == hex).filter_map(|t| t.key_marker).any(|k| {
+        pb.signals.iter().any(|s| {
+            s.key == k
+                && !s.solved
+                && s.card
+                    .and_then(|i| c.signals.get(usize::from(i)))
+                    .is_some_and(|d| matches!(d.challenge, Challenge::Guardian { .. }))
+        })
+    });
+    enemies || avatar || guardian
 }
 
 /// Steps of default continuation after a look-ahead move.
@@ -55,7 +82,7 @@ const CONTINUATION: usize = 8;
 
 /// Whether a decision is the middle of a multi-step move (manoeuvres,
 /// orientation, rush, maintenance...) rather than a fresh choice.
-fn mid_move(kind: DecisionKind) -> bool {
+pub fn mid_move(kind: DecisionKind) -> bool {
     !matches!(
         kind,
         DecisionKind::Action | DecisionKind::NextPlayer | DecisionKind::CombatCommand | DecisionKind::GameOver
@@ -75,7 +102,11 @@ pub fn complete_move(g: &mut Game) {
         if !mid_move(d.kind) {
             return;
         }
-        let Some(o) = d.options.first() else { return };
+        // A sub-decision that can be closed (Trade) is closed; otherwise
+        // the first, plain option is taken.
+        let Some(o) = d.options.iter().find(|o| o.id.starts_with("end_")).or_else(|| d.options.first()) else {
+            return;
+        };
         let Some(&seat) = o.seats.first() else { return };
         if g.apply(seat, &o.id).is_err() {
             return;
@@ -127,6 +158,12 @@ impl Policy for HeuristicPolicy {
             score_on(&game, seat, &opts, &mut scores);
         }
         let i = argmax(&scores, &mut self.rng);
+        if tracing::enabled!(tracing::Level::TRACE) {
+            let mut ranked: Vec<(f64, &str)> =
+                scores.iter().map(|s| s / SAMPLES as f64).zip(opts.iter().map(|o| o.id.as_str())).collect();
+            ranked.sort_by(|a, b| b.0.total_cmp(&a.0));
+            tracing::trace!(?ranked, "heuristic scores");
+        }
         Some(opts[i].id.clone())
     }
 

@@ -1,24 +1,264 @@
-//! The `mcts` policy (placeholder while the heuristic settles).
+//! The `mcts` policy: determinized (information-set) Monte Carlo tree
+//! search over the engine, from one seat's view.
+//!
+//! Each iteration samples a full game consistent with the view
+//! (`Game::from_view`, so the hidden stack, decks, face-down tokens and
+//! dice are guessed afresh, never read), walks the shared tree by option
+//! id choosing with UCB1 among the options legal in that sample (edges
+//! count how often they were available, as in ISMCTS), expands one new
+//! option, then plays on with the heuristic for a few decisions and
+//! scores the state with the evaluation. The game is cooperative: every
+//! seat's decisions are in the tree and all maximize the team's value.
+//! Work is split over threads (root parallelization): each thread grows
+//! its own tree from its own seed and the root statistics are summed, so
+//! a run is deterministic for a seed, an iteration budget and a thread
+//! count.
 
-use super::{Policy, heuristic::HeuristicPolicy};
+use super::heuristic::{argmax, complete_move, greedy_pick, mid_move};
+use super::{Policy, options_for};
 use crate::budget::Budget;
-use xodus_engine::{Seat, View};
+use crate::eval::evaluate;
+use crate::rng::{Rng, mix};
+use std::time::Instant;
+use xodus_engine::{ChoiceOption, Game, Seat, View};
 
-/// Determinized Monte Carlo tree search.
+/// Playout length in policy decisions before the evaluation cuts it.
+const PLAYOUT_DECISIONS: usize = 10;
+/// Exploration constant of UCB1 (rewards are evaluations / 10).
+const EXPLORATION: f64 = 0.6;
+/// Iterations when the budget gives neither limit.
+const DEFAULT_ITERATIONS: u32 = 64;
+
+/// One option out of a node.
+struct Edge {
+    id: String,
+    seat: Seat,
+    visits: u32,
+    available: u32,
+    total: f64,
+    child: Option<usize>,
+}
+
+/// A decision point of the tree (shared by all samples that reach it by
+/// the same option ids).
+#[derive(Default)]
+struct Node {
+    edges: Vec<Edge>,
+}
+
+/// Root statistics of one option after search.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RootStat {
+    /// Option id.
+    pub id: String,
+    /// Iterations through it.
+    pub visits: u32,
+    /// Sum of rewards.
+    pub total: f64,
+}
+
+/// Determinized MCTS.
 pub struct MctsPolicy {
-    inner: HeuristicPolicy,
+    rng: Rng,
+    threads: usize,
 }
 
 impl MctsPolicy {
-    /// A search policy seeded with `seed`.
+    /// A single-threaded search policy seeded with `seed`.
     pub fn new(seed: u64) -> MctsPolicy {
-        MctsPolicy { inner: HeuristicPolicy::new(seed) }
+        MctsPolicy { rng: Rng::new(seed), threads: 1 }
     }
+
+    /// Uses `threads` threads per decision (root parallelization).
+    pub fn with_threads(mut self, threads: usize) -> MctsPolicy {
+        self.threads = threads.max(1);
+        self
+    }
+}
+
+/// The options a search node offers: the root seat's own at the root,
+/// every seat's deeper down (teammates are simulated too).
+fn node_options<'a>(game_options: &'a [ChoiceOption], root_seat: Option<Seat>) -> Vec<&'a ChoiceOption> {
+    game_options.iter().filter(|o| root_seat.is_none_or(|s| o.seats.contains(&s))).collect()
+}
+
+/// Plays on from `g` with the heuristic, then evaluates.
+fn playout(g: &mut Game, rng: &mut Rng) -> f64 {
+    let mut decisions = 0;
+    while g.outcome().is_none() && decisions < PLAYOUT_DECISIONS {
+        let d = g.decision();
+        if mid_move(d.kind) {
+            complete_move(g);
+            continue;
+        }
+        let Some(&seat) = d.deciders.first() else { break };
+        let opts = options_for_decision(&d.options, seat);
+        if opts.is_empty() {
+            break;
+        }
+        let i = if opts.len() == 1 { 0 } else { greedy_pick(g, seat, &opts, rng) };
+        let id = opts[i].id.clone();
+        if g.apply(seat, &id).is_err() {
+            break;
+        }
+        decisions += 1;
+    }
+    evaluate(g.public()) / 10.0
+}
+
+fn options_for_decision(options: &[ChoiceOption], seat: Seat) -> Vec<&ChoiceOption> {
+    options.iter().filter(|o| o.seats.contains(&seat)).collect()
+}
+
+/// Grows one tree for `iterations` (or until `deadline`) and returns the
+/// root statistics.
+fn search(view: &View, seat: Seat, iterations: u32, deadline: Option<Instant>, seed: u64) -> Vec<RootStat> {
+    let mut rng = Rng::new(seed);
+    let mut nodes: Vec<Node> = vec![Node::default()];
+    for it in 0..iterations {
+        if it > 0 && deadline.is_some_and(|d| Instant::now() >= d) {
+            break;
+        }
+        let mut g = Game::from_view(view, mix(&[seed, u64::from(it)]));
+        let mut path: Vec<(usize, usize)> = Vec::new();
+        let mut node = 0usize;
+        let mut depth = 0usize;
+        let reward = loop {
+            if g.outcome().is_some() {
+                break evaluate(g.public()) / 10.0;
+            }
+            let d = g.decision();
+            let opts = node_options(&d.options, (depth == 0).then_some(seat));
+            if opts.is_empty() {
+                break evaluate(g.public()) / 10.0;
+            }
+            // Availability and expansion of the options legal in this sample.
+            let mut legal = Vec::with_capacity(opts.len());
+            for o in &opts {
+                let e = match nodes[node].edges.iter().position(|e| e.id == o.id) {
+                    Some(e) => e,
+                    None => {
+                        nodes[node].edges.push(Edge {
+                            id: o.id.clone(),
+                            seat: o.seats.first().copied().unwrap_or(seat),
+                            visits: 0,
+                            available: 0,
+                            total: 0.0,
+                            child: None,
+                        });
+                        nodes[node].edges.len() - 1
+                    }
+                };
+                nodes[node].edges[e].available += 1;
+                legal.push(e);
+            }
+            let unvisited: Vec<usize> = legal.iter().copied().filter(|&e| nodes[node].edges[e].visits == 0).collect();
+            if !unvisited.is_empty() {
+                // Expand one new option, then play out from it.
+                let e = unvisited[rng.below(unvisited.len())];
+                let (id, s) = (nodes[node].edges[e].id.clone(), nodes[node].edges[e].seat);
+                path.push((node, e));
+                if g.apply(s, &id).is_err() {
+                    break evaluate(g.public()) / 10.0;
+                }
+                break playout(&mut g, &mut rng);
+            }
+            let scores: Vec<f64> = legal
+                .iter()
+                .map(|&e| {
+                    let ed = &nodes[node].edges[e];
+                    let n = f64::from(ed.visits);
+                    ed.total / n + EXPLORATION * (f64::from(ed.available.max(1)).ln() / n).sqrt()
+                })
+                .collect();
+            let e = legal[argmax(&scores, &mut rng)];
+            let (id, s) = (nodes[node].edges[e].id.clone(), nodes[node].edges[e].seat);
+            path.push((node, e));
+            if g.apply(s, &id).is_err() {
+                break evaluate(g.public()) / 10.0;
+            }
+            node = match nodes[node].edges[e].child {
+                Some(c) => c,
+                None => {
+                    nodes.push(Node::default());
+                    let c = nodes.len() - 1;
+                    nodes[node].edges[e].child = Some(c);
+                    c
+                }
+            };
+            depth += 1;
+        };
+        for &(n, e) in &path {
+            let ed = &mut nodes[n].edges[e];
+            ed.visits += 1;
+            ed.total += reward;
+        }
+    }
+    nodes[0].edges.iter().map(|e| RootStat { id: e.id.clone(), visits: e.visits, total: e.total }).collect()
+}
+
+/// Runs the search on `threads` threads and sums the root statistics.
+pub fn search_parallel(view: &View, seat: Seat, budget: &Budget, seed: u64, threads: usize) -> Vec<RootStat> {
+    let start = Instant::now();
+    let deadline = budget.deadline(start);
+    let total = match (budget.iterations, budget.think_ms) {
+        (Some(i), _) => i,
+        (None, Some(_)) => u32::MAX,
+        (None, None) => DEFAULT_ITERATIONS,
+    };
+    let threads = threads.max(1);
+    let per = total.div_ceil(threads as u32).max(1);
+    let results: Vec<Vec<RootStat>> = if threads == 1 {
+        vec![search(view, seat, per, deadline, seed)]
+    } else {
+        std::thread::scope(|scope| {
+            let handles: Vec<_> = (0..threads)
+                .map(|t| scope.spawn(move || search(view, seat, per, deadline, mix(&[seed, t as u64]))))
+                .collect();
+            handles.into_iter().filter_map(|h| h.join().ok()).collect()
+        })
+    };
+    let mut merged: Vec<RootStat> = Vec::new();
+    for r in results {
+        for s in r {
+            match merged.iter_mut().find(|m| m.id == s.id) {
+                Some(m) => {
+                    m.visits += s.visits;
+                    m.total += s.total;
+                }
+                None => merged.push(s),
+            }
+        }
+    }
+    merged
 }
 
 impl Policy for MctsPolicy {
     fn choose(&mut self, view: &View, seat: Seat, budget: &Budget) -> Option<String> {
-        self.inner.choose(view, seat, budget)
+        let opts = options_for(view, seat);
+        match opts.len() {
+            0 => return None,
+            1 => return Some(opts[0].id.clone()),
+            _ => {}
+        }
+        let seed = self.rng.next_u64();
+        let stats = search_parallel(view, seat, budget, seed, self.threads);
+        let best = stats.iter().max_by(|a, b| {
+            a.visits.cmp(&b.visits).then_with(|| {
+                let ma = a.total / f64::from(a.visits.max(1));
+                let mb = b.total / f64::from(b.visits.max(1));
+                ma.total_cmp(&mb)
+            })
+        });
+        if tracing::enabled!(tracing::Level::TRACE) {
+            let ranked: Vec<(u32, f64, &str)> =
+                stats.iter().map(|s| (s.visits, s.total / f64::from(s.visits.max(1)), s.id.as_str())).collect();
+            tracing::trace!(?ranked, "mcts root");
+        }
+        match best {
+            Some(b) if opts.iter().any(|o| o.id == b.id) => Some(b.id.clone()),
+            _ => Some(opts[0].id.clone()),
+        }
     }
 
     fn name(&self) -> &'static str {
