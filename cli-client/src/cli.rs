@@ -138,9 +138,6 @@ pub struct JoinArgs {
     /// The seat to claim.
     #[arg(long)]
     pub seat: u8,
-    /// A name shown to the other captains.
-    #[arg(long, default_value = "xodus-cli")]
-    pub name: String,
 }
 
 /// `xodus act`.
@@ -173,9 +170,6 @@ pub struct ViewArgs {
     pub server: ServerArg,
     /// The game.
     pub game: String,
-    /// See as this seat (the same public view; marks whose options are whose).
-    #[arg(long)]
-    pub seat: Option<u8>,
     /// A text report instead of JSON.
     #[arg(long)]
     pub text: bool,

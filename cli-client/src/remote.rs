@@ -4,6 +4,11 @@
 //! codes) stay in this module.
 
 use serde::Serialize;
+use std::time::Duration;
+use tokio::sync::mpsc;
+use tonic::transport::{Channel, Endpoint};
+use tonic::{Code, Status};
+use xodus::{GameServiceClient, convert, pb};
 use xodus_engine::{Event, Seat, ShipKind, View};
 
 /// A failed call, in words a person can act on.
@@ -11,7 +16,7 @@ use xodus_engine::{Event, Seat, ShipKind, View};
 pub enum RemoteError {
     /// No server answers at the URL.
     #[error(
-        "no X-ODUS server at {url} ({detail}); start one with `xodus-server` or leave out --server to start a local one"
+        "no X-ODUS server at {url} ({detail}); is xodus-server running there? (`xodus play` and `xodus watch` start a local one when --server is left out)"
     )]
     Unreachable {
         /// The URL tried.
@@ -100,12 +105,83 @@ pub struct Step {
 #[derive(Clone)]
 pub struct Remote {
     url: String,
+    client: GameServiceClient<Channel>,
+}
+
+/// How long connecting may take before the server counts as absent.
+const CONNECT_TIMEOUT: Duration = Duration::from_secs(5);
+
+/// Sorts a gRPC status into what a person can act on.
+fn sort(status: Status, url: &str) -> RemoteError {
+    let msg = if status.message().is_empty() { format!("{:?}", status.code()) } else { status.message().to_string() };
+    match status.code() {
+        Code::Unavailable => RemoteError::Unreachable { url: url.into(), detail: msg },
+        Code::NotFound => RemoteError::NotFound(msg),
+        Code::Unauthenticated | Code::PermissionDenied => RemoteError::Refused(msg),
+        Code::Aborted => RemoteError::Stale(msg),
+        Code::InvalidArgument | Code::FailedPrecondition | Code::OutOfRange => RemoteError::Invalid(msg),
+        _ => RemoteError::Other(msg),
+    }
+}
+
+/// Engine events from their wire form (unknown shapes are skipped).
+fn events(wire: &[pb::Event]) -> Vec<Event> {
+    wire.iter()
+        .filter_map(|e| match serde_json::from_str(&e.event_json) {
+            Ok(ev) => Some(ev),
+            Err(err) => {
+                tracing::warn!("event {} not understood: {err}", e.kind);
+                None
+            }
+        })
+        .collect()
+}
+
+/// The engine view carried by a state.
+fn view_of(state: Option<&pb::GameState>) -> Result<View, RemoteError> {
+    state
+        .and_then(convert::view)
+        .ok_or_else(|| RemoteError::Other("the server sent a state without an X-ODUS view".into()))
+}
+
+fn summary(g: pb::GameSummary) -> GameSummary {
+    let status = match pb::GameStatus::try_from(g.status) {
+        Ok(pb::GameStatus::Open) => "open",
+        Ok(pb::GameStatus::Playing) => "playing",
+        Ok(pb::GameStatus::Finished) => "finished",
+        _ => "unknown",
+    };
+    let difficulty = serde_json::from_str::<serde_json::Value>(&g.config_json)
+        .ok()
+        .and_then(|v| v.get("difficulty").and_then(|d| d.as_str()).map(str::to_string))
+        .unwrap_or_default();
+    GameSummary {
+        status: status.to_string(),
+        ships: g.seats.iter().map(|s| s.role.clone()).collect(),
+        difficulty,
+        open_seats: g.seats.iter().filter(|s| !s.claimed).map(|s| s.seat as Seat).collect(),
+        seq: g.seq,
+        id: g.game_id,
+    }
 }
 
 impl Remote {
     /// Connects to `url`.
     pub async fn connect(url: &str) -> Result<Remote, RemoteError> {
-        Err(RemoteError::Unreachable { url: url.into(), detail: "gRPC client not wired yet".into() })
+        let unreachable = |detail: String| RemoteError::Unreachable { url: url.into(), detail };
+        let endpoint = Endpoint::from_shared(url.to_string())
+            .map_err(|e| RemoteError::Invalid(format!("bad server URL {url:?}: {e}")))?
+            .connect_timeout(CONNECT_TIMEOUT);
+        let channel = endpoint.connect().await.map_err(|e| {
+            let mut detail = e.to_string();
+            let mut src = std::error::Error::source(&e);
+            while let Some(s) = src {
+                detail = s.to_string();
+                src = s.source();
+            }
+            unreachable(detail)
+        })?;
+        Ok(Remote { url: url.into(), client: GameServiceClient::new(channel) })
     }
 
     /// The server's URL.
@@ -114,46 +190,89 @@ impl Remote {
     }
 
     /// Creates a game; returns its id.
-    pub async fn create(&self, _game: &NewGame) -> Result<String, RemoteError> {
-        Err(RemoteError::Other("not wired".into()))
+    pub async fn create(&self, game: &NewGame) -> Result<String, RemoteError> {
+        let count = if game.ships.is_empty() { game.ship_count } else { game.ships.len() as u8 };
+        let seats = (0..count)
+            .map(|s| if game.ai_seats.contains(&s) { pb::SeatOpenTo::Ai } else { pb::SeatOpenTo::Human } as i32)
+            .collect();
+        let req = pb::CreateGameRequest {
+            kind: pb::GameKind::Xodus as i32,
+            seats,
+            setup: Some(pb::create_game_request::Setup::Xodus(pb::XodusSetup {
+                ship_count: u32::from(count),
+                ships: game.ships.iter().map(|k| k.as_str().to_string()).collect(),
+                difficulty: game.difficulty.clone(),
+                allies: game.allies.clone(),
+                seed: game.seed,
+            })),
+        };
+        let resp = self.client.clone().create_game(req).await.map_err(|s| sort(s, &self.url))?;
+        resp.into_inner()
+            .game
+            .map(|g| g.game_id)
+            .ok_or_else(|| RemoteError::Other("CreateGame answered without a game".into()))
     }
 
     /// Lists the games.
     pub async fn list(&self) -> Result<Vec<GameSummary>, RemoteError> {
-        Err(RemoteError::Other("not wired".into()))
+        let req = pb::ListGamesRequest { status: 0, only_open_seats: false };
+        let resp = self.client.clone().list_games(req).await.map_err(|s| sort(s, &self.url))?;
+        Ok(resp.into_inner().games.into_iter().map(summary).collect())
     }
 
-    /// Claims a seat; returns its token.
-    pub async fn join(&self, _game: &str, _seat: Seat, _name: &str) -> Result<String, RemoteError> {
-        Err(RemoteError::Other("not wired".into()))
+    /// Claims a seat as a human; returns its token.
+    pub async fn join(&self, game: &str, seat: Seat) -> Result<String, RemoteError> {
+        let req = pb::ClaimSeatRequest {
+            game_id: game.to_string(),
+            seat: u32::from(seat),
+            claimant: pb::Claimant::Human as i32,
+            token: String::new(),
+        };
+        let resp = self.client.clone().claim_seat(req).await.map_err(|s| sort(s, &self.url))?;
+        Ok(resp.into_inner().token)
     }
 
-    /// The current view (as a seat, or a spectator).
-    pub async fn view(&self, _game: &str, _seat: Option<Seat>) -> Result<View, RemoteError> {
-        Err(RemoteError::Other("not wired".into()))
+    /// The current view, as a spectator sees it (every seat sees the same
+    /// public state and the same decision).
+    pub async fn view(&self, game: &str) -> Result<View, RemoteError> {
+        let req = pb::GetViewRequest { game_id: game.to_string(), credentials: None };
+        let resp = self.client.clone().get_view(req).await.map_err(|s| sort(s, &self.url))?;
+        view_of(resp.into_inner().state.as_ref())
     }
 
     /// Sends a choice; returns the step it caused.
     pub async fn act(
         &self,
-        _game: &str,
-        _seat: Seat,
-        _token: &str,
-        _option: &str,
-        _expect_seq: u64,
+        game: &str,
+        seat: Seat,
+        token: &str,
+        option: &str,
+        expect_seq: u64,
     ) -> Result<Step, RemoteError> {
-        Err(RemoteError::Other("not wired".into()))
+        let req = pb::SubmitChoiceRequest {
+            game_id: game.to_string(),
+            credentials: Some(pb::SeatCredentials { seat: u32::from(seat), token: token.to_string() }),
+            expected_seq: Some(expect_seq),
+            choice: Some(pb::submit_choice_request::Choice::OptionId(option.to_string())),
+        };
+        let resp = self.client.clone().submit_choice(req).await.map_err(|s| sort(s, &self.url))?.into_inner();
+        Ok(Step { seq: resp.seq, events: events(&resp.events), view: view_of(resp.state.as_ref()).ok() })
     }
 
-    /// Streams the game's steps after `from_seq`, sending them on `tx`
-    /// until the game ends or the receiver goes away.
-    pub async fn follow(
-        &self,
-        _game: &str,
-        _seat: Option<Seat>,
-        _from_seq: u64,
-        _tx: tokio::sync::mpsc::UnboundedSender<Step>,
-    ) -> Result<(), RemoteError> {
-        Err(RemoteError::Other("not wired".into()))
+    /// Streams the game's steps after `from_seq` as a spectator, sending
+    /// them on `tx` until the stream ends, the game ends or the receiver
+    /// goes away.
+    pub async fn follow(&self, game: &str, from_seq: u64, tx: mpsc::UnboundedSender<Step>) -> Result<(), RemoteError> {
+        let req = pb::StreamGameRequest { game_id: game.to_string(), from_seq, credentials: None };
+        let mut stream = self.client.clone().stream_game(req).await.map_err(|s| sort(s, &self.url))?.into_inner();
+        while let Some(update) = stream.message().await.map_err(|s| sort(s, &self.url))? {
+            let view = view_of(update.state.as_ref()).ok();
+            let over = view.as_ref().is_some_and(|v| v.public.outcome.is_some());
+            let step = Step { seq: update.seq, events: events(&update.events), view };
+            if tx.send(step).is_err() || over {
+                return Ok(());
+            }
+        }
+        Ok(())
     }
 }

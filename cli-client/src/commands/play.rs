@@ -49,7 +49,7 @@ pub async fn run(a: PlayArgs) -> anyhow::Result<()> {
     };
     let mut tokens = HashMap::new();
     for s in &a.seats {
-        let token = remote.join(&game, *s, "xodus-cli").await.with_context(|| format!("claiming seat {s}"))?;
+        let token = remote.join(&game, *s).await.with_context(|| format!("claiming seat {s}"))?;
         tokens.insert(*s, token);
     }
     for s in &ai_seats {

@@ -50,7 +50,7 @@ pub async fn list(a: ListArgs) -> anyhow::Result<()> {
 /// `xodus join`: prints the token alone.
 pub async fn join(a: JoinArgs) -> anyhow::Result<()> {
     let remote = Remote::connect(&a.server.server).await?;
-    let token = remote.join(&a.game, a.seat, &a.name).await?;
+    let token = remote.join(&a.game, a.seat).await?;
     println!("{token}");
     Ok(())
 }
@@ -61,12 +61,12 @@ pub async fn act(a: ActArgs) -> anyhow::Result<()> {
     let remote = Remote::connect(&a.server.server).await?;
     let expect = match a.expect_seq {
         Some(s) => s,
-        None => remote.view(&a.game, Some(a.seat)).await?.public.seq,
+        None => remote.view(&a.game).await?.public.seq,
     };
     let step = remote.act(&a.game, a.seat, &a.token, &a.option, expect).await?;
     let view = match step.view {
         Some(v) => v,
-        None => remote.view(&a.game, Some(a.seat)).await?,
+        None => remote.view(&a.game).await?,
     };
     let out = json!({
         "game": a.game,
@@ -84,7 +84,7 @@ pub async fn act(a: ActArgs) -> anyhow::Result<()> {
 /// `xodus view`: the view as JSON (or a text report).
 pub async fn view(a: ViewArgs) -> anyhow::Result<()> {
     let remote = Remote::connect(&a.server.server).await?;
-    let view = remote.view(&a.game, a.seat).await?;
+    let view = remote.view(&a.game).await?;
     if a.text {
         print!("{}", plain::report(&a.game, &view));
     } else {

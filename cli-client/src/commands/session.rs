@@ -18,7 +18,7 @@ const RESUMES: u32 = 10;
 
 /// Follows `game` from `from_seq`, reopening the stream when it breaks,
 /// until the game ends, `tx` closes or the server stays away.
-pub fn spawn_follow(remote: Remote, game: String, seat: Option<Seat>, from_seq: u64) -> mpsc::UnboundedReceiver<Step> {
+pub fn spawn_follow(remote: Remote, game: String, from_seq: u64) -> mpsc::UnboundedReceiver<Step> {
     let (tx, rx) = mpsc::unbounded_channel();
     tokio::spawn(async move {
         let last = Arc::new(AtomicU64::new(from_seq));
@@ -38,7 +38,7 @@ pub fn spawn_follow(remote: Remote, game: String, seat: Option<Seat>, from_seq: 
                 }
                 over
             });
-            let result = remote.follow(&game, seat, last.load(Ordering::SeqCst), step_tx).await;
+            let result = remote.follow(&game, last.load(Ordering::SeqCst), step_tx).await;
             let done = forward.await.unwrap_or(true);
             if done || tx.is_closed() {
                 return;
@@ -69,14 +69,13 @@ pub async fn screen(
 ) -> anyhow::Result<Option<Outcome>> {
     let mut seats: Vec<Seat> = tokens.keys().copied().collect();
     seats.sort();
-    let first = seats.first().copied();
-    let view = remote.view(&game, first).await?;
+    let view = remote.view(&game).await?;
     let mut screen = Screen::new(game.clone(), view.clone(), seats);
     screen.ai_seats = ai_seats;
     screen.note(format!("Following game {game} on {}", remote.url()));
 
     let (upd_tx, upd_rx) = std::sync::mpsc::channel::<Update>();
-    let mut steps = spawn_follow(remote.clone(), game.clone(), first, view.public.seq);
+    let mut steps = spawn_follow(remote.clone(), game.clone(), view.public.seq);
     let feed_tx = upd_tx.clone();
     let feed_remote = remote.clone();
     let feed_game = game.clone();
@@ -84,7 +83,7 @@ pub async fn screen(
         while let Some(step) = steps.recv().await {
             let view = match step.view {
                 Some(v) => Some(v),
-                None => feed_remote.view(&feed_game, first).await.ok(),
+                None => feed_remote.view(&feed_game).await.ok(),
             };
             let update = match view {
                 Some(v) => Update::State { view: Box::new(v), events: step.events },
@@ -123,12 +122,12 @@ pub async fn screen(
 
 /// Prints the game as lines until it ends; returns the final view.
 pub async fn plain(remote: Remote, game: String) -> anyhow::Result<View> {
-    let mut view = remote.view(&game, None).await?;
+    let mut view = remote.view(&game).await?;
     println!("watching game {game} on {} from seq {}", remote.url(), view.public.seq);
     if view.public.outcome.is_some() {
         return Ok(view);
     }
-    let mut steps = spawn_follow(remote.clone(), game.clone(), None, view.public.seq);
+    let mut steps = spawn_follow(remote.clone(), game.clone(), view.public.seq);
     let mut out = std::io::stdout();
     loop {
         let step = tokio::select! {
@@ -145,7 +144,7 @@ pub async fn plain(remote: Remote, game: String) -> anyhow::Result<View> {
         let _ = out.flush();
         if let Some(v) = step.view {
             view = v;
-        } else if let Ok(v) = remote.view(&game, None).await {
+        } else if let Ok(v) = remote.view(&game).await {
             view = v;
         }
         if view.public.outcome.is_some() {
