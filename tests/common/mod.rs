@@ -1,0 +1,211 @@
+//! Shared helpers of the end-to-end tests: start the real `xodus-server`
+//! binary on 127.0.0.1:0 with a fresh data directory, read the address it
+//! prints, connect a generated tonic client, and a few game moves that most
+//! tests need (create a seeded game, claim every seat, play the first
+//! offered option). Each test file uses what it needs.
+#![allow(dead_code)]
+
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::time::Duration;
+use tonic::transport::Channel;
+use xodus::GameServiceClient;
+use xodus::pb;
+
+/// The `xodus-server` binary next to this test executable (in
+/// `target/<profile>/`, the parent of `deps/`).
+pub fn server_binary() -> PathBuf {
+    let exe = std::env::current_exe().expect("test executable path");
+    let dir = exe.parent().and_then(Path::parent).expect("target/<profile> directory");
+    let bin = dir.join(format!("xodus-server{}", std::env::consts::EXE_SUFFIX));
+    assert!(
+        bin.exists(),
+        "{} is missing: run `cargo build --workspace --bins` before the end-to-end tests",
+        bin.display()
+    );
+    bin
+}
+
+/// A fresh, empty directory under the system temp dir.
+pub fn temp_dir(tag: &str) -> PathBuf {
+    static N: AtomicU32 = AtomicU32::new(0);
+    let dir = std::env::temp_dir().join(format!(
+        "xodus-e2e-{tag}-{}-{}",
+        std::process::id(),
+        N.fetch_add(1, Ordering::Relaxed)
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("create temp dir");
+    dir
+}
+
+/// A running server process.
+pub struct Server {
+    /// The process.
+    child: Child,
+    /// `http://127.0.0.1:PORT`.
+    pub url: String,
+    /// Its data directory (kept across restarts).
+    pub data_dir: PathBuf,
+    /// Remove the data directory when dropped.
+    cleanup: bool,
+}
+
+impl Server {
+    /// Starts a server with a fresh data directory.
+    pub fn start(tag: &str) -> Server {
+        Server::start_in(temp_dir(tag), &[])
+    }
+
+    /// Starts a server on `data_dir` with extra flags.
+    pub fn start_in(data_dir: PathBuf, extra: &[&str]) -> Server {
+        let log = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(data_dir.join("server.log"))
+            .expect("server log file");
+        let mut child = Command::new(server_binary())
+            .args(["--listen", "127.0.0.1:0", "--data-dir"])
+            .arg(&data_dir)
+            .args(extra)
+            .env("RUST_LOG", "info")
+            .stdout(Stdio::piped())
+            .stderr(Stdio::from(log))
+            .stdin(Stdio::null())
+            .spawn()
+            .expect("spawn xodus-server");
+        let stdout = child.stdout.take().expect("stdout");
+        let (tx, rx) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let mut line = String::new();
+            let _ = BufReader::new(stdout).read_line(&mut line);
+            let _ = tx.send(line);
+        });
+        let line = rx.recv_timeout(Duration::from_secs(20)).unwrap_or_default();
+        let Some(addr) = line.trim().strip_prefix("listening on ") else {
+            let _ = child.kill();
+            let log = std::fs::read_to_string(data_dir.join("server.log")).unwrap_or_default();
+            panic!("server did not print `listening on ADDR` (got {line:?}); log:\n{log}");
+        };
+        Server { child, url: format!("http://{addr}"), data_dir, cleanup: true }
+    }
+
+    /// A client connected to this server.
+    pub async fn client(&self) -> GameServiceClient<Channel> {
+        GameServiceClient::new(self.channel().await)
+    }
+
+    /// A raw channel to this server.
+    pub async fn channel(&self) -> Channel {
+        Channel::from_shared(self.url.clone()).expect("url").connect().await.expect("connect")
+    }
+
+    /// `kill -9`: no shutdown, no flush. Returns the data directory.
+    pub fn kill9(mut self) -> PathBuf {
+        self.child.kill().expect("SIGKILL");
+        let _ = self.child.wait();
+        self.cleanup = false;
+        self.data_dir.clone()
+    }
+
+    /// Sends SIGTERM and waits for the exit status (unix only).
+    #[cfg(unix)]
+    pub fn terminate(mut self) -> std::process::ExitStatus {
+        let pid = self.child.id().to_string();
+        let _ = Command::new("kill").args(["-TERM", &pid]).status();
+        for _ in 0..100 {
+            if let Ok(Some(status)) = self.child.try_wait() {
+                return status;
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        panic!("server did not exit within 5 s of SIGTERM");
+    }
+
+    /// The server's log so far.
+    pub fn log(&self) -> String {
+        std::fs::read_to_string(self.data_dir.join("server.log")).unwrap_or_default()
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        if self.cleanup && !std::thread::panicking() {
+            let _ = std::fs::remove_dir_all(&self.data_dir);
+        }
+    }
+}
+
+/// A 3-ship game with a fixed seed, seats open to anyone.
+pub fn create_request(seed: u64) -> pb::CreateGameRequest {
+    pb::CreateGameRequest {
+        kind: pb::GameKind::Xodus as i32,
+        seats: vec![pb::SeatOpenTo::Any as i32; 3],
+        setup: Some(pb::create_game_request::Setup::Xodus(pb::XodusSetup {
+            ship_count: 3,
+            seed: Some(seed),
+            difficulty: "casual".into(),
+            ..Default::default()
+        })),
+    }
+}
+
+/// Creates a seeded game; returns its id.
+pub async fn create_game(c: &mut GameServiceClient<Channel>, seed: u64) -> String {
+    let g = c.create_game(create_request(seed)).await.expect("create").into_inner().game.expect("game");
+    g.game_id
+}
+
+/// Claims every seat of a game; returns the tokens in seat order.
+pub async fn claim_all(c: &mut GameServiceClient<Channel>, game_id: &str) -> Vec<String> {
+    let mut tokens = Vec::new();
+    for seat in 0..3 {
+        let r = c
+            .claim_seat(pb::ClaimSeatRequest {
+                game_id: game_id.into(),
+                seat,
+                claimant: pb::Claimant::Human as i32,
+                token: String::new(),
+            })
+            .await
+            .expect("claim")
+            .into_inner();
+        tokens.push(r.token);
+    }
+    tokens
+}
+
+/// The spectator's state of a game.
+pub async fn state(c: &mut GameServiceClient<Channel>, game_id: &str) -> pb::GameState {
+    c.get_view(pb::GetViewRequest { game_id: game_id.into(), credentials: None })
+        .await
+        .expect("view")
+        .into_inner()
+        .state
+        .expect("state")
+}
+
+/// Credentials of a seat.
+pub fn creds(tokens: &[String], seat: u32) -> Option<pb::SeatCredentials> {
+    Some(pb::SeatCredentials { seat, token: tokens[seat as usize].clone() })
+}
+
+/// Submits the first offered option with the first seat allowed to pick it.
+pub async fn play_first(c: &mut GameServiceClient<Channel>, game_id: &str, tokens: &[String]) -> pb::SubmitChoiceResponse {
+    let s = state(c, game_id).await;
+    let o = s.decision.expect("decision").options.into_iter().next().expect("an option before the end");
+    let seat = o.seats[0];
+    c.submit_choice(pb::SubmitChoiceRequest {
+        game_id: game_id.into(),
+        credentials: creds(tokens, seat),
+        expected_seq: Some(s.seq),
+        choice: Some(pb::submit_choice_request::Choice::OptionId(o.id)),
+    })
+    .await
+    .expect("submit")
+    .into_inner()
+}

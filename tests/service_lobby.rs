@@ -1,0 +1,135 @@
+//! End-to-end tests of the lobby against a real `xodus-server` process:
+//! create (chosen and random setups, refusals), list with filters, claim,
+//! reclaim with the token, release, and the WatchLobby stream.
+
+mod common;
+
+use common::*;
+use tonic::Code;
+use xodus::pb;
+
+fn claim(game_id: &str, seat: u32, who: pb::Claimant, token: &str) -> pb::ClaimSeatRequest {
+    pb::ClaimSeatRequest { game_id: game_id.into(), seat, claimant: who as i32, token: token.into() }
+}
+
+#[tokio::test]
+async fn create_list_claim_reclaim_release() {
+    let server = Server::start("lobby");
+    let mut c = server.client().await;
+    let chosen = pb::CreateGameRequest {
+        kind: pb::GameKind::Xodus as i32,
+        seats: vec![pb::SeatOpenTo::Human as i32, pb::SeatOpenTo::Ai as i32],
+        setup: Some(pb::create_game_request::Setup::Xodus(pb::XodusSetup {
+            ship_count: 4,
+            ships: vec!["warship".into(), "explorer".into(), "pirate_ship".into(), "proto_ship".into()],
+            difficulty: "heroic".into(),
+            allies: vec!["mercenary".into(), "cartographer".into()],
+            seed: Some(42),
+        })),
+    };
+    let g = c.create_game(chosen).await.expect("create").into_inner().game.expect("game");
+    assert_eq!(g.seats.len(), 4);
+    assert_eq!(g.seats[1].role, "explorer");
+    assert_eq!(g.seats[1].open_to, pb::SeatOpenTo::Ai as i32);
+    assert_eq!(g.seats[3].open_to, pb::SeatOpenTo::Human as i32, "unlisted seats are for humans");
+    assert_eq!((g.seed, g.status), (42, pb::GameStatus::Open as i32));
+    assert!(g.config_json.contains("heroic"));
+    let random = create_game(&mut c, 7).await;
+
+    let list = c.list_games(pb::ListGamesRequest::default()).await.expect("list").into_inner().games;
+    assert_eq!(list.iter().map(|g| g.game_id.as_str()).collect::<Vec<_>>(), vec![g.game_id.as_str(), &random]);
+
+    let err = c.claim_seat(claim(&g.game_id, 1, pb::Claimant::Human, "")).await.expect_err("AI seat");
+    assert_eq!(err.code(), Code::PermissionDenied);
+    let t0 = c.claim_seat(claim(&g.game_id, 0, pb::Claimant::Human, "")).await.expect("claim").into_inner().token;
+    assert_eq!(t0.len(), 32);
+    let err = c.claim_seat(claim(&g.game_id, 0, pb::Claimant::Human, "")).await.expect_err("taken");
+    assert_eq!(err.code(), Code::FailedPrecondition);
+    let again = c.claim_seat(claim(&g.game_id, 0, pb::Claimant::Human, &t0)).await.expect("reclaim").into_inner();
+    assert_eq!(again.token, t0, "reclaim with the token after a disconnect");
+    let err = c.claim_seat(claim(&g.game_id, 0, pb::Claimant::Human, "wrong")).await.expect_err("bad token");
+    assert_eq!(err.code(), Code::Unauthenticated);
+    // One person may hold several seats.
+    let t2 = c.claim_seat(claim(&g.game_id, 2, pb::Claimant::Human, "")).await.expect("second seat").into_inner();
+    assert_ne!(t2.token, t0);
+
+    let open = pb::ListGamesRequest { status: pb::GameStatus::Open as i32, only_open_seats: true };
+    assert_eq!(c.list_games(open).await.expect("list").into_inner().games.len(), 2);
+    let err = c.list_games(pb::ListGamesRequest { status: 99, only_open_seats: false }).await.expect_err("bad enum");
+    assert_eq!(err.code(), Code::InvalidArgument);
+
+    let released = c
+        .release_seat(pb::ReleaseSeatRequest {
+            game_id: g.game_id.clone(),
+            credentials: Some(pb::SeatCredentials { seat: 0, token: t0.clone() }),
+        })
+        .await
+        .expect("release")
+        .into_inner()
+        .game
+        .expect("game");
+    assert!(!released.seats[0].claimed);
+    let err = c
+        .get_view(pb::GetViewRequest {
+            game_id: g.game_id,
+            credentials: Some(pb::SeatCredentials { seat: 0, token: t0 }),
+        })
+        .await
+        .expect_err("released token");
+    assert_eq!(err.code(), Code::Unauthenticated);
+    assert!(server.log().contains("game created") && server.log().contains("seat claimed"));
+}
+
+#[tokio::test]
+async fn malformed_creates_are_invalid_arguments() {
+    let server = Server::start("lobby-bad");
+    let mut c = server.client().await;
+    let setup = |x: pb::XodusSetup| pb::CreateGameRequest {
+        kind: pb::GameKind::Xodus as i32,
+        seats: vec![],
+        setup: Some(pb::create_game_request::Setup::Xodus(x)),
+    };
+    let bad = vec![
+        ("five ships", setup(pb::XodusSetup { ship_count: 5, ..Default::default() })),
+        ("unknown ship", setup(pb::XodusSetup { ships: vec!["canoe".into(); 3], ..Default::default() })),
+        (
+            "same ship twice",
+            setup(pb::XodusSetup {
+                ships: vec!["warship".into(), "warship".into(), "explorer".into()],
+                ..Default::default()
+            }),
+        ),
+        ("difficulty", setup(pb::XodusSetup { ship_count: 3, difficulty: "nightmare".into(), ..Default::default() })),
+        ("one ally", setup(pb::XodusSetup { ship_count: 3, allies: vec!["smuggler".into()], ..Default::default() })),
+        ("no kind", pb::CreateGameRequest { kind: 0, ..create_request(1) }),
+        ("no setup", pb::CreateGameRequest { setup: None, ..create_request(1) }),
+        ("too many seats", pb::CreateGameRequest { seats: vec![1; 5], ..create_request(1) }),
+    ];
+    for (what, req) in bad {
+        let err = c.create_game(req).await.expect_err(what);
+        assert_eq!(err.code(), Code::InvalidArgument, "{what}: {}", err.message());
+    }
+    assert!(c.list_games(pb::ListGamesRequest::default()).await.expect("list").into_inner().games.is_empty());
+}
+
+#[tokio::test]
+async fn watch_lobby_sends_a_snapshot_then_changes() {
+    let server = Server::start("watch");
+    let mut c = server.client().await;
+    let first = create_game(&mut c, 1).await;
+    let mut watch = c.watch_lobby(pb::WatchLobbyRequest {}).await.expect("watch").into_inner();
+    let snap = watch.message().await.expect("ok").expect("snapshot");
+    assert_eq!(snap.change, pb::LobbyChange::Snapshot as i32);
+    assert_eq!(snap.game.expect("game").game_id, first);
+    let end = watch.message().await.expect("ok").expect("end");
+    assert_eq!(end.change, pb::LobbyChange::SnapshotEnd as i32);
+
+    let second = create_game(&mut c, 2).await;
+    let created = watch.message().await.expect("ok").expect("created");
+    assert_eq!(created.change, pb::LobbyChange::Created as i32);
+    assert_eq!(created.game.expect("game").game_id, second);
+    c.claim_seat(claim(&second, 1, pb::Claimant::Ai, "")).await.expect("claim");
+    let seat = watch.message().await.expect("ok").expect("seat");
+    assert_eq!(seat.change, pb::LobbyChange::Seat as i32);
+    assert!(seat.game.expect("game").seats[1].claimed);
+}

@@ -1,0 +1,220 @@
+//! End-to-end tests of play against a real `xodus-server` process over
+//! loopback: views, choices, every refusal with its status code and an
+//! unchanged state afterwards, history, forks, and streams that replay then
+//! follow live.
+
+mod common;
+
+use common::*;
+use tonic::Code;
+use xodus::pb;
+use xodus::pb::submit_choice_request::Choice;
+
+fn submit(game_id: &str, creds: Option<pb::SeatCredentials>, seq: Option<u64>, id: &str) -> pb::SubmitChoiceRequest {
+    pb::SubmitChoiceRequest {
+        game_id: game_id.into(),
+        credentials: creds,
+        expected_seq: seq,
+        choice: Some(Choice::OptionId(id.into())),
+    }
+}
+
+#[tokio::test]
+async fn play_choices_and_view_as_seat_and_spectator() {
+    let server = Server::start("play");
+    let mut c = server.client().await;
+    let id = create_game(&mut c, 11).await;
+    let tokens = claim_all(&mut c, &id).await;
+    let s0 = state(&mut c, &id).await;
+    assert_eq!(s0.seq, 0);
+    let d = s0.decision.clone().expect("decision");
+    assert!(!d.options.is_empty() && !d.kind.is_empty() && !d.prompt.is_empty());
+    assert!(d.options.iter().all(|o| !o.payload_json.is_empty() && !o.label.is_empty()));
+    let Some(pb::game_state::Detail::Xodus(x)) = &s0.detail else { panic!("xodus detail") };
+    assert!(x.round >= 1 && !x.phase.is_empty() && x.view_json.starts_with('{'));
+    assert!(xodus::convert::view(&s0).is_some(), "view_json parses as the engine's View");
+
+    let seat_view = c
+        .get_view(pb::GetViewRequest { game_id: id.clone(), credentials: creds(&tokens, 1) })
+        .await
+        .expect("seat view")
+        .into_inner();
+    assert_eq!(seat_view.state.expect("state").viewer_seat, Some(1));
+
+    for i in 1..=5 {
+        let r = play_first(&mut c, &id, &tokens).await;
+        assert_eq!(r.seq, i);
+        assert_eq!(r.state.expect("state").seq, i);
+    }
+    // The structured form is accepted like an id.
+    let s = state(&mut c, &id).await;
+    let o = s.decision.expect("decision").options.remove(0);
+    let r = c
+        .submit_choice(pb::SubmitChoiceRequest {
+            game_id: id.clone(),
+            credentials: creds(&tokens, o.seats[0]),
+            expected_seq: Some(s.seq),
+            choice: Some(Choice::ChoiceJson(o.payload_json.clone())),
+        })
+        .await
+        .expect("choice_json")
+        .into_inner();
+    assert_eq!(r.seq, 6);
+    let h = c.get_history(pb::GetHistoryRequest { game_id: id.clone() }).await.expect("history").into_inner();
+    assert_eq!(h.entries.len(), 6);
+    assert_eq!(h.entries[5].option_id, o.id);
+    assert_eq!(h.game.expect("game").seed, 11);
+}
+
+#[tokio::test]
+async fn every_refusal_has_its_code_and_changes_nothing() {
+    let server = Server::start("refuse");
+    let mut c = server.client().await;
+    let id = create_game(&mut c, 12).await;
+    let tokens = claim_all(&mut c, &id).await;
+    play_first(&mut c, &id, &tokens).await;
+    let before = state(&mut c, &id).await;
+
+    // Find an option and a seat that may not pick it (playing on if needed).
+    let (option, other_seat) = loop {
+        let s = state(&mut c, &id).await;
+        let d = s.decision.expect("decision");
+        if let Some((o, seat)) =
+            d.options.iter().find_map(|o| (0..3u32).find(|x| !o.seats.contains(x)).map(|seat| (o.clone(), seat)))
+        {
+            break (o, seat);
+        }
+        play_first(&mut c, &id, &tokens).await;
+        assert!(s.seq < 60, "no decision left a seat out in 60 choices");
+    };
+    let before = if state(&mut c, &id).await.seq == before.seq { before } else { state(&mut c, &id).await };
+    let seq = before.seq;
+    let owner = option.seats[0];
+
+    let cases: Vec<(&str, pb::SubmitChoiceRequest, Code)> = vec![
+        ("stale seq", submit(&id, creds(&tokens, owner), Some(seq.wrapping_sub(1)), &option.id), Code::Aborted),
+        ("future seq", submit(&id, creds(&tokens, owner), Some(seq + 1), &option.id), Code::Aborted),
+        ("no seq", submit(&id, creds(&tokens, owner), None, &option.id), Code::InvalidArgument),
+        (
+            "bad token",
+            submit(&id, Some(pb::SeatCredentials { seat: owner, token: "f".repeat(32) }), Some(seq), &option.id),
+            Code::Unauthenticated,
+        ),
+        ("no credentials", submit(&id, None, Some(seq), &option.id), Code::Unauthenticated),
+        ("wrong seat", submit(&id, creds(&tokens, other_seat), Some(seq), &option.id), Code::PermissionDenied),
+        ("illegal option", submit(&id, creds(&tokens, owner), Some(seq), "jump:99,99"), Code::FailedPrecondition),
+        ("empty option", submit(&id, creds(&tokens, owner), Some(seq), ""), Code::InvalidArgument),
+        (
+            "no such seat",
+            submit(&id, Some(pb::SeatCredentials { seat: 7, token: tokens[0].clone() }), Some(seq), &option.id),
+            Code::InvalidArgument,
+        ),
+        ("no such game", submit("g-nope", creds(&tokens, owner), Some(seq), &option.id), Code::NotFound),
+        (
+            "bad json",
+            pb::SubmitChoiceRequest {
+                game_id: id.clone(),
+                credentials: creds(&tokens, owner),
+                expected_seq: Some(seq),
+                choice: Some(Choice::ChoiceJson("{\"jump\":".into())),
+            },
+            Code::InvalidArgument,
+        ),
+    ];
+    for (what, req, code) in cases {
+        let err = c.submit_choice(req).await.expect_err(what);
+        assert_eq!(err.code(), code, "{what}: {}", err.message());
+        assert!(!err.message().is_empty(), "{what} says why");
+    }
+    let after = state(&mut c, &id).await;
+    assert_eq!(after.seq, before.seq);
+    assert_eq!(after.state_hash, before.state_hash, "refusals changed nothing");
+
+    // A double click: the same request twice acts once.
+    let req = submit(&id, creds(&tokens, owner), Some(seq), &option.id);
+    c.submit_choice(req.clone()).await.expect("first click");
+    let err = c.submit_choice(req).await.expect_err("second click");
+    assert_eq!(err.code(), Code::Aborted);
+    assert_eq!(state(&mut c, &id).await.seq, seq + 1);
+    assert!(server.log().contains("choice refused"), "refusals are logged");
+}
+
+#[tokio::test]
+async fn stream_resumes_from_any_seq_then_follows_live() {
+    let server = Server::start("stream");
+    let mut c = server.client().await;
+    let id = create_game(&mut c, 13).await;
+    let tokens = claim_all(&mut c, &id).await;
+    for _ in 0..4 {
+        play_first(&mut c, &id, &tokens).await;
+    }
+    let mut stream = c
+        .stream_game(pb::StreamGameRequest { game_id: id.clone(), from_seq: 2, credentials: creds(&tokens, 0) })
+        .await
+        .expect("stream")
+        .into_inner();
+    let snap = stream.message().await.expect("ok").expect("snapshot");
+    assert!(snap.snapshot && snap.seq == 2 && snap.entry.is_none());
+    assert_eq!(snap.state.as_ref().expect("state").viewer_seat, Some(0));
+    for seq in 3..=4 {
+        let u = stream.message().await.expect("ok").expect("replayed update");
+        assert_eq!((u.seq, u.entry.as_ref().map(|e| e.seq)), (seq, Some(seq)));
+    }
+    let r = play_first(&mut c, &id, &tokens).await;
+    let live = stream.message().await.expect("ok").expect("live update");
+    assert_eq!(live.seq, 5);
+    assert_eq!(live.events.len(), r.events.len(), "replayed and live events agree");
+    assert_eq!(live.state.expect("state").state_hash, r.state.expect("state").state_hash);
+
+    // Replayed events equal the ones given at submission time.
+    let mut from0 = c
+        .stream_game(pb::StreamGameRequest { game_id: id.clone(), from_seq: 4, credentials: None })
+        .await
+        .expect("stream")
+        .into_inner();
+    from0.message().await.expect("ok").expect("snapshot");
+    let replayed = from0.message().await.expect("ok").expect("seq 5");
+    assert_eq!(replayed.events, r.events);
+
+    let err = c
+        .stream_game(pb::StreamGameRequest { game_id: id.clone(), from_seq: 99, credentials: None })
+        .await
+        .expect_err("beyond");
+    assert_eq!(err.code(), Code::OutOfRange);
+    let bad = Some(pb::SeatCredentials { seat: 0, token: "x".into() });
+    let err =
+        c.stream_game(pb::StreamGameRequest { game_id: id, from_seq: 0, credentials: bad }).await.expect_err("token");
+    assert_eq!(err.code(), Code::Unauthenticated);
+}
+
+#[tokio::test]
+async fn fork_reaches_the_same_state_and_history_is_complete() {
+    let server = Server::start("fork");
+    let mut c = server.client().await;
+    let id = create_game(&mut c, 14).await;
+    let tokens = claim_all(&mut c, &id).await;
+    let mut hashes = vec![state(&mut c, &id).await.state_hash];
+    for _ in 0..6 {
+        hashes.push(play_first(&mut c, &id, &tokens).await.state.expect("state").state_hash);
+    }
+    let fork = c
+        .fork_game(pb::ForkGameRequest { source_game_id: id.clone(), at_seq: 3, seats: vec![] })
+        .await
+        .expect("fork")
+        .into_inner()
+        .game
+        .expect("game");
+    assert_eq!((fork.seq, fork.forked_from.as_str(), fork.forked_at_seq), (3, id.as_str(), 3));
+    assert!(fork.seats.iter().all(|s| !s.claimed), "a fork starts with free seats");
+    let fs = state(&mut c, &fork.game_id).await;
+    assert_eq!(fs.state_hash, hashes[3]);
+    let h = c.get_history(pb::GetHistoryRequest { game_id: fork.game_id.clone() }).await.expect("h").into_inner();
+    let src = c.get_history(pb::GetHistoryRequest { game_id: id.clone() }).await.expect("h").into_inner();
+    let ids = |h: &pb::GetHistoryResponse| h.entries.iter().map(|e| (e.seq, e.seat, e.option_id.clone())).collect::<Vec<_>>();
+    assert_eq!(ids(&h), ids(&src)[..3].to_vec());
+    let err = c
+        .fork_game(pb::ForkGameRequest { source_game_id: id, at_seq: 7, seats: vec![] })
+        .await
+        .expect_err("beyond");
+    assert_eq!(err.code(), Code::OutOfRange);
+}
