@@ -210,11 +210,10 @@ async fn fork_reaches_the_same_state_and_history_is_complete() {
     assert_eq!(fs.state_hash, hashes[3]);
     let h = c.get_history(pb::GetHistoryRequest { game_id: fork.game_id.clone() }).await.expect("h").into_inner();
     let src = c.get_history(pb::GetHistoryRequest { game_id: id.clone() }).await.expect("h").into_inner();
-    let ids = |h: &pb::GetHistoryResponse| h.entries.iter().map(|e| (e.seq, e.seat, e.option_id.clone())).collect::<Vec<_>>();
+    let ids =
+        |h: &pb::GetHistoryResponse| h.entries.iter().map(|e| (e.seq, e.seat, e.option_id.clone())).collect::<Vec<_>>();
     assert_eq!(ids(&h), ids(&src)[..3].to_vec());
-    let err = c
-        .fork_game(pb::ForkGameRequest { source_game_id: id, at_seq: 7, seats: vec![] })
-        .await
-        .expect_err("beyond");
+    let err =
+        c.fork_game(pb::ForkGameRequest { source_game_id: id, at_seq: 7, seats: vec![] }).await.expect_err("beyond");
     assert_eq!(err.code(), Code::OutOfRange);
 }

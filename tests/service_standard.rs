@@ -8,10 +8,10 @@ use common::*;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tonic_health::pb::health_check_response::ServingStatus;
 use tonic_health::pb::health_client::HealthClient;
+use tonic_reflection::pb::v1::ServerReflectionRequest;
 use tonic_reflection::pb::v1::server_reflection_client::ServerReflectionClient;
 use tonic_reflection::pb::v1::server_reflection_request::MessageRequest;
 use tonic_reflection::pb::v1::server_reflection_response::MessageResponse;
-use tonic_reflection::pb::v1::ServerReflectionRequest;
 use xodus::pb;
 
 #[tokio::test]
@@ -33,7 +33,10 @@ async fn reflection_lists_the_game_service_and_its_file() {
     let server = Server::start("reflect");
     let mut r = ServerReflectionClient::new(server.channel().await);
     let reqs = vec![
-        ServerReflectionRequest { host: String::new(), message_request: Some(MessageRequest::ListServices(String::new())) },
+        ServerReflectionRequest {
+            host: String::new(),
+            message_request: Some(MessageRequest::ListServices(String::new())),
+        },
         ServerReflectionRequest {
             host: String::new(),
             message_request: Some(MessageRequest::FileContainingSymbol(xodus::SERVICE_NAME.into())),

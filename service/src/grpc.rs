@@ -32,11 +32,7 @@ fn client<T>(req: &Request<T>) -> Option<IpAddr> {
 
 /// A game id must be given.
 fn game_id(id: &str) -> Result<&str, ServiceError> {
-    if id.is_empty() {
-        Err(ServiceError::InvalidArgument("game_id is empty".into()))
-    } else {
-        Ok(id)
-    }
+    if id.is_empty() { Err(ServiceError::InvalidArgument("game_id is empty".into())) } else { Ok(id) }
 }
 
 type Res<T> = Result<Response<T>, Status>;
@@ -57,7 +53,9 @@ impl pb::game_service_server::GameService for GrpcService {
             Ok(pb::GameStatus::Playing) => Some(GameStatus::Playing),
             Ok(pb::GameStatus::Finished) => Some(GameStatus::Finished),
             Err(_) => {
-                return Err(ServiceError::InvalidArgument(format!("status = {} is not a GameStatus", req.status)).into());
+                return Err(
+                    ServiceError::InvalidArgument(format!("status = {} is not a GameStatus", req.status)).into()
+                );
             }
         };
         let games = self.manager.list_games(status, req.only_open_seats).await;

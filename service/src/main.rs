@@ -46,7 +46,9 @@ struct Args {
 fn init_logs(json: bool) {
     let filter = tracing_subscriber::EnvFilter::try_from_default_env()
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
-    let builder = tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr)
+    let builder = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
         .with_ansi(std::io::stderr().is_terminal());
     if json {
         builder.json().init();
@@ -91,8 +93,9 @@ async fn main() -> anyhow::Result<()> {
             ..Limits::default()
         },
     };
-    let listener =
-        tokio::net::TcpListener::bind(args.listen).await.with_context(|| format!("cannot listen on {}", args.listen))?;
+    let listener = tokio::net::TcpListener::bind(args.listen)
+        .await
+        .with_context(|| format!("cannot listen on {}", args.listen))?;
     let addr = listener.local_addr().context("no local address")?;
     {
         let mut out = std::io::stdout().lock();

@@ -60,7 +60,11 @@ impl GameData {
     fn authenticate(&self, creds: &Credentials) -> Result<Seat, ServiceError> {
         let n = self.record.seats.len();
         let seat = usize::try_from(creds.seat).ok().filter(|&s| s < n).ok_or_else(|| {
-            ServiceError::InvalidArgument(format!("seat {} does not exist; this game has seats 0 to {}", creds.seat, n - 1))
+            ServiceError::InvalidArgument(format!(
+                "seat {} does not exist; this game has seats 0 to {}",
+                creds.seat,
+                n - 1
+            ))
         })?;
         if creds.token.is_empty() {
             return Err(ServiceError::Unauthenticated(format!(
@@ -148,7 +152,10 @@ const STREAM_BUFFER: usize = 64;
 async fn blocking<T: Send + 'static>(
     f: impl FnOnce() -> Result<T, crate::store::StoreError> + Send + 'static,
 ) -> Result<T, ServiceError> {
-    tokio::task::spawn_blocking(f).await.map_err(|e| ServiceError::Internal(format!("storage task: {e}")))?.map_err(Into::into)
+    tokio::task::spawn_blocking(f)
+        .await
+        .map_err(|e| ServiceError::Internal(format!("storage task: {e}")))?
+        .map_err(Into::into)
 }
 
 /// Completes once shutdown has begun.
@@ -160,7 +167,8 @@ async fn stopped(rx: &mut watch::Receiver<bool>) {
 fn replay(config: &GameConfig, entries: &[EntryRecord]) -> Result<Game, String> {
     let mut game = Game::new(config.clone()).map_err(|e| format!("config refused: {e}"))?;
     for e in entries {
-        game.apply(e.seat, &e.option_id).map_err(|err| format!("entry {} ('{}') refused: {err}", e.seq, e.option_id))?;
+        game.apply(e.seat, &e.option_id)
+            .map_err(|err| format!("entry {} ('{}') refused: {err}", e.seq, e.option_id))?;
     }
     Ok(game)
 }
@@ -193,14 +201,7 @@ impl Manager {
         info!(stored = count, hosted = games.len(), "games reloaded");
         let (lobby, _) = broadcast::channel(1024);
         let (shutdown, _) = watch::channel(false);
-        Ok(Manager {
-            store,
-            games: RwLock::new(games),
-            lobby,
-            limits,
-            caps: Arc::new(ClientCaps::default()),
-            shutdown,
-        })
+        Ok(Manager { store, games: RwLock::new(games), lobby, limits, caps: Arc::new(ClientCaps::default()), shutdown })
     }
 
     /// The limits in force.
@@ -531,7 +532,12 @@ impl Manager {
         let guard = self.caps.open_stream(client, self.limits.max_streams_per_client)?;
         let (tx, rx) = mpsc::channel(STREAM_BUFFER);
         let shutdown = self.shutdown.subscribe();
-        tokio::spawn(run_game_stream(GameStream { slot, viewer, config, tx, shutdown, _guard: guard }, entries, from_seq, live));
+        tokio::spawn(run_game_stream(
+            GameStream { slot, viewer, config, tx, shutdown, _guard: guard },
+            entries,
+            from_seq,
+            live,
+        ));
         Ok(rx)
     }
 
@@ -734,8 +740,14 @@ mod tests {
         assert_eq!(g.status, pb::GameStatus::Open as i32);
         let err = m.get_view(&id, Some(&Credentials { seat: 0, token: t0 })).await.expect_err("released token");
         assert_eq!(err.code(), tonic::Code::Unauthenticated);
-        assert_eq!(m.claim_seat(&id, 9, ClaimantKind::Human, "").await.expect_err("no seat").code(), tonic::Code::InvalidArgument);
-        assert_eq!(m.claim_seat("g-none", 0, ClaimantKind::Human, "").await.expect_err("no game").code(), tonic::Code::NotFound);
+        assert_eq!(
+            m.claim_seat(&id, 9, ClaimantKind::Human, "").await.expect_err("no seat").code(),
+            tonic::Code::InvalidArgument
+        );
+        assert_eq!(
+            m.claim_seat("g-none", 0, ClaimantKind::Human, "").await.expect_err("no game").code(),
+            tonic::Code::NotFound
+        );
     }
 
     #[tokio::test]

@@ -90,8 +90,7 @@ CREATE TABLE IF NOT EXISTS choices (
 impl SqliteStore {
     /// Opens (creating if needed) `xodus.sqlite3` in `dir`.
     pub fn open_dir(dir: &Path) -> Result<SqliteStore, StoreError> {
-        std::fs::create_dir_all(dir)
-            .map_err(|source| StoreError::Dir { path: dir.display().to_string(), source })?;
+        std::fs::create_dir_all(dir).map_err(|source| StoreError::Dir { path: dir.display().to_string(), source })?;
         Self::open(Connection::open(dir.join("xodus.sqlite3"))?)
     }
 
@@ -214,8 +213,8 @@ impl GameStore for SqliteStore {
             }
         }
         {
-            let mut st =
-                conn.prepare("SELECT game_id, seat, open_to, token_hash, claimed_by FROM seats ORDER BY game_id, seat")?;
+            let mut st = conn
+                .prepare("SELECT game_id, seat, open_to, token_hash, claimed_by FROM seats ORDER BY game_id, seat")?;
             let rows = st.query_map([], |r| {
                 Ok((
                     r.get::<_, String>(0)?,
@@ -242,7 +241,8 @@ impl GameStore for SqliteStore {
             }
         }
         {
-            let mut st = conn.prepare("SELECT game_id, seq, seat, option_id, at_ms FROM choices ORDER BY game_id, seq")?;
+            let mut st =
+                conn.prepare("SELECT game_id, seq, seat, option_id, at_ms FROM choices ORDER BY game_id, seq")?;
             let rows = st.query_map([], |r| {
                 Ok((
                     r.get::<_, String>(0)?,

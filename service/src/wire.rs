@@ -67,7 +67,10 @@ fn names<T: Copy>(all: &[T], f: fn(T) -> &'static str) -> String {
 
 /// Turns a CreateGame request into an engine config and the seat rules.
 /// `random_seed` is used when the request gives no seed.
-pub fn create_request(req: &pb::CreateGameRequest, random_seed: u64) -> Result<(GameConfig, Vec<OpenTo>), ServiceError> {
+pub fn create_request(
+    req: &pb::CreateGameRequest,
+    random_seed: u64,
+) -> Result<(GameConfig, Vec<OpenTo>), ServiceError> {
     match pb::GameKind::try_from(req.kind) {
         Ok(pb::GameKind::Xodus) => {}
         _ => {
@@ -146,7 +149,9 @@ pub fn choice_id(choice: &Option<pb::submit_choice_request::Choice>) -> Result<S
         Some(C::OptionId(id)) => id.clone(),
         Some(C::ChoiceJson(json)) => {
             if json.len() > MAX_CHOICE_LEN {
-                return Err(ServiceError::InvalidArgument(format!("choice_json is longer than {MAX_CHOICE_LEN} bytes")));
+                return Err(ServiceError::InvalidArgument(format!(
+                    "choice_json is longer than {MAX_CHOICE_LEN} bytes"
+                )));
             }
             let c: Choice = serde_json::from_str(json).map_err(|e| {
                 ServiceError::InvalidArgument(format!(

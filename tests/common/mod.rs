@@ -195,7 +195,11 @@ pub fn creds(tokens: &[String], seat: u32) -> Option<pb::SeatCredentials> {
 }
 
 /// Submits the first offered option with the first seat allowed to pick it.
-pub async fn play_first(c: &mut GameServiceClient<Channel>, game_id: &str, tokens: &[String]) -> pb::SubmitChoiceResponse {
+pub async fn play_first(
+    c: &mut GameServiceClient<Channel>,
+    game_id: &str,
+    tokens: &[String],
+) -> pb::SubmitChoiceResponse {
     let s = state(c, game_id).await;
     let o = s.decision.expect("decision").options.into_iter().next().expect("an option before the end");
     let seat = o.seats[0];
