@@ -81,6 +81,9 @@ pub struct PlayArgs {
     /// Do not start AI captains for the other seats (others join with `xodus join`).
     #[arg(long)]
     pub no_ai: bool,
+    /// Pause after each step of the other captains, in milliseconds, so their moves can be followed.
+    #[arg(long, default_value_t = 150)]
+    pub pace_ms: u64,
 }
 
 /// `xodus watch`.
@@ -100,6 +103,9 @@ pub struct WatchArgs {
     /// Print lines instead of the screen, even on a terminal.
     #[arg(long)]
     pub plain: bool,
+    /// Pause after each step on the screen, in milliseconds (AI captains play fast).
+    #[arg(long, default_value_t = 300)]
+    pub pace_ms: u64,
 }
 
 /// `xodus create`.

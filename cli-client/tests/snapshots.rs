@@ -1,15 +1,18 @@
 //! Snapshot tests of rendered screens: real engine states (fixed seeds,
 //! fixed picks) drawn with ratatui's `TestBackend`, compared with the text
-//! files in `tests/snapshots/`. After a deliberate change to the screen or
-//! to the rules, accept the new pictures with
-//! `UPDATE_SNAPSHOTS=1 cargo test -p xodus-cli --test snapshots` and review
-//! the diff.
+//! files in `tests/snapshots/`. Each state is stored next to its picture
+//! (`NAME.json`: the view, the events, the seats), so a change to the rules
+//! does not move the pictures; only a change to the screen (or to the
+//! view's shape) does. After a deliberate change, regenerate states and
+//! pictures with `UPDATE_SNAPSHOTS=1 cargo test -p xodus-cli --test
+//! snapshots` and review the diff.
 
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
+use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
 use xodus_cli::ui::{Screen, draw};
-use xodus_engine::{Difficulty, Event, Game, GameConfig, Viewer};
+use xodus_engine::{Difficulty, Event, Game, GameConfig, View, Viewer};
 
 /// Deterministic picks for the tests' own choices (xorshift).
 struct Pick(u64);
@@ -37,10 +40,42 @@ fn play_until(seed: u64, stop: impl Fn(&Game) -> bool) -> (Game, Vec<Event>) {
     (g, events)
 }
 
-fn screen_of(game: &Game, events: &[Event], seats: Vec<u8>) -> Screen {
-    let mut s = Screen::new("g-test", game.view(Viewer::Spectator), seats);
+/// A stored state: what a screen is built from.
+#[derive(Serialize, Deserialize)]
+struct Fixture {
+    view: View,
+    events: Vec<Event>,
+    seats: Vec<u8>,
+}
+
+fn dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/snapshots")
+}
+
+fn updating() -> bool {
+    std::env::var_os("UPDATE_SNAPSHOTS").is_some()
+}
+
+/// The stored state `name`, or (when updating or missing) the one `make`
+/// builds by play, stored for next time.
+fn fixture(name: &str, make: impl FnOnce() -> (Game, Vec<Event>, Vec<u8>)) -> Screen {
+    let path = dir().join(format!("{name}.json"));
+    let stored = if updating() { None } else { std::fs::read_to_string(&path).ok() };
+    let f: Fixture = match stored {
+        Some(text) => serde_json::from_str(&text).unwrap_or_else(|e| {
+            panic!("{} no longer parses as a view ({e}); regenerate with UPDATE_SNAPSHOTS=1", path.display())
+        }),
+        None => {
+            let (g, events, seats) = make();
+            let f = Fixture { view: g.view(Viewer::Spectator), events, seats };
+            let text = serde_json::to_string(&f).expect("fixture to JSON");
+            std::fs::write(&path, text).expect("write fixture");
+            f
+        }
+    };
+    let mut s = Screen::new("g-test", f.view, f.seats);
     s.ai_seats = (0..4).filter(|x| !s.my_seats.contains(x)).collect();
-    s.push_events(events);
+    s.push_events(&f.events);
     s
 }
 
@@ -58,8 +93,8 @@ fn render(screen: &Screen, w: u16, h: u16) -> String {
 }
 
 fn check(name: &str, text: &str) {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/snapshots").join(format!("{name}.txt"));
-    let update = std::env::var_os("UPDATE_SNAPSHOTS").is_some();
+    let path = dir().join(format!("{name}.txt"));
+    let update = updating();
     match std::fs::read_to_string(&path) {
         Ok(expected) if !update => {
             if expected != text {
@@ -81,57 +116,95 @@ fn check(name: &str, text: &str) {
 
 #[test]
 fn opening_screen_100x30() {
-    let (g, ev) = play_until(7, |g| g.public().seq >= 1);
-    check("opening_100x30", &render(&screen_of(&g, &ev, vec![0]), 100, 30));
+    let s = fixture("opening", || {
+        let (g, ev) = play_until(7, |g| g.public().seq >= 1);
+        (g, ev, vec![0])
+    });
+    check("opening_100x30", &render(&s, 100, 30));
 }
 
 #[test]
 fn mid_game_120x40() {
-    let (g, ev) = play_until(11, |g| g.public().seq >= 120);
-    check("mid_game_120x40", &render(&screen_of(&g, &ev, vec![1]), 120, 40));
+    let s = fixture("mid_game", || {
+        let (g, ev) = play_until(11, |g| g.public().seq >= 120);
+        (g, ev, vec![1])
+    });
+    check("mid_game_120x40", &render(&s, 120, 40));
 }
 
 #[test]
 fn fight_100x30() {
-    let (g, ev) = play_until(5, |g| g.public().fight.is_some() && g.public().seq > 40);
-    assert!(g.public().fight.is_some(), "seed 5 reaches a fight");
-    check("fight_100x30", &render(&screen_of(&g, &ev, vec![0, 1, 2, 3]), 100, 30));
+    let s = fixture("fight", || {
+        let (g, ev) = play_until(5, |g| g.public().fight.is_some() && g.public().seq > 40);
+        assert!(g.public().fight.is_some(), "seed 5 reaches a fight");
+        (g, ev, vec![0, 1, 2, 3])
+    });
+    check("fight_100x30", &render(&s, 100, 30));
 }
 
 #[test]
 fn game_over_100x30() {
-    let (g, ev) = play_until(3, |_| false);
-    assert!(g.outcome().is_some());
-    check("game_over_100x30", &render(&screen_of(&g, &ev, vec![]), 100, 30));
+    let s = fixture("game_over", || {
+        let (g, ev) = play_until(3, |_| false);
+        assert!(g.outcome().is_some());
+        (g, ev, vec![])
+    });
+    check("game_over_100x30", &render(&s, 100, 30));
 }
 
 #[test]
 fn small_terminal_degrades_80x24() {
-    let (g, ev) = play_until(7, |g| g.public().seq >= 30);
-    check("compact_80x24", &render(&screen_of(&g, &ev, vec![2]), 80, 24));
+    let s = fixture("compact", || {
+        let (g, ev) = play_until(7, |g| g.public().seq >= 30);
+        (g, ev, vec![2])
+    });
+    check("compact_80x24", &render(&s, 80, 24));
 }
 
 #[test]
 fn tiny_terminal_says_so() {
-    let (g, ev) = play_until(7, |_| true);
-    check("tiny_20x5", &render(&screen_of(&g, &ev, vec![0]), 20, 5));
+    let s = fixture("opening", || {
+        let (g, ev) = play_until(7, |g| g.public().seq >= 1);
+        (g, ev, vec![0])
+    });
+    check("tiny_20x5", &render(&s, 20, 5));
 }
 
 #[test]
 fn help_overlay_100x30() {
-    let (g, ev) = play_until(7, |_| true);
-    let mut s = screen_of(&g, &ev, vec![0]);
+    let mut s = fixture("opening", || {
+        let (g, ev) = play_until(7, |g| g.public().seq >= 1);
+        (g, ev, vec![0])
+    });
     s.show_help = true;
     check("help_100x30", &render(&s, 100, 30));
 }
 
 #[test]
 fn orientation_preview_100x30() {
-    let (g, ev) = play_until(9, |g| {
-        matches!(g.public().pending, xodus_engine::Pending::Orientation { .. }) && g.public().seq > 20
+    let mut s = fixture("orientation", || {
+        let (g, ev) = play_until(9, |g| {
+            matches!(g.public().pending, xodus_engine::Pending::Orientation { .. }) && g.public().seq > 20
+        });
+        let seats = g.decision().deciders.clone();
+        (g, ev, seats)
     });
-    let seats = g.decision().deciders.clone();
-    let mut s = screen_of(&g, &ev, seats);
     s.move_selection(1);
     check("orientation_100x30", &render(&s, 100, 30));
+}
+
+#[test]
+fn resizing_redraws_at_the_new_size() {
+    let s = fixture("opening", || {
+        let (g, ev) = play_until(7, |g| g.public().seq >= 1);
+        (g, ev, vec![0])
+    });
+    let mut term = Terminal::new(TestBackend::new(100, 30)).expect("test backend");
+    term.draw(|f| draw(f, &s)).expect("draw");
+    term.backend_mut().resize(140, 45);
+    term.autoresize().expect("autoresize");
+    term.draw(|f| draw(f, &s)).expect("draw");
+    assert_eq!(term.backend().buffer().area.width, 140);
+    let last: String = (0..140).map(|x| term.backend().buffer()[(x, 44)].symbol()).collect();
+    assert!(last.starts_with('└'), "the bottom panels reach the new last row: {last:?}");
 }

@@ -57,10 +57,12 @@ pub async fn run(a: PlayArgs) -> anyhow::Result<()> {
         let log = if a.server.is_none() { Some(log.as_path()) } else { None };
         ais.push(procs::start_ai(&url, &game, *s, &[], log)?);
     }
-    let outcome = session::screen(remote, game.clone(), tokens, ai_seats).await?;
+    let outcome =
+        session::screen(remote, game.clone(), tokens, ai_seats, std::time::Duration::from_millis(a.pace_ms)).await?;
     drop(ais);
     match outcome {
         Some(o) => println!("{}", session::result_line(&game, &o)),
+        None if a.server.is_none() => println!("left game {game}; it is saved in {}", a.data_dir.display()),
         None => println!("left game {game}; it stays on the server at {url}"),
     }
     Ok(())

@@ -60,12 +60,14 @@ pub fn spawn_follow(remote: Remote, game: String, from_seq: u64) -> mpsc::Unboun
 }
 
 /// Runs the screen for `game` with `tokens` for this terminal's seats
-/// (none: spectator). Returns the outcome if the game ended.
+/// (none: spectator), pausing `pace` after each step with events so that
+/// fast AI captains can be followed. Returns the outcome if the game ended.
 pub async fn screen(
     remote: Remote,
     game: String,
     tokens: HashMap<Seat, String>,
     ai_seats: Vec<Seat>,
+    pace: Duration,
 ) -> anyhow::Result<Option<Outcome>> {
     let mut seats: Vec<Seat> = tokens.keys().copied().collect();
     seats.sort();
@@ -89,8 +91,12 @@ pub async fn screen(
                 Some(v) => Update::State { view: Box::new(v), events: step.events },
                 None => Update::Notice("lost the view; retrying".into()),
             };
+            let paced = matches!(&update, Update::State { events, .. } if !events.is_empty());
             if feed_tx.send(update).is_err() {
                 return;
+            }
+            if paced && !pace.is_zero() {
+                tokio::time::sleep(pace).await;
             }
         }
         let _ = feed_tx.send(Update::Closed("the server stream ended".into()));

@@ -66,7 +66,8 @@ pub async fn run(a: WatchArgs) -> anyhow::Result<()> {
     let outcome = if plain {
         session::plain(remote, game.clone()).await?.public.outcome
     } else {
-        session::screen(remote, game.clone(), HashMap::new(), ai_seats).await?
+        session::screen(remote, game.clone(), HashMap::new(), ai_seats, std::time::Duration::from_millis(a.pace_ms))
+            .await?
     };
     drop(ais);
     match outcome {

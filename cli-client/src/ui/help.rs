@@ -45,5 +45,9 @@ pub fn lines() -> Vec<Line<'static>> {
     }));
     out.push(Line::raw(""));
     out.push(Line::styled("Corruption: ● marker, A face-down Avatar, r red box, X the Rise", style::dim()));
+    out.push(Line::styled(
+        "Ships: hull, nrg free/total, scr scraps, xp/L level, act Actions, Kn Keys, mods (* Precursor), dmg",
+        style::dim(),
+    ));
     out
 }

@@ -58,16 +58,34 @@ fn ship_lines(screen: &Screen, s: &Ship, detailed: bool) -> Vec<Line<'static>> {
     if !keys.is_empty() {
         second.push(Span::styled(format!(" {keys}"), Style::new().fg(Color::LightYellow)));
     }
+    if !s.modules.is_empty() && !detailed {
+        second.push(Span::styled(format!(" mod{}", s.modules.len()), Style::new().fg(Color::LightCyan)));
+    }
     if !s.damaged.is_empty() && !detailed {
         second.push(Span::styled(format!(" dmg{}", s.damaged.len()), Style::new().fg(Color::LightRed)));
     }
     second.push(Span::styled(format!(" {}", status_words(s)), style::dim()));
     let mut out = vec![first, Line::from(second)];
     if detailed {
-        let names: Vec<&str> =
+        let damaged: Vec<&str> =
             s.damaged.iter().filter_map(|d| content.damaged.get(*d as usize).map(|c| c.name.as_str())).collect();
-        let text = if names.is_empty() { "  no damage".to_string() } else { format!("  dmg: {}", names.join(", ")) };
-        out.push(Line::styled(text, if names.is_empty() { style::dim() } else { Style::new().fg(Color::LightRed) }));
+        let modules: Vec<String> = s
+            .modules
+            .iter()
+            .filter_map(|m| content.modules.get(*m as usize))
+            .map(|m| if m.precursor { format!("{}*", m.name) } else { m.name.clone() })
+            .collect();
+        let mut third = vec![Span::raw("  ")];
+        if !modules.is_empty() {
+            third.push(Span::styled(format!("mods: {} ", modules.join(", ")), Style::new().fg(Color::LightCyan)));
+        }
+        if !damaged.is_empty() {
+            third.push(Span::styled(format!("dmg: {}", damaged.join(", ")), Style::new().fg(Color::LightRed)));
+        }
+        if modules.is_empty() && damaged.is_empty() {
+            third.push(Span::styled("no modules, no damage", style::dim()));
+        }
+        out.push(Line::from(third));
     }
     out
 }
