@@ -120,6 +120,9 @@ pub struct CreateArgs {
     /// Seats open to AI agents (comma-separated); the others are open to humans.
     #[arg(long, value_delimiter = ',')]
     pub ai_seats: Vec<u8>,
+    /// Print only the game id (for `G=$(xodus create --id-only)`).
+    #[arg(long)]
+    pub id_only: bool,
 }
 
 /// `xodus list`.

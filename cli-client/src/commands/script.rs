@@ -13,6 +13,10 @@ pub async fn create(a: CreateArgs) -> anyhow::Result<()> {
     let req = new_game(&a.setup, a.ai_seats.clone())?;
     let remote = Remote::connect(&a.server.server).await?;
     let id = remote.create(&req).await?;
+    if a.id_only {
+        println!("{id}");
+        return Ok(());
+    }
     let seats: Vec<u8> = (0..req.ship_count).collect();
     let human: Vec<u8> = seats.iter().copied().filter(|s| !req.ai_seats.contains(s)).collect();
     println!("{}", json!({ "game": id, "human_seats": human, "ai_seats": req.ai_seats }));
