@@ -1,0 +1,157 @@
+//! Service benchmark: starts the server in-process on 127.0.0.1:0 (SQLite in
+//! a temp directory, or memory with `--memory`), creates games, and lets N
+//! concurrent clients (one connection each) play them as fast as they can.
+//! Prints acknowledged choices per second, SubmitChoice latency p50/p99,
+//! and the memory one hosted game costs (resident set size growth per game).
+//!
+//! `cargo run --release -p xodus-service --example bench -- --clients 16 --games 64 --choices 40`
+
+use clap::Parser;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use tonic::transport::Channel;
+use xodus::GameServiceClient;
+use xodus::pb;
+use xodus_service::{Limits, ServerConfig, Storage};
+
+/// Benchmark flags.
+#[derive(Parser, Debug)]
+struct Args {
+    /// Concurrent clients, one connection each.
+    #[arg(long, default_value_t = 16)]
+    clients: usize,
+    /// Games played (spread over the clients).
+    #[arg(long, default_value_t = 64)]
+    games: usize,
+    /// Choices per game (fewer if a game ends first).
+    #[arg(long, default_value_t = 40)]
+    choices: usize,
+    /// Extra idle games hosted to measure memory per game.
+    #[arg(long, default_value_t = 1000)]
+    memory_games: usize,
+    /// Keep games in memory instead of SQLite.
+    #[arg(long)]
+    memory: bool,
+}
+
+fn rss_kib() -> u64 {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|s| s.lines().find(|l| l.starts_with("VmRSS:")).map(str::to_string))
+        .and_then(|l| l.split_whitespace().nth(1).and_then(|n| n.parse().ok()))
+        .unwrap_or(0)
+}
+
+fn create(seed: u64) -> pb::CreateGameRequest {
+    pb::CreateGameRequest {
+        kind: pb::GameKind::Xodus as i32,
+        seats: vec![pb::SeatOpenTo::Any as i32; 4],
+        setup: Some(pb::create_game_request::Setup::Xodus(pb::XodusSetup {
+            ship_count: 4,
+            seed: Some(seed),
+            ..Default::default()
+        })),
+    }
+}
+
+/// Creates a game, claims its seats, plays it; returns submit latencies.
+async fn play(c: &mut GameServiceClient<Channel>, seed: u64, choices: usize) -> anyhow::Result<Vec<Duration>> {
+    let game = c.create_game(create(seed)).await?.into_inner().game.ok_or_else(|| anyhow::anyhow!("no game"))?;
+    let mut tokens = Vec::new();
+    for seat in 0..4 {
+        let req = pb::ClaimSeatRequest { game_id: game.game_id.clone(), seat, ..Default::default() };
+        tokens.push(c.claim_seat(req).await?.into_inner().token);
+    }
+    let view = pb::GetViewRequest { game_id: game.game_id.clone(), credentials: None };
+    let mut state = c.get_view(view).await?.into_inner().state.ok_or_else(|| anyhow::anyhow!("no state"))?;
+    let mut lat = Vec::with_capacity(choices);
+    for _ in 0..choices {
+        let Some(o) = state.decision.as_ref().and_then(|d| d.options.first()).cloned() else { break };
+        let seat = o.seats[0];
+        let req = pb::SubmitChoiceRequest {
+            game_id: game.game_id.clone(),
+            credentials: Some(pb::SeatCredentials { seat, token: tokens[seat as usize].clone() }),
+            expected_seq: Some(state.seq),
+            choice: Some(pb::submit_choice_request::Choice::OptionId(o.id)),
+        };
+        let t = Instant::now();
+        let r = c.submit_choice(req).await?.into_inner();
+        lat.push(t.elapsed());
+        state = r.state.ok_or_else(|| anyhow::anyhow!("no state"))?;
+    }
+    Ok(lat)
+}
+
+fn pct(sorted: &[Duration], p: f64) -> Duration {
+    if sorted.is_empty() {
+        return Duration::ZERO;
+    }
+    sorted[((sorted.len() - 1) as f64 * p).round() as usize]
+}
+
+#[tokio::main]
+async fn main() -> anyhow::Result<()> {
+    let args = Args::parse();
+    let dir = std::env::temp_dir().join(format!("xodus-bench-{}", std::process::id()));
+    let storage = if args.memory { Storage::Memory } else { Storage::Sqlite(dir.clone()) };
+    let limits = Limits { max_games_per_client: usize::MAX, requests_per_second: 1_000_000, ..Limits::default() };
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
+    let url = format!("http://{}", listener.local_addr()?);
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let server = tokio::spawn(xodus_service::run(listener, ServerConfig { storage, limits }, async move {
+        let _ = stopped.await;
+    }));
+    tokio::time::sleep(Duration::from_millis(200)).await;
+
+    let started = Instant::now();
+    let mut tasks = Vec::new();
+    let next = Arc::new(std::sync::atomic::AtomicUsize::new(0));
+    for _ in 0..args.clients {
+        let mut c = GameServiceClient::new(Channel::from_shared(url.clone())?.connect().await?);
+        let (next, games, choices) = (Arc::clone(&next), args.games, args.choices);
+        tasks.push(tokio::spawn(async move {
+            let mut lat = Vec::new();
+            loop {
+                let g = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                if g >= games {
+                    return Ok::<_, anyhow::Error>(lat);
+                }
+                lat.extend(play(&mut c, g as u64, choices).await?);
+            }
+        }));
+    }
+    let mut lat = Vec::new();
+    for t in tasks {
+        lat.extend(t.await??);
+    }
+    let elapsed = started.elapsed();
+    lat.sort();
+    println!(
+        "storage={} clients={} games={} acknowledged choices={} in {:.2}s: {:.0} choices/s, submit latency p50={:.2?} p99={:.2?}",
+        if args.memory { "memory" } else { "sqlite(synchronous=FULL)" },
+        args.clients,
+        args.games,
+        lat.len(),
+        elapsed.as_secs_f64(),
+        lat.len() as f64 / elapsed.as_secs_f64(),
+        pct(&lat, 0.5),
+        pct(&lat, 0.99)
+    );
+
+    let mut c = GameServiceClient::new(Channel::from_shared(url.clone())?.connect().await?);
+    let before = rss_kib();
+    for g in 0..args.memory_games {
+        c.create_game(create(1_000_000 + g as u64)).await?;
+    }
+    let after = rss_kib();
+    println!(
+        "memory: {} more hosted games grew the resident set by {} KiB: about {:.1} KiB per game",
+        args.memory_games,
+        after.saturating_sub(before),
+        after.saturating_sub(before) as f64 / args.memory_games.max(1) as f64
+    );
+    let _ = stop.send(());
+    server.await??;
+    let _ = std::fs::remove_dir_all(&dir);
+    Ok(())
+}
