@@ -106,6 +106,17 @@ impl Game {
                 s.strained = true;
                 s.actions_left += 1;
                 ev.push(Event::Strained { seat });
+                // Maintenance Drone (FAQ): Strain, Damage Roll at once, and
+                // two specials give the Strain back, up to 3 times a turn.
+                if self.has_passive(seat, |e| matches!(e, crate::content::ModuleEffect::StrainRecovery)) {
+                    let faces = self.damage_roll(seat, ev);
+                    let specials = faces.iter().filter(|f| **f == crate::content::Face::Special).count();
+                    let s = self.ship_mut(seat);
+                    if specials >= 2 && s.strain_recoveries < 3 {
+                        s.strained = false;
+                        s.strain_recoveries += 1;
+                    }
+                }
             }
             Choice::EndTurn => self.end_group_turn(ev),
             Choice::Invite { seat } => self.pb.pending = Pending::FleetInvite { invitee: seat },
@@ -122,7 +133,7 @@ impl Game {
                 }
             }
             Choice::Attack { target } => {
-                self.pb.pending = Pending::Manoeuvre { target, chosen: Vec::new() };
+                self.pb.pending = Pending::Manoeuvre { target, chosen: Vec::new(), before: Vec::new() };
             }
             Choice::Offense { seat } => self.choose_manoeuvre(seat, None, ev),
             Choice::Defense { seat, die } => self.choose_manoeuvre(seat, Some(die), ev),
@@ -135,10 +146,14 @@ impl Game {
                 self.spend_actions(1);
                 for s in self.pb.active.clone() {
                     self.ship_mut(s).scavenged = true;
+                    let group = self.pb.active.clone();
+                    let fleet_bonus = group
+                        .iter()
+                        .any(|&g| self.has_passive(g, |e| matches!(e, crate::content::ModuleEffect::FleetScavenger)));
                     let extra = self.passive(s, |e| match e {
                         crate::content::ModuleEffect::Scavenger { amount } => amount,
                         _ => 0,
-                    });
+                    }) + fleet_bonus as u8;
                     self.gain_scraps(s, 1 + extra, false, ev);
                 }
             }
@@ -205,12 +220,16 @@ impl Game {
             c @ (Choice::ReceiveModule { .. } | Choice::ScrapTo { .. } | Choice::DiscardModule { .. }) => {
                 self.share_step(c, ev)
             }
-            Choice::Activate { seat, module, die } => {
-                if matches!(self.pb.pending, Pending::AfterRoll { .. }) {
-                    self.activate_after_roll(seat, module, die, ev);
-                } else {
-                    self.activate_in_turn(seat, module, ev);
-                }
+            Choice::Activate { seat, source, die } => match self.pb.pending {
+                Pending::AfterRoll { .. } => self.activate_after_roll(seat, source, die, ev),
+                Pending::Manoeuvre { .. } => self.activate_before_roll(seat, source, ev),
+                Pending::CombatCommand => self.activate_engaged(seat, source, die.map(|d| d.1).unwrap_or(0), ev),
+                _ => self.activate_in_turn(seat, source, die, ev),
+            },
+            Choice::UseGrant { seat, grant, die } => self.use_grant(seat, grant, die, ev),
+            Choice::ChooseMod { seat, effect } => {
+                self.take_mod(seat, effect, ev);
+                self.resume_after_effect();
             }
             Choice::ResolveAttack => self.finalize_attack(ev),
             Choice::Salvage { module } => {
@@ -267,8 +286,10 @@ impl Game {
                 self.pb.phase = Phase::Over;
                 return;
             }
-            if matches!(self.pb.pending, Pending::Action | Pending::Exploration { .. } | Pending::CombatCommand)
-                && self.start_queued()
+            if matches!(
+                self.pb.pending,
+                Pending::Action | Pending::Exploration { .. } | Pending::CombatCommand | Pending::NextPlayer
+            ) && self.start_queued()
             {
                 continue;
             }

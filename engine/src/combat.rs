@@ -78,7 +78,8 @@ impl Game {
             self.ship_mut(s).engaged = true;
         }
         ev.push(Event::Engaged { seats: group.to_vec(), hex });
-        self.pb.fight = Some(Fight { hex, seats: group.to_vec(), pacify });
+        self.pb.fight =
+            Some(Fight { hex, seats: group.to_vec(), pacify, defeated: 0, decoys: 0, decoy_pacifies: false });
         self.pb.pending = Pending::CombatCommand;
     }
 
@@ -86,7 +87,9 @@ impl Game {
     pub(crate) fn finish_fight(&mut self, ev: &mut Vec<Event>) {
         if let Some(f) = self.pb.fight.take() {
             let won = !f.seats.is_empty() && !self.has_opponents(f.hex);
-            if won && f.pacify && self.pb.pacify_supply > 0 {
+            // FAQ Decoy Probe: pacified only if every Enemy was sent back.
+            let decoyed_all = f.decoy_pacifies && f.defeated == 0 && f.decoys > 0;
+            if won && (f.pacify || decoyed_all) && self.pb.pacify_supply > 0 {
                 self.pb.pacify_supply -= 1;
                 if let Some(t) = self.tile_at_mut(f.hex) {
                     t.pacified = Some(Pacified::Green);
@@ -104,13 +107,13 @@ impl Game {
 
     /// Records a captain's manoeuvre; once all have chosen, the attack resolves.
     pub(crate) fn choose_manoeuvre(&mut self, seat: Seat, die: Option<DieColor>, ev: &mut Vec<Event>) {
-        let Pending::Manoeuvre { target, mut chosen } = self.pb.pending.clone() else { return };
+        let Pending::Manoeuvre { target, mut chosen, before } = self.pb.pending.clone() else { return };
         chosen.push((seat, die));
         let all = self.pb.fight.as_ref().is_some_and(|f| f.seats.iter().all(|s| chosen.iter().any(|c| c.0 == *s)));
         if all {
-            self.roll_attack(target, &chosen, ev);
+            self.roll_attack(target, &chosen, &before, ev);
         } else {
-            self.pb.pending = Pending::Manoeuvre { target, chosen };
+            self.pb.pending = Pending::Manoeuvre { target, chosen, before };
         }
     }
 
@@ -144,14 +147,31 @@ impl Game {
     }
 
     /// Steps 1-4 of the combat summary: everyone rolls together, then
-    /// modules may act on the dice before the attack resolves.
-    fn roll_attack(&mut self, target: Target, chosen: &[(Seat, Option<DieColor>)], ev: &mut Vec<Event>) {
+    /// modules and mods may act on the dice before the attack resolves.
+    fn roll_attack(
+        &mut self,
+        target: Target,
+        chosen: &[(Seat, Option<DieColor>)],
+        before: &[(Seat, crate::decision::Source)],
+        ev: &mut Vec<Event>,
+    ) {
         let mut rolls = Vec::new();
+        let cancel_ability =
+            before.iter().any(|&(_, src)| matches!(self.power(src).effect, ModuleEffect::CancelAbility));
         for &(seat, die) in chosen {
-            let colors: Vec<DieColor> = match die {
+            let mut colors: Vec<DieColor> = match die {
                 Some(d) => vec![d],
                 None => self.dice_of(seat).to_vec(),
             };
+            // Warmaster's Arsenal: an Offense with a third die from the reserve.
+            let third =
+                before.iter().any(|&(s, src)| s == seat && matches!(self.power(src).effect, ModuleEffect::ExtraDie));
+            if die.is_none()
+                && third
+                && let Some(c) = self.reserve_color()
+            {
+                colors.push(c);
+            }
             let rolled = self.roll(&colors);
             ev.push(Event::DiceRolled { seat: Some(seat), purpose: RollPurpose::Attack, dice: rolled.clone() });
             rolls.push(SeatRoll {
@@ -159,12 +179,27 @@ impl Game {
                 offense: die.is_none(),
                 dice: rolled
                     .into_iter()
-                    .map(|(color, face)| RolledDie { color, face, rerolled: false, used: false, ignored: false })
+                    .map(|(color, face)| RolledDie {
+                        color,
+                        face,
+                        rerolled: false,
+                        used: false,
+                        ignored: false,
+                        doubled: false,
+                    })
                     .collect(),
                 bonus_hits: 0,
             });
         }
-        self.pb.pending = Pending::AfterRoll { target, rolls, used: Vec::new() };
+        self.pb.pending = Pending::AfterRoll {
+            target,
+            rolls,
+            used: Vec::new(),
+            grants: Vec::new(),
+            ignore_shields: false,
+            cancel_ability,
+            relayed: false,
+        };
         if self.after_roll_options().is_empty() {
             self.finalize_attack(ev);
         }
@@ -172,7 +207,10 @@ impl Game {
 
     /// Steps 5-11 of the combat summary for the pending attack roll.
     pub(crate) fn finalize_attack(&mut self, ev: &mut Vec<Event>) {
-        let Pending::AfterRoll { target, rolls, .. } = self.pb.pending.clone() else { return };
+        let Pending::AfterRoll { target, mut rolls, ignore_shields, cancel_ability, .. } = self.pb.pending.clone()
+        else {
+            return;
+        };
         self.pb.pending = Pending::CombatCommand;
         let Some(foe) = self.foe(target) else { return };
         let seats: Vec<Seat> = self.pb.fight.as_ref().map(|f| f.seats.clone()).unwrap_or_default();
@@ -182,13 +220,48 @@ impl Game {
             offense: bool,
             critical: bool,
         }
+        let mut pierce: u8 = 0;
+        let mut heals: Vec<(Seat, u8)> = Vec::new();
+        let mut scraps: Vec<(Seat, u8)> = Vec::new();
+        for r in &mut rolls {
+            // Always-on special bonuses: each unused special counts, both when
+            // both dice show one (FAQ), and they stack (FAQ, Weapon Charger).
+            let specials = r.dice.iter().filter(|d| d.face == Face::Special && !d.used).count() as u8;
+            let (mut sh, mut heal, mut ign, mut scr) = (0u8, 0u8, 0u8, 0u8);
+            for src in self.powers_of(r.seat) {
+                let p = self.power(src);
+                if let ModuleEffect::SpecialBonus { hits, heal: h, ignore, scraps: sc, pierce: pi } = p.effect
+                    && p.trigger == crate::content::Trigger::Passive
+                    && specials > 0
+                {
+                    sh += hits * specials;
+                    heal += h * specials;
+                    ign += ignore * specials;
+                    scr += sc * specials;
+                    pierce += pi * specials;
+                    ev.push(Event::PowerUsed { seat: r.seat, power: self.power_id(src) });
+                }
+            }
+            // Ignored by a special: only misses not used for another effect.
+            for d in r.dice.iter_mut().filter(|d| d.face == Face::Miss && !d.ignored && !d.used) {
+                if ign == 0 {
+                    break;
+                }
+                d.ignored = true;
+                ign -= 1;
+            }
+            r.bonus_hits += sh;
+            heals.push((r.seat, heal));
+            scraps.push((r.seat, scr));
+        }
         let mut tallies = Vec::new();
         let mut hits_total: u8 = 0;
         let any_defense = rolls.iter().any(|r| !r.offense);
-        let mut pierce: u8 = 0;
         for r in &rolls {
             let seat = r.seat;
-            let mut hits = r.dice.iter().filter(|d| d.face == Face::Hit).count() as u8 + r.bonus_hits;
+            let mut hits: u8 =
+                r.dice.iter().filter(|d| d.face == Face::Hit).map(|d| 1 + d.doubled as u8).sum::<u8>() + r.bonus_hits;
+            hits += self.passive(seat, |e| if let ModuleEffect::AttackHits { hits } = e { hits } else { 0 });
             if r.offense {
                 hits += self.passive(seat, |e| if let ModuleEffect::OffenseHits { hits } = e { hits } else { 0 });
             }
@@ -200,19 +273,24 @@ impl Game {
             hits_total = hits_total.saturating_add(hits);
             pierce += self.passive(seat, |e| if let ModuleEffect::Pierce { amount } = e { amount } else { 0 });
             // An ignored miss triggers neither retaliation, damage nor Enemy
-            // abilities (p. 15, FAQ); Defense never makes a critical miss.
-            let misses = r.dice.iter().filter(|d| d.face == Face::Miss && !d.ignored).count() as u8;
-            let critical = r.offense && r.dice.iter().all(|d| d.face == Face::Miss && !d.ignored);
+            // abilities (p. 15, FAQ); Defense never makes a critical miss; a
+            // doubled miss counts twice but every die must show a miss for a
+            // critical one (FAQ, Berserker Cannon).
+            let misses: u8 =
+                r.dice.iter().filter(|d| d.face == Face::Miss && !d.ignored).map(|d| 1 + d.doubled as u8).sum();
+            let critical = r.offense && r.dice.len() > 1 && r.dice.iter().all(|d| d.face == Face::Miss && !d.ignored);
             tallies.push(Tally { seat, misses, offense: r.offense, critical });
         }
+        // Ion Field Generator: the Enemy's ability does not trigger.
+        let ability = if cancel_ability { Ability::Regenerate { amount: 0 } } else { foe.ability };
         // 6-8. Hits minus shields (never destroyed) off the health.
         let mut shields = foe.shields;
-        if let Ability::Bulwark { amount } = foe.ability
+        if let Ability::Bulwark { amount } = ability
             && any_defense
         {
             shields += amount;
         }
-        let shields = shields.saturating_sub(pierce);
+        let shields = if ignore_shields { 0 } else { shields.saturating_sub(pierce) };
         let dealt = hits_total.saturating_sub(shields);
         let damage = foe.damage.saturating_add(dealt).min(foe.health);
         self.set_damage(target, damage);
@@ -222,16 +300,22 @@ impl Game {
         for t in &tallies {
             if t.critical {
                 self.draw_damaged(t.seat, ev);
-                if let Ability::Sunder { amount } = foe.ability {
+                if let Ability::Sunder { amount } = ability {
                     for _ in 0..amount {
                         self.discard_health_marker(t.seat, ev);
                     }
                 }
             }
         }
+        for (s, n) in heals {
+            self.recover_health(s, n, ev);
+        }
+        for (s, n) in scraps {
+            self.gain_scraps(s, n, true, ev);
+        }
         if defeated {
             self.defeat_foe(target, &seats, ev);
-            self.on_defeat_modules(&seats, ev);
+            self.on_defeat_powers(&seats, ev);
             return;
         }
         // 9-11. Retaliation, individual and never shared.
@@ -240,7 +324,7 @@ impl Game {
                 continue;
             }
             let mut retaliation = t.misses;
-            match foe.ability {
+            match ability {
                 Ability::Swarm { min_misses, amount } if t.misses >= min_misses && t.misses > 0 => {
                     retaliation += amount
                 }
@@ -253,7 +337,7 @@ impl Game {
                 retaliation = retaliation.saturating_sub(armor);
             }
             self.lose_health(t.seat, retaliation, ev);
-            match foe.ability {
+            match ability {
                 Ability::Pillage { amount } if retaliation > 0 => {
                     let n = amount.min(self.ship(t.seat).scraps);
                     self.pay_scraps(t.seat, n, ev);
@@ -283,7 +367,7 @@ impl Game {
                 _ => {}
             }
         }
-        if let Ability::Regenerate { amount } = foe.ability
+        if let Ability::Regenerate { amount } = ability
             && let Some(f) = self.foe(target)
         {
             self.set_damage(target, f.damage.saturating_sub(amount));
@@ -296,6 +380,9 @@ impl Game {
         match target {
             Target::Enemy(i) => {
                 let e = self.pb.board_enemies.remove(i as usize);
+                if let Some(f) = &mut self.pb.fight {
+                    f.defeated += 1;
+                }
                 let def = &self.content().enemies[e.card as usize];
                 let (id, level) = (def.id.clone(), def.level);
                 self.pb.enemy_discard.push(e.card);

@@ -429,10 +429,14 @@ pub enum Activation {
     Energy,
 }
 
-/// When a module can be used.
+/// When a module or mod can be used.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize, serde::Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Trigger {
+    /// Before your attack roll (while manoeuvres are chosen).
+    BeforeAttackRoll,
+    /// While engaged, before choosing the next attack.
+    Engaged,
     /// After your attack roll, on your dice (or a fleet ship's).
     AfterAttackRoll,
     /// During your turn; costs no Action.
@@ -511,6 +515,182 @@ pub enum ModuleEffect {
         /// Scraps.
         amount: u8,
     },
+    /// Reroll one of your dice; it counts double (Berserker Cannon).
+    Berserk,
+    /// On a critical miss, each miss also counts as hits (Scattered Ray).
+    ScatterOnCritical {
+        /// Hits per miss.
+        hits: u8,
+    },
+    /// Each of your misses also counts as hits.
+    MissAsHits {
+        /// Hits per miss.
+        hits: u8,
+    },
+    /// A ship rerolls both its dice (it must be able to reroll both).
+    RerollBoth {
+        /// Any fleet ship, not only yours.
+        fleet: bool,
+    },
+    /// Every ship of the fleet may ignore one miss, each choosing for itself.
+    GrantIgnoreMiss,
+    /// Every ship of the fleet may reroll one die, each choosing for itself.
+    GrantReroll,
+    /// Fleet ships may pay energy for your energy effects (once per attack or action).
+    RelayIn,
+    /// You may pay energy for a fleet ship's energy effect (once per attack or action).
+    RelayOut,
+    /// Roll one more die from the reserve and add it to your roll.
+    ReserveDie,
+    /// Before the roll: your Offense rolls a third die from the reserve.
+    ExtraDie,
+    /// Each special you roll adds these bonuses.
+    SpecialBonus {
+        /// Hits.
+        #[serde(default)]
+        hits: u8,
+        /// Health recovered.
+        #[serde(default)]
+        heal: u8,
+        /// Misses of yours ignored.
+        #[serde(default)]
+        ignore: u8,
+        /// Scraps gained.
+        #[serde(default)]
+        scraps: u8,
+        /// Enemy shields ignored.
+        #[serde(default)]
+        pierce: u8,
+    },
+    /// More hits on every attack.
+    AttackHits {
+        /// Hits.
+        hits: u8,
+    },
+    /// Recover health at the start of your turn.
+    StartRegen {
+        /// Health.
+        amount: u8,
+    },
+    /// This turn, your Detection Rolls ignore one miss.
+    Cloak,
+    /// One scrap for each system your group reveals.
+    ScrapOnReveal,
+    /// One scrap for each Explore action (Signals and the Main Rift too).
+    ScrapOnExplore,
+    /// Reveal a system adjacent to your current system (no Action).
+    FreeProbe,
+    /// More specials on your Skill Rolls.
+    SkillBonus {
+        /// Specials.
+        amount: u8,
+    },
+    /// One more Action; not in a fleet.
+    SoloExtraAction,
+    /// This turn your Rush may pass Avatars; not in a fleet.
+    RushShield,
+    /// A special of yours lets you reroll another die (yours, or a fleet ship's).
+    SpecialReroll {
+        /// Any fleet ship's die.
+        fleet: bool,
+    },
+    /// Lose a scrap per die to reroll up to `dice` dice.
+    PayScrapReroll {
+        /// Dice per attack.
+        dice: u8,
+        /// Fleet ships' dice too.
+        fleet: bool,
+    },
+    /// Modules cost less at Allies.
+    ModuleDiscount {
+        /// Discount.
+        amount: u8,
+    },
+    /// Shuffle an engaged Enemy back into the deck.
+    Decoy {
+        /// The system is pacified if every Enemy was sent back.
+        pacify: bool,
+    },
+    /// When your fleet's turn ends, you may go on alone.
+    SplitFromFleet,
+    /// Scavenge gives one more scrap to every ship of your group.
+    FleetScavenger,
+    /// One scrap: repair 1 health on up to `ships` ships in your system, no Action.
+    DroneRepair {
+        /// Ships repaired.
+        ships: u8,
+    },
+    /// Repair a ship anywhere.
+    RemoteRepair {
+        /// Health.
+        amount: u8,
+    },
+    /// Damage Rolls ignore one miss (yours, or every fleet ship's).
+    DamageRollShield {
+        /// For the whole fleet.
+        fleet: bool,
+    },
+    /// A strain Damage Roll showing two specials gives the Strain back (up to 3 times a turn).
+    StrainRecovery,
+    /// Each ship of your group recovers energy.
+    FleetEnergy {
+        /// Energy per ship.
+        amount: u8,
+    },
+    /// The Enemy's shields are ignored this attack.
+    IgnoreShields,
+    /// The Enemy's ability does not trigger this attack.
+    CancelAbility,
+    /// One more energy marker, free.
+    BonusEnergy,
+}
+
+/// One effect of a Precursor Mod.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ModEffectDef {
+    /// Stable identifier.
+    pub id: String,
+    /// Name (as the FAQ names it).
+    pub name: String,
+    /// Energy (levels 1, 3, 5) or passive (2, 4, 6).
+    pub activation: Activation,
+    /// When it can be used.
+    pub trigger: Trigger,
+    /// What it does.
+    pub effect: ModuleEffect,
+}
+
+/// A Precursor Mod card: one level of one ship.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ModDef {
+    /// The ship.
+    pub ship: crate::config::ShipKind,
+    /// Level 1..=6.
+    pub level: u8,
+    /// One effect at level 1, a choice of two from level 2.
+    pub effects: Vec<ModEffectDef>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ModsFile {
+    #[serde(rename = "mod")]
+    mods: Vec<ModDef>,
+}
+
+/// A usable power, from a module or a mod.
+#[derive(Clone, Copy, Debug)]
+pub struct Power {
+    /// Display name.
+    pub name: &'static str,
+    /// How it is paid.
+    pub activation: Activation,
+    /// When it can be used.
+    pub trigger: Trigger,
+    /// What it does.
+    pub effect: ModuleEffect,
 }
 
 /// A Ship Module or Precursor Ship Module card.
@@ -734,6 +914,10 @@ pub struct Content {
     pub modules: Vec<ModuleDef>,
     /// Allies, in `AllyKind::ALL` order.
     pub allies: Vec<AllyDef>,
+    /// Precursor Mod cards.
+    pub mods: Vec<ModDef>,
+    /// Every mod effect, flattened (index = mod effect id used in state).
+    pub mod_effects: Vec<ModEffectDef>,
 }
 
 /// A content file that does not meet the rules' counts or shapes.
@@ -757,7 +941,7 @@ fn parse<T: for<'de> Deserialize<'de>>(file: &'static str, text: &str) -> Result
 }
 
 /// The embedded content files, by name.
-pub const FILES: [(&str, &str); 10] = [
+pub const FILES: [(&str, &str); 11] = [
     ("tiles.toml", include_str!("../content/tiles.toml")),
     ("dice.toml", include_str!("../content/dice.toml")),
     ("corruption.toml", include_str!("../content/corruption.toml")),
@@ -768,11 +952,12 @@ pub const FILES: [(&str, &str); 10] = [
     ("explorations.toml", include_str!("../content/explorations.toml")),
     ("modules.toml", include_str!("../content/modules.toml")),
     ("allies.toml", include_str!("../content/allies.toml")),
+    ("mods.toml", include_str!("../content/mods.toml")),
 ];
 
 impl Content {
     /// Parses and validates content from the given file texts (same order as [`FILES`]).
-    pub fn load(texts: [&str; 10]) -> Result<Content, ContentError> {
+    pub fn load(texts: [&str; 11]) -> Result<Content, ContentError> {
         let tiles: Vec<TileDef> = parse::<TilesFile>("tiles.toml", texts[0])?.tile;
         validate_tiles(&tiles)?;
         let dice: DiceFile = parse("dice.toml", texts[1])?;
@@ -826,6 +1011,9 @@ impl Content {
         if allies.iter().map(|a| a.kind).collect::<Vec<_>>() != crate::config::AllyKind::ALL {
             return Err(err("allies.toml", "ally", "each of the four Allies exactly once"));
         }
+        let mods = parse::<ModsFile>("mods.toml", texts[10])?.mods;
+        validate_mods(&mods)?;
+        let mod_effects = mods.iter().flat_map(|m| m.effects.iter().cloned()).collect();
         Ok(Content {
             tiles,
             dice: dice_faces,
@@ -840,6 +1028,8 @@ impl Content {
             explorations,
             modules,
             allies,
+            mods,
+            mod_effects,
         })
     }
 
@@ -864,6 +1054,35 @@ impl Content {
     /// The ship mat for a kind.
     pub fn ship(&self, kind: crate::config::ShipKind) -> &ShipDef {
         &self.ships[kind as usize]
+    }
+
+    /// A module's or mod's usable power.
+    pub fn power(&'static self, source: crate::decision::Source) -> Power {
+        match source {
+            crate::decision::Source::Module(m) => {
+                let d = &self.modules[m as usize];
+                Power { name: &d.name, activation: d.activation, trigger: d.trigger, effect: d.effect }
+            }
+            crate::decision::Source::Mod(m) => {
+                let d = &self.mod_effects[m as usize];
+                Power { name: &d.name, activation: d.activation, trigger: d.trigger, effect: d.effect }
+            }
+        }
+    }
+
+    /// Indices of the mod effects a ship may take at a level.
+    pub fn mod_choices(&self, ship: crate::config::ShipKind, level: u8) -> Vec<u8> {
+        let mut i = 0u8;
+        let mut out = Vec::new();
+        for m in &self.mods {
+            for _ in &m.effects {
+                if m.ship == ship && m.level == level {
+                    out.push(i);
+                }
+                i += 1;
+            }
+        }
+        out
     }
 
     /// The tile index of the Main Rift.
@@ -1129,6 +1348,34 @@ fn validate_modules(modules: &[ModuleDef]) -> Result<(), ContentError> {
         }
         if m.price == 0 {
             return Err(err(F, &m.id, "a module has a scrap price"));
+        }
+    }
+    Ok(())
+}
+
+fn validate_mods(mods: &[ModDef]) -> Result<(), ContentError> {
+    const F: &str = "mods.toml";
+    unique_ids(F, mods.iter().flat_map(|m| m.effects.iter().map(|e| e.id.as_str())))?;
+    if mods.len() != 36 {
+        return Err(err(F, "mod", format!("36 Precursor Mods expected (6 per ship), found {}", mods.len())));
+    }
+    for ship in crate::config::ShipKind::ALL {
+        for level in 1..=6u8 {
+            let here: Vec<&ModDef> = mods.iter().filter(|m| m.ship == ship && m.level == level).collect();
+            let name = format!("{} level {level}", ship.as_str());
+            let [m] = here.as_slice() else {
+                return Err(err(F, name, "exactly one mod per ship and level"));
+            };
+            let want = if level == 1 { 1 } else { 2 };
+            if m.effects.len() != want {
+                return Err(err(F, name, format!("{want} effect(s) expected")));
+            }
+            let energy = level % 2 == 1;
+            for e in &m.effects {
+                if (e.activation == Activation::Energy) != energy {
+                    return Err(err(F, &e.id, "energy mods at levels 1, 3, 5; passive mods at 2, 4, 6"));
+                }
+            }
         }
     }
     Ok(())

@@ -48,6 +48,8 @@ pub enum DecisionKind {
     Trade,
     /// Which module to discard permanently.
     ModuleDiscard,
+    /// Which effect of a new mod level to keep.
+    ModChoice,
     /// Nothing: the game is over.
     GameOver,
 }
@@ -74,9 +76,40 @@ impl DecisionKind {
             DecisionKind::ScrapShare => "scrap_share",
             DecisionKind::Trade => "trade",
             DecisionKind::ModuleDiscard => "module_discard",
+            DecisionKind::ModChoice => "mod_choice",
             DecisionKind::GameOver => "game_over",
         }
     }
+}
+
+/// Where a usable power comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "type", content = "index")]
+pub enum Source {
+    /// A Ship Module or Precursor Ship Module (content index).
+    Module(u8),
+    /// A Precursor Mod effect (content index).
+    Mod(u8),
+}
+
+impl Source {
+    /// Text form used in option ids.
+    pub fn key(self) -> String {
+        match self {
+            Source::Module(m) => format!("module{m}"),
+            Source::Mod(m) => format!("mod{m}"),
+        }
+    }
+}
+
+/// A right to act on the dice granted by a fleet-wide effect.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Grant {
+    /// Ignore one miss (Magnetic Shield).
+    IgnoreMiss,
+    /// Reroll one die (Fleet Tactical Network).
+    Reroll,
 }
 
 /// What a fight targets.
@@ -245,12 +278,28 @@ pub enum Choice {
     /// Use a module (content index) of a ship; `die` names a die when the
     /// effect applies to one (the die's ship and its index in the roll).
     Activate {
-        /// Owner of the module.
+        /// Owner of the module or mod.
         seat: Seat,
-        /// Module (content index).
-        module: u8,
-        /// Targeted die: (ship, die index).
+        /// The module or mod.
+        source: Source,
+        /// Targeted die (ship, die index), or targeted ship (ship, 0).
         die: Option<(Seat, u8)>,
+    },
+    /// Use a right granted by a fleet-wide effect on one of your dice.
+    UseGrant {
+        /// The ship using it.
+        seat: Seat,
+        /// Which grant.
+        grant: Grant,
+        /// Die index.
+        die: u8,
+    },
+    /// Keep this effect of a newly reached mod level.
+    ChooseMod {
+        /// The ship.
+        seat: Seat,
+        /// Mod effect (content index).
+        effect: u8,
     },
     /// Resolve the attack with the dice as they are.
     ResolveAttack,
@@ -350,8 +399,10 @@ impl Choice {
             Choice::RevealAt { hex } => format!("reveal_at:{}", hex.key()),
             Choice::PacifyAt { hex } => format!("pacify_at:{}", hex.key()),
             Choice::SkipEffect => "skip_effect".into(),
-            Choice::Activate { seat, module, die: None } => format!("activate:{seat}:{module}"),
-            Choice::Activate { seat, module, die: Some((s, d)) } => format!("activate:{seat}:{module}:{s}:{d}"),
+            Choice::Activate { seat, source, die: None } => format!("activate:{seat}:{}", source.key()),
+            Choice::Activate { seat, source, die: Some((s, d)) } => format!("activate:{seat}:{}:{s}:{d}", source.key()),
+            Choice::UseGrant { seat, grant, die } => format!("grant:{seat}:{grant:?}:{die}").to_lowercase(),
+            Choice::ChooseMod { seat, effect } => format!("choose_mod:{seat}:{effect}"),
             Choice::ResolveAttack => "resolve_attack".into(),
             Choice::ReceiveModule { seat } => format!("receive_module:{seat}"),
             Choice::ScrapTo { seat } => format!("scrap_to:{seat}"),
@@ -439,6 +490,8 @@ pub enum Pending {
         target: Target,
         /// Chosen manoeuvres (seat, die for Defense or None for Offense).
         chosen: Vec<(Seat, Option<DieColor>)>,
+        /// Powers used before the roll: (owner, source).
+        before: Vec<(Seat, Source)>,
     },
     /// Ship Maintenance: members that still choose.
     Maintenance {
@@ -457,10 +510,12 @@ pub enum Pending {
         /// Options picked so far.
         picked: Vec<u8>,
     },
-    /// Reveal systems anywhere (effect).
+    /// Reveal systems anywhere (effect), or next to `near` (a free probe).
     RevealAnywhere {
         /// Reveals left.
         left: u8,
+        /// Only spaces adjacent to this system, by a lane (Double Probe Launcher).
+        near: Option<Hex>,
     },
     /// Pacify systems anywhere (effect).
     PacifyAnywhere {
@@ -473,8 +528,23 @@ pub enum Pending {
         target: Target,
         /// Each ship's dice.
         rolls: Vec<crate::state::SeatRoll>,
-        /// Modules used during this attack: (owner, module).
-        used: Vec<(Seat, u8)>,
+        /// Powers used during this attack: (owner, source).
+        used: Vec<(Seat, Source)>,
+        /// Rights granted by fleet-wide effects, not yet used.
+        grants: Vec<(Seat, Grant)>,
+        /// The Enemy's shields are ignored (Ion Cannon).
+        ignore_shields: bool,
+        /// The Enemy's ability is cancelled (Ion Field Generator).
+        cancel_ability: bool,
+        /// Energy already relayed during this attack (FAQ: once).
+        relayed: bool,
+    },
+    /// A ship reached a mod level with two effects and keeps one.
+    ChooseMod {
+        /// The ship.
+        seat: Seat,
+        /// The level.
+        level: u8,
     },
     /// A module found (free) waits for its receiver.
     GiveModule {

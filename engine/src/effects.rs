@@ -48,20 +48,36 @@ impl Game {
 
     /// A Damage Roll (rulebook p. 11): both dice; one miss loses 1 health,
     /// two lose 2 and draw a Damaged card.
-    pub(crate) fn damage_roll(&mut self, seat: Seat, ev: &mut Vec<Event>) {
+    /// Returns the faces rolled. A Drone Specialist's Damage Roll shield
+    /// (Emergency Drone, or Fleet Shield for the whole fleet) ignores a miss.
+    pub(crate) fn damage_roll(&mut self, seat: Seat, ev: &mut Vec<Event>) -> Vec<Face> {
         if self.ship(seat).defeated {
-            return;
+            return Vec::new();
         }
         let dice = self.dice_of(seat);
         let rolled = self.roll(&dice);
-        let misses = rolled.iter().filter(|d| d.1 == Face::Miss).count() as u8;
+        let faces: Vec<Face> = rolled.iter().map(|d| d.1).collect();
+        let mut misses = rolled.iter().filter(|d| d.1 == Face::Miss).count() as u8;
         ev.push(Event::DiceRolled { seat: Some(seat), purpose: RollPurpose::Damage, dice: rolled });
-        if misses == 2 {
+        let fleet = self.ship(seat).fleet;
+        let shield = self.has_passive(seat, |e| matches!(e, crate::content::ModuleEffect::DamageRollShield { .. }))
+            || self.alive().any(|o| {
+                o.seat != seat
+                    && fleet.is_some()
+                    && o.fleet == fleet
+                    && self.has_passive(o.seat, |e| {
+                        matches!(e, crate::content::ModuleEffect::DamageRollShield { fleet: true })
+                    })
+            });
+        if shield && misses > 0 {
+            misses -= 1;
+        } else if misses == 2 {
             self.draw_damaged(seat, ev);
         }
         if misses > 0 {
             self.lose_health(seat, misses, ev);
         }
+        faces
     }
 
     /// Loses health; at 0 the ship is destroyed (p. 15).
@@ -154,6 +170,7 @@ impl Game {
         s.strained = false;
         let damaged = std::mem::take(&mut s.damaged);
         let modules = std::mem::take(&mut s.modules);
+        s.mods.clear();
         self.pb.damaged_discard.extend(damaged);
         self.pb.module_discard.extend(modules);
         self.pb.active.retain(|&a| a != seat);
@@ -201,11 +218,16 @@ impl Game {
         }
         let track = def.xp_track.clone();
         let s = self.ship_mut(seat);
+        let before = s.level;
         s.xp = s.xp.saturating_add(1);
         let level = 1 + track.iter().filter(|&&t| s.xp >= t).count() as u8;
         s.level = level.min(6);
         let (xp, level) = (s.xp, s.level);
         ev.push(Event::XpGained { seat, xp, level });
+        // A new level unlocks its mod at once (p. 14).
+        for l in before + 1..=level {
+            self.unlock_mod_level(seat, l, ev);
+        }
     }
 
     /// Draws an Enemy card from the deck (reshuffling the discard when
@@ -291,7 +313,7 @@ impl Game {
                 }
             }
             Effect::RevealSystems { amount } => {
-                self.pb.queued.push(crate::decision::Pending::RevealAnywhere { left: amount })
+                self.pb.queued.push(crate::decision::Pending::RevealAnywhere { left: amount, near: None })
             }
             Effect::PacifySystems { amount } => {
                 self.pb.queued.push(crate::decision::Pending::PacifyAnywhere { left: amount })

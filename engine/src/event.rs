@@ -328,6 +328,25 @@ pub enum Event {
         /// Module id.
         module: String,
     },
+    /// A module or mod was used.
+    PowerUsed {
+        /// Owner.
+        seat: Seat,
+        /// Module or mod effect id.
+        power: String,
+    },
+    /// A mod effect was unlocked at a new level.
+    ModUnlocked {
+        /// Seat.
+        seat: Seat,
+        /// Mod effect id.
+        power: String,
+    },
+    /// An Enemy was sent back into the deck by a Decoy.
+    EnemyDecoyed {
+        /// Enemy id.
+        enemy: String,
+    },
     /// The game ended.
     GameOver {
         /// Won.
@@ -406,6 +425,9 @@ impl Event {
             ModuleRevealed { module } => format!("Module {module} found"),
             ModuleGained { seat, module } => format!("Captain {seat} installs {module}"),
             ModuleLost { seat, module } => format!("Captain {seat} loses {module} for good"),
+            PowerUsed { seat, power } => format!("Captain {seat} uses {power}"),
+            ModUnlocked { seat, power } => format!("Captain {seat} unlocks {power}"),
+            EnemyDecoyed { enemy } => format!("{enemy} is decoyed back into the Enemy deck"),
             GameOver { won, cause } => format!("Game over: {} ({cause})", if *won { "victory" } else { "defeat" }),
         }
     }

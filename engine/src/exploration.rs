@@ -77,11 +77,15 @@ impl Game {
                 }
                 (DecisionKind::Exploration, format!("Exploration: {} ({:?})", def.name, def.kind), opts)
             }
-            Pending::RevealAnywhere { left } => {
+            Pending::RevealAnywhere { left, near } => {
+                let spaces = match near {
+                    Some(h) => self.probe_targets(*h),
+                    None => self.reveal_spaces(),
+                };
                 let mut opts: Vec<ChoiceOption> = if self.hid.stack.is_empty() {
                     Vec::new()
                 } else {
-                    self.reveal_spaces()
+                    spaces
                         .into_iter()
                         .map(|h| mk(format!("Reveal a system at ({},{})", h.q, h.r), Choice::RevealAt { hex: h }))
                         .collect()
@@ -189,7 +193,7 @@ impl Game {
     /// Starts revealing a system at an empty space (effect).
     pub(crate) fn reveal_at(&mut self, hex: Hex) {
         let left = match self.pb.pending {
-            Pending::RevealAnywhere { left } => left,
+            Pending::RevealAnywhere { left, .. } => left,
             _ => 1,
         };
         match self.draw_tile() {
@@ -204,7 +208,7 @@ impl Game {
     /// After an effect's reveal: more to reveal, or back to what was pending.
     pub(crate) fn after_reveal_anywhere(&mut self, left: u8, _ev: &mut Vec<Event>) {
         if left > 0 && !self.hid.stack.is_empty() && !self.reveal_spaces().is_empty() {
-            self.pb.pending = Pending::RevealAnywhere { left };
+            self.pb.pending = Pending::RevealAnywhere { left, near: None };
         } else {
             self.resume_after_effect();
         }

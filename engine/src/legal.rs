@@ -138,11 +138,12 @@ impl Game {
                         Choice::Attack { target: Target::Avatar(i as u8) },
                     ));
                 }
+                opts.extend(self.engaged_options(&f.seats));
                 opts.push(opt(&f.seats, "Disengage (a Damage Roll per Enemy)", Choice::Disengage));
                 opts.push(opt(&f.seats, "Disengage and hide here (ends the turn)", Choice::DisengageAndHide));
                 (DecisionKind::CombatCommand, "Fight: choose a target or disengage".into(), opts)
             }
-            Pending::Manoeuvre { chosen, .. } => {
+            Pending::Manoeuvre { chosen, before, .. } => {
                 let Some(f) = &self.pb.fight else {
                     return (DecisionKind::Manoeuvre, String::new(), Vec::new());
                 };
@@ -151,6 +152,7 @@ impl Game {
                     if chosen.iter().any(|c| c.0 == s) {
                         continue;
                     }
+                    opts.extend(self.before_roll_options(s, before));
                     opts.push(opt(
                         &[s],
                         format!("Captain {s}: Offense, roll all your dice"),
@@ -190,6 +192,11 @@ impl Game {
             Pending::GiveModule { .. } | Pending::ShareScraps { .. } | Pending::DiscardModule { .. } => {
                 self.sharing_options()
             }
+            Pending::ChooseMod { seat, level } => (
+                DecisionKind::ModChoice,
+                format!("Captain {seat} reaches level {level}: keep one effect"),
+                self.mod_choice_options(),
+            ),
             Pending::KeyCarrier { key } => {
                 let opts = group
                     .iter()
@@ -338,7 +345,7 @@ impl Game {
                 ));
             }
         }
-        opts.extend(self.action_module_options(group));
+        opts.extend(self.action_power_options(group));
         for &s in group {
             let sh = self.ship(s);
             if !sh.strained && !self.has_damage(s, DamagedEffect::NoStrain) {

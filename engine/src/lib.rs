@@ -35,8 +35,8 @@ mod exploration;
 mod hash;
 mod hex;
 mod legal;
-mod modules;
 mod movement;
+mod powers;
 mod rng;
 mod setup;
 mod signals;
@@ -50,7 +50,7 @@ mod rules_tests;
 
 pub use apply::RuleError;
 pub use config::{AllyKind, ConfigError, Difficulty, GameConfig, ShipKind};
-pub use decision::{Choice, ChoiceOption, Decision, DecisionKind, Pending, Target};
+pub use decision::{Choice, ChoiceOption, Decision, DecisionKind, Grant, Pending, Source, Target};
 pub use event::{Event, RollPurpose};
 pub use hex::Hex;
 pub use rng::GameRng;

@@ -102,9 +102,11 @@ impl Game {
 
     /// Legal next jumps of a Rush with `left` jumps to go (including this one).
     pub(crate) fn rush_steps(&self, from: Hex, left: u8) -> impl Iterator<Item = Hex> + '_ {
-        self.jump_targets(from)
-            .into_iter()
-            .filter(move |&n| if left == 1 { true } else { !self.avatar_in(n) && self.rush_possible(n, left - 1) })
+        self.jump_targets(from).into_iter().filter(move |&n| {
+            // Hyperspace Shield: this turn the Rush may pass Avatars.
+            let shielded = !self.pb.active.is_empty() && self.pb.active.iter().all(|&s| self.ship(s).rush_shield);
+            left == 1 || ((shielded || !self.avatar_in(n)) && self.rush_possible(n, left - 1))
+        })
     }
 
     /// Breadth-first distances over the Avatar graph from `from`, skipping

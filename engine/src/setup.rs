@@ -147,7 +147,12 @@ impl Game {
                     defeated: false,
                     fleet: None,
                     modules: Vec::new(),
-                    modules_used: Vec::new(),
+                    mods: c.mod_choices(kind, 1),
+                    powers_used: Vec::new(),
+                    cloaked: false,
+                    rush_shield: false,
+                    strain_recoveries: 0,
+                    relayed: false,
                 }
             })
             .collect();

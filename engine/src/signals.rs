@@ -20,6 +20,11 @@ impl Game {
         // the Main Rift included.
         for &s in &group {
             self.gain_xp(s, XpCondition::Explore, ev);
+            // System Scanner (FAQ): a scrap for every Explore action,
+            // Signals and the Main Rift included.
+            if self.has_passive(s, |e| matches!(e, crate::content::ModuleEffect::ScrapOnExplore)) {
+                self.gain_scraps(s, 1, true, ev);
+            }
         }
         let Some(t) = self.tile_at(hex).cloned() else { return };
         let kind = self.content().tiles[t.tile as usize].kind;
@@ -125,7 +130,10 @@ impl Game {
             let dice = self.dice_of(s);
             let rolled = self.roll(&dice);
             let specials = rolled.iter().filter(|d| d.1 == Face::Special).count() as u8;
-            total += specials.saturating_sub(self.damage_count(s, crate::content::DamagedEffect::DullSensors));
+            let bonus = self
+                .passive(s, |e| if let crate::content::ModuleEffect::SkillBonus { amount } = e { amount } else { 0 });
+            total +=
+                (specials + bonus).saturating_sub(self.damage_count(s, crate::content::DamagedEffect::DullSensors));
             ev.push(Event::DiceRolled { seat: Some(s), purpose: RollPurpose::Skill, dice: rolled });
         }
         total

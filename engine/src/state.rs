@@ -124,8 +124,18 @@ pub struct Ship {
     pub fleet: Option<u8>,
     /// Ship Modules and Precursor Ship Modules installed (content indices).
     pub modules: Vec<u8>,
-    /// Modules already used this turn outside combat (once per action).
-    pub modules_used: Vec<u8>,
+    /// Precursor Mod effects unlocked (content indices into the mod effects).
+    pub mods: Vec<u8>,
+    /// Powers already used this turn outside combat (once per action).
+    pub powers_used: Vec<crate::decision::Source>,
+    /// Stealth Alloy is active this turn.
+    pub cloaked: bool,
+    /// Hyperspace Shield is active this turn: the Rush may pass Avatars.
+    pub rush_shield: bool,
+    /// Strains given back this turn by the Maintenance Drone (FAQ: up to 3).
+    pub strain_recoveries: u8,
+    /// Energy relayed for or by this ship this turn (FAQ: once).
+    pub relayed: bool,
 }
 
 /// An Ally met on the board.
@@ -152,6 +162,8 @@ pub struct RolledDie {
     pub used: bool,
     /// A miss that is ignored: no retaliation, damage or Enemy ability.
     pub ignored: bool,
+    /// Counts double (Berserker Cannon).
+    pub doubled: bool,
 }
 
 /// One ship's part of an attack roll.
@@ -231,6 +243,12 @@ pub struct Fight {
     pub seats: Vec<Seat>,
     /// Started by a Pacify action: winning pacifies the system.
     pub pacify: bool,
+    /// Enemies defeated in this fight.
+    pub defeated: u8,
+    /// Enemies sent back into the deck by Decoys.
+    pub decoys: u8,
+    /// A Decoy Probe was used: pacify if every Enemy was sent back (FAQ).
+    pub decoy_pacifies: bool,
 }
 
 /// The Corruption mat.

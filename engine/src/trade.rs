@@ -79,10 +79,22 @@ impl Game {
     /// Price of a module at an Ally (the Smuggler's bargain, min 1).
     fn price_at(&self, ally: usize, m: u8) -> u8 {
         let base = self.content().modules[m as usize].price;
-        match self.content().allies[self.pb.allies[ally].kind as usize].skill {
-            AllySkill::Bargain { cost } => base.saturating_sub(cost).max(1),
-            _ => base,
-        }
+        let tools: u8 = self
+            .pb
+            .active
+            .iter()
+            .map(|&s| {
+                self.passive(s, |e| {
+                    if let crate::content::ModuleEffect::ModuleDiscount { amount } = e { amount } else { 0 }
+                })
+            })
+            .max()
+            .unwrap_or(0);
+        let bargain = match self.content().allies[self.pb.allies[ally].kind as usize].skill {
+            AllySkill::Bargain { cost } => cost,
+            _ => 0,
+        };
+        base.saturating_sub(bargain + tools).max(1)
     }
 
     /// Options of the Trade in progress.
@@ -236,7 +248,7 @@ impl Game {
                     AllySkill::Chart { cost } => {
                         self.pay_pooled(target, cost, ev);
                         self.pb.resume = Some(Box::new(self.pb.pending.clone()));
-                        self.pb.pending = Pending::RevealAnywhere { left: 1 };
+                        self.pb.pending = Pending::RevealAnywhere { left: 1, near: None };
                     }
                     AllySkill::Muscle { cost } => {
                         self.pay_pooled(seat, cost, ev);

@@ -19,6 +19,7 @@ impl Game {
         s.hidden = false;
         self.pb.active = vec![seat];
         ev.push(Event::TurnStarted { seat });
+        self.start_regen(seat, ev);
         self.pb.pending = Pending::Action;
         self.start_of_turn_checks(seat, ev);
     }
@@ -87,7 +88,8 @@ impl Game {
             let dice = self.dice_of(s);
             let rolled = self.roll(&dice);
             // Sensor Baffles: one miss fewer on this ship's roll.
-            let stealth = self.passive(s, |e| matches!(e, crate::content::ModuleEffect::Stealth) as u8);
+            let stealth = self.passive(s, |e| matches!(e, crate::content::ModuleEffect::Stealth) as u8)
+                + self.ship(s).cloaked as u8;
             let misses = rolled.iter().filter(|d| d.1 == crate::content::Face::Miss).count() as u8;
             detected |= misses > stealth;
             ev.push(Event::DiceRolled { seat: Some(s), purpose: RollPurpose::Detection, dice: rolled });
@@ -126,6 +128,7 @@ impl Game {
         s.hidden = false;
         self.pb.active.push(seat);
         ev.push(Event::TurnStarted { seat });
+        self.start_regen(seat, ev);
         ev.push(Event::FleetJoined { seats: self.pb.active.clone() });
         self.gain_xp(seat, XpCondition::Fleet, ev);
         self.pb.pending = Pending::Action;
@@ -188,14 +191,42 @@ impl Game {
             keys_activated: Vec::new(),
         });
         ev.push(Event::TileRevealed { hex, tile: def.id.clone(), rotation });
+        // Hyperspace Scanner (FAQ): a scrap for every system revealed.
+        for s in self.pb.active.clone() {
+            if self.has_passive(s, |e| matches!(e, crate::content::ModuleEffect::ScrapOnReveal)) {
+                self.gain_scraps(s, 1, false, ev);
+            }
+        }
+    }
+
+    /// Start-of-turn recovery (Healing Energy, Survival Protocol).
+    fn start_regen(&mut self, seat: Seat, ev: &mut Vec<Event>) {
+        let n = self
+            .passive(seat, |e| if let crate::content::ModuleEffect::StartRegen { amount } = e { amount } else { 0 });
+        self.recover_health(seat, n, ev);
     }
 
     /// Ends the active group's turn: Strain's Damage Roll, then the
     /// activation markers flip (p. 6).
     pub(crate) fn end_group_turn(&mut self, ev: &mut Vec<Event>) {
         let group = std::mem::take(&mut self.pb.active);
+        // Singular Field of Action (FAQ): once the fleet has finished, a ship
+        // with Actions of its own left may split off and go on alone.
+        let splitter = (group.len() > 1)
+            .then(|| {
+                group.iter().copied().find(|&s| {
+                    self.ship(s).actions_left > 0
+                        && !self.pb.end_turn_requested
+                        && self.has_passive(s, |e| matches!(e, crate::content::ModuleEffect::SplitFromFleet))
+                })
+            })
+            .flatten();
         for s in group {
-            if self.ship(s).strained {
+            if Some(s) == splitter {
+                continue;
+            }
+            let drone = self.has_passive(s, |e| matches!(e, crate::content::ModuleEffect::StrainRecovery));
+            if self.ship(s).strained && !drone {
                 self.damage_roll(s, ev);
             }
             let sh = self.ship_mut(s);
@@ -204,6 +235,15 @@ impl Game {
             ev.push(Event::TurnEnded { seat: s });
         }
         self.pb.fight = None;
+        if let Some(s) = splitter
+            && self.pb.outcome.is_none()
+            && !self.ship(s).defeated
+        {
+            self.ship_mut(s).fleet = None;
+            self.pb.active = vec![s];
+            self.pb.pending = Pending::Action;
+            return;
+        }
         if self.pb.outcome.is_none() {
             self.pb.pending = Pending::NextPlayer;
         }
@@ -248,7 +288,11 @@ impl Game {
             s.strained = false;
             s.scavenged = false;
             s.disengaged = false;
-            s.modules_used.clear();
+            s.powers_used.clear();
+            s.cloaked = false;
+            s.rush_shield = false;
+            s.strain_recoveries = 0;
+            s.relayed = false;
         }
         self.pb.corruption.movement_this_turn = 0;
         self.pb.round += 1;

@@ -275,7 +275,7 @@ fn faq_pirate_ship_xp_for_scraps_won_in_combat() {
         seed: 2,
     })
     .unwrap();
-    g.pb.tiles[0].lanes = 0b11_1111;
+    bare(&mut g);
     g.put_tile("E01", h(1, 0));
     g.begin(0);
     g.act(0, "jump:1,0");
@@ -304,7 +304,7 @@ fn faq_proto_ship_xp_for_three_hits_once_per_attack() {
         seed: 2,
     })
     .unwrap();
-    g.pb.tiles[0].lanes = 0b11_1111;
+    bare(&mut g);
     g.put_tile("E01", h(1, 0));
     let coils = Content::get().modules.iter().position(|m| m.id == "overcharged_coils").unwrap() as u8;
     g.pb.ships[0].modules = vec![coils];
@@ -324,6 +324,6 @@ fn faq_proto_ship_xp_for_three_hits_once_per_attack() {
         "offense:0",
         |g, _| matches!(&g.pb.pending, Pending::AfterRoll { rolls, .. } if rolls[0].dice.iter().filter(|d| d.face == Face::Hit).count() >= 1),
     );
-    g.act(0, &format!("activate:0:{coils}"));
+    g.act(0, &format!("activate:0:module{coils}"));
     assert_eq!(g.ship(0).xp, 1, "three hits or more: one XP for this attack");
 }

@@ -220,12 +220,12 @@ fn p11_reveal_systems_anywhere_connected() {
     g.act(0, "jump:1,0");
     g.act(0, "explore");
     g.act(0, "option:0");
-    assert!(matches!(pending(&g), Pending::RevealAnywhere { left: 2 }));
+    assert!(matches!(pending(&g), Pending::RevealAnywhere { left: 2, .. }));
     let at = g.ids().into_iter().find(|i| i.starts_with("reveal_at:")).unwrap();
     g.act(0, &at);
     let rot = g.ids()[0].clone();
     g.act(0, &rot);
-    assert!(matches!(pending(&g), Pending::RevealAnywhere { left: 1 }));
+    assert!(matches!(pending(&g), Pending::RevealAnywhere { left: 1, .. }));
     g.act(0, "skip_effect");
     assert!(matches!(pending(&g), Pending::Exploration { .. }), "back to the Analysis card");
 }

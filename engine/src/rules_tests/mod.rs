@@ -19,7 +19,9 @@ use crate::rng::GameRng;
 use crate::state::*;
 
 /// Warship, Battlecruiser, Explorer, Drone Specialist; Casual. The
-/// Starting System's lanes are all opened so tests can lay out neighbours.
+/// Starting System's lanes are all opened so tests can lay out neighbours,
+/// and the ships' level-1 mods are set aside so the base rules are tested
+/// alone (mod tests give them back).
 pub(crate) fn game4() -> Game {
     let mut g = Game::new(GameConfig {
         ships: vec![ShipKind::Warship, ShipKind::Battlecruiser, ShipKind::Explorer, ShipKind::DroneSpecialist],
@@ -28,8 +30,16 @@ pub(crate) fn game4() -> Game {
         seed: 1,
     })
     .expect("valid config");
-    g.pb.tiles[0].lanes = 0b11_1111;
+    bare(&mut g);
     g
+}
+
+/// Opens every lane of the Starting System and removes the ships' mods.
+pub(crate) fn bare(g: &mut Game) {
+    g.pb.tiles[0].lanes = 0b11_1111;
+    for s in &mut g.pb.ships {
+        s.mods.clear();
+    }
 }
 
 pub(crate) fn tile_index(id: &str) -> u8 {
@@ -73,11 +83,19 @@ impl Game {
         self.decision().options.into_iter().map(|o| o.id).collect()
     }
 
+    /// Applies an option (panicking with the legal ids if refused). A mod
+    /// level reached on the way is settled by keeping its first effect, so
+    /// base-rule tests are not interrupted (mod tests call `apply`).
     pub(crate) fn act(&mut self, seat: Seat, id: &str) -> Vec<Event> {
-        match self.apply(seat, id) {
+        let mut ev = match self.apply(seat, id) {
             Ok(ev) => ev,
             Err(e) => panic!("{id} refused: {e}; pending {:?}", self.pb.pending),
+        };
+        while let Pending::ChooseMod { seat, .. } = self.pb.pending {
+            let first = self.decision().options[0].id.clone();
+            ev.extend(self.apply(seat, &first).expect("mod choice"));
         }
+        ev
     }
 
     /// Starts `seat`'s turn.

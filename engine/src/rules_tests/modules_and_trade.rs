@@ -42,14 +42,14 @@ fn p15_each_die_rerolled_at_most_once_and_each_module_once_per_attack() {
     let g = armed(&["targeting_array", "gyro_stabiliser"]);
     let (mut g, _) = find(&g, 0, "offense:0", |g, _| matches!(g.pb.pending, Pending::AfterRoll { .. }));
     let ta = module_index("targeting_array");
-    g.act(0, &format!("activate:0:{ta}:0:0"));
+    g.act(0, &format!("activate:0:module{ta}:0:0"));
     assert!(after_roll(&g)[0].dice[0].rerolled);
     assert_eq!(g.ship(0).energy_used, 1, "an energy module flips a marker");
     let ids = g.ids();
-    assert!(!ids.iter().any(|i| i.starts_with(&format!("activate:0:{ta}"))), "once per attack");
+    assert!(!ids.iter().any(|i| i.starts_with(&format!("activate:0:module{ta}"))), "once per attack");
     let gy = module_index("gyro_stabiliser");
-    assert!(!ids.contains(&format!("activate:0:{gy}:0:0")), "the rerolled die cannot be rerolled again");
-    assert!(ids.contains(&format!("activate:0:{gy}:0:1")));
+    assert!(!ids.contains(&format!("activate:0:module{gy}:0:0")), "the rerolled die cannot be rerolled again");
+    assert!(ids.contains(&format!("activate:0:module{gy}:0:1")));
 }
 
 #[test]
@@ -63,10 +63,10 @@ fn p15_a_die_used_to_trigger_an_effect_can_be_neither_rerolled_nor_ignored() {
     );
     let d = after_roll(&g)[0].dice.iter().position(|d| d.face == Face::Special).unwrap();
     let fb = module_index("flak_battery");
-    g.act(0, &format!("activate:0:{fb}:0:{d}"));
+    g.act(0, &format!("activate:0:module{fb}:0:{d}"));
     assert_eq!(after_roll(&g)[0].bonus_hits, 2);
     let ta = module_index("targeting_array");
-    assert!(!g.ids().contains(&format!("activate:0:{ta}:0:{d}")));
+    assert!(!g.ids().contains(&format!("activate:0:module{ta}:0:{d}")));
 }
 
 #[test]
@@ -93,7 +93,7 @@ fn p15_ignored_miss_triggers_no_retaliation_and_faq_no_enemy_ability() {
     let m = module_index("deflector_screen");
     let hp = g.ship(0).health;
     // Nothing else can act on the dice: the attack resolves at once.
-    let ev = g.act(0, &format!("activate:0:{m}:0:{d}"));
+    let ev = g.act(0, &format!("activate:0:module{m}:0:{d}"));
     assert!(!ev.iter().any(|e| matches!(e, Event::HealthLost { .. })));
     assert_eq!(g.ship(0).health, hp);
 }
@@ -103,7 +103,7 @@ fn p13_consumable_modules_are_discarded_after_use() {
     let g = armed(&["overcharged_coils"]);
     let (mut g, _) = find(&g, 0, "offense:0", |g, _| matches!(g.pb.pending, Pending::AfterRoll { .. }));
     let m = module_index("overcharged_coils");
-    g.act(0, &format!("activate:0:{m}"));
+    g.act(0, &format!("activate:0:module{m}"));
     assert!(g.ship(0).modules.is_empty());
     assert!(g.pb.module_discard.contains(&m));
 }
@@ -128,10 +128,10 @@ fn p13_modules_used_during_the_turn_cost_no_action() {
     g.pb.ships[0].modules = vec![module_index("afterburner")];
     g.begin(0);
     let m = module_index("afterburner");
-    g.act(0, &format!("activate:0:{m}"));
+    g.act(0, &format!("activate:0:module{m}"));
     assert_eq!(g.ship(0).actions_left, 4);
     assert_eq!(g.energy_available(0), 0);
-    assert!(!g.ids().contains(&format!("activate:0:{m}")), "once per turn");
+    assert!(!g.ids().contains(&format!("activate:0:module{m}")), "once per turn");
 }
 
 #[test]

@@ -1,0 +1,722 @@
+//! Powers of Ship Modules, Precursor Ship Modules and Precursor Mods
+//! (rulebook pp. 13-15, FAQ "Augmentations"). The special rules: each
+//! power at most once per attack or action; as many as energy and triggers
+//! allow; beneficial effects are offered, never forced, one at a time so
+//! the player picks the order; each die is rerolled at most once; a die
+//! that triggered an effect can be neither rerolled nor ignored; an ignored
+//! miss triggers no retaliation, damage nor Enemy ability; effects that
+//! reach other fleet ships follow the same rules; "a die from the reserve"
+//! is an unused die, never another player's (FAQ). Energy powers flip an
+//! energy marker (or a fleet ship's, with the Energy Relays), consumables are
+//! discarded after use, passive powers are always on.
+
+use crate::content::{Activation, DieColor, Face, ModuleEffect, Power, Trigger};
+use crate::decision::{Choice, ChoiceOption, Grant, Pending, Source};
+use crate::event::{Event, RollPurpose};
+use crate::state::*;
+
+fn opt(seats: Vec<Seat>, label: String, choice: Choice) -> ChoiceOption {
+    ChoiceOption { id: choice.id(), seats, label, choice }
+}
+
+impl Game {
+    /// Every power a ship owns: its modules, then its mods.
+    pub(crate) fn powers_of(&self, seat: Seat) -> Vec<Source> {
+        let s = self.ship(seat);
+        s.modules.iter().map(|&m| Source::Module(m)).chain(s.mods.iter().map(|&m| Source::Mod(m))).collect()
+    }
+
+    pub(crate) fn power(&self, src: Source) -> Power {
+        self.content().power(src)
+    }
+
+    /// Sum of an always-on effect over a ship's powers.
+    pub(crate) fn passive(&self, seat: Seat, f: impl Fn(ModuleEffect) -> u8) -> u8 {
+        self.powers_of(seat)
+            .into_iter()
+            .map(|p| self.power(p))
+            .filter(|p| p.trigger == Trigger::Passive)
+            .map(|p| f(p.effect))
+            .sum()
+    }
+
+    /// Whether a ship has an always-on effect.
+    pub(crate) fn has_passive(&self, seat: Seat, f: impl Fn(ModuleEffect) -> bool) -> bool {
+        self.passive(seat, |e| f(e) as u8) > 0
+    }
+
+    /// Who pays the energy of `owner`'s power: the owner, or a fleet ship
+    /// through the Energy Relays (FAQ: a single relayed energy per attack
+    /// or action).
+    fn energy_payer(&self, owner: Seat, src: Source, relayed: bool) -> Option<Seat> {
+        if self.power(src).activation != Activation::Energy {
+            return Some(owner);
+        }
+        if self.energy_available(owner) > 0 {
+            return Some(owner);
+        }
+        if relayed || self.ship(owner).relayed {
+            return None;
+        }
+        let fleet = self.ship(owner).fleet?;
+        let relay_in = self.has_passive(owner, |e| matches!(e, ModuleEffect::RelayIn));
+        self.alive()
+            .filter(|o| o.seat != owner && o.fleet == Some(fleet) && o.hex == self.ship(owner).hex && !o.relayed)
+            .find(|o| {
+                self.energy_available(o.seat) > 0
+                    && (relay_in || self.has_passive(o.seat, |e| matches!(e, ModuleEffect::RelayOut)))
+            })
+            .map(|o| o.seat)
+    }
+
+    /// Pays for a power. Returns true if the energy was relayed.
+    fn pay_power(&mut self, owner: Seat, src: Source, payer: Seat, ev: &mut Vec<Event>) -> bool {
+        let p = self.power(src);
+        let mut relayed = false;
+        match p.activation {
+            Activation::Energy => {
+                self.ship_mut(payer).energy_used += 1;
+                if payer != owner {
+                    self.ship_mut(payer).relayed = true;
+                    self.ship_mut(owner).relayed = true;
+                    relayed = true;
+                }
+                let (available, total) = (self.energy_available(payer), self.ship(payer).energy_total);
+                ev.push(Event::EnergyChanged { seat: payer, available, total });
+            }
+            Activation::Consumable => {
+                if let Source::Module(m) = src {
+                    let s = self.ship_mut(owner);
+                    if let Some(i) = s.modules.iter().position(|&x| x == m) {
+                        s.modules.remove(i);
+                    }
+                    self.pb.module_discard.push(m);
+                }
+            }
+            Activation::Passive => {}
+        }
+        ev.push(Event::PowerUsed { seat: owner, power: self.power_id(src) });
+        relayed
+    }
+
+    /// Stable id of a power.
+    pub(crate) fn power_id(&self, src: Source) -> String {
+        match src {
+            Source::Module(m) => self.content().modules[m as usize].id.clone(),
+            Source::Mod(m) => self.content().mod_effects[m as usize].id.clone(),
+        }
+    }
+
+    /// The colour of a die from the reserve: an unused die of the game
+    /// (12 dice, 4 of each colour), never another ship's (FAQ).
+    pub(crate) fn reserve_color(&self) -> Option<DieColor> {
+        let mut left = [4i8; 3];
+        for s in &self.pb.ships {
+            for d in self.content().ship(s.kind).dice {
+                left[d as usize] -= 1;
+            }
+        }
+        [DieColor::Red, DieColor::Blue, DieColor::Yellow]
+            .into_iter()
+            .filter(|c| left[*c as usize] > 0)
+            .max_by_key(|c| left[*c as usize])
+    }
+
+    /// Options after an attack roll: each power that can act on the dice
+    /// now, the rights granted to fleet ships, then "resolve".
+    pub(crate) fn after_roll_options(&self) -> Vec<ChoiceOption> {
+        let Pending::AfterRoll { rolls, used, grants, relayed, .. } = &self.pb.pending else { return Vec::new() };
+        let seats: Vec<Seat> = rolls.iter().map(|r| r.seat).collect();
+        let mut opts = Vec::new();
+        let free = |d: &RolledDie| !d.rerolled && !d.used;
+        for r in rolls {
+            let s = r.seat;
+            for src in self.powers_of(s) {
+                let p = self.power(src);
+                if p.trigger != Trigger::AfterAttackRoll || self.energy_payer(s, src, *relayed).is_none() {
+                    continue;
+                }
+                let uses = used.iter().filter(|u| **u == (s, src)).count() as u8;
+                let limit = match p.effect {
+                    ModuleEffect::PayScrapReroll { dice, .. } => dice,
+                    ModuleEffect::SpecialReroll { .. } => 2,
+                    _ => 1,
+                };
+                if uses >= limit {
+                    continue;
+                }
+                let mut push = |die: Option<(Seat, u8)>, what: String| {
+                    opts.push(opt(
+                        vec![s],
+                        format!("{}: {what}", p.name),
+                        Choice::Activate { seat: s, source: src, die },
+                    ));
+                };
+                match p.effect {
+                    ModuleEffect::Reroll { dice: 1 } | ModuleEffect::Berserk => {
+                        for (i, d) in r.dice.iter().enumerate().filter(|(_, d)| free(d)) {
+                            push(Some((s, i as u8)), format!("reroll your {} die ({:?})", d.color.as_str(), d.face));
+                        }
+                    }
+                    ModuleEffect::Reroll { .. } if r.dice.iter().any(free) => push(None, "reroll your dice".into()),
+                    ModuleEffect::IgnoreMiss { fleet, .. } => {
+                        for t in rolls.iter().filter(|t| t.seat == s || fleet) {
+                            for (i, d) in t.dice.iter().enumerate() {
+                                if d.face == Face::Miss && !d.ignored && !d.used {
+                                    push(
+                                        Some((t.seat, i as u8)),
+                                        format!("ignore captain {}'s {} miss", t.seat, d.color.as_str()),
+                                    );
+                                }
+                            }
+                        }
+                    }
+                    ModuleEffect::SpecialAsHits { hits } => {
+                        for (i, d) in r.dice.iter().enumerate() {
+                            if d.face == Face::Special && !d.used {
+                                push(
+                                    Some((s, i as u8)),
+                                    format!("your {} special counts as {hits} hits", d.color.as_str()),
+                                );
+                            }
+                        }
+                    }
+                    ModuleEffect::AddHits { hits } => push(None, format!("+{hits} hits")),
+                    ModuleEffect::ScatterOnCritical { .. }
+                        if r.offense && r.dice.iter().all(|d| d.face == Face::Miss && !d.ignored) =>
+                    {
+                        push(None, "the critical miss's misses count as hits too".into())
+                    }
+                    ModuleEffect::MissAsHits { .. } if r.dice.iter().any(|d| d.face == Face::Miss && !d.ignored) => {
+                        push(None, "your misses count as hits too".into())
+                    }
+                    ModuleEffect::RerollBoth { fleet } => {
+                        // FAQ: the ship must be able to reroll both dice: not
+                        // in Defense, not with a third die, none used or rerolled.
+                        for t in rolls.iter().filter(|t| t.seat == s || fleet) {
+                            if t.offense && t.dice.len() == 2 && t.dice.iter().all(free) {
+                                push(Some((t.seat, 0)), format!("captain {} rerolls both dice", t.seat));
+                            }
+                        }
+                    }
+                    ModuleEffect::GrantIgnoreMiss => push(None, "every fleet ship may ignore one miss".into()),
+                    ModuleEffect::GrantReroll => push(None, "every fleet ship may reroll one die".into()),
+                    ModuleEffect::ReserveDie if self.reserve_color().is_some() => {
+                        push(None, "roll a die from the reserve".into())
+                    }
+                    ModuleEffect::IgnoreShields => push(None, "ignore the Enemy's shields".into()),
+                    ModuleEffect::SpecialReroll { fleet } => {
+                        if let Some(sp) = r.dice.iter().position(|d| d.face == Face::Special && !d.used) {
+                            for t in rolls.iter().filter(|t| t.seat == s || fleet) {
+                                for (i, d) in t.dice.iter().enumerate() {
+                                    if free(d) && !(t.seat == s && i == sp) {
+                                        push(
+                                            Some((t.seat, i as u8)),
+                                            format!(
+                                                "your special lets captain {} reroll the {} die",
+                                                t.seat,
+                                                d.color.as_str()
+                                            ),
+                                        );
+                                    }
+                                }
+                            }
+                        }
+                    }
+                    ModuleEffect::PayScrapReroll { fleet, .. } if self.ship(s).scraps > 0 => {
+                        // FAQ: losing the scrap is mandatory; no scrap, no use.
+                        for t in rolls.iter().filter(|t| t.seat == s || fleet) {
+                            for (i, d) in t.dice.iter().enumerate().filter(|(_, d)| free(d)) {
+                                push(
+                                    Some((t.seat, i as u8)),
+                                    format!("lose 1 scrap: captain {} rerolls the {} die", t.seat, d.color.as_str()),
+                                );
+                            }
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+        for &(s, g) in grants {
+            let Some(r) = rolls.iter().find(|r| r.seat == s) else { continue };
+            for (i, d) in r.dice.iter().enumerate() {
+                let ok = match g {
+                    Grant::IgnoreMiss => d.face == Face::Miss && !d.ignored && !d.used,
+                    Grant::Reroll => free(d),
+                };
+                if ok {
+                    let choice = Choice::UseGrant { seat: s, grant: g, die: i as u8 };
+                    opts.push(opt(vec![s], format!("{g:?} your {} die ({:?})", d.color.as_str(), d.face), choice));
+                }
+            }
+        }
+        if !opts.is_empty() {
+            opts.push(opt(seats, "Resolve the attack with these dice".into(), Choice::ResolveAttack));
+        }
+        opts
+    }
+
+    fn reroll_die(&mut self, rolls: &mut [SeatRoll], seat: Seat, d: usize, ev: &mut Vec<Event>) {
+        let Some(ri) = rolls.iter().position(|r| r.seat == seat) else { return };
+        let Some(rd) = rolls[ri].dice.get(d).cloned() else { return };
+        if rd.rerolled || rd.used {
+            return;
+        }
+        let face = self.roll(&[rd.color])[0].1;
+        let x = &mut rolls[ri].dice[d];
+        x.face = face;
+        x.rerolled = true;
+        x.ignored = false;
+        ev.push(Event::DiceRolled { seat: Some(seat), purpose: RollPurpose::Attack, dice: vec![(rd.color, face)] });
+    }
+
+    /// Applies a power after an attack roll.
+    pub(crate) fn activate_after_roll(
+        &mut self,
+        seat: Seat,
+        src: Source,
+        die: Option<(Seat, u8)>,
+        ev: &mut Vec<Event>,
+    ) {
+        let Pending::AfterRoll {
+            target,
+            mut rolls,
+            mut used,
+            mut grants,
+            mut ignore_shields,
+            cancel_ability,
+            mut relayed,
+        } = self.pb.pending.clone()
+        else {
+            return;
+        };
+        let first_use = !used.contains(&(seat, src));
+        used.push((seat, src));
+        if first_use && let Some(payer) = self.energy_payer(seat, src, relayed) {
+            relayed |= self.pay_power(seat, src, payer, ev);
+        }
+        let own = rolls.iter().position(|r| r.seat == seat);
+        match (self.power(src).effect, die, own) {
+            (ModuleEffect::Reroll { .. }, Some((ts, d)), _) => self.reroll_die(&mut rolls, ts, d as usize, ev),
+            (ModuleEffect::Reroll { .. }, None, Some(ri)) => {
+                for d in 0..rolls[ri].dice.len() {
+                    self.reroll_die(&mut rolls, seat, d, ev);
+                }
+            }
+            (ModuleEffect::Berserk, Some((ts, d)), Some(ri)) => {
+                self.reroll_die(&mut rolls, ts, d as usize, ev);
+                if let Some(x) = rolls[ri].dice.get_mut(d as usize) {
+                    x.doubled = true;
+                }
+            }
+            (ModuleEffect::IgnoreMiss { .. }, Some((ts, d)), _) => {
+                if let Some(x) = rolls.iter_mut().find(|r| r.seat == ts).and_then(|r| r.dice.get_mut(d as usize)) {
+                    x.ignored = true;
+                }
+            }
+            (ModuleEffect::SpecialAsHits { hits }, Some((_, d)), Some(ri)) => {
+                if let Some(x) = rolls[ri].dice.get_mut(d as usize) {
+                    x.used = true;
+                    rolls[ri].bonus_hits += hits;
+                }
+            }
+            (ModuleEffect::AddHits { hits }, _, Some(ri)) => rolls[ri].bonus_hits += hits,
+            (ModuleEffect::ScatterOnCritical { hits }, _, Some(ri)) => {
+                // FAQ: a miss doubled by the Berserker Cannon counts twice.
+                let misses: u8 =
+                    rolls[ri].dice.iter().filter(|d| d.face == Face::Miss).map(|d| 1 + d.doubled as u8).sum();
+                for d in &mut rolls[ri].dice {
+                    d.used = true;
+                }
+                rolls[ri].bonus_hits += hits * misses;
+            }
+            (ModuleEffect::MissAsHits { hits }, _, Some(ri)) => {
+                let misses: u8 = rolls[ri]
+                    .dice
+                    .iter()
+                    .filter(|d| d.face == Face::Miss && !d.ignored)
+                    .map(|d| 1 + d.doubled as u8)
+                    .sum();
+                rolls[ri].bonus_hits += hits * misses;
+            }
+            (ModuleEffect::RerollBoth { .. }, Some((ts, _)), _) => {
+                for d in 0..2 {
+                    self.reroll_die(&mut rolls, ts, d, ev);
+                }
+            }
+            (ModuleEffect::GrantIgnoreMiss, _, _) => grants.extend(rolls.iter().map(|r| (r.seat, Grant::IgnoreMiss))),
+            (ModuleEffect::GrantReroll, _, _) => grants.extend(rolls.iter().map(|r| (r.seat, Grant::Reroll))),
+            (ModuleEffect::ReserveDie, _, Some(ri)) => {
+                if let Some(color) = self.reserve_color() {
+                    let face = self.roll(&[color])[0].1;
+                    ev.push(Event::DiceRolled {
+                        seat: Some(seat),
+                        purpose: RollPurpose::Attack,
+                        dice: vec![(color, face)],
+                    });
+                    rolls[ri].dice.push(RolledDie {
+                        color,
+                        face,
+                        rerolled: false,
+                        used: false,
+                        ignored: false,
+                        doubled: false,
+                    });
+                }
+            }
+            (ModuleEffect::IgnoreShields, _, _) => ignore_shields = true,
+            (ModuleEffect::SpecialReroll { .. }, Some((ts, d)), Some(ri)) => {
+                if let Some(sp) = rolls[ri].dice.iter().position(|x| x.face == Face::Special && !x.used) {
+                    rolls[ri].dice[sp].used = true;
+                    self.reroll_die(&mut rolls, ts, d as usize, ev);
+                }
+            }
+            (ModuleEffect::PayScrapReroll { .. }, Some((ts, d)), _) => {
+                self.pay_scraps(seat, 1, ev);
+                self.reroll_die(&mut rolls, ts, d as usize, ev);
+            }
+            _ => {}
+        }
+        self.pb.pending = Pending::AfterRoll { target, rolls, used, grants, ignore_shields, cancel_ability, relayed };
+    }
+
+    /// A fleet ship uses a granted right on one of its dice.
+    pub(crate) fn use_grant(&mut self, seat: Seat, grant: Grant, die: u8, ev: &mut Vec<Event>) {
+        let Pending::AfterRoll { target, mut rolls, used, mut grants, ignore_shields, cancel_ability, relayed } =
+            self.pb.pending.clone()
+        else {
+            return;
+        };
+        if let Some(i) = grants.iter().position(|g| *g == (seat, grant)) {
+            grants.remove(i);
+        }
+        match grant {
+            Grant::IgnoreMiss => {
+                if let Some(x) = rolls.iter_mut().find(|r| r.seat == seat).and_then(|r| r.dice.get_mut(die as usize)) {
+                    x.ignored = true;
+                }
+            }
+            Grant::Reroll => self.reroll_die(&mut rolls, seat, die as usize, ev),
+        }
+        self.pb.pending = Pending::AfterRoll { target, rolls, used, grants, ignore_shields, cancel_ability, relayed };
+    }
+
+    /// Powers usable before the attack roll, for a ship still choosing.
+    pub(crate) fn before_roll_options(&self, seat: Seat, before: &[(Seat, Source)]) -> Vec<ChoiceOption> {
+        let mut opts = Vec::new();
+        for src in self.powers_of(seat) {
+            let p = self.power(src);
+            if p.trigger != Trigger::BeforeAttackRoll
+                || before.contains(&(seat, src))
+                || self.energy_payer(seat, src, false).is_none()
+            {
+                continue;
+            }
+            if matches!(p.effect, ModuleEffect::ExtraDie) && self.reserve_color().is_none() {
+                continue;
+            }
+            let what = match p.effect {
+                ModuleEffect::ExtraDie => "Offense rolls a third die from the reserve",
+                ModuleEffect::CancelAbility => "the Enemy's ability does not trigger this attack",
+                _ => "use",
+            };
+            opts.push(opt(
+                vec![seat],
+                format!("{}: {what}", p.name),
+                Choice::Activate { seat, source: src, die: None },
+            ));
+        }
+        opts
+    }
+
+    /// Uses a power before the attack roll.
+    pub(crate) fn activate_before_roll(&mut self, seat: Seat, src: Source, ev: &mut Vec<Event>) {
+        let Pending::Manoeuvre { target, chosen, mut before } = self.pb.pending.clone() else { return };
+        if let Some(payer) = self.energy_payer(seat, src, false) {
+            self.pay_power(seat, src, payer, ev);
+        }
+        before.push((seat, src));
+        self.pb.pending = Pending::Manoeuvre { target, chosen, before };
+    }
+
+    /// Powers usable while engaged, before the next attack (Decoys).
+    pub(crate) fn engaged_options(&self, seats: &[Seat]) -> Vec<ChoiceOption> {
+        let Some(f) = &self.pb.fight else { return Vec::new() };
+        let mut opts = Vec::new();
+        for &s in seats {
+            for src in self.powers_of(s) {
+                let p = self.power(src);
+                if p.trigger != Trigger::Engaged
+                    || self.ship(s).powers_used.contains(&src)
+                    || self.energy_payer(s, src, false).is_none()
+                {
+                    continue;
+                }
+                for i in self.enemies_at(f.hex) {
+                    let name = &self.content().enemies[self.pb.board_enemies[i].card as usize].name;
+                    opts.push(opt(
+                        vec![s],
+                        format!("{}: send {name} back into the Enemy deck", p.name),
+                        Choice::Activate { seat: s, source: src, die: Some((s, i as u8)) },
+                    ));
+                }
+            }
+        }
+        opts
+    }
+
+    /// Uses a Decoy: the Enemy goes back into the deck (FAQ: one after
+    /// another when several; the Decoy Probe pacifies only if every Enemy
+    /// was sent back).
+    pub(crate) fn activate_engaged(&mut self, seat: Seat, src: Source, enemy: u8, ev: &mut Vec<Event>) {
+        if let Some(payer) = self.energy_payer(seat, src, false) {
+            self.pay_power(seat, src, payer, ev);
+        }
+        self.ship_mut(seat).powers_used.push(src);
+        if (enemy as usize) >= self.pb.board_enemies.len() {
+            return;
+        }
+        let e = self.pb.board_enemies.remove(enemy as usize);
+        self.hid.enemy_deck.push(e.card);
+        let mut d = std::mem::take(&mut self.hid.enemy_deck);
+        self.hid.rng.shuffle(&mut d);
+        self.hid.enemy_deck = d;
+        self.recount_levels();
+        ev.push(Event::EnemyDecoyed { enemy: self.content().enemies[e.card as usize].id.clone() });
+        let pacify = matches!(self.power(src).effect, ModuleEffect::Decoy { pacify: true });
+        if let Some(f) = &mut self.pb.fight {
+            f.decoys += 1;
+            if pacify {
+                f.decoy_pacifies = true;
+            }
+        }
+    }
+
+    /// Powers usable during the turn for no Action.
+    pub(crate) fn action_power_options(&self, group: &[Seat]) -> Vec<ChoiceOption> {
+        let mut opts = Vec::new();
+        let fleet = group.len() > 1 || group.iter().any(|&s| self.ship(s).fleet.is_some());
+        for &s in group {
+            let me = self.ship(s);
+            for src in self.powers_of(s) {
+                let p = self.power(src);
+                if p.trigger != Trigger::Action
+                    || me.powers_used.contains(&src)
+                    || self.energy_payer(s, src, false).is_none()
+                {
+                    continue;
+                }
+                let label = |what: String| format!("Use {}: {what}", p.name);
+                let hurt: Vec<&Ship> = self.alive().filter(|o| o.hex == me.hex && o.health < o.max_health).collect();
+                match p.effect {
+                    ModuleEffect::RecoverHealth { amount } if me.health < me.max_health => opts.push(opt(
+                        vec![s],
+                        label(format!("recover {amount} health")),
+                        Choice::Activate { seat: s, source: src, die: None },
+                    )),
+                    ModuleEffect::RecoverEnergy if me.energy_used > 0 => opts.push(opt(
+                        vec![s],
+                        label("recover your energy".into()),
+                        Choice::Activate { seat: s, source: src, die: None },
+                    )),
+                    ModuleEffect::ExtraAction => opts.push(opt(
+                        vec![s],
+                        label("one more Action".into()),
+                        Choice::Activate { seat: s, source: src, die: None },
+                    )),
+                    ModuleEffect::SoloExtraAction | ModuleEffect::RushShield if !fleet => opts.push(opt(
+                        vec![s],
+                        label("for this turn".into()),
+                        Choice::Activate { seat: s, source: src, die: None },
+                    )),
+                    ModuleEffect::GainScraps { amount } => opts.push(opt(
+                        vec![s],
+                        label(format!("gain {amount} scraps")),
+                        Choice::Activate { seat: s, source: src, die: None },
+                    )),
+                    ModuleEffect::RevealSystems { .. } if !self.hid.stack.is_empty() => opts.push(opt(
+                        vec![s],
+                        label("reveal a system anywhere".into()),
+                        Choice::Activate { seat: s, source: src, die: None },
+                    )),
+                    ModuleEffect::FreeProbe if !self.hid.stack.is_empty() && !self.probe_targets(me.hex).is_empty() => {
+                        opts.push(opt(
+                            vec![s],
+                            label("reveal a system next to yours".into()),
+                            Choice::Activate { seat: s, source: src, die: None },
+                        ))
+                    }
+                    ModuleEffect::Cloak if !me.cloaked => opts.push(opt(
+                        vec![s],
+                        label("ignore a miss on Detection Rolls this turn".into()),
+                        Choice::Activate { seat: s, source: src, die: None },
+                    )),
+                    ModuleEffect::DroneRepair { ships: 1 } if me.scraps > 0 => {
+                        for o in &hurt {
+                            opts.push(opt(
+                                vec![s],
+                                label(format!("1 scrap: repair captain {}'s ship", o.seat)),
+                                Choice::Activate { seat: s, source: src, die: Some((o.seat, 0)) },
+                            ));
+                        }
+                    }
+                    ModuleEffect::DroneRepair { .. } if me.scraps > 0 && !hurt.is_empty() => opts.push(opt(
+                        vec![s],
+                        label("1 scrap: repair every damaged ship here".into()),
+                        Choice::Activate { seat: s, source: src, die: None },
+                    )),
+                    ModuleEffect::RemoteRepair { amount } => {
+                        for o in self.alive().filter(|o| o.health < o.max_health) {
+                            opts.push(opt(
+                                vec![s],
+                                label(format!("repair captain {} by {amount}, wherever they are", o.seat)),
+                                Choice::Activate { seat: s, source: src, die: Some((o.seat, 0)) },
+                            ));
+                        }
+                    }
+                    ModuleEffect::FleetEnergy { .. } if group.iter().any(|&g| self.ship(g).energy_used > 0) => opts
+                        .push(opt(
+                            vec![s],
+                            label("your group recovers energy".into()),
+                            Choice::Activate { seat: s, source: src, die: None },
+                        )),
+                    _ => {}
+                }
+            }
+        }
+        opts
+    }
+
+    /// Uses a power during the turn.
+    pub(crate) fn activate_in_turn(&mut self, seat: Seat, src: Source, die: Option<(Seat, u8)>, ev: &mut Vec<Event>) {
+        self.ship_mut(seat).powers_used.push(src);
+        let effect = self.power(src).effect;
+        // Replicator repairs cost one energy per ship repaired (FAQ example:
+        // Repair Drone plus Replicator Drone, 4 energy for 3 ships).
+        let hex = self.ship(seat).hex;
+        let hurt: Vec<Seat> =
+            self.alive().filter(|o| o.hex == hex && o.health < o.max_health).map(|o| o.seat).collect();
+        if let Some(payer) = self.energy_payer(seat, src, false) {
+            self.pay_power(seat, src, payer, ev);
+        }
+        match effect {
+            ModuleEffect::RecoverHealth { amount } => self.recover_health(seat, amount, ev),
+            ModuleEffect::RecoverEnergy => {
+                self.ship_mut(seat).energy_used = 0;
+                let (available, total) = (self.energy_available(seat), self.ship(seat).energy_total);
+                ev.push(Event::EnergyChanged { seat, available, total });
+            }
+            ModuleEffect::ExtraAction | ModuleEffect::SoloExtraAction => self.ship_mut(seat).actions_left += 1,
+            ModuleEffect::RushShield => self.ship_mut(seat).rush_shield = true,
+            ModuleEffect::Cloak => self.ship_mut(seat).cloaked = true,
+            ModuleEffect::GainScraps { amount } => self.gain_scraps(seat, amount, false, ev),
+            ModuleEffect::RevealSystems { amount } => {
+                self.apply_effect(crate::content::Effect::RevealSystems { amount }, &[seat], hex, ev)
+            }
+            ModuleEffect::FreeProbe => {
+                // FAQ: the extra system is adjacent to your current system.
+                self.pb.queued.push(Pending::RevealAnywhere { left: 1, near: Some(hex) });
+            }
+            ModuleEffect::DroneRepair { ships } => {
+                // FAQ: a single scrap, however many hulls are repaired.
+                self.pay_scraps(seat, 1, ev);
+                let targets: Vec<Seat> = match die {
+                    Some((t, _)) => vec![t],
+                    None => hurt.into_iter().take(ships as usize).collect(),
+                };
+                for (i, t) in targets.into_iter().enumerate() {
+                    if i > 0 && self.energy_available(seat) > 0 && self.power(src).activation == Activation::Energy {
+                        self.ship_mut(seat).energy_used += 1;
+                    }
+                    self.recover_health(t, 1, ev);
+                }
+            }
+            ModuleEffect::RemoteRepair { amount } => {
+                if let Some((t, _)) = die {
+                    self.recover_health(t, amount, ev);
+                }
+            }
+            ModuleEffect::FleetEnergy { amount } => {
+                for g in self.pb.active.clone() {
+                    let sh = self.ship_mut(g);
+                    sh.energy_used = sh.energy_used.saturating_sub(amount);
+                    let (available, total) = (self.energy_available(g), self.ship(g).energy_total);
+                    ev.push(Event::EnergyChanged { seat: g, available, total });
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// "When you defeat an Enemy" powers (always-on ones apply at once).
+    pub(crate) fn on_defeat_powers(&mut self, seats: &[Seat], ev: &mut Vec<Event>) {
+        for &s in seats {
+            for src in self.powers_of(s) {
+                let p = self.power(src);
+                if p.trigger != Trigger::OnDefeatEnemy || p.activation != Activation::Passive {
+                    continue;
+                }
+                match p.effect {
+                    ModuleEffect::GainScraps { amount } => self.gain_scraps(s, amount, true, ev),
+                    ModuleEffect::RecoverHealth { amount } => self.recover_health(s, amount, ev),
+                    _ => continue,
+                }
+                ev.push(Event::PowerUsed { seat: s, power: self.power_id(src) });
+            }
+        }
+    }
+
+    /// Draws a module from a deck (reshuffling discarded ones of that kind).
+    pub(crate) fn draw_module(&mut self, precursor: bool) -> Option<u8> {
+        let deck_empty = if precursor { self.hid.precursor_deck.is_empty() } else { self.hid.module_deck.is_empty() };
+        if deck_empty {
+            let c = self.content();
+            let (back, keep): (Vec<u8>, Vec<u8>) = std::mem::take(&mut self.pb.module_discard)
+                .into_iter()
+                .partition(|&m| c.modules[m as usize].precursor == precursor);
+            self.pb.module_discard = keep;
+            let mut back = back;
+            self.hid.rng.shuffle(&mut back);
+            if precursor {
+                self.hid.precursor_deck = back;
+            } else {
+                self.hid.module_deck = back;
+            }
+        }
+        if precursor { self.hid.precursor_deck.pop() } else { self.hid.module_deck.pop() }
+    }
+
+    /// A new mod level: one effect is unlocked at once, two ask the captain
+    /// to keep one (p. 14).
+    pub(crate) fn unlock_mod_level(&mut self, seat: Seat, level: u8, ev: &mut Vec<Event>) {
+        let choices = self.content().mod_choices(self.ship(seat).kind, level);
+        match choices.as_slice() {
+            [one] => self.take_mod(seat, *one, ev),
+            [] => {}
+            _ => self.pb.queued.push(Pending::ChooseMod { seat, level }),
+        }
+    }
+
+    /// Keeps a mod effect.
+    pub(crate) fn take_mod(&mut self, seat: Seat, effect: u8, ev: &mut Vec<Event>) {
+        self.ship_mut(seat).mods.push(effect);
+        if matches!(self.content().mod_effects[effect as usize].effect, ModuleEffect::BonusEnergy) {
+            self.ship_mut(seat).energy_total += 1;
+        }
+        ev.push(Event::ModUnlocked { seat, power: self.content().mod_effects[effect as usize].id.clone() });
+    }
+
+    /// Options of a mod level choice.
+    pub(crate) fn mod_choice_options(&self) -> Vec<ChoiceOption> {
+        let Pending::ChooseMod { seat, level } = self.pb.pending else { return Vec::new() };
+        self.content()
+            .mod_choices(self.ship(seat).kind, level)
+            .into_iter()
+            .map(|e| {
+                let d = &self.content().mod_effects[e as usize];
+                opt(vec![seat], format!("Keep {} ({:?})", d.name, d.effect), Choice::ChooseMod { seat, effect: e })
+            })
+            .collect()
+    }
+}
