@@ -38,7 +38,8 @@ pub fn outcome(o: &Outcome) -> pb::Outcome {
     pb::Outcome { won: o.won, cause: o.cause.clone(), round: o.round }
 }
 
-/// The state of `game` at sequence number `seq` as `viewer` sees it.
+/// The state of `game` at sequence number `seq` as `viewer` sees it
+/// (`can_undo` is left false: only the server knows the history).
 pub fn game_state(game_id: &str, seq: u64, game: &Game, viewer: Viewer) -> pb::GameState {
     let view = game.view(viewer);
     pb::GameState {
@@ -51,6 +52,7 @@ pub fn game_state(game_id: &str, seq: u64, game: &Game, viewer: Viewer) -> pb::G
             Viewer::Seat(s) => Some(u32::from(s)),
             Viewer::Spectator => None,
         },
+        can_undo: false,
         detail: Some(pb::game_state::Detail::Xodus(pb::XodusState {
             round: view.round,
             phase: view.phase.as_str().to_string(),

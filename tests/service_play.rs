@@ -217,3 +217,35 @@ async fn fork_reaches_the_same_state_and_history_is_complete() {
         c.fork_game(pb::ForkGameRequest { source_game_id: id, at_seq: 7, seats: vec![] }).await.expect_err("beyond");
     assert_eq!(err.code(), Code::OutOfRange);
 }
+
+#[tokio::test]
+async fn undo_own_choice_is_recorded_and_refused_for_others() {
+    let server = Server::start("undo");
+    let mut c = server.client().await;
+    let id = create_game(&mut c, 15).await;
+    let tokens = claim_all(&mut c, &id).await;
+    let (before, r) = loop {
+        let before = state(&mut c, &id).await;
+        let r = play_first(&mut c, &id, &tokens).await;
+        if r.state.as_ref().is_some_and(|s| s.can_undo) {
+            break (before, r);
+        }
+        assert!(r.seq < 80, "no undoable choice in 80 choices");
+    };
+    let seat = r.state.as_ref().and_then(|s| s.viewer_seat).expect("seat");
+    let undo = |seat: u32, seq: u64| pb::UndoRequest {
+        game_id: id.clone(),
+        credentials: creds(&tokens, seat),
+        expected_seq: Some(seq),
+    };
+    let err = c.undo(undo((seat + 1) % 3, r.seq)).await.expect_err("someone else's choice");
+    assert_eq!(err.code(), Code::FailedPrecondition, "{}", err.message());
+    let err = c.undo(undo(seat, r.seq - 1)).await.expect_err("stale");
+    assert_eq!(err.code(), Code::Aborted);
+    let u = c.undo(undo(seat, r.seq)).await.expect("undo").into_inner();
+    assert_eq!(u.seq, r.seq + 1);
+    assert_eq!(u.state.expect("state").state_hash, before.state_hash);
+    let h = c.get_history(pb::GetHistoryRequest { game_id: id.clone() }).await.expect("history").into_inner();
+    let last = h.entries.last().expect("entry");
+    assert_eq!((last.kind, last.seat), (pb::EntryKind::Undo as i32, seat));
+}

@@ -98,6 +98,13 @@ impl pb::game_service_server::GameService for GrpcService {
         Ok(Response::new(pb::SubmitChoiceResponse { seq: a.seq, events: a.events, state: Some(a.state) }))
     }
 
+    async fn undo(&self, request: Request<pb::UndoRequest>) -> Res<pb::UndoResponse> {
+        let req = request.into_inner();
+        let creds = credentials_required(req.credentials)?;
+        let (seq, state) = self.manager.undo(game_id(&req.game_id)?, &creds, req.expected_seq).await?;
+        Ok(Response::new(pb::UndoResponse { seq, state: Some(state) }))
+    }
+
     type StreamGameStream = ReceiverStream<StreamItem<pb::GameUpdate>>;
 
     async fn stream_game(&self, request: Request<pb::StreamGameRequest>) -> Res<Self::StreamGameStream> {

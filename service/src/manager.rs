@@ -14,7 +14,7 @@
 
 use crate::error::ServiceError;
 use crate::limits::{ClientCaps, Limits, StreamGuard};
-use crate::model::{Claim, ClaimantKind, EntryRecord, GameRecord, OpenTo, Status, StoredGame};
+use crate::model::{Claim, ClaimantKind, EntryKind, EntryRecord, GameRecord, OpenTo, Status, StoredGame};
 use crate::model::{hash_token, new_game_id, new_token, now_ms};
 use crate::store::GameStore;
 use crate::wire;
@@ -35,6 +35,56 @@ struct Live {
     events: Vec<Event>,
     /// The state after it.
     game: Arc<Game>,
+    /// The seat that may undo after it.
+    undo_seat: Option<Seat>,
+}
+
+/// One effective choice (a choice not undone): who made it and whether it
+/// may be taken back.
+#[derive(Clone, Copy, Debug)]
+struct Step {
+    /// The seat that made it.
+    seat: Seat,
+    /// Nothing random or hidden happened in it.
+    undoable: bool,
+}
+
+/// Event kinds that reveal nothing random or hidden: a choice whose events
+/// are all of these may be undone. Anything else (dice, draws, reveals,
+/// phase changes, the end of a turn or of the game) closes the door.
+const UNDOABLE_EVENTS: &[&str] = &[
+    "turn_started",
+    "fleet_joined",
+    "invite_declined",
+    "ship_moved",
+    "scraps_changed",
+    "energy_changed",
+    "xp_gained",
+    "strained",
+    "key_moved",
+    "module_gained",
+    "module_lost",
+    "health_recovered",
+    "damaged_removed",
+];
+
+fn undoable(events: &[Event]) -> bool {
+    events.iter().all(|e| UNDOABLE_EVENTS.contains(&convert::event(e).kind.as_str()))
+}
+
+/// The seat that may undo now, if any.
+fn undo_seat(game: &Game, steps: &[Step]) -> Option<Seat> {
+    if game.outcome().is_some() {
+        return None;
+    }
+    steps.last().filter(|s| s.undoable).map(|s| s.seat)
+}
+
+/// A game state for `viewer`, with `can_undo` filled in.
+fn state_for(game_id: &str, seq: u64, game: &Game, viewer: Viewer, undo: Option<Seat>) -> pb::GameState {
+    let mut state = convert::game_state(game_id, seq, game, viewer);
+    state.can_undo = matches!(viewer, Viewer::Seat(v) if Some(v) == undo);
+    state
 }
 
 /// The mutable part of a hosted game.
@@ -45,6 +95,8 @@ struct GameData {
     game: Arc<Game>,
     /// The accepted entries, seq 1 first.
     entries: Vec<EntryRecord>,
+    /// The effective choices (undone ones removed), in order.
+    steps: Vec<Step>,
 }
 
 impl GameData {
@@ -54,6 +106,14 @@ impl GameData {
 
     fn summary(&self) -> pb::GameSummary {
         wire::summary(&self.record, &self.game, self.seq())
+    }
+
+    fn undo_seat(&self) -> Option<Seat> {
+        undo_seat(&self.game, &self.steps)
+    }
+
+    fn state(&self, game_id: &str, viewer: Viewer) -> pb::GameState {
+        state_for(game_id, self.seq(), &self.game, viewer, self.undo_seat())
     }
 
     /// Checks seat number and token; returns the seat.
@@ -163,14 +223,27 @@ async fn stopped(rx: &mut watch::Receiver<bool>) {
     let _ = rx.wait_for(|&v| v).await;
 }
 
-/// Replays `entries` on a fresh game from `config`.
-fn replay(config: &GameConfig, entries: &[EntryRecord]) -> Result<Game, String> {
-    let mut game = Game::new(config.clone()).map_err(|e| format!("config refused: {e}"))?;
+/// Replays `entries` (choices and undos) on a fresh game from `config`:
+/// the game and its effective steps.
+fn replay(config: &GameConfig, entries: &[EntryRecord]) -> Result<(Game, Vec<Step>), String> {
+    let mut effective: Vec<&EntryRecord> = Vec::new();
     for e in entries {
-        game.apply(e.seat, &e.option_id)
-            .map_err(|err| format!("entry {} ('{}') refused: {err}", e.seq, e.option_id))?;
+        match e.kind {
+            EntryKind::Choice => effective.push(e),
+            EntryKind::Undo => {
+                effective.pop().ok_or_else(|| format!("entry {} undoes nothing", e.seq))?;
+            }
+        }
     }
-    Ok(game)
+    let mut game = Game::new(config.clone()).map_err(|e| format!("config refused: {e}"))?;
+    let mut steps = Vec::with_capacity(effective.len());
+    for e in effective {
+        let events = game
+            .apply(e.seat, &e.option_id)
+            .map_err(|err| format!("entry {} ('{}') refused: {err}", e.seq, e.option_id))?;
+        steps.push(Step { seat: e.seat, undoable: undoable(&events) });
+    }
+    Ok((game, steps))
 }
 
 impl Manager {
@@ -189,8 +262,8 @@ impl Manager {
                 .map_err(|e| format!("config JSON: {e}"))
                 .and_then(|config| replay(&config, &entries));
             match game {
-                Ok(game) => {
-                    let mut data = GameData { record, game: Arc::new(game), entries };
+                Ok((game, steps)) => {
+                    let mut data = GameData { record, game: Arc::new(game), entries, steps };
                     data.record.status = data.derived_status();
                     let (updates, _) = broadcast::channel(LIVE_CAPACITY);
                     games.insert(id.clone(), Arc::new(Slot { id, data: Mutex::new(data), updates }));
@@ -248,7 +321,7 @@ impl Manager {
                 self.limits.max_games
             )));
         }
-        let game = replay(&config, &entries).map_err(ServiceError::InvalidArgument)?;
+        let (game, steps) = replay(&config, &entries).map_err(ServiceError::InvalidArgument)?;
         self.caps.count_game(client, self.limits.max_games_per_client)?;
         let record = GameRecord {
             id: new_game_id(),
@@ -262,7 +335,7 @@ impl Manager {
                 .map(|(i, open_to)| crate::model::SeatRecord { seat: i as Seat, open_to, claim: None })
                 .collect(),
         };
-        let mut data = GameData { record, game: Arc::new(game), entries };
+        let mut data = GameData { record, game: Arc::new(game), entries, steps };
         data.record.status = data.derived_status();
         {
             let (store, record, entries) = (Arc::clone(&self.store), data.record.clone(), data.entries.clone());
@@ -435,7 +508,7 @@ impl Manager {
             Some(c) => Viewer::Seat(d.authenticate(c)?),
             None => Viewer::Spectator,
         };
-        Ok((convert::game_state(&slot.id, d.seq(), &d.game, viewer), d.summary()))
+        Ok((d.state(&slot.id, viewer), d.summary()))
     }
 
     /// SubmitChoice: durable before it returns.
@@ -470,7 +543,13 @@ impl Manager {
         }
         let mut next = (*d.game).clone();
         let events = next.apply(seat, option_id).map_err(|e| refused(e.into()))?;
-        let entry = EntryRecord { seq: d.seq() + 1, seat, option_id: option_id.to_string(), at_ms: now_ms() };
+        let entry = EntryRecord {
+            seq: d.seq() + 1,
+            kind: EntryKind::Choice,
+            seat,
+            option_id: option_id.to_string(),
+            at_ms: now_ms(),
+        };
         {
             let (store, id, entry) = (Arc::clone(&self.store), slot.id.clone(), entry.clone());
             blocking(move || store.append_entry(&id, &entry)).await.map_err(refused)?;
@@ -478,8 +557,11 @@ impl Manager {
         let next = Arc::new(next);
         d.game = Arc::clone(&next);
         d.entries.push(entry.clone());
+        d.steps.push(Step { seat, undoable: undoable(&events) });
         let seq = entry.seq;
-        let _ = slot.updates.send(Arc::new(Live { entry, events: events.clone(), game: Arc::clone(&next) }));
+        let undo = d.undo_seat();
+        let live = Live { entry, events: events.clone(), game: Arc::clone(&next), undo_seat: undo };
+        let _ = slot.updates.send(Arc::new(live));
         if let Some(outcome) = next.outcome() {
             d.record.status = Status::Finished;
             let (store, id) = (Arc::clone(&self.store), slot.id.clone());
@@ -493,8 +575,74 @@ impl Manager {
         Ok(Accepted {
             seq,
             events: events.iter().map(convert::event).collect(),
-            state: convert::game_state(&slot.id, seq, &next, Viewer::Seat(seat)),
+            state: d.state(&slot.id, Viewer::Seat(seat)),
         })
+    }
+
+    /// Undo: takes back the seat's own last choice when nothing random or
+    /// hidden happened in it; recorded as an entry, durable before it returns.
+    pub async fn undo(
+        &self,
+        game_id: &str,
+        creds: &Credentials,
+        expected_seq: Option<u64>,
+    ) -> Result<(u64, pb::GameState), ServiceError> {
+        let slot = self.slot(game_id)?;
+        let mut d = slot.data.lock().await;
+        let refused = |e: ServiceError| {
+            info!(game = %game_id, seat = creds.seat, code = ?e.code(), why = %e, "undo refused");
+            e
+        };
+        let seat = d.authenticate(creds).map_err(refused)?;
+        let Some(expected) = expected_seq else {
+            return Err(refused(ServiceError::InvalidArgument(
+                "expected_seq is required: send the seq of the state you want to undo from".into(),
+            )));
+        };
+        if d.game.outcome().is_some() {
+            return Err(refused(ServiceError::Rule(xodus_engine::RuleError::GameOver)));
+        }
+        if expected != d.seq() {
+            return Err(refused(ServiceError::Aborted(format!(
+                "expected_seq {expected} is stale: the game is at seq {}; nothing was undone",
+                d.seq()
+            ))));
+        }
+        match d.steps.last() {
+            None => return Err(refused(ServiceError::FailedPrecondition("there is no choice to undo".into()))),
+            Some(s) if s.seat != seat => {
+                return Err(refused(ServiceError::FailedPrecondition(format!(
+                    "the last choice was made by seat {}, not by seat {seat}; only your own choices can be undone",
+                    s.seat
+                ))));
+            }
+            Some(s) if !s.undoable => {
+                return Err(refused(ServiceError::FailedPrecondition(
+                    "the last choice revealed something random or hidden (a roll, a draw, a reveal) or ended a turn \
+                     or phase; it cannot be undone"
+                        .into(),
+                )));
+            }
+            Some(_) => {}
+        }
+        let entry =
+            EntryRecord { seq: d.seq() + 1, kind: EntryKind::Undo, seat, option_id: "undo".into(), at_ms: now_ms() };
+        let mut entries = d.entries.clone();
+        entries.push(entry.clone());
+        let (game, steps) = replay(d.game.config(), &entries).map_err(|e| refused(ServiceError::Internal(e)))?;
+        {
+            let (store, id, entry) = (Arc::clone(&self.store), slot.id.clone(), entry.clone());
+            blocking(move || store.append_entry(&id, &entry)).await.map_err(refused)?;
+        }
+        let game = Arc::new(game);
+        d.game = Arc::clone(&game);
+        d.entries = entries;
+        d.steps = steps;
+        let seq = entry.seq;
+        info!(game = %game_id, seat, seq, "choice undone");
+        let undo = d.undo_seat();
+        let _ = slot.updates.send(Arc::new(Live { entry, events: Vec::new(), game, undo_seat: undo }));
+        Ok((seq, d.state(&slot.id, Viewer::Seat(seat))))
     }
 
     /// GetHistory.
@@ -596,13 +744,20 @@ struct GameStream {
 }
 
 impl GameStream {
-    fn update(&self, entry: Option<&EntryRecord>, seq: u64, events: &[Event], game: &Game) -> pb::GameUpdate {
+    fn update(
+        &self,
+        entry: Option<&EntryRecord>,
+        seq: u64,
+        events: &[Event],
+        game: &Game,
+        undo: Option<Seat>,
+    ) -> pb::GameUpdate {
         pb::GameUpdate {
             seq,
             snapshot: entry.is_none(),
             entry: entry.map(wire::entry),
             events: events.iter().map(convert::event).collect(),
-            state: Some(convert::game_state(&self.slot.id, seq, game, self.viewer)),
+            state: Some(state_for(&self.slot.id, seq, game, self.viewer, undo)),
         }
     }
 
@@ -611,7 +766,7 @@ impl GameStream {
     /// sent, or `None` when the client left.
     async fn replay_from(&self, entries: &[EntryRecord], from: u64, snapshot: bool) -> Option<u64> {
         let from = from.min(entries.len() as u64);
-        let mut game = match replay(&self.config, &entries[..from as usize]) {
+        let (mut game, mut steps) = match replay(&self.config, &entries[..from as usize]) {
             Ok(g) => g,
             Err(e) => {
                 let _ = self.tx.send(Err(tonic::Status::internal(format!("history does not replay: {e}")))).await;
@@ -619,17 +774,26 @@ impl GameStream {
             }
         };
         if snapshot {
-            self.tx.send(Ok(self.update(None, from, &[], &game))).await.ok()?;
+            self.tx.send(Ok(self.update(None, from, &[], &game, undo_seat(&game, &steps)))).await.ok()?;
         }
-        for e in &entries[from as usize..] {
-            let events = match game.apply(e.seat, &e.option_id) {
+        for (i, e) in entries.iter().enumerate().skip(from as usize) {
+            let events = match e.kind {
+                EntryKind::Choice => game.apply(e.seat, &e.option_id).map_err(|err| err.to_string()).inspect(|ev| {
+                    steps.push(Step { seat: e.seat, undoable: undoable(ev) });
+                }),
+                EntryKind::Undo => replay(&self.config, &entries[..=i]).map(|(g, s)| {
+                    (game, steps) = (g, s);
+                    Vec::new()
+                }),
+            };
+            let events = match events {
                 Ok(ev) => ev,
                 Err(err) => {
                     let _ = self.tx.send(Err(tonic::Status::internal(format!("history does not replay: {err}")))).await;
                     return None;
                 }
             };
-            self.tx.send(Ok(self.update(Some(e), e.seq, &events, &game))).await.ok()?;
+            self.tx.send(Ok(self.update(Some(e), e.seq, &events, &game, undo_seat(&game, &steps)))).await.ok()?;
         }
         Some(entries.len() as u64)
     }
@@ -652,7 +816,7 @@ async fn run_game_stream(
         match msg {
             Ok(u) if u.entry.seq <= last => continue,
             Ok(u) if u.entry.seq == last + 1 => {
-                let update = s.update(Some(&u.entry), u.entry.seq, &u.events, &u.game);
+                let update = s.update(Some(&u.entry), u.entry.seq, &u.events, &u.game, u.undo_seat);
                 if s.tx.send(Ok(update)).await.is_err() {
                     return; // the client left
                 }
@@ -778,6 +942,52 @@ mod tests {
         let (reloaded, g) = m2.get_view(&id, None).await.expect("view");
         assert_eq!(reloaded.state_hash, before.state_hash);
         assert_eq!(g.seats.iter().filter(|s| s.claimed).count(), 3);
+    }
+
+    #[tokio::test]
+    async fn undo_takes_back_own_safe_choices_and_replays() {
+        let store: Arc<dyn GameStore> = Arc::new(MemoryStore::default());
+        let m = manager(Arc::clone(&store)).await;
+        let id = m.create_game(None, &create_req(4)).await.expect("create").game_id;
+        let tokens = claim_all(&m, &id).await;
+        let creds = |seat: u32| Credentials { seat, token: tokens[seat as usize].clone() };
+        // Play the first option until a choice may be undone.
+        let (before_hash, seat, seq) = loop {
+            let (state, _) = m.get_view(&id, None).await.expect("view");
+            let o = state.decision.expect("decision").options.remove(0);
+            let seat = o.seats[0];
+            let a = m.submit(&id, &creds(seat), Some(state.seq), &o.id).await.expect("submit");
+            if a.state.can_undo {
+                break (state.state_hash, seat, a.seq);
+            }
+            assert!(a.seq < 80, "no undoable choice in 80 choices");
+        };
+        let other = (seat + 1) % 3;
+        let err = m.undo(&id, &creds(other), Some(seq)).await.err().map(|e| e.code());
+        assert_eq!(err, Some(tonic::Code::FailedPrecondition), "not your choice");
+        let err = m.undo(&id, &creds(seat), Some(seq - 1)).await.err().map(|e| e.code());
+        assert_eq!(err, Some(tonic::Code::Aborted));
+        let mut rx = m.stream_game(None, &id, seq, None).await.expect("stream");
+        rx.recv().await.expect("snapshot").expect("ok");
+        let (undo_seq, state) = m.undo(&id, &creds(seat), Some(seq)).await.expect("undo");
+        assert_eq!(undo_seq, seq + 1);
+        assert_eq!(state.state_hash, before_hash, "back to the state before the choice");
+        let live = rx.recv().await.expect("live").expect("ok");
+        assert_eq!(live.entry.expect("entry").kind, pb::EntryKind::Undo as i32);
+        assert_eq!(live.state.expect("state").state_hash, before_hash);
+        let (_, history) = m.history(&id).await.expect("history");
+        assert_eq!(history.last().map(|e| e.option_id.as_str()), Some("undo"));
+        // Replays agree: a stream from the start, a fork, a reload.
+        let mut rx = m.stream_game(None, &id, 0, None).await.expect("stream");
+        let mut last = None;
+        for _ in 0..=undo_seq {
+            last = rx.recv().await.expect("update").expect("ok").state;
+        }
+        assert_eq!(last.expect("state").state_hash, before_hash);
+        let fork = m.fork_game(None, &id, undo_seq, &[]).await.expect("fork");
+        assert_eq!(m.get_view(&fork.game_id, None).await.expect("view").0.state_hash, before_hash);
+        let m2 = manager(store).await;
+        assert_eq!(m2.get_view(&id, None).await.expect("view").0.state_hash, before_hash);
     }
 
     #[tokio::test]

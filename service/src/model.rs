@@ -126,14 +126,40 @@ pub struct GameRecord {
     pub seats: Vec<SeatRecord>,
 }
 
-/// One accepted choice.
+/// What a history entry does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EntryKind {
+    /// An option picked.
+    Choice,
+    /// The last effective choice taken back.
+    Undo,
+}
+
+impl EntryKind {
+    /// Stable text form, as stored.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            EntryKind::Choice => "choice",
+            EntryKind::Undo => "undo",
+        }
+    }
+
+    /// Parses the stored form.
+    pub fn parse(s: &str) -> Option<EntryKind> {
+        [EntryKind::Choice, EntryKind::Undo].into_iter().find(|o| o.as_str() == s)
+    }
+}
+
+/// One history entry: an accepted choice or an undo.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EntryRecord {
     /// Sequence number, from 1.
     pub seq: u64,
+    /// What it does.
+    pub kind: EntryKind,
     /// The seat that chose.
     pub seat: u8,
-    /// The option id picked.
+    /// The option id picked ("undo" for an undo).
     pub option_id: String,
     /// When it was accepted, ms since the Unix epoch.
     pub at_ms: i64,

@@ -7,7 +7,7 @@
 //! runtime (`spawn_blocking`). Every method returns only once its write is
 //! durable, which is what lets the server acknowledge a choice.
 
-use crate::model::{Claim, ClaimantKind, EntryRecord, GameRecord, OpenTo, SeatRecord, Status, StoredGame};
+use crate::model::{Claim, ClaimantKind, EntryKind, EntryRecord, GameRecord, OpenTo, SeatRecord, Status, StoredGame};
 use rusqlite::{Connection, params};
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -83,6 +83,7 @@ CREATE TABLE IF NOT EXISTS choices (
     seat      INTEGER NOT NULL,
     option_id TEXT NOT NULL,
     at_ms     INTEGER NOT NULL,
+    kind      TEXT NOT NULL DEFAULT 'choice',
     PRIMARY KEY (game_id, seq)
 );
 ";
@@ -105,6 +106,14 @@ impl SqliteStore {
         conn.pragma_update(None, "foreign_keys", "ON")?;
         conn.busy_timeout(std::time::Duration::from_secs(5))?;
         conn.execute_batch(SCHEMA)?;
+        // Databases made before undo existed lack the `kind` column.
+        let has_kind: bool =
+            conn.query_row("SELECT COUNT(*) FROM pragma_table_info('choices') WHERE name = 'kind'", [], |r| {
+                r.get::<_, i64>(0).map(|n| n > 0)
+            })?;
+        if !has_kind {
+            conn.execute_batch("ALTER TABLE choices ADD COLUMN kind TEXT NOT NULL DEFAULT 'choice'")?;
+        }
         Ok(SqliteStore { conn: Mutex::new(conn) })
     }
 
@@ -133,8 +142,8 @@ fn put_seat_tx(tx: &Connection, game_id: &str, s: &SeatRecord) -> Result<(), Sto
 fn insert_entry(tx: &Connection, game_id: &str, e: &EntryRecord) -> Result<(), StoreError> {
     let seq = i64::try_from(e.seq).map_err(|_| StoreError::Corrupt(format!("seq {} too large", e.seq)))?;
     tx.execute(
-        "INSERT INTO choices (game_id, seq, seat, option_id, at_ms) VALUES (?1, ?2, ?3, ?4, ?5)",
-        params![game_id, seq, e.seat, e.option_id, e.at_ms],
+        "INSERT INTO choices (game_id, seq, seat, option_id, at_ms, kind) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+        params![game_id, seq, e.seat, e.option_id, e.at_ms, e.kind.as_str()],
     )?;
     Ok(())
 }
@@ -242,7 +251,7 @@ impl GameStore for SqliteStore {
         }
         {
             let mut st =
-                conn.prepare("SELECT game_id, seq, seat, option_id, at_ms FROM choices ORDER BY game_id, seq")?;
+                conn.prepare("SELECT game_id, seq, seat, option_id, at_ms, kind FROM choices ORDER BY game_id, seq")?;
             let rows = st.query_map([], |r| {
                 Ok((
                     r.get::<_, String>(0)?,
@@ -250,12 +259,15 @@ impl GameStore for SqliteStore {
                     r.get::<_, u8>(2)?,
                     r.get::<_, String>(3)?,
                     r.get::<_, i64>(4)?,
+                    r.get::<_, String>(5)?,
                 ))
             })?;
             for row in rows {
-                let (game_id, seq, seat, option_id, at_ms) = row?;
+                let (game_id, seq, seat, option_id, at_ms, kind) = row?;
                 let Some(&i) = index.get(&game_id) else { continue };
-                games[i].entries.push(EntryRecord { seq: seq.max(0) as u64, seat, option_id, at_ms });
+                let kind = EntryKind::parse(&kind)
+                    .ok_or_else(|| StoreError::Corrupt(format!("game {game_id} entry {seq}: kind '{kind}'")))?;
+                games[i].entries.push(EntryRecord { seq: seq.max(0) as u64, kind, seat, option_id, at_ms });
             }
         }
         Ok(games)
@@ -327,7 +339,8 @@ mod tests {
     }
 
     fn entry(seq: u64) -> EntryRecord {
-        EntryRecord { seq, seat: 0, option_id: format!("opt{seq}"), at_ms: 5 }
+        let kind = if seq == 3 { EntryKind::Undo } else { EntryKind::Choice };
+        EntryRecord { seq, kind, seat: 0, option_id: format!("opt{seq}"), at_ms: 5 }
     }
 
     fn roundtrip(store: &dyn GameStore) {

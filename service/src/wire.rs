@@ -5,7 +5,7 @@
 //! clients live in the root crate (`xodus::convert`).
 
 use crate::error::ServiceError;
-use crate::model::{ClaimantKind, EntryRecord, GameRecord, OpenTo, Status};
+use crate::model::{ClaimantKind, EntryKind, EntryRecord, GameRecord, OpenTo, Status};
 use xodus::pb;
 use xodus_engine::{AllyKind, Choice, Difficulty, Game, GameConfig, ShipKind};
 
@@ -207,7 +207,10 @@ pub fn summary(record: &GameRecord, game: &Game, seq: u64) -> pb::GameSummary {
 pub fn entry(e: &EntryRecord) -> pb::HistoryEntry {
     pb::HistoryEntry {
         seq: e.seq,
-        kind: pb::EntryKind::Choice as i32,
+        kind: match e.kind {
+            EntryKind::Choice => pb::EntryKind::Choice,
+            EntryKind::Undo => pb::EntryKind::Undo,
+        } as i32,
         seat: u32::from(e.seat),
         option_id: e.option_id.clone(),
         at_unix_ms: e.at_ms,
