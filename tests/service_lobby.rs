@@ -133,3 +133,58 @@ async fn watch_lobby_sends_a_snapshot_then_changes() {
     assert_eq!(seat.change, pb::LobbyChange::Seat as i32);
     assert!(seat.game.expect("game").seats[1].claimed);
 }
+
+#[tokio::test]
+async fn silent_human_seat_goes_idle_and_an_ai_stands_in_until_the_holder_returns() {
+    let server = Server::start_in(temp_dir("idle"), &["--idle-timeout-secs", "1"]);
+    let mut c = server.client().await;
+    let id = create_game(&mut c, 3).await;
+    let tokens = claim_all(&mut c, &id).await;
+    let list = || pb::ListGamesRequest { status: 0, only_open_seats: true };
+    assert!(c.list_games(list()).await.expect("list").into_inner().games.is_empty(), "all seats held");
+    let seat = state(&mut c, &id).await.decision.expect("decision").deciders[0];
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
+    let game = loop {
+        let games = c.list_games(list()).await.expect("list").into_inner().games;
+        if let Some(g) = games.into_iter().find(|g| g.seats[seat as usize].idle) {
+            break g;
+        }
+        assert!(std::time::Instant::now() < deadline, "seat {seat} never went idle");
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    };
+    assert_eq!(game.idle_timeout_seconds, 1);
+    let err = c.claim_seat(claim(&id, seat, pb::Claimant::Human, "")).await.expect_err("humans wait");
+    assert_eq!(err.code(), Code::FailedPrecondition);
+    let stand_in = c.claim_seat(claim(&id, seat, pb::Claimant::Ai, "")).await.expect("stand in").into_inner();
+    assert!(stand_in.game.expect("game").seats[seat as usize].stand_in);
+    assert!(server.log().contains("seat idle"));
+
+    // The stand-in plays for the seat.
+    let s = state(&mut c, &id).await;
+    let o = s.decision.expect("decision").options.into_iter().find(|o| o.seats.contains(&seat)).expect("option");
+    let sub = pb::SubmitChoiceRequest {
+        game_id: id.clone(),
+        credentials: Some(pb::SeatCredentials { seat, token: stand_in.token.clone() }),
+        expected_seq: Some(s.seq),
+        choice: Some(pb::submit_choice_request::Choice::OptionId(o.id)),
+    };
+    c.submit_choice(sub).await.expect("stand-in choice");
+
+    // The holder comes back with the token: the stand-in is dismissed.
+    let back = c
+        .get_view(pb::GetViewRequest { game_id: id.clone(), credentials: creds(&tokens, seat) })
+        .await
+        .expect("holder returns")
+        .into_inner()
+        .game
+        .expect("game");
+    assert!(!back.seats[seat as usize].idle && !back.seats[seat as usize].stand_in);
+    let err = c
+        .get_view(pb::GetViewRequest {
+            game_id: id,
+            credentials: Some(pb::SeatCredentials { seat, token: stand_in.token }),
+        })
+        .await
+        .expect_err("stand-in token void");
+    assert_eq!(err.code(), Code::Unauthenticated);
+}

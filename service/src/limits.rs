@@ -28,6 +28,8 @@ pub struct Limits {
     pub request_timeout: Duration,
     /// Requests per second one connection may send (burst: one second's worth).
     pub requests_per_second: u32,
+    /// Idle timeout of new games, in seconds (0 = seats never go idle).
+    pub idle_timeout_s: u32,
 }
 
 impl Default for Limits {
@@ -39,6 +41,7 @@ impl Default for Limits {
             max_message_bytes: 64 * 1024,
             request_timeout: Duration::from_secs(10),
             requests_per_second: 2_000,
+            idle_timeout_s: 0,
         }
     }
 }

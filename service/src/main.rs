@@ -38,6 +38,10 @@ struct Args {
     /// Requests per second one connection may send.
     #[arg(long, env = "XODUS_RATE_LIMIT", default_value_t = Limits::default().requests_per_second)]
     rate_limit: u32,
+    /// Seconds a human seat may stay silent while a new game waits on it
+    /// before it is offered to AI agents until its holder returns (0 = never).
+    #[arg(long, env = "XODUS_IDLE_TIMEOUT", default_value_t = 0)]
+    idle_timeout_secs: u32,
     /// Deadline of a request, in seconds.
     #[arg(long, env = "XODUS_REQUEST_TIMEOUT", default_value_t = 10)]
     request_timeout_secs: u64,
@@ -90,6 +94,7 @@ async fn main() -> anyhow::Result<()> {
             max_streams_per_client: args.max_streams_per_client,
             requests_per_second: args.rate_limit,
             request_timeout: Duration::from_secs(args.request_timeout_secs.max(1)),
+            idle_timeout_s: args.idle_timeout_secs,
             ..Limits::default()
         },
     };

@@ -14,7 +14,7 @@
 
 use crate::error::ServiceError;
 use crate::limits::{ClientCaps, Limits, StreamGuard};
-use crate::model::{Claim, ClaimantKind, EntryKind, EntryRecord, GameRecord, OpenTo, Status, StoredGame};
+use crate::model::{Claim, ClaimantKind, EntryKind, EntryRecord, GameRecord, OpenTo, Presence, Status, StoredGame};
 use crate::model::{hash_token, new_game_id, new_token, now_ms};
 use crate::store::GameStore;
 use crate::wire;
@@ -97,15 +97,49 @@ struct GameData {
     entries: Vec<EntryRecord>,
     /// The effective choices (undone ones removed), in order.
     steps: Vec<Step>,
+    /// Presence of each seat (idle marks, stand-ins); memory only.
+    presence: Vec<Presence>,
+    /// Seats the pending decision waits on.
+    deciders: Vec<Seat>,
+}
+
+/// Who presented a seat's token.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Holder {
+    /// The seat's holder.
+    Owner,
+    /// An AI agent standing in for an idle holder.
+    StandIn,
 }
 
 impl GameData {
+    fn new(record: GameRecord, game: Game, entries: Vec<EntryRecord>, steps: Vec<Step>) -> GameData {
+        let presence = record.seats.iter().map(|_| Presence::now()).collect();
+        let deciders = game.decision().deciders;
+        let mut d = GameData { record, game: Arc::new(game), entries, steps, presence, deciders };
+        d.record.status = d.derived_status();
+        d
+    }
+
+    /// After a move: seats the game starts waiting on start their clock.
+    fn moved(&mut self) {
+        let deciders = self.game.decision().deciders;
+        for &s in &deciders {
+            if !self.deciders.contains(&s)
+                && let Some(p) = self.presence.get_mut(usize::from(s))
+            {
+                p.since = tokio::time::Instant::now();
+            }
+        }
+        self.deciders = deciders;
+    }
+
     fn seq(&self) -> u64 {
         self.entries.len() as u64
     }
 
     fn summary(&self) -> pb::GameSummary {
-        wire::summary(&self.record, &self.game, self.seq())
+        wire::summary(&self.record, &self.presence, &self.game, self.seq())
     }
 
     fn undo_seat(&self) -> Option<Seat> {
@@ -116,8 +150,9 @@ impl GameData {
         state_for(game_id, self.seq(), &self.game, viewer, self.undo_seat())
     }
 
-    /// Checks seat number and token; returns the seat.
-    fn authenticate(&self, creds: &Credentials) -> Result<Seat, ServiceError> {
+    /// Checks seat number and token; returns the seat, who presented the
+    /// token, and whether an idle holder just came back.
+    fn authenticate(&mut self, creds: &Credentials) -> Result<(Seat, Holder, bool), ServiceError> {
         let n = self.record.seats.len();
         let seat = usize::try_from(creds.seat).ok().filter(|&s| s < n).ok_or_else(|| {
             ServiceError::InvalidArgument(format!(
@@ -131,12 +166,23 @@ impl GameData {
                 "missing token for seat {seat}; claim the seat first and send its token"
             )));
         }
+        let hash = hash_token(&creds.token);
+        let presence = &mut self.presence[seat];
         match &self.record.seats[seat].claim {
             None => Err(ServiceError::Unauthenticated(format!("seat {seat} is not claimed; claim it first"))),
-            Some(c) if c.token_hash != hash_token(&creds.token) => {
-                Err(ServiceError::Unauthenticated(format!("wrong token for seat {seat}")))
+            Some(c) if c.token_hash == hash => {
+                presence.since = tokio::time::Instant::now();
+                let returned = presence.idle;
+                presence.idle = false;
+                presence.stand_in = None;
+                Ok((seat as Seat, Holder::Owner, returned))
             }
-            Some(_) => Ok(seat as Seat),
+            Some(_) if presence.idle && presence.stand_in.as_deref() == Some(hash.as_str()) => {
+                Ok((seat as Seat, Holder::StandIn, false))
+            }
+            Some(_) => Err(ServiceError::Unauthenticated(format!(
+                "wrong token for seat {seat} (a stand-in token stops working when the holder returns)"
+            ))),
         }
     }
 
@@ -263,8 +309,7 @@ impl Manager {
                 .and_then(|config| replay(&config, &entries));
             match game {
                 Ok((game, steps)) => {
-                    let mut data = GameData { record, game: Arc::new(game), entries, steps };
-                    data.record.status = data.derived_status();
+                    let data = GameData::new(record, game, entries, steps);
                     let (updates, _) = broadcast::channel(LIVE_CAPACITY);
                     games.insert(id.clone(), Arc::new(Slot { id, data: Mutex::new(data), updates }));
                 }
@@ -306,12 +351,67 @@ impl Manager {
         let _ = self.lobby.send(pb::LobbyUpdate { change: change as i32, game: Some(game) });
     }
 
+    /// Checks a seat's token (see `GameData::authenticate`) and announces
+    /// an idle holder's return.
+    fn auth(&self, d: &mut GameData, creds: &Credentials) -> Result<(Seat, Holder), ServiceError> {
+        let (seat, holder, returned) = d.authenticate(creds)?;
+        if returned {
+            info!(game = %d.record.id, seat, "idle seat's holder is back; stand-in dismissed");
+            self.announce(pb::LobbyChange::Seat, d.summary());
+        }
+        Ok((seat, holder))
+    }
+
+    /// Marks as idle every human seat the game has waited on for longer
+    /// than its idle timeout (run periodically by the server).
+    pub async fn mark_idle_seats(&self) {
+        let slots: Vec<Arc<Slot>> = self.games.read().unwrap_or_else(|e| e.into_inner()).values().cloned().collect();
+        let now = tokio::time::Instant::now();
+        for slot in slots {
+            let mut d = slot.data.lock().await;
+            if d.record.idle_timeout_s == 0 || d.game.outcome().is_some() {
+                continue;
+            }
+            let timeout = std::time::Duration::from_secs(u64::from(d.record.idle_timeout_s));
+            let mut changed = false;
+            for s in d.deciders.clone() {
+                let i = usize::from(s);
+                let human = d.record.seats[i].claim.as_ref().is_some_and(|c| c.by == ClaimantKind::Human);
+                let p = &mut d.presence[i];
+                if human && !p.idle && now.duration_since(p.since) >= timeout {
+                    p.idle = true;
+                    changed = true;
+                    info!(game = %slot.id, seat = s, "seat idle: offered to AI agents until its holder returns");
+                }
+            }
+            if changed {
+                self.announce(pb::LobbyChange::Seat, d.summary());
+            }
+        }
+    }
+
+    /// Starts the periodic idle check; it ends at shutdown.
+    pub fn spawn_idle_watch(self: &Arc<Self>) {
+        let me = Arc::clone(self);
+        let mut shutdown = self.shutdown.subscribe();
+        tokio::spawn(async move {
+            let mut tick = tokio::time::interval(std::time::Duration::from_millis(250));
+            loop {
+                tokio::select! {
+                    _ = stopped(&mut shutdown) => return,
+                    _ = tick.tick() => me.mark_idle_seats().await,
+                }
+            }
+        });
+    }
+
     /// Hosts a new game (a fresh one, or a fork with initial entries).
     async fn host(
         &self,
         client: Option<IpAddr>,
         config: GameConfig,
         seats: Vec<OpenTo>,
+        idle_timeout_s: u32,
         entries: Vec<EntryRecord>,
         forked_from: Option<(String, u64)>,
     ) -> Result<pb::GameSummary, ServiceError> {
@@ -329,14 +429,14 @@ impl Manager {
             created_ms: now_ms(),
             status: Status::Open,
             forked_from,
+            idle_timeout_s,
             seats: seats
                 .into_iter()
                 .enumerate()
                 .map(|(i, open_to)| crate::model::SeatRecord { seat: i as Seat, open_to, claim: None })
                 .collect(),
         };
-        let mut data = GameData { record, game: Arc::new(game), entries, steps };
-        data.record.status = data.derived_status();
+        let data = GameData::new(record, game, entries, steps);
         {
             let (store, record, entries) = (Arc::clone(&self.store), data.record.clone(), data.entries.clone());
             blocking(move || store.create_game(&record, &entries)).await?;
@@ -361,7 +461,7 @@ impl Manager {
         req: &pb::CreateGameRequest,
     ) -> Result<pb::GameSummary, ServiceError> {
         let (config, seats) = wire::create_request(req, rand::random())?;
-        self.host(client, config, seats, Vec::new(), None).await
+        self.host(client, config, seats, self.limits.idle_timeout_s, Vec::new(), None).await
     }
 
     /// ForkGame.
@@ -373,7 +473,7 @@ impl Manager {
         seats: &[i32],
     ) -> Result<pb::GameSummary, ServiceError> {
         let slot = self.slot(source)?;
-        let (config, entries, open) = {
+        let (config, entries, open, idle_timeout_s) = {
             let d = slot.data.lock().await;
             if at_seq > d.seq() {
                 return Err(ServiceError::OutOfRange(format!(
@@ -382,12 +482,12 @@ impl Manager {
                 )));
             }
             let open: Vec<OpenTo> = d.record.seats.iter().map(|s| s.open_to).collect();
-            (d.game.config().clone(), d.entries[..at_seq as usize].to_vec(), open)
+            (d.game.config().clone(), d.entries[..at_seq as usize].to_vec(), open, d.record.idle_timeout_s)
         };
         let seats = if seats.is_empty() { open } else { wire::seats(seats, config.ships.len())? };
         let now = now_ms();
         let entries = entries.into_iter().map(|e| EntryRecord { at_ms: now, ..e }).collect();
-        self.host(client, config, seats, entries, Some((source.to_string(), at_seq))).await
+        self.host(client, config, seats, idle_timeout_s, entries, Some((source.to_string(), at_seq))).await
     }
 
     /// ListGames, oldest first.
@@ -399,7 +499,13 @@ impl Manager {
             if status.is_some_and(|s| s != d.record.status) {
                 continue;
             }
-            if only_open_seats && d.record.seats.iter().all(|s| s.claim.is_some()) {
+            let open = d
+                .record
+                .seats
+                .iter()
+                .zip(&d.presence)
+                .any(|(s, p)| s.claim.is_none() || (p.idle && p.stand_in.is_none()));
+            if only_open_seats && !open {
                 continue;
             }
             out.push(d.summary());
@@ -419,7 +525,7 @@ impl Manager {
         let slot = self.slot(game_id)?;
         let mut d = slot.data.lock().await;
         if !token.is_empty() {
-            let seat = d.authenticate(&Credentials { seat, token: token.to_string() })?;
+            let (seat, _) = self.auth(&mut d, &Credentials { seat, token: token.to_string() })?;
             info!(game = %game_id, seat, "seat reclaimed");
             return Ok((token.to_string(), d.summary()));
         }
@@ -429,6 +535,15 @@ impl Manager {
         })?;
         let rec = &d.record.seats[i];
         if rec.claim.is_some() {
+            let p = &d.presence[i];
+            if p.idle && p.stand_in.is_none() && claimant == ClaimantKind::Ai {
+                let token = new_token();
+                d.presence[i].stand_in = Some(hash_token(&token));
+                info!(game = %game_id, seat, "AI agent stands in for an idle seat");
+                let summary = d.summary();
+                self.announce(pb::LobbyChange::Seat, summary.clone());
+                return Ok((token, summary));
+            }
             return Err(ServiceError::FailedPrecondition(format!(
                 "seat {seat} is already claimed; to take it back after a disconnect, send its token"
             )));
@@ -454,9 +569,17 @@ impl Manager {
     pub async fn release_seat(&self, game_id: &str, creds: &Credentials) -> Result<pb::GameSummary, ServiceError> {
         let slot = self.slot(game_id)?;
         let mut d = slot.data.lock().await;
-        let seat = d.authenticate(creds)?;
+        let (seat, holder) = self.auth(&mut d, creds)?;
+        if holder == Holder::StandIn {
+            d.presence[usize::from(seat)].stand_in = None;
+            info!(game = %game_id, seat, "stand-in left an idle seat");
+            let summary = d.summary();
+            self.announce(pb::LobbyChange::Seat, summary.clone());
+            return Ok(summary);
+        }
         let mut new_seat = d.record.seats[usize::from(seat)].clone();
         new_seat.claim = None;
+        d.presence[usize::from(seat)] = Presence::now();
         self.save_seat(&slot.id, &mut d, new_seat).await?;
         info!(game = %game_id, seat, "seat released");
         let summary = d.summary();
@@ -503,9 +626,9 @@ impl Manager {
         creds: Option<&Credentials>,
     ) -> Result<(pb::GameState, pb::GameSummary), ServiceError> {
         let slot = self.slot(game_id)?;
-        let d = slot.data.lock().await;
+        let mut d = slot.data.lock().await;
         let viewer = match creds {
-            Some(c) => Viewer::Seat(d.authenticate(c)?),
+            Some(c) => Viewer::Seat(self.auth(&mut d, c)?.0),
             None => Viewer::Spectator,
         };
         Ok((d.state(&slot.id, viewer), d.summary()))
@@ -526,7 +649,7 @@ impl Manager {
                   code = ?e.code(), why = %e, "choice refused");
             e
         };
-        let seat = d.authenticate(creds).map_err(refused)?;
+        let (seat, _) = self.auth(&mut d, creds).map_err(refused)?;
         let Some(expected) = expected_seq else {
             return Err(refused(ServiceError::InvalidArgument(
                 "expected_seq is required: send the seq of the state your choice answers".into(),
@@ -558,6 +681,7 @@ impl Manager {
         d.game = Arc::clone(&next);
         d.entries.push(entry.clone());
         d.steps.push(Step { seat, undoable: undoable(&events) });
+        d.moved();
         let seq = entry.seq;
         let undo = d.undo_seat();
         let live = Live { entry, events: events.clone(), game: Arc::clone(&next), undo_seat: undo };
@@ -593,7 +717,7 @@ impl Manager {
             info!(game = %game_id, seat = creds.seat, code = ?e.code(), why = %e, "undo refused");
             e
         };
-        let seat = d.authenticate(creds).map_err(refused)?;
+        let (seat, _) = self.auth(&mut d, creds).map_err(refused)?;
         let Some(expected) = expected_seq else {
             return Err(refused(ServiceError::InvalidArgument(
                 "expected_seq is required: send the seq of the state you want to undo from".into(),
@@ -638,6 +762,7 @@ impl Manager {
         d.game = Arc::clone(&game);
         d.entries = entries;
         d.steps = steps;
+        d.moved();
         let seq = entry.seq;
         info!(game = %game_id, seat, seq, "choice undone");
         let undo = d.undo_seat();
@@ -662,9 +787,9 @@ impl Manager {
     ) -> Result<mpsc::Receiver<StreamItem<pb::GameUpdate>>, ServiceError> {
         let slot = self.slot(game_id)?;
         let (viewer, config, entries, live) = {
-            let d = slot.data.lock().await;
+            let mut d = slot.data.lock().await;
             let viewer = match creds {
-                Some(c) => Viewer::Seat(d.authenticate(c)?),
+                Some(c) => Viewer::Seat(self.auth(&mut d, c)?.0),
                 None => Viewer::Spectator,
             };
             if from_seq > d.seq() {

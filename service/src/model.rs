@@ -122,6 +122,9 @@ pub struct GameRecord {
     pub status: Status,
     /// For forks: the source game and the sequence number copied.
     pub forked_from: Option<(String, u64)>,
+    /// Seconds a human seat may stay silent before it is offered to AI
+    /// agents; 0 = never.
+    pub idle_timeout_s: u32,
     /// Every seat, in order.
     pub seats: Vec<SeatRecord>,
 }
@@ -196,4 +199,23 @@ pub fn now_ms() -> i64 {
         .duration_since(std::time::UNIX_EPOCH)
         .map(|d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
         .unwrap_or(0)
+}
+
+/// What the server knows about a seat's presence. Kept in memory only: after
+/// a restart every seat starts present again and stand-in tokens are void.
+#[derive(Clone, Debug)]
+pub struct Presence {
+    /// Since when the game has waited on the seat (or last heard from it).
+    pub since: tokio::time::Instant,
+    /// Silent past the game's idle timeout: offered to AI agents.
+    pub idle: bool,
+    /// Hash of the token of the AI agent standing in, if any.
+    pub stand_in: Option<String>,
+}
+
+impl Presence {
+    /// A present seat.
+    pub fn now() -> Presence {
+        Presence { since: tokio::time::Instant::now(), idle: false, stand_in: None }
+    }
 }

@@ -85,6 +85,7 @@ pub async fn serve(
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> Result<(), ServerError> {
     let limits = manager.limits().clone();
+    manager.spawn_idle_watch();
     let game_service = GameServiceServer::new(GrpcService::new(Arc::clone(&manager)))
         .max_decoding_message_size(limits.max_message_bytes)
         .max_encoding_message_size(16 * 1024 * 1024);

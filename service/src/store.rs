@@ -67,7 +67,8 @@ CREATE TABLE IF NOT EXISTS games (
     created_ms    INTEGER NOT NULL,
     status        TEXT NOT NULL,
     forked_from   TEXT,
-    forked_at_seq INTEGER
+    forked_at_seq INTEGER,
+    idle_timeout_s INTEGER NOT NULL DEFAULT 0
 );
 CREATE TABLE IF NOT EXISTS seats (
     game_id    TEXT NOT NULL REFERENCES games(id),
@@ -106,13 +107,19 @@ impl SqliteStore {
         conn.pragma_update(None, "foreign_keys", "ON")?;
         conn.busy_timeout(std::time::Duration::from_secs(5))?;
         conn.execute_batch(SCHEMA)?;
-        // Databases made before undo existed lack the `kind` column.
-        let has_kind: bool =
-            conn.query_row("SELECT COUNT(*) FROM pragma_table_info('choices') WHERE name = 'kind'", [], |r| {
-                r.get::<_, i64>(0).map(|n| n > 0)
-            })?;
-        if !has_kind {
-            conn.execute_batch("ALTER TABLE choices ADD COLUMN kind TEXT NOT NULL DEFAULT 'choice'")?;
+        // Databases made by earlier versions lack the newer columns.
+        for (table, column, ty) in [
+            ("choices", "kind", "TEXT NOT NULL DEFAULT 'choice'"),
+            ("games", "idle_timeout_s", "INTEGER NOT NULL DEFAULT 0"),
+        ] {
+            let present: bool = conn.query_row(
+                &format!("SELECT COUNT(*) FROM pragma_table_info('{table}') WHERE name = '{column}'"),
+                [],
+                |r| r.get::<_, i64>(0).map(|n| n > 0),
+            )?;
+            if !present {
+                conn.execute_batch(&format!("ALTER TABLE {table} ADD COLUMN {column} {ty}"))?;
+            }
         }
         Ok(SqliteStore { conn: Mutex::new(conn) })
     }
@@ -153,15 +160,16 @@ impl GameStore for SqliteStore {
         let mut conn = self.conn();
         let tx = conn.transaction()?;
         tx.execute(
-            "INSERT INTO games (id, kind, config_json, created_ms, status, forked_from, forked_at_seq)
-             VALUES (?1, 'xodus', ?2, ?3, ?4, ?5, ?6)",
+            "INSERT INTO games (id, kind, config_json, created_ms, status, forked_from, forked_at_seq, idle_timeout_s)
+             VALUES (?1, 'xodus', ?2, ?3, ?4, ?5, ?6, ?7)",
             params![
                 game.id,
                 game.config_json,
                 game.created_ms,
                 game.status.as_str(),
                 game.forked_from.as_ref().map(|f| f.0.as_str()),
-                game.forked_from.as_ref().map(|f| i64::try_from(f.1).unwrap_or(i64::MAX))
+                game.forked_from.as_ref().map(|f| i64::try_from(f.1).unwrap_or(i64::MAX)),
+                game.idle_timeout_s
             ],
         )?;
         for s in &game.seats {
@@ -196,7 +204,7 @@ impl GameStore for SqliteStore {
         let mut index: BTreeMap<String, usize> = BTreeMap::new();
         {
             let mut st = conn.prepare(
-                "SELECT id, config_json, created_ms, status, forked_from, forked_at_seq FROM games
+                "SELECT id, config_json, created_ms, status, forked_from, forked_at_seq, idle_timeout_s FROM games
                  ORDER BY created_ms, id",
             )?;
             let rows = st.query_map([], |r| {
@@ -207,16 +215,25 @@ impl GameStore for SqliteStore {
                     r.get::<_, String>(3)?,
                     r.get::<_, Option<String>>(4)?,
                     r.get::<_, Option<i64>>(5)?,
+                    r.get::<_, u32>(6)?,
                 ))
             })?;
             for row in rows {
-                let (id, config_json, created_ms, status, forked_from, forked_at) = row?;
+                let (id, config_json, created_ms, status, forked_from, forked_at, idle_timeout_s) = row?;
                 let status = Status::parse(&status)
                     .ok_or_else(|| StoreError::Corrupt(format!("game {id}: status '{status}'")))?;
                 let forked_from = forked_from.map(|f| (f, forked_at.unwrap_or(0).max(0) as u64));
                 index.insert(id.clone(), games.len());
                 games.push(StoredGame {
-                    record: GameRecord { id, config_json, created_ms, status, forked_from, seats: Vec::new() },
+                    record: GameRecord {
+                        id,
+                        config_json,
+                        created_ms,
+                        status,
+                        forked_from,
+                        idle_timeout_s,
+                        seats: Vec::new(),
+                    },
                     entries: Vec::new(),
                 });
             }
@@ -334,6 +351,7 @@ mod tests {
             created_ms: 1,
             status: Status::Open,
             forked_from: None,
+            idle_timeout_s: 30,
             seats: (0..3).map(|seat| SeatRecord { seat, open_to: OpenTo::Human, claim: None }).collect(),
         }
     }

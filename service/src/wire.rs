@@ -5,7 +5,7 @@
 //! clients live in the root crate (`xodus::convert`).
 
 use crate::error::ServiceError;
-use crate::model::{ClaimantKind, EntryKind, EntryRecord, GameRecord, OpenTo, Status};
+use crate::model::{ClaimantKind, EntryKind, EntryRecord, GameRecord, OpenTo, Presence, Status};
 use xodus::pb;
 use xodus_engine::{AllyKind, Choice, Difficulty, Game, GameConfig, ShipKind};
 
@@ -172,7 +172,7 @@ pub fn choice_id(choice: &Option<pb::submit_choice_request::Choice>) -> Result<S
 }
 
 /// The lobby view of a game.
-pub fn summary(record: &GameRecord, game: &Game, seq: u64) -> pb::GameSummary {
+pub fn summary(record: &GameRecord, presence: &[Presence], game: &Game, seq: u64) -> pb::GameSummary {
     let config = game.config();
     pb::GameSummary {
         game_id: record.id.clone(),
@@ -191,6 +191,8 @@ pub fn summary(record: &GameRecord, game: &Game, seq: u64) -> pb::GameSummary {
                     Some(ClaimantKind::Human) => pb::Claimant::Human,
                     Some(ClaimantKind::Ai) => pb::Claimant::Ai,
                 } as i32,
+                idle: presence.get(usize::from(s.seat)).is_some_and(|p| p.idle),
+                stand_in: presence.get(usize::from(s.seat)).is_some_and(|p| p.stand_in.is_some()),
             })
             .collect(),
         seq,
@@ -200,6 +202,7 @@ pub fn summary(record: &GameRecord, game: &Game, seq: u64) -> pb::GameSummary {
         seed: config.seed,
         config_json: record.config_json.clone(),
         outcome: game.outcome().as_ref().map(xodus::convert::outcome),
+        idle_timeout_seconds: record.idle_timeout_s,
     }
 }
 
