@@ -45,7 +45,9 @@ impl Game {
         let d = self.decision();
         debug_assert!(
             d.options.iter().enumerate().all(|(i, o)| d.options[..i].iter().all(|p| p.id != o.id)),
-            "option ids are unique"
+            "option ids are unique: {:?} at {:?}",
+            d.options.iter().map(|o| o.id.as_str()).collect::<Vec<_>>(),
+            self.pb.pending
         );
         let Some(o) = d.options.iter().find(|o| o.id == option_id) else {
             let mut legal: Vec<&str> = d.options.iter().map(|o| o.id.as_str()).take(12).collect();
@@ -115,6 +117,7 @@ impl Game {
                     if specials >= 2 && s.strain_recoveries < 3 {
                         s.strained = false;
                         s.strain_recoveries += 1;
+                        self.note(seat, |e| matches!(e, crate::content::ModuleEffect::StrainRecovery), ev);
                     }
                 }
             }
@@ -154,6 +157,10 @@ impl Game {
                         crate::content::ModuleEffect::Scavenger { amount } => amount,
                         _ => 0,
                     }) + fleet_bonus as u8;
+                    self.note(s, |e| matches!(e, crate::content::ModuleEffect::Scavenger { .. }), ev);
+                    for &g in &group {
+                        self.note(g, |e| matches!(e, crate::content::ModuleEffect::FleetScavenger), ev);
+                    }
                     self.gain_scraps(s, 1 + extra, false, ev);
                 }
             }

@@ -262,8 +262,10 @@ impl Game {
             let mut hits: u8 =
                 r.dice.iter().filter(|d| d.face == Face::Hit).map(|d| 1 + d.doubled as u8).sum::<u8>() + r.bonus_hits;
             hits += self.passive(seat, |e| if let ModuleEffect::AttackHits { hits } = e { hits } else { 0 });
+            self.note(seat, |e| matches!(e, ModuleEffect::AttackHits { .. } | ModuleEffect::Pierce { .. }), ev);
             if r.offense {
                 hits += self.passive(seat, |e| if let ModuleEffect::OffenseHits { hits } = e { hits } else { 0 });
+                self.note(seat, |e| matches!(e, ModuleEffect::OffenseHits { .. }), ev);
             }
             let hits = hits.saturating_sub(self.damage_count(seat, DamagedEffect::WarpedTargeting));
             if hits >= 3 {
@@ -334,6 +336,7 @@ impl Game {
             if retaliation > 0 {
                 retaliation += self.damage_count(t.seat, DamagedEffect::BrittleHull);
                 let armor = self.passive(t.seat, |e| if let ModuleEffect::Armor { amount } = e { amount } else { 0 });
+                self.note(t.seat, |e| matches!(e, ModuleEffect::Armor { .. }), ev);
                 retaliation = retaliation.saturating_sub(armor);
             }
             self.lose_health(t.seat, retaliation, ev);

@@ -71,6 +71,10 @@ impl Game {
             });
         if shield && misses > 0 {
             misses -= 1;
+            self.note(seat, |e| matches!(e, crate::content::ModuleEffect::DamageRollShield { .. }), ev);
+            for o in self.pb.ships.iter().filter(|o| o.seat != seat && fleet.is_some() && o.fleet == fleet) {
+                self.note(o.seat, |e| matches!(e, crate::content::ModuleEffect::DamageRollShield { fleet: true }), ev);
+            }
         } else if misses == 2 {
             self.draw_damaged(seat, ev);
         }

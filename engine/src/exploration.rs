@@ -242,8 +242,11 @@ impl Game {
     /// Starts the next decision an effect queued, if any. Returns true if
     /// one started.
     pub(crate) fn start_queued(&mut self) -> bool {
-        if self.pb.queued.is_empty() || self.pb.active.is_empty() {
-            self.pb.queued.clear();
+        if self.pb.active.is_empty() {
+            // Without an active group only a ship's own decisions can wait.
+            self.pb.queued.retain(|p| matches!(p, Pending::ChooseMod { .. } | Pending::DiscardModule { .. }));
+        }
+        if self.pb.queued.is_empty() {
             return false;
         }
         let next = self.pb.queued.remove(0);

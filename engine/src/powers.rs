@@ -40,6 +40,16 @@ impl Game {
             .sum()
     }
 
+    /// Reports the always-on powers of a ship that just took effect.
+    pub(crate) fn note(&self, seat: Seat, f: impl Fn(ModuleEffect) -> bool, ev: &mut Vec<Event>) {
+        for src in self.powers_of(seat) {
+            let p = self.power(src);
+            if p.trigger == Trigger::Passive && f(p.effect) {
+                ev.push(Event::PowerUsed { seat, power: self.power_id(src) });
+            }
+        }
+    }
+
     /// Whether a ship has an always-on effect.
     pub(crate) fn has_passive(&self, seat: Seat, f: impl Fn(ModuleEffect) -> bool) -> bool {
         self.passive(seat, |e| f(e) as u8) > 0
@@ -80,6 +90,8 @@ impl Game {
                     self.ship_mut(payer).relayed = true;
                     self.ship_mut(owner).relayed = true;
                     relayed = true;
+                    self.note(owner, |e| matches!(e, ModuleEffect::RelayIn), ev);
+                    self.note(payer, |e| matches!(e, ModuleEffect::RelayOut), ev);
                 }
                 let (available, total) = (self.energy_available(payer), self.ship(payer).energy_total);
                 ev.push(Event::EnergyChanged { seat: payer, available, total });
@@ -691,6 +703,10 @@ impl Game {
     /// to keep one (p. 14).
     pub(crate) fn unlock_mod_level(&mut self, seat: Seat, level: u8, ev: &mut Vec<Event>) {
         let choices = self.content().mod_choices(self.ship(seat).kind, level);
+        // A level is unlocked once: never twice the same card.
+        if choices.iter().any(|c| self.ship(seat).mods.contains(c)) {
+            return;
+        }
         match choices.as_slice() {
             [one] => self.take_mod(seat, *one, ev),
             [] => {}
@@ -703,6 +719,7 @@ impl Game {
         self.ship_mut(seat).mods.push(effect);
         if matches!(self.content().mod_effects[effect as usize].effect, ModuleEffect::BonusEnergy) {
             self.ship_mut(seat).energy_total += 1;
+            ev.push(Event::PowerUsed { seat, power: self.power_id(Source::Mod(effect)) });
         }
         ev.push(Event::ModUnlocked { seat, power: self.content().mod_effects[effect as usize].id.clone() });
     }

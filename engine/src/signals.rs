@@ -23,6 +23,7 @@ impl Game {
             // System Scanner (FAQ): a scrap for every Explore action,
             // Signals and the Main Rift included.
             if self.has_passive(s, |e| matches!(e, crate::content::ModuleEffect::ScrapOnExplore)) {
+                self.note(s, |e| matches!(e, crate::content::ModuleEffect::ScrapOnExplore), ev);
                 self.gain_scraps(s, 1, true, ev);
             }
         }
@@ -132,6 +133,7 @@ impl Game {
             let specials = rolled.iter().filter(|d| d.1 == Face::Special).count() as u8;
             let bonus = self
                 .passive(s, |e| if let crate::content::ModuleEffect::SkillBonus { amount } = e { amount } else { 0 });
+            self.note(s, |e| matches!(e, crate::content::ModuleEffect::SkillBonus { .. }), ev);
             total +=
                 (specials + bonus).saturating_sub(self.damage_count(s, crate::content::DamagedEffect::DullSensors));
             ev.push(Event::DiceRolled { seat: Some(s), purpose: RollPurpose::Skill, dice: rolled });

@@ -238,6 +238,9 @@ impl Game {
                 let Some(a) = self.ally_at(hex) else { return };
                 let Some(&m) = self.pb.allies[a].offer.get(item as usize) else { return };
                 let price = self.price_at(a, m);
+                for s in self.pb.active.clone() {
+                    self.note(s, |e| matches!(e, crate::content::ModuleEffect::ModuleDiscount { .. }), ev);
+                }
                 self.pay_pooled(receiver, price, ev);
                 self.pb.allies[a].offer.remove(item as usize);
                 self.install_module(receiver, m, ev);

@@ -91,6 +91,9 @@ impl Game {
             let stealth = self.passive(s, |e| matches!(e, crate::content::ModuleEffect::Stealth) as u8)
                 + self.ship(s).cloaked as u8;
             let misses = rolled.iter().filter(|d| d.1 == crate::content::Face::Miss).count() as u8;
+            if misses > 0 && stealth > 0 {
+                self.note(s, |e| matches!(e, crate::content::ModuleEffect::Stealth), ev);
+            }
             detected |= misses > stealth;
             ev.push(Event::DiceRolled { seat: Some(s), purpose: RollPurpose::Detection, dice: rolled });
         }
@@ -194,6 +197,7 @@ impl Game {
         // Hyperspace Scanner (FAQ): a scrap for every system revealed.
         for s in self.pb.active.clone() {
             if self.has_passive(s, |e| matches!(e, crate::content::ModuleEffect::ScrapOnReveal)) {
+                self.note(s, |e| matches!(e, crate::content::ModuleEffect::ScrapOnReveal), ev);
                 self.gain_scraps(s, 1, false, ev);
             }
         }
@@ -203,6 +207,9 @@ impl Game {
     fn start_regen(&mut self, seat: Seat, ev: &mut Vec<Event>) {
         let n = self
             .passive(seat, |e| if let crate::content::ModuleEffect::StartRegen { amount } = e { amount } else { 0 });
+        if n > 0 {
+            self.note(seat, |e| matches!(e, crate::content::ModuleEffect::StartRegen { .. }), ev);
+        }
         self.recover_health(seat, n, ev);
     }
 
@@ -240,6 +247,7 @@ impl Game {
             && !self.ship(s).defeated
         {
             self.ship_mut(s).fleet = None;
+            self.note(s, |e| matches!(e, crate::content::ModuleEffect::SplitFromFleet), ev);
             self.pb.active = vec![s];
             self.pb.pending = Pending::Action;
             return;

@@ -7,6 +7,7 @@ mod actions;
 mod combat;
 mod corruption;
 mod keys_and_explorations;
+mod mods;
 mod modules_and_trade;
 mod setup;
 
