@@ -3,7 +3,7 @@
 //! `cargo run -p xodus-cli --example local_screen -- SEED`.
 
 use std::sync::mpsc;
-use xodus_cli::tui::{self, Submit, Update};
+use xodus_cli::tui::{self, Request, Submit, Update};
 use xodus_cli::ui::Screen;
 use xodus_engine::{Difficulty, Game, GameConfig, Viewer};
 
@@ -32,8 +32,12 @@ fn main() -> std::io::Result<()> {
     screen.push_events(&events);
     screen.set_view(game.view(Viewer::Seat(0)));
     tui::run(screen, rx, move |s: Submit| {
+        let Request::Choose(id) = &s.request else {
+            let _ = tx.send(Update::Notice("no undo in the local example".into()));
+            return;
+        };
         let mut events = Vec::new();
-        match game.apply(s.seat, &s.option_id) {
+        match game.apply(s.seat, id) {
             Ok(ev) => events.extend(ev),
             Err(e) => {
                 let _ = tx.send(Update::Notice(format!("refused: {e}")));

@@ -8,7 +8,7 @@ use std::time::Duration;
 use tokio::sync::mpsc;
 use tonic::transport::{Channel, Endpoint};
 use tonic::{Code, Status};
-use xodus::{GameServiceClient, convert, pb};
+use xodus::{GameServiceClient, pb};
 use xodus_engine::{Event, Seat, ShipKind, View};
 
 /// A failed call, in words a person can act on.
@@ -139,9 +139,14 @@ fn events(wire: &[pb::Event]) -> Vec<Event> {
 
 /// The engine view carried by a state.
 fn view_of(state: Option<&pb::GameState>) -> Result<View, RemoteError> {
-    state
-        .and_then(convert::view)
-        .ok_or_else(|| RemoteError::Other("the server sent a state without an X-ODUS view".into()))
+    match state.and_then(|s| s.detail.as_ref()) {
+        Some(pb::game_state::Detail::Xodus(x)) => serde_json::from_str(&x.view_json).map_err(|e| {
+            RemoteError::Other(format!(
+                "the server's view does not match this client's version ({e}); build xodus and xodus-server from the same commit"
+            ))
+        }),
+        None => Err(RemoteError::Other("the server sent a state without an X-ODUS view".into())),
+    }
 }
 
 fn summary(g: pb::GameSummary) -> GameSummary {
@@ -257,6 +262,17 @@ impl Remote {
         };
         let resp = self.client.clone().submit_choice(req).await.map_err(|s| sort(s, &self.url))?.into_inner();
         Ok(Step { seq: resp.seq, events: events(&resp.events), view: view_of(resp.state.as_ref()).ok() })
+    }
+
+    /// Takes back `seat`'s last choice; returns the new sequence number.
+    pub async fn undo(&self, game: &str, seat: Seat, token: &str, expect_seq: u64) -> Result<u64, RemoteError> {
+        let req = pb::UndoRequest {
+            game_id: game.to_string(),
+            credentials: Some(pb::SeatCredentials { seat: u32::from(seat), token: token.to_string() }),
+            expected_seq: Some(expect_seq),
+        };
+        let resp = self.client.clone().undo(req).await.map_err(|s| sort(s, &self.url))?;
+        Ok(resp.into_inner().seq)
     }
 
     /// Streams the game's steps after `from_seq` as a spectator, sending

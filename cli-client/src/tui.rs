@@ -26,14 +26,24 @@ pub enum Update {
     Closed(String),
 }
 
-/// A choice the person made.
+/// What the person asks the server for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Request {
+    /// Pick this option id.
+    Choose(String),
+    /// Take back this terminal's last choice.
+    Undo,
+}
+
+/// A request the person made, as one of this terminal's seats.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Submit {
-    /// The seat choosing.
+    /// The seat choosing (for an undo: the first of this terminal's seats;
+    /// the sender tries the others).
     pub seat: Seat,
-    /// The option id.
-    pub option_id: String,
-    /// The sequence number the choice was made at.
+    /// What is asked.
+    pub request: Request,
+    /// The sequence number of the state shown when it was asked.
     pub expect_seq: u64,
 }
 
@@ -42,6 +52,7 @@ enum Action {
     None,
     Quit,
     Send,
+    Undo,
 }
 
 fn on_key(screen: &mut Screen, key: KeyEvent) -> Action {
@@ -68,6 +79,7 @@ fn on_key(screen: &mut Screen, key: KeyEvent) -> Action {
             screen.select(c as usize - '1' as usize);
         }
         KeyCode::Enter => return Action::Send,
+        KeyCode::Char('u') => return Action::Undo,
         _ => {}
     }
     Action::None
@@ -89,8 +101,20 @@ pub fn run(mut screen: Screen, updates: Receiver<Update>, mut submit: impl FnMut
                         Action::Quit => return Ok(()),
                         Action::Send if sent_at.is_none() => {
                             if let Some((seat, o)) = screen.selected_option() {
-                                let s = Submit { seat, option_id: o.id.clone(), expect_seq: screen.view.public.seq };
+                                let s = Submit {
+                                    seat,
+                                    request: Request::Choose(o.id.clone()),
+                                    expect_seq: screen.view.public.seq,
+                                };
                                 screen.status = Some(format!("sent: {}", o.label));
+                                sent_at = Some(s.expect_seq);
+                                submit(s);
+                            }
+                        }
+                        Action::Undo if sent_at.is_none() => {
+                            if let Some(seat) = screen.my_seats.first().copied() {
+                                let s = Submit { seat, request: Request::Undo, expect_seq: screen.view.public.seq };
+                                screen.status = Some("asking to take back the last choice".into());
                                 sent_at = Some(s.expect_seq);
                                 submit(s);
                             }

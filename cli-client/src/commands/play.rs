@@ -58,8 +58,8 @@ pub async fn run(a: PlayArgs) -> anyhow::Result<()> {
         ais.push(procs::start_ai(&url, &game, *s, &[], log)?);
     }
     let outcome =
-        session::screen(remote, game.clone(), tokens, ai_seats, std::time::Duration::from_millis(a.pace_ms)).await?;
-    drop(ais);
+        session::screen(remote, game.clone(), tokens, ai_seats, std::time::Duration::from_millis(a.pace_ms), ais)
+            .await?;
     match outcome {
         Some(o) => println!("{}", session::result_line(&game, &o)),
         None if a.server.is_none() => println!("left game {game}; it is saved in {}", a.data_dir.display()),

@@ -8,8 +8,9 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 use tokio::sync::mpsc;
+use xodus_cli::procs::Guard;
 use xodus_cli::remote::{Remote, Step};
-use xodus_cli::tui::{self, Submit, Update};
+use xodus_cli::tui::{self, Request, Submit, Update};
 use xodus_cli::ui::Screen;
 use xodus_engine::{Outcome, Seat, View};
 
@@ -60,7 +61,8 @@ pub fn spawn_follow(remote: Remote, game: String, from_seq: u64) -> mpsc::Unboun
 }
 
 /// Runs the screen for `game` with `tokens` for this terminal's seats
-/// (none: spectator), pausing `pace` after each step with events so that
+/// (none: spectator), watching `children` (killed when the screen closes),
+/// pausing `pace` after each step with events so that
 /// fast AI captains can be followed. Returns the outcome if the game ended.
 pub async fn screen(
     remote: Remote,
@@ -68,6 +70,7 @@ pub async fn screen(
     tokens: HashMap<Seat, String>,
     ai_seats: Vec<Seat>,
     pace: Duration,
+    children: Vec<Guard>,
 ) -> anyhow::Result<Option<Outcome>> {
     let mut seats: Vec<Seat> = tokens.keys().copied().collect();
     seats.sort();
@@ -105,12 +108,51 @@ pub async fn screen(
     let (sub_tx, mut sub_rx) = mpsc::unbounded_channel::<Submit>();
     let act_remote = remote.clone();
     let act_game = game.clone();
+    let notices = upd_tx.clone();
     let actor = tokio::spawn(async move {
         while let Some(s) = sub_rx.recv().await {
-            let Some(token) = tokens.get(&s.seat) else { continue };
-            if let Err(e) = act_remote.act(&act_game, s.seat, token, &s.option_id, s.expect_seq).await {
-                let _ = upd_tx.send(Update::Notice(e.to_string()));
+            match &s.request {
+                Request::Choose(id) => {
+                    let Some(token) = tokens.get(&s.seat) else { continue };
+                    if let Err(e) = act_remote.act(&act_game, s.seat, token, id, s.expect_seq).await {
+                        let _ = upd_tx.send(Update::Notice(e.to_string()));
+                    }
+                }
+                Request::Undo => {
+                    // Only the seat that made the last choice may take it back.
+                    let mut last_err = None;
+                    let mut done = false;
+                    for (seat, token) in &tokens {
+                        match act_remote.undo(&act_game, *seat, token, s.expect_seq).await {
+                            Ok(_) => {
+                                done = true;
+                                break;
+                            }
+                            Err(e) => last_err = Some(e),
+                        }
+                    }
+                    let line = match (done, last_err) {
+                        (true, _) => "took back the last choice".to_string(),
+                        (false, Some(e)) => format!("cannot undo: {e}"),
+                        (false, None) => "cannot undo: no seat here".to_string(),
+                    };
+                    let _ = upd_tx.send(Update::Notice(line));
+                }
             }
+        }
+    });
+    // Say so when a child process (an AI captain, the local server) stops.
+    let watchdog = tokio::spawn(async move {
+        let mut children = children;
+        let mut reported = vec![false; children.len()];
+        loop {
+            for (i, c) in children.iter_mut().enumerate() {
+                if !reported[i] && c.exited() {
+                    reported[i] = true;
+                    let _ = notices.send(Update::Notice(format!("{} has stopped; see its log", c.name)));
+                }
+            }
+            tokio::time::sleep(Duration::from_secs(1)).await;
         }
     });
 
@@ -122,6 +164,9 @@ pub async fn screen(
     .await;
     feed.abort();
     actor.abort();
+    // Dropping the watchdog's future kills the children it holds.
+    watchdog.abort();
+    let _ = watchdog.await;
     let screen = result??;
     Ok(screen.view.public.outcome.clone())
 }

@@ -66,8 +66,9 @@ pub async fn run(a: WatchArgs) -> anyhow::Result<()> {
     let outcome = if plain {
         session::plain(remote, game.clone()).await?.public.outcome
     } else {
-        session::screen(remote, game.clone(), HashMap::new(), ai_seats, std::time::Duration::from_millis(a.pace_ms))
-            .await?
+        let pace = std::time::Duration::from_millis(a.pace_ms);
+        let children = std::mem::take(&mut ais);
+        session::screen(remote, game.clone(), HashMap::new(), ai_seats, pace, children).await?
     };
     drop(ais);
     match outcome {
