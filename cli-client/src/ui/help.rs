@@ -46,9 +46,7 @@ pub fn lines() -> Vec<Line<'static>> {
     }));
     out.push(Line::raw(""));
     out.push(Line::styled("Corruption: ● marker, A face-down Avatar, r red box, X the Rise", style::dim()));
-    out.push(Line::styled(
-        "Ships: hull, nrg free/total, scr scraps, xp/L level, act Actions, Kn Keys, mods (* Precursor), dmg",
-        style::dim(),
-    ));
+    out.push(Line::styled("Ships: hull, nrg free/total, scr scraps, xp/L level, act Actions, Kn Keys,", style::dim()));
+    out.push(Line::styled("  modules (* Precursor), mods (Precursor Mods), dmg Damaged cards", style::dim()));
     out
 }

@@ -59,7 +59,10 @@ fn ship_lines(screen: &Screen, s: &Ship, detailed: bool) -> Vec<Line<'static>> {
         second.push(Span::styled(format!(" {keys}"), Style::new().fg(Color::LightYellow)));
     }
     if !s.modules.is_empty() && !detailed {
-        second.push(Span::styled(format!(" mod{}", s.modules.len()), Style::new().fg(Color::LightCyan)));
+        second.push(Span::styled(format!(" mdl{}", s.modules.len()), Style::new().fg(Color::LightCyan)));
+    }
+    if !s.mods.is_empty() && !detailed {
+        second.push(Span::styled(format!(" mod{}", s.mods.len()), Style::new().fg(Color::LightMagenta)));
     }
     if !s.damaged.is_empty() && !detailed {
         second.push(Span::styled(format!(" dmg{}", s.damaged.len()), Style::new().fg(Color::LightRed)));
@@ -75,14 +78,19 @@ fn ship_lines(screen: &Screen, s: &Ship, detailed: bool) -> Vec<Line<'static>> {
             .filter_map(|m| content.modules.get(*m as usize))
             .map(|m| if m.precursor { format!("{}*", m.name) } else { m.name.clone() })
             .collect();
+        let mods: Vec<&str> =
+            s.mods.iter().filter_map(|m| content.mod_effects.get(*m as usize)).map(|m| m.name.as_str()).collect();
         let mut third = vec![Span::raw("  ")];
         if !modules.is_empty() {
-            third.push(Span::styled(format!("mods: {} ", modules.join(", ")), Style::new().fg(Color::LightCyan)));
+            third.push(Span::styled(format!("modules: {} ", modules.join(", ")), Style::new().fg(Color::LightCyan)));
+        }
+        if !mods.is_empty() {
+            third.push(Span::styled(format!("mods: {} ", mods.join(", ")), Style::new().fg(Color::LightMagenta)));
         }
         if !damaged.is_empty() {
             third.push(Span::styled(format!("dmg: {}", damaged.join(", ")), Style::new().fg(Color::LightRed)));
         }
-        if modules.is_empty() && damaged.is_empty() {
+        if modules.is_empty() && mods.is_empty() && damaged.is_empty() {
             third.push(Span::styled("no modules, no damage", style::dim()));
         }
         out.push(Line::from(third));
