@@ -8,27 +8,28 @@ use xodus_engine::content::SystemKind;
 /// The help text.
 pub fn lines() -> Vec<Line<'static>> {
     let kind = |k: SystemKind| {
-        Line::from(vec![
-            Span::styled("       ", Style::new().bg(style::tile_bg(k))),
-            Span::raw(format!(" {} system", style::kind_name(k))),
-        ])
+        vec![
+            Span::raw("  "),
+            Span::styled("     ", Style::new().bg(style::tile_bg(k))),
+            Span::raw(format!(" {:<36}", format!("{} system", style::kind_name(k)))),
+        ]
     };
     let legend = [
         (sym::EXPLORATION.to_string(), "Exploration marker"),
         (sym::WORMHOLE.to_string(), "wormhole"),
         (format!("{}n", sym::KEY), "Precursor Signal of Key n"),
         (sym::ALLY.to_string(), "Ally"),
-        (format!("{}n", sym::PATROL), "patrol: n Enemy cards when detected"),
+        (format!("{}n", sym::PATROL), "patrol: n Enemies when detected"),
         (sym::STRONGER.to_string(), "stronger Enemies (reserve)"),
         (sym::SURVEILLANCE.to_string(), "surveillance: always detected"),
         (sym::RIFT.to_string(), "open rift (x: closed)"),
         (sym::PACIFIED.to_string(), "pacified (green new, red fading)"),
-        ("0-3".into(), "ships by seat (underlined: fleet, x: destroyed)"),
+        ("0-3".into(), "ships (underlined: fleet, x: wreck)"),
         (format!("{}n", sym::ENEMY), "n Enemy cards in the system"),
         (format!("{}n", sym::AVATAR), "Avatar number n"),
-        (sym::UNEXPLORED.to_string(), "unexplored space behind an open lane"),
+        (sym::UNEXPLORED.to_string(), "unexplored space past a lane"),
         ("─ ╱ ╲".into(), "hyperspace lanes on a system's rim"),
-        ("▶ ◀".into(), "space of the highlighted choice"),
+        ("▶ ◀".into(), "where the highlighted choice goes"),
     ];
     let mut out = vec![
         Line::styled("Keys", style::title()),
@@ -40,10 +41,15 @@ pub fn lines() -> Vec<Line<'static>> {
         Line::raw(""),
         Line::styled("Map", style::title()),
     ];
-    out.extend([SystemKind::Allied, SystemKind::Enemy, SystemKind::Corrupt, SystemKind::MainRift].map(kind));
-    out.extend(legend.into_iter().map(|(s, t)| {
-        Line::from(vec![Span::styled(format!("  {s:<5}"), Style::new().fg(Color::White)), Span::raw(format!(" {t}"))])
-    }));
+    for pair in [[SystemKind::Allied, SystemKind::Enemy], [SystemKind::Corrupt, SystemKind::MainRift]] {
+        out.push(Line::from(pair.into_iter().flat_map(kind).collect::<Vec<_>>()));
+    }
+    let cell = |(s, t): &(String, &str)| {
+        vec![Span::styled(format!("  {s:<5}"), Style::new().fg(Color::White)), Span::raw(format!(" {t:<36}"))]
+    };
+    for pair in legend.chunks(2) {
+        out.push(Line::from(pair.iter().flat_map(cell).collect::<Vec<_>>()));
+    }
     out.push(Line::raw(""));
     out.push(Line::styled("Corruption: ● marker, A face-down Avatar, r red box, X the Rise", style::dim()));
     out.push(Line::styled("Ships: hull, nrg free/total, scr scraps, xp/L level, act Actions, Kn Keys,", style::dim()));

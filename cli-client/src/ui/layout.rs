@@ -53,11 +53,12 @@ pub fn render(screen: &Screen, area: Rect, buf: &mut Buffer) {
         full(screen, body, buf);
     }
     if screen.show_help {
-        let w = area.width.min(72);
-        let h = area.height.min(30);
+        let text = help::lines();
+        let w = area.width.min(96);
+        let h = area.height.min(text.len() as u16 + 2);
         let r = Rect::new(area.x + (area.width - w) / 2, area.y + (area.height - h) / 2, w, h);
         Clear.render(r, buf);
-        panel("Help (? to close)", help::lines(), r, buf);
+        panel("Help (? to close)", text, r, buf);
     }
 }
 
