@@ -13,11 +13,13 @@
 //! Layout: `rng` (seeded tie-breaks), `budget` (iterations/ms), `board`
 //! (distances over the public map), `eval` (the team's value of a state),
 //! `policy` (random, heuristic, mcts), `selfplay` (games on threads),
-//! `stats` (Wilson interval, percentiles, the summary).
+//! `stats` (Wilson interval, percentiles, the summary), `agent` (the gRPC
+//! client: one seat, or the lobby-filling daemon).
 //!
 //! [`View`]: xodus_engine::View
 #![deny(missing_docs)]
 
+pub mod agent;
 pub mod board;
 pub mod budget;
 pub mod eval;

@@ -6,6 +6,7 @@ use anyhow::{Context, Result, bail};
 use clap::{Args, Parser, Subcommand};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::time::Instant;
+use xodus_ai::agent::{self, AgentConfig, fill::FillConfig, seat::SeatEnd};
 use xodus_ai::selfplay::{self, SelfplayConfig};
 use xodus_ai::stats::Summary;
 use xodus_ai::{Budget, PolicyKind};
@@ -88,6 +89,39 @@ struct AgentArgs {
     /// Server URL, e.g. http://127.0.0.1:50051.
     #[arg(long, env = "XODUS_SERVER")]
     server: Option<String>,
+    /// Play one seat of this game (with --seat).
+    #[arg(long)]
+    game: Option<String>,
+    /// The seat to play, from 0 (with --game).
+    #[arg(long)]
+    seat: Option<u32>,
+    /// The seat's token, if already claimed (otherwise the agent claims it as an AI).
+    #[arg(long, env = "XODUS_SEAT_TOKEN")]
+    token: Option<String>,
+    /// Daemon: watch the lobby and play every seat open to AI agents.
+    #[arg(long)]
+    fill: bool,
+    /// With --fill, also take seats open to anyone (humans or AI).
+    #[arg(long)]
+    fill_any: bool,
+    /// With --fill, play at most this many seats at once (0: no limit).
+    #[arg(long, default_value_t = 0)]
+    max_seats: usize,
+    /// random, heuristic or mcts.
+    #[arg(long, default_value = "heuristic")]
+    policy: String,
+    /// Thinking time per decision, in milliseconds.
+    #[arg(long, default_value_t = 500)]
+    think_ms: u64,
+    /// Search iterations per decision (in addition to the time limit).
+    #[arg(long)]
+    iterations: Option<u32>,
+    /// Seed of the policies.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Search threads per decision (default: the machine's cores).
+    #[arg(long)]
+    jobs: Option<usize>,
 }
 
 fn main() -> Result<()> {
@@ -99,10 +133,7 @@ fn main() -> Result<()> {
     match cli.command {
         Some(Command::Selfplay(args)) => run_selfplay(args),
         Some(Command::Trace(args)) => run_trace(args),
-        None => match cli.agent.server {
-            Some(_) => bail!("the network agent is not built yet"),
-            None => bail!("nothing to do: use `xodus-ai selfplay ...` or `xodus-ai --server URL ...` (see --help)"),
-        },
+        None => run_agent(cli.agent),
     }
 }
 
@@ -149,4 +180,47 @@ fn run_trace(args: TraceArgs) -> Result<()> {
     let mut out = std::io::stdout().lock();
     xodus_ai::selfplay::trace_game(policy, args.ships, difficulty, args.seed, &budget, &mut out)?;
     Ok(())
+}
+
+fn run_agent(args: AgentArgs) -> Result<()> {
+    let Some(server) = args.server.clone() else {
+        bail!(
+            "nothing to do: use `xodus-ai selfplay ...` or `xodus-ai --server URL (--game ID --seat N | --fill)` (see --help)"
+        );
+    };
+    let policy = PolicyKind::parse(&args.policy).with_context(|| format!("unknown policy '{}'", args.policy))?;
+    let threads =
+        args.jobs.unwrap_or_else(|| std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1)).max(1);
+    let cfg = std::sync::Arc::new(AgentConfig {
+        server,
+        policy,
+        budget: Budget::new(args.iterations, Some(args.think_ms)),
+        seed: args.seed,
+        threads,
+    });
+    let rt = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
+    rt.block_on(async move {
+        if args.fill {
+            let fill = FillConfig { any: args.fill_any, max_seats: args.max_seats };
+            tokio::select! {
+                r = agent::fill::run(cfg, fill) => r.map_err(anyhow::Error::from),
+                _ = tokio::signal::ctrl_c() => {
+                    tracing::info!("interrupted");
+                    Ok(())
+                }
+            }
+        } else {
+            let (Some(game), Some(seat)) = (args.game.clone(), args.seat) else {
+                bail!("give --game ID and --seat N to play one seat, or --fill to fill the lobby");
+            };
+            let end = agent::seat::play_seat(cfg, game.clone(), seat, args.token.clone()).await?;
+            match end {
+                SeatEnd::Finished { won, cause } => {
+                    tracing::info!(%game, seat, won, %cause, "game over");
+                    Ok(())
+                }
+                SeatEnd::Lost(why) => bail!("seat {seat} of game {game} is not ours: {why}"),
+            }
+        }
+    })
 }

@@ -65,3 +65,17 @@ impl PolicyKind {
 pub fn options_for(view: &View, seat: Seat) -> Vec<&ChoiceOption> {
     view.decision.options.iter().filter(|o| o.seats.contains(&seat)).collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use xodus_engine::{Difficulty, Game, GameConfig, Viewer};
+
+    #[test]
+    fn view_round_trips_through_json() {
+        let g = Game::new(GameConfig::random(3, 4, Difficulty::Casual)).expect("game");
+        let json = serde_json::to_string(&g.view(Viewer::Seat(0))).expect("serializes");
+        let back: Result<View, _> = serde_json::from_str(&json);
+        assert!(back.is_ok(), "{:?}", back.err());
+    }
+}

@@ -1,0 +1,268 @@
+//! Plays one seat of one game to its end.
+//!
+//! A reader task follows `StreamGame` and keeps only the newest state in a
+//! `watch` channel, so a slow thinker never answers a stale state it has
+//! already been overtaken on; the decision loop thinks on the newest state
+//! (on a blocking thread, the policy is plain CPU work) and submits with
+//! `expected_seq`. ABORTED means someone moved first: wait for the next
+//! state. When the stream breaks (server restart, network cut) it
+//! reconnects with backoff and resumes from the last sequence number seen;
+//! the seat token survives restarts, so nothing is claimed twice.
+
+use super::backoff::Backoff;
+use super::{AgentConfig, AgentError};
+use crate::policy::{Policy, options_for};
+use crate::rng::mix;
+use std::sync::Arc;
+use tokio::sync::watch;
+use tonic::transport::{Channel, Endpoint};
+use tonic::{Code, Status};
+use xodus::GameServiceClient;
+use xodus::pb;
+
+/// How a seat's play ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SeatEnd {
+    /// The game ended: won or not, and why.
+    Finished {
+        /// The Rift was sealed.
+        won: bool,
+        /// The engine's cause.
+        cause: String,
+    },
+    /// The seat is not ours (claimed by someone else, token revoked, game
+    /// gone).
+    Lost(String),
+}
+
+/// Builds the endpoint for the configured URL.
+pub fn endpoint(url: &str) -> Result<Endpoint, AgentError> {
+    Endpoint::from_shared(url.to_string()).map_err(|e| AgentError::Url(url.to_string(), e.to_string()))
+}
+
+/// Connects, retrying with backoff until it works.
+pub async fn connect(ep: &Endpoint, backoff: &mut Backoff) -> GameServiceClient<Channel> {
+    loop {
+        match ep.connect().await {
+            Ok(ch) => return GameServiceClient::new(ch),
+            Err(e) => {
+                let d = backoff.delay();
+                tracing::warn!(error = %e, delay_ms = d.as_millis() as u64, "server unreachable; retrying");
+                tokio::time::sleep(d).await;
+            }
+        }
+    }
+}
+
+/// Whether a status is worth retrying after reconnecting.
+fn transient(s: &Status) -> bool {
+    matches!(
+        s.code(),
+        Code::Unavailable
+            | Code::Unknown
+            | Code::Internal
+            | Code::Cancelled
+            | Code::DeadlineExceeded
+            | Code::ResourceExhausted
+    )
+}
+
+/// Whether a status says the seat is not ours any more.
+fn seat_lost(s: &Status) -> bool {
+    matches!(s.code(), Code::Unauthenticated | Code::NotFound)
+        || (s.code() == Code::PermissionDenied && s.message().contains("token"))
+}
+
+/// Plays `seat` of `game_id`, claiming it as an AI unless `token` is given.
+pub async fn play_seat(
+    cfg: Arc<AgentConfig>,
+    game_id: String,
+    seat: u32,
+    token: Option<String>,
+) -> Result<SeatEnd, AgentError> {
+    let ep = endpoint(&cfg.server)?;
+    let mut backoff = Backoff::default();
+    let seat8 = u8::try_from(seat).map_err(|_| AgentError::Refused(format!("seat {seat} out of range")))?;
+    let mut policy: Box<dyn Policy> = cfg.policy.build(mix(&[cfg.seed, hash_str(&game_id), u64::from(seat)]));
+    if let Some(m) = policy_threads(&cfg) {
+        policy = m;
+    }
+    let mut token = token;
+    let mut last_seq = 0u64;
+    loop {
+        let mut client = connect(&ep, &mut backoff).await;
+        let tok = match &token {
+            Some(t) => t.clone(),
+            None => {
+                let req = pb::ClaimSeatRequest {
+                    game_id: game_id.clone(),
+                    seat,
+                    claimant: pb::Claimant::Ai as i32,
+                    token: String::new(),
+                };
+                match client.claim_seat(req).await {
+                    Ok(r) => {
+                        let t = r.into_inner().token;
+                        tracing::info!(game = %game_id, seat, "claimed seat");
+                        token = Some(t.clone());
+                        t
+                    }
+                    Err(s) if transient(&s) => {
+                        tokio::time::sleep(backoff.delay()).await;
+                        continue;
+                    }
+                    Err(s) => return Ok(SeatEnd::Lost(format!("claim refused: {}", s.message()))),
+                }
+            }
+        };
+        let creds = pb::SeatCredentials { seat, token: tok };
+        let req =
+            pb::StreamGameRequest { game_id: game_id.clone(), from_seq: last_seq, credentials: Some(creds.clone()) };
+        let mut stream = match client.stream_game(req).await {
+            Ok(s) => s.into_inner(),
+            Err(s) if seat_lost(&s) => return Ok(SeatEnd::Lost(s.message().to_string())),
+            Err(s) => {
+                let d = backoff.delay();
+                tracing::warn!(game = %game_id, seat, status = %s.message(), "stream refused; retrying");
+                tokio::time::sleep(d).await;
+                continue;
+            }
+        };
+        backoff.reset();
+        tracing::info!(game = %game_id, seat, from_seq = last_seq, "following the game");
+        let (tx, mut rx) = watch::channel::<Option<pb::GameState>>(None);
+        let reader = tokio::spawn(async move {
+            loop {
+                match stream.message().await {
+                    Ok(Some(u)) => {
+                        if let Some(st) = u.state
+                            && tx.send(Some(st)).is_err()
+                        {
+                            return None;
+                        }
+                    }
+                    Ok(None) => return None,
+                    Err(s) => return Some(s),
+                }
+            }
+        });
+        let mut current: Option<pb::GameState> = None;
+        loop {
+            if current.is_none() {
+                if rx.changed().await.is_err() {
+                    break; // the stream ended: reconnect
+                }
+                current = rx.borrow_and_update().clone();
+            }
+            let Some(st) = current.take() else { continue };
+            last_seq = last_seq.max(st.seq);
+            if let Some(o) = &st.outcome {
+                reader.abort();
+                return Ok(SeatEnd::Finished { won: o.won, cause: o.cause.clone() });
+            }
+            let Some(d) = &st.decision else { continue };
+            if !d.deciders.contains(&seat) {
+                continue;
+            }
+            let view = match &st.detail {
+                Some(pb::game_state::Detail::Xodus(x)) => serde_json::from_str::<xodus_engine::View>(&x.view_json),
+                None => {
+                    tracing::warn!(game = %game_id, seq = st.seq, "state without an X-ODUS view");
+                    continue;
+                }
+            };
+            let view = match view {
+                Ok(v) => v,
+                Err(e) => {
+                    // Usually a server built from another engine version.
+                    tracing::warn!(game = %game_id, seq = st.seq, error = %e, "unreadable view");
+                    continue;
+                }
+            };
+            let budget = cfg.budget.clone();
+            let (p, picked) = match tokio::task::spawn_blocking(move || {
+                let mut p = policy;
+                let id =
+                    p.choose(&view, seat8, &budget).or_else(|| options_for(&view, seat8).first().map(|o| o.id.clone()));
+                (p, id)
+            })
+            .await
+            {
+                Ok(x) => x,
+                Err(e) => return Err(AgentError::Refused(format!("policy task failed: {e}"))),
+            };
+            policy = p;
+            let Some(id) = picked else { continue };
+            if rx.has_changed().unwrap_or(false) {
+                // Overtaken while thinking: think again on the newest state.
+                continue;
+            }
+            let req = pb::SubmitChoiceRequest {
+                game_id: game_id.clone(),
+                credentials: Some(creds.clone()),
+                expected_seq: Some(st.seq),
+                choice: Some(pb::submit_choice_request::Choice::OptionId(id.clone())),
+            };
+            match client.submit_choice(req).await {
+                Ok(r) => {
+                    let r = r.into_inner();
+                    tracing::debug!(game = %game_id, seat, seq = r.seq, option = %id, "choice accepted");
+                    // The response's state is the newest unless the stream has more.
+                    if !rx.has_changed().unwrap_or(false) {
+                        current = r.state;
+                    }
+                }
+                Err(s) if s.code() == Code::Aborted => {
+                    tracing::debug!(game = %game_id, seat, "stale choice; waiting for the newer state");
+                }
+                Err(s) if seat_lost(&s) => {
+                    reader.abort();
+                    return Ok(SeatEnd::Lost(s.message().to_string()));
+                }
+                Err(s) if transient(&s) => {
+                    tracing::warn!(game = %game_id, seat, status = %s.message(), "submit failed; reconnecting");
+                    break;
+                }
+                Err(s) => {
+                    // Refused by the rules or not ours to take now: look again.
+                    tracing::warn!(game = %game_id, seat, option = %id, status = %s.message(), "choice refused; refetching");
+                    let req = pb::GetViewRequest { game_id: game_id.clone(), credentials: Some(creds.clone()) };
+                    match client.get_view(req).await {
+                        Ok(v) => {
+                            let fresh = v.into_inner().state;
+                            if fresh.as_ref().is_some_and(|f| f.seq != st.seq || f.outcome.is_some()) {
+                                current = fresh;
+                            }
+                        }
+                        Err(s) if seat_lost(&s) => {
+                            reader.abort();
+                            return Ok(SeatEnd::Lost(s.message().to_string()));
+                        }
+                        Err(_) => break,
+                    }
+                }
+            }
+        }
+        match reader.await {
+            Ok(Some(s)) if seat_lost(&s) => return Ok(SeatEnd::Lost(s.message().to_string())),
+            Ok(Some(s)) => tracing::warn!(game = %game_id, seat, status = %s.message(), "stream broke; reconnecting"),
+            _ => tracing::warn!(game = %game_id, seat, "stream ended; reconnecting"),
+        }
+        tokio::time::sleep(backoff.delay()).await;
+    }
+}
+
+/// The configured policy with search threads, when it searches.
+fn policy_threads(cfg: &AgentConfig) -> Option<Box<dyn Policy>> {
+    match cfg.policy {
+        crate::policy::PolicyKind::Mcts if cfg.threads > 1 => {
+            Some(Box::new(crate::policy::mcts::MctsPolicy::new(cfg.seed ^ 0x6d63_7473).with_threads(cfg.threads)))
+        }
+        _ => None,
+    }
+}
+
+/// A stable 64-bit hash of a string (FNV-1a), for seeding per game.
+pub fn hash_str(s: &str) -> u64 {
+    s.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3))
+}

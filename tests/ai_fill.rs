@@ -1,0 +1,142 @@
+//! End to end: a real `xodus-server`, three `xodus-ai --fill` processes
+//! (heuristic policy, one seat each) filling the three AI seats of a
+//! four-seat game, and this test as a scripted human captain on the
+//! fourth seat (it starts its turn and ends it, or takes the first legal
+//! option). The game must be played to its end, with choices from every
+//! seat. Binaries are found next to the test executable, so build them
+//! first: `cargo build --workspace --bins`.
+
+mod common;
+
+use common::Server;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+use xodus::pb;
+
+/// The `xodus-ai` binary next to this test executable.
+fn ai_binary() -> PathBuf {
+    let exe = std::env::current_exe().expect("test executable path");
+    let dir = exe.parent().and_then(Path::parent).expect("target/<profile> directory");
+    let bin = dir.join(format!("xodus-ai{}", std::env::consts::EXE_SUFFIX));
+    assert!(bin.exists(), "{} is missing: run `cargo build --workspace --bins` first", bin.display());
+    bin
+}
+
+/// Agent processes, killed when the test ends (pass or fail).
+struct Agents(Vec<Child>);
+
+impl Drop for Agents {
+    fn drop(&mut self) {
+        for c in &mut self.0 {
+            let _ = c.kill();
+            let _ = c.wait();
+        }
+    }
+}
+
+fn create_request(seed: u64) -> pb::CreateGameRequest {
+    let ai = pb::SeatOpenTo::Ai as i32;
+    pb::CreateGameRequest {
+        kind: pb::GameKind::Xodus as i32,
+        seats: vec![ai, ai, ai, pb::SeatOpenTo::Human as i32],
+        setup: Some(pb::create_game_request::Setup::Xodus(pb::XodusSetup {
+            ship_count: 4,
+            seed: Some(seed),
+            difficulty: "casual".into(),
+            ..Default::default()
+        })),
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn three_ai_agents_and_a_scripted_captain_finish_a_game() {
+    let server = Server::start("ai_fill");
+    let mut c = server.client().await;
+    let game = c.create_game(create_request(7)).await.expect("create").into_inner().game.expect("game");
+    let game_id = game.game_id.clone();
+
+    let mut agents = Agents(Vec::new());
+    for i in 0..3 {
+        let log = std::fs::File::create(server.data_dir.join(format!("ai-{i}.log"))).expect("agent log");
+        let child = Command::new(ai_binary())
+            .args(["--server", &server.url, "--fill", "--max-seats", "1", "--policy", "heuristic", "--think-ms", "50"])
+            .args(["--seed", &i.to_string()])
+            .env("RUST_LOG", "info")
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::from(log))
+            .spawn()
+            .expect("spawn xodus-ai");
+        agents.0.push(child);
+    }
+
+    let token = c
+        .claim_seat(pb::ClaimSeatRequest {
+            game_id: game_id.clone(),
+            seat: 3,
+            claimant: pb::Claimant::Human as i32,
+            token: String::new(),
+        })
+        .await
+        .expect("claim seat 3")
+        .into_inner()
+        .token;
+    let creds = Some(pb::SeatCredentials { seat: 3, token });
+
+    // A hang guard, not a speed check: the game must end, however long it takes within it.
+    let play = async {
+        loop {
+            let st = c
+                .get_view(pb::GetViewRequest { game_id: game_id.clone(), credentials: creds.clone() })
+                .await
+                .expect("view")
+                .into_inner()
+                .state
+                .expect("state");
+            if let Some(o) = st.outcome {
+                return o;
+            }
+            let d = st.decision.expect("decision");
+            if !d.deciders.contains(&3) {
+                tokio::time::sleep(Duration::from_millis(5)).await;
+                continue;
+            }
+            let mine: Vec<&pb::ChoiceOption> = d.options.iter().filter(|o| o.seats.contains(&3)).collect();
+            let pick = mine.iter().find(|o| o.id == "end_turn").or_else(|| mine.first()).expect("an option for seat 3");
+            // A teammate may move first (ABORTED): just look again.
+            let _ = c
+                .submit_choice(pb::SubmitChoiceRequest {
+                    game_id: game_id.clone(),
+                    credentials: creds.clone(),
+                    expected_seq: Some(st.seq),
+                    choice: Some(pb::submit_choice_request::Choice::OptionId(pick.id.clone())),
+                })
+                .await;
+        }
+    };
+    let outcome = match tokio::time::timeout(Duration::from_secs(300), play).await {
+        Ok(o) => o,
+        Err(_) => {
+            let logs: Vec<String> = (0..3)
+                .map(|i| std::fs::read_to_string(server.data_dir.join(format!("ai-{i}.log"))).unwrap_or_default())
+                .collect();
+            panic!("the game did not end; agent logs:\n{}", logs.join("\n---\n"));
+        }
+    };
+    assert!(
+        ["rift_sealed", "corruption_risen", "all_ships_destroyed"].contains(&outcome.cause.as_str()),
+        "{outcome:?}"
+    );
+
+    // Every AI seat was claimed by an AI agent and made choices.
+    let h = c.get_history(pb::GetHistoryRequest { game_id: game_id.clone() }).await.expect("history").into_inner();
+    let summary = h.game.expect("game");
+    for seat in 0..3u32 {
+        let info = summary.seats.iter().find(|s| s.seat == seat).expect("seat info");
+        assert!(info.claimed && info.claimed_by == pb::Claimant::Ai as i32, "seat {seat}: {info:?}");
+        assert!(h.entries.iter().any(|e| e.seat == seat), "seat {seat} never chose");
+    }
+    assert!(h.entries.iter().any(|e| e.seat == 3), "the scripted captain never chose");
+    drop(agents);
+}
