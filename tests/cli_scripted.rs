@@ -239,3 +239,23 @@ fn refusals_are_one_clear_line_and_an_exit_code() {
     let r = json(&ok(&["act", &game, "--seat", &seat, "--token", &token, "--option", &option, "--server", &url]));
     assert_eq!(r["seq"].as_u64(), view["public"]["seq"].as_u64().map(|s| s + 1));
 }
+
+#[test]
+fn watch_without_a_game_runs_a_local_all_ai_game_to_its_end() {
+    // stdout is a pipe here, so watch prints lines and then the result.
+    let out = ok(&["watch", "--seed", "3", "--ships", "3"]);
+    let last = out.lines().last().unwrap_or_default();
+    assert!(
+        last.starts_with("game g-") && (last.contains("VICTORY") || last.contains("DEFEAT")),
+        "watch ends with the result: {last:?}"
+    );
+    assert!(out.lines().any(|l| l.contains("Game over")), "the game-over event was printed");
+}
+
+#[test]
+fn play_without_a_terminal_says_what_to_use_instead() {
+    let out = xodus(&["play", "--server", "http://127.0.0.1:9"]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("needs a terminal") && err.contains("xodus create"), "{err}");
+}

@@ -62,6 +62,17 @@ pub fn render(screen: &Screen, area: Rect, buf: &mut Buffer) {
     }
 }
 
+/// The space the map keeps in view: the tile being placed, else the
+/// active ship's system, else this terminal's first ship.
+fn focus_hex(screen: &Screen) -> Option<xodus_engine::Hex> {
+    let pb = &screen.view.public;
+    if let xodus_engine::Pending::Orientation { hex, .. } = &pb.pending {
+        return Some(*hex);
+    }
+    let seat = pb.active.first().or(screen.my_seats.first())?;
+    pb.ships.get(*seat as usize).map(|s| s.hex)
+}
+
 fn inner_rows(r: Rect) -> usize {
     r.height.saturating_sub(2) as usize
 }
@@ -104,13 +115,15 @@ fn full(screen: &Screen, body: Rect, buf: &mut Buffer) {
         pan: screen.pan,
         highlight: choice.and_then(choice_hex),
         preview: orientation_preview(&screen.view, choice),
+        focus: focus_hex(screen),
     }
     .render(inner, buf);
 
     panel("Ships", ships::lines(screen, inner_rows(ships_area)), ships_area, buf);
     panel("Corruption", corruption::lines(&screen.view), corr_area, buf);
     panel("Threats and dice", fight::lines(screen, inner_rows(fight_area)), fight_area, buf);
-    let title = format!("Decision: {}", screen.view.decision.kind.as_str().replace('_', " "));
+    let hint = if screen.my_turn() { " (Enter sends)" } else { "" };
+    let title = format!("Decision: {}{hint}", screen.view.decision.kind.as_str().replace('_', " "));
     panel(&title, decision::lines(screen, inner_rows(menu_area)), menu_area, buf);
     panel("Log (PgUp/PgDn)", log::lines(screen, inner_rows(log_area)), log_area, buf);
 }

@@ -95,6 +95,8 @@ pub struct MapWidget<'a> {
     pub highlight: Option<Hex>,
     /// A tile being oriented, drawn on top.
     pub preview: Option<PlacedTile>,
+    /// The space to keep in view when the board is larger than the panel.
+    pub focus: Option<Hex>,
 }
 
 /// Writes `text` at grid position (x, y) relative to the area origin,
@@ -238,8 +240,19 @@ impl MapWidget<'_> {
             (points.iter().map(|p| p.0).min().unwrap_or(0), points.iter().map(|p| p.0).max().unwrap_or(0));
         let (min_y, max_y) =
             (points.iter().map(|p| p.1).min().unwrap_or(0), points.iter().map(|p| p.1).max().unwrap_or(0));
-        let off_x = area.width as i32 / 2 - (min_x + max_x) / 2 - self.pan.0 as i32 * 8;
-        let off_y = area.height as i32 / 2 - (min_y + max_y) / 2 - self.pan.1 as i32 * 3;
+        // The whole board when it fits; otherwise the space in focus (the
+        // highlighted choice, else the active ship), kept inside the board.
+        let focus = self.highlight.or(self.focus).map(grid);
+        let centre = |lo: i32, hi: i32, room: i32, f: Option<i32>| -> i32 {
+            match f {
+                Some(f) if hi - lo + TILE_W > room => f.clamp(lo + room / 2 - TILE_W, hi - room / 2 + TILE_W),
+                _ => (lo + hi) / 2,
+            }
+        };
+        let cx = centre(min_x, max_x, area.width as i32, focus.map(|p| p.0));
+        let cy = centre(min_y, max_y, area.height as i32, focus.map(|p| p.1));
+        let off_x = area.width as i32 / 2 - cx - self.pan.0 as i32 * 8;
+        let off_y = area.height as i32 / 2 - cy - self.pan.1 as i32 * 3;
         for h in &edges {
             let (x, y) = grid(*h);
             put(buf, area, x + off_x, y + off_y, &sym::UNEXPLORED.to_string(), style::dim());

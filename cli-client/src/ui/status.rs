@@ -26,10 +26,7 @@ pub fn line(screen: &Screen) -> Line<'static> {
         };
         spans.push(Span::styled(format!("turn: {} ", screen.deciders_text()), st));
     }
-    spans.push(Span::styled(
-        format!(" stack {} deck {} seq {} ", v.stack_remaining, v.enemy_deck_size, v.public.seq),
-        style::dim(),
-    ));
-    spans.push(Span::styled("?:help q:quit", style::dim()));
+    spans.push(Span::styled(format!(" stack {} seq {} ", v.stack_remaining, v.public.seq), style::dim()));
+    spans.push(Span::styled("? help", style::dim()));
     Line::from(spans)
 }
