@@ -24,9 +24,15 @@ async fn main() {
         Command::Act(a) => commands::script::act(a).await,
         Command::View(a) => commands::script::view(a).await,
     };
-    if let Err(e) = result {
-        let chain: Vec<String> = e.chain().map(|c| c.to_string()).collect();
-        eprintln!("xodus: {}", chain.join(": "));
-        std::process::exit(commands::script::exit_code(&e));
-    }
+    let code = match result {
+        Ok(()) => 0,
+        Err(e) => {
+            let chain: Vec<String> = e.chain().map(|c| c.to_string()).collect();
+            eprintln!("xodus: {}", chain.join(": "));
+            commands::script::exit_code(&e)
+        }
+    };
+    // Exit without waiting for a screen thread stuck on a vanished
+    // terminal; every child process was already stopped by its guard.
+    std::process::exit(code);
 }

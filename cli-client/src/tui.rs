@@ -24,6 +24,8 @@ pub enum Update {
     Notice(String),
     /// The feed is over (connection lost); the screen stays until `q`.
     Closed(String),
+    /// Close the screen now (the process was asked to stop).
+    Quit,
 }
 
 /// What the person asks the server for.
@@ -139,6 +141,7 @@ pub fn run(mut screen: Screen, updates: Receiver<Update>, mut submit: impl FnMut
                         sent_at = None;
                         screen.status = Some(line);
                     }
+                    Ok(Update::Quit) => return Ok(()),
                     Ok(Update::Closed(why)) => {
                         screen.status = Some(why);
                         feed_open = false;

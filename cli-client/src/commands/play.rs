@@ -61,9 +61,11 @@ pub async fn run(a: PlayArgs) -> anyhow::Result<()> {
         session::screen(remote, game.clone(), tokens, ai_seats, std::time::Duration::from_millis(a.pace_ms), ais)
             .await?;
     match outcome {
-        Some(o) => println!("{}", session::result_line(&game, &o)),
-        None if a.server.is_none() => println!("left game {game}; it is saved in {}", a.data_dir.display()),
-        None => println!("left game {game}; it stays on the server at {url}"),
+        Some(o) => session::say(&session::result_line(&game, &o)),
+        None if a.server.is_none() => {
+            session::say(&format!("left game {game}; it is saved in {}", a.data_dir.display()))
+        }
+        None => session::say(&format!("left game {game}; it stays on the server at {url}")),
     }
     Ok(())
 }

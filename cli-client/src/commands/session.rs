@@ -82,6 +82,7 @@ pub async fn screen(
     let (upd_tx, upd_rx) = std::sync::mpsc::channel::<Update>();
     let mut steps = spawn_follow(remote.clone(), game.clone(), view.public.seq);
     let feed_tx = upd_tx.clone();
+    let feed_tx_for_quit = upd_tx.clone();
     let feed_remote = remote.clone();
     let feed_game = game.clone();
     let feed = tokio::spawn(async move {
@@ -156,12 +157,30 @@ pub async fn screen(
         }
     });
 
-    let result = tokio::task::spawn_blocking(move || {
+    let quit_tx = feed_tx_for_quit;
+    let mut tui = tokio::task::spawn_blocking(move || {
         tui::run(screen, upd_rx, move |s| {
             let _ = sub_tx.send(s);
         })
-    })
-    .await;
+    });
+    let result = tokio::select! {
+        r = &mut tui => r,
+        _ = terminated() => {
+            let _ = quit_tx.send(Update::Quit);
+            // A vanished terminal can keep the input thread busy: do not wait
+            // for it, so the children are still killed and the process ends.
+            match tokio::time::timeout(Duration::from_secs(1), tui).await {
+                Ok(r) => r,
+                Err(_) => {
+                    feed.abort();
+                    actor.abort();
+                    watchdog.abort();
+                    let _ = watchdog.await;
+                    return Ok(None);
+                }
+            }
+        }
+    };
     feed.abort();
     actor.abort();
     // Dropping the watchdog's future kills the children it holds.
@@ -174,7 +193,7 @@ pub async fn screen(
 /// Prints the game as lines until it ends; returns the final view.
 pub async fn plain(remote: Remote, game: String) -> anyhow::Result<View> {
     let mut view = remote.view(&game).await?;
-    println!("watching game {game} on {} from seq {}", remote.url(), view.public.seq);
+    say(&format!("watching game {game} on {} from seq {}", remote.url(), view.public.seq));
     if view.public.outcome.is_some() {
         return Ok(view);
     }
@@ -184,7 +203,11 @@ pub async fn plain(remote: Remote, game: String) -> anyhow::Result<View> {
         let step = tokio::select! {
             s = steps.recv() => s,
             _ = tokio::signal::ctrl_c() => {
-                println!("interrupted");
+                say("interrupted");
+                return Ok(view);
+            }
+            _ = terminated() => {
+                say("stopped");
                 return Ok(view);
             }
         };
@@ -208,6 +231,14 @@ pub async fn plain(remote: Remote, game: String) -> anyhow::Result<View> {
     Ok(view)
 }
 
+/// Prints a line on stdout, ignoring a closed stdout (the terminal may be
+/// gone when a result is printed).
+pub fn say(line: &str) {
+    let mut out = std::io::stdout();
+    let _ = writeln!(out, "{line}");
+    let _ = out.flush();
+}
+
 /// One line for a result.
 pub fn result_line(game: &str, o: &Outcome) -> String {
     format!(
@@ -216,4 +247,25 @@ pub fn result_line(game: &str, o: &Outcome) -> String {
         o.cause.replace('_', " "),
         o.round
     )
+}
+
+/// Resolves when the process is asked to stop (SIGTERM, or SIGHUP when the
+/// terminal goes away), so that child processes are still killed on the way
+/// out. Never resolves where those signals do not exist.
+pub async fn terminated() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{SignalKind, signal};
+        match (signal(SignalKind::terminate()), signal(SignalKind::hangup())) {
+            (Ok(mut term), Ok(mut hup)) => {
+                tokio::select! {
+                    _ = term.recv() => {}
+                    _ = hup.recv() => {}
+                }
+            }
+            _ => std::future::pending::<()>().await,
+        }
+    }
+    #[cfg(not(unix))]
+    std::future::pending::<()>().await
 }

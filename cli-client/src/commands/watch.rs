@@ -72,8 +72,8 @@ pub async fn run(a: WatchArgs) -> anyhow::Result<()> {
     };
     drop(ais);
     match outcome {
-        Some(o) => println!("{}", session::result_line(&game, &o)),
-        None => println!("left game {game} before its end"),
+        Some(o) => session::say(&session::result_line(&game, &o)),
+        None => session::say(&format!("left game {game} before its end")),
     }
     Ok(())
 }
