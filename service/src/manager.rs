@@ -842,6 +842,7 @@ impl Manager {
                 }
                 tokio::select! {
                     _ = stopped(&mut shutdown) => return,
+                    _ = tx.closed() => return, // the client left
                     r = live.recv() => match r {
                         Ok(u) => pending.push(u),
                         Err(broadcast::error::RecvError::Lagged(_)) => {
