@@ -147,9 +147,9 @@ fn danger_value(pb: &Public, cx: &Ctx) -> f64 {
             // fleeing one by disengaging advances the Corruption.
             let weak = if s.health <= 2 { 1.5 } else { 1.0 };
             match dist {
-                Some(0) => v -= 2.0 * weak,
-                Some(1) => v -= 1.0 * weak,
-                Some(2) => v -= 0.4 * weak,
+                Some(0) => v -= 3.0 * weak,
+                Some(1) => v -= 1.5 * weak,
+                Some(2) => v -= 0.7 * weak,
                 _ => {}
             }
         }

@@ -34,7 +34,10 @@ pub fn wilson95(wins: u64, n: u64) -> (f64, f64) {
     let denom = 1.0 + z * z / n;
     let centre = (p + z * z / (2.0 * n)) / denom;
     let half = z * ((p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt()) / denom;
-    ((centre - half).max(0.0), (centre + half).min(1.0))
+    // Exact at the edges (the formula leaves rounding dust there).
+    let lo = if wins == 0 { 0.0 } else { (centre - half).max(0.0) };
+    let hi = if wins as f64 == n { 1.0 } else { (centre + half).min(1.0) };
+    (lo, hi)
 }
 
 /// The `q`-quantile (0..=1) of `values` by nearest rank; 0 when empty.

@@ -78,7 +78,7 @@ impl MctsPolicy {
 
 /// The options a search node offers: the root seat's own at the root,
 /// every seat's deeper down (teammates are simulated too).
-fn node_options<'a>(game_options: &'a [ChoiceOption], root_seat: Option<Seat>) -> Vec<&'a ChoiceOption> {
+fn node_options(game_options: &[ChoiceOption], root_seat: Option<Seat>) -> Vec<&ChoiceOption> {
     game_options.iter().filter(|o| root_seat.is_none_or(|s| o.seats.contains(&s))).collect()
 }
 
