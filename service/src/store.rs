@@ -404,6 +404,26 @@ mod tests {
     }
 
     #[test]
+    fn sqlite_upgrades_a_database_made_before_undo_and_idle_seats() {
+        let conn = Connection::open_in_memory().expect("open");
+        conn.execute_batch(
+            "CREATE TABLE games (id TEXT PRIMARY KEY, kind TEXT NOT NULL, config_json TEXT NOT NULL,
+                 created_ms INTEGER NOT NULL, status TEXT NOT NULL, forked_from TEXT, forked_at_seq INTEGER);
+             CREATE TABLE choices (game_id TEXT NOT NULL, seq INTEGER NOT NULL, seat INTEGER NOT NULL,
+                 option_id TEXT NOT NULL, at_ms INTEGER NOT NULL, PRIMARY KEY (game_id, seq));
+             INSERT INTO games VALUES ('old', 'xodus', '{}', 1, 'open', NULL, NULL);
+             INSERT INTO choices VALUES ('old', 1, 0, 'start:0', 2);",
+        )
+        .expect("old schema");
+        let store = SqliteStore::open(conn).expect("upgrade");
+        let all = store.load_all().expect("load");
+        let old = find(&all, "old").expect("old game");
+        assert_eq!(old.record.idle_timeout_s, 0);
+        assert_eq!(old.entries[0].kind, EntryKind::Choice);
+        store.append_entry("old", &entry(2)).expect("append after upgrade");
+    }
+
+    #[test]
     fn sqlite_survives_reopen() {
         let dir = std::env::temp_dir().join(format!("xodus-store-test-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
