@@ -1116,6 +1116,26 @@ mod tests {
         assert_eq!(m2.get_view(&id, None).await.expect("view").0.state_hash, before_hash);
     }
 
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn two_concurrent_submits_of_the_same_seq_act_once() {
+        let m = Arc::new(manager(Arc::new(crate::store::SqliteStore::open_in_memory().expect("db"))).await);
+        let id = m.create_game(None, &create_req(5)).await.expect("create").game_id;
+        let tokens = claim_all(&m, &id).await;
+        let (state, _) = m.get_view(&id, None).await.expect("view");
+        let o = state.decision.expect("decision").options.remove(0);
+        let creds = Credentials { seat: o.seats[0], token: tokens[o.seats[0] as usize].clone() };
+        let click = || {
+            let (m, id, creds, o) = (Arc::clone(&m), id.clone(), creds.clone(), o.id.clone());
+            tokio::spawn(async move { m.submit(&id, &creds, Some(0), &o).await.map(|a| a.seq) })
+        };
+        let (a, b) = (click(), click());
+        let results = [a.await.expect("join"), b.await.expect("join")];
+        assert_eq!(results.iter().filter(|r| r.is_ok()).count(), 1, "exactly one click acts");
+        let refused = results.iter().find_map(|r| r.as_ref().err()).expect("one refused");
+        assert_eq!(refused.code(), tonic::Code::Aborted);
+        assert_eq!(m.history(&id).await.expect("history").1.len(), 1);
+    }
+
     #[tokio::test]
     async fn streams_replay_then_follow_and_forks_match() {
         let m = manager(Arc::new(MemoryStore::default())).await;
