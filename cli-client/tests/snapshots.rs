@@ -211,3 +211,20 @@ fn resizing_redraws_at_the_new_size() {
     let last: String = (0..140).map(|x| term.backend().buffer()[(x, 44)].symbol()).collect();
     assert!(last.starts_with('└'), "the bottom panels reach the new last row: {last:?}");
 }
+
+#[test]
+fn my_action_with_highlighted_target_100x30() {
+    let mut s = fixture("my_action", || {
+        let (g, ev) = play_until(21, |g| {
+            let d = g.decision();
+            d.kind == xodus_engine::DecisionKind::Action
+                && g.public().seq > 30
+                && d.options.iter().any(|o| o.id.starts_with("jump:"))
+        });
+        let seats = g.decision().deciders.clone();
+        (g, ev, seats)
+    });
+    let jump = s.my_options().iter().position(|(_, o)| o.id.starts_with("jump:")).expect("a jump option");
+    assert!(s.select(jump));
+    check("my_action_100x30", &render(&s, 100, 30));
+}

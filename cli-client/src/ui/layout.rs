@@ -62,6 +62,19 @@ pub fn render(screen: &Screen, area: Rect, buf: &mut Buffer) {
     }
 }
 
+/// What the highlighted space is: ": (1,0) Rust Cathedral, allied".
+fn map_title(screen: &Screen, choice: Option<&xodus_engine::Choice>) -> String {
+    let Some(hex) = choice.and_then(choice_hex) else {
+        return String::new();
+    };
+    let content = xodus_engine::content::Content::get();
+    let tile = screen.view.public.tiles.iter().find(|t| t.hex == hex);
+    match tile.and_then(|t| content.tiles.get(t.tile as usize)) {
+        Some(def) => format!(": ({},{}) {}, {}", hex.q, hex.r, def.name, style::kind_name(def.kind)),
+        None => format!(": ({},{}) unexplored", hex.q, hex.r),
+    }
+}
+
 /// The space the map keeps in view: the tile being placed, else the
 /// active ship's system, else this terminal's first ship.
 fn focus_hex(screen: &Screen) -> Option<xodus_engine::Hex> {
@@ -106,10 +119,10 @@ fn full(screen: &Screen, body: Rect, buf: &mut Buffer) {
         Layout::vertical([Constraint::Length(want_ships + 2), Constraint::Length(5), Constraint::Fill(1)]).areas(side);
     let [menu_area, log_area] = Layout::horizontal([Constraint::Percentage(50), Constraint::Fill(1)]).areas(bottom);
 
-    let block = Block::bordered().title(Line::styled(" Map ", style::title()));
+    let choice = screen.selected_option().map(|(_, o)| &o.choice);
+    let block = Block::bordered().title(Line::styled(format!(" Map{} ", map_title(screen, choice)), style::title()));
     let inner = block.inner(map_area);
     block.render(map_area, buf);
-    let choice = screen.selected_option().map(|(_, o)| &o.choice);
     MapWidget {
         view: &screen.view,
         pan: screen.pan,
