@@ -16,7 +16,7 @@ use std::sync::mpsc;
 use std::time::Duration;
 
 /// Upper bound on the loop that plays seat 0 (views plus choices).
-const MAX_STEPS: usize = 40_000;
+const MAX_STEPS: usize = 5_000;
 
 /// A child process killed on drop.
 struct Proc(Child);
