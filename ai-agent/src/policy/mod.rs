@@ -71,6 +71,71 @@ mod tests {
     use super::*;
     use xodus_engine::{Difficulty, Game, GameConfig, Viewer};
 
+    /// Views met along a random game (every 7th decision, up to `n`).
+    fn sample_views(seed: u64, n: usize) -> Vec<(View, Seat)> {
+        let mut g = Game::new(GameConfig::random(seed, 4, Difficulty::Casual)).expect("game");
+        let mut pick = crate::rng::Rng::new(seed);
+        let mut out = Vec::new();
+        let mut step = 0;
+        while g.outcome().is_none() && out.len() < n {
+            let d = g.decision();
+            let o = &d.options[pick.below(d.options.len())];
+            let seat = o.seats[0];
+            if step % 7 == 0 {
+                out.push((g.view(Viewer::Seat(seat)), seat));
+            }
+            let id = o.id.clone();
+            g.apply(seat, &id).expect("offered option");
+            step += 1;
+        }
+        out
+    }
+
+    #[test]
+    fn every_policy_returns_a_legal_id_for_its_seat() {
+        let budget = Budget::new(Some(6), None);
+        for kind in [PolicyKind::Random, PolicyKind::Heuristic, PolicyKind::Mcts] {
+            let mut p = kind.build(5);
+            for (view, seat) in sample_views(21, 25) {
+                let id = p.choose(&view, seat, &budget).expect("the seat has a decision");
+                assert!(options_for(&view, seat).iter().any(|o| o.id == id), "{} picked illegal {id}", kind.as_str());
+            }
+        }
+    }
+
+    #[test]
+    fn policies_are_deterministic_for_a_seed() {
+        let budget = Budget::new(Some(8), None);
+        let views = sample_views(33, 12);
+        for kind in [PolicyKind::Random, PolicyKind::Heuristic, PolicyKind::Mcts] {
+            let (mut a, mut b) = (kind.build(9), kind.build(9));
+            for (view, seat) in &views {
+                assert_eq!(a.choose(view, *seat, &budget), b.choose(view, *seat, &budget), "{}", kind.as_str());
+            }
+        }
+    }
+
+    #[test]
+    fn a_seat_with_nothing_to_decide_gets_none() {
+        let (view, seat) = sample_views(4, 1).remove(0);
+        let other = (0..4u8).find(|s| *s != seat && !view.decision.deciders.contains(s));
+        if let Some(other) = other {
+            for kind in [PolicyKind::Random, PolicyKind::Heuristic, PolicyKind::Mcts] {
+                assert_eq!(kind.build(1).choose(&view, other, &Budget::default()), None);
+            }
+        }
+    }
+
+    #[test]
+    fn parallel_search_is_deterministic_for_a_seed() {
+        let budget = Budget::new(Some(12), None);
+        for (view, seat) in sample_views(8, 6) {
+            let a = mcts::search_parallel(&view, seat, &budget, 77, 2);
+            let b = mcts::search_parallel(&view, seat, &budget, 77, 2);
+            assert_eq!(a, b);
+        }
+    }
+
     #[test]
     fn view_round_trips_through_json() {
         let g = Game::new(GameConfig::random(3, 4, Difficulty::Casual)).expect("game");
