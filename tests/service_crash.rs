@@ -34,12 +34,20 @@ async fn kill9_loses_no_acknowledged_choice_and_streams_resume() {
     let player = {
         let (mut c, id, tokens, acked) = (c.clone(), id.clone(), tokens.clone(), Arc::clone(&acked));
         tokio::spawn(async move {
-            loop {
+            // Captains who start their turn and end it at once: the game goes
+            // on for many rounds, so it cannot end before the kill.
+            for _ in 0..60 {
+                tokio::time::sleep(std::time::Duration::from_millis(4)).await;
                 let Ok(view) = c.get_view(pb::GetViewRequest { game_id: id.clone(), credentials: None }).await else {
                     return;
                 };
                 let s = view.into_inner().state.expect("state");
-                let Some(o) = s.decision.and_then(|d| d.options.into_iter().next()) else { return };
+                let Some(options) = s.decision.map(|d| d.options) else { return };
+                let calm = |id: &str| {
+                    id.starts_with("start:") || id == "end_turn" || id == "disengage_hide" || id == "roll_detection"
+                };
+                let pick = options.iter().position(|o| calm(&o.id)).unwrap_or(0);
+                let Some(o) = options.into_iter().nth(pick) else { return };
                 let req = pb::SubmitChoiceRequest {
                     game_id: id.clone(),
                     credentials: creds(&tokens, o.seats[0]),
