@@ -14,7 +14,7 @@ use std::time::Instant;
 use xodus_engine::{Difficulty, Game, GameConfig, Viewer};
 
 /// Hard cap on decisions per game (a stalled game counts as a loss).
-pub const MAX_DECISIONS: u64 = 20_000;
+pub const MAX_DECISIONS: u64 = 5_000;
 
 /// What to play.
 #[derive(Clone, Debug)]

@@ -7,6 +7,7 @@
 //! when about to die, prefer finishing a Rush). Generic over options: a
 //! new kind of choice is scored by its effect on the state.
 
+use super::guard::LoopGuard;
 use super::{Policy, options_for};
 use crate::budget::Budget;
 use crate::eval::evaluate;
@@ -20,12 +21,13 @@ const SAMPLES: usize = 4;
 /// One-step look-ahead with priors.
 pub struct HeuristicPolicy {
     rng: Rng,
+    guard: LoopGuard,
 }
 
 impl HeuristicPolicy {
     /// A heuristic policy; the seed drives its determinizations.
     pub fn new(seed: u64) -> HeuristicPolicy {
-        HeuristicPolicy { rng: Rng::new(seed) }
+        HeuristicPolicy { rng: Rng::new(seed), guard: LoopGuard::default() }
     }
 }
 
@@ -146,10 +148,17 @@ pub fn argmax(scores: &[f64], rng: &mut Rng) -> usize {
 
 impl Policy for HeuristicPolicy {
     fn choose(&mut self, view: &View, seat: Seat, _budget: &Budget) -> Option<String> {
-        let opts = options_for(view, seat);
+        let mut opts = options_for(view, seat);
+        if opts.len() > 1 {
+            opts.retain(|o| !self.guard.banned(view.round, &o.id));
+        }
+        let opts = if opts.is_empty() { options_for(view, seat) } else { opts };
         match opts.len() {
             0 => return None,
-            1 => return Some(opts[0].id.clone()),
+            1 => {
+                self.guard.record(view.round, &opts[0].id);
+                return Some(opts[0].id.clone());
+            }
             _ => {}
         }
         let mut scores = vec![0.0; opts.len()];
@@ -164,6 +173,7 @@ impl Policy for HeuristicPolicy {
             ranked.sort_by(|a, b| b.0.total_cmp(&a.0));
             tracing::trace!(?ranked, "heuristic scores");
         }
+        self.guard.record(view.round, &opts[i].id);
         Some(opts[i].id.clone())
     }
 

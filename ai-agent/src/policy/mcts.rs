@@ -14,7 +14,8 @@
 //! a run is deterministic for a seed, an iteration budget and a thread
 //! count.
 
-use super::heuristic::{argmax, complete_move, greedy_pick, mid_move};
+use super::guard::LoopGuard;
+use super::heuristic::{argmax, complete_move, greedy_pick, mid_move, score_on};
 use super::{Policy, options_for};
 use crate::budget::Budget;
 use crate::eval::evaluate;
@@ -26,6 +27,11 @@ use xodus_engine::{ChoiceOption, Game, Seat, View};
 const PLAYOUT_DECISIONS: usize = 10;
 /// Exploration constant of UCB1 (rewards are evaluations / 10).
 const EXPLORATION: f64 = 0.6;
+/// How much better (in evaluation / 10) a searched option must look to
+/// override the heuristic's favourite.
+const MARGIN: f64 = 0.08;
+/// Root options kept for the search.
+const ROOT_WIDTH: usize = 4;
 /// Iterations when the budget gives neither limit.
 const DEFAULT_ITERATIONS: u32 = 64;
 
@@ -61,12 +67,13 @@ pub struct RootStat {
 pub struct MctsPolicy {
     rng: Rng,
     threads: usize,
+    guard: LoopGuard,
 }
 
 impl MctsPolicy {
     /// A single-threaded search policy seeded with `seed`.
     pub fn new(seed: u64) -> MctsPolicy {
-        MctsPolicy { rng: Rng::new(seed), threads: 1 }
+        MctsPolicy { rng: Rng::new(seed), threads: 1, guard: LoopGuard::default() }
     }
 
     /// Uses `threads` threads per decision (root parallelization).
@@ -110,9 +117,35 @@ fn options_for_decision(options: &[ChoiceOption], seat: Seat) -> Vec<&ChoiceOpti
     options.iter().filter(|o| o.seats.contains(&seat)).collect()
 }
 
+/// The root candidates: the seat's options ranked by the heuristic's
+/// one-step score on one determinization, best `ROOT_WIDTH` kept. A small
+/// budget is spent on the moves worth comparing, not spread over all.
+fn root_candidates(view: &View, seat: Seat, seed: u64, banned: &dyn Fn(&str) -> bool) -> Vec<String> {
+    let mut opts = options_for(view, seat);
+    if opts.iter().any(|o| !banned(&o.id)) {
+        opts.retain(|o| !banned(&o.id));
+    }
+    let game = Game::from_view(view, mix(&[seed, 0x0007]));
+    let mut scores = vec![0.0; opts.len()];
+    score_on(&game, seat, &opts, &mut scores);
+    let mut ranked: Vec<(f64, &str)> = scores.into_iter().zip(opts.iter().map(|o| o.id.as_str())).collect();
+    ranked.sort_by(|a, b| b.0.total_cmp(&a.0));
+    ranked.into_iter().take(ROOT_WIDTH).map(|(_, id)| id.to_string()).collect()
+}
+
 /// Grows one tree for `iterations` (or until `deadline`) and returns the
-/// root statistics.
-fn search(view: &View, seat: Seat, iterations: u32, deadline: Option<Instant>, seed: u64) -> Vec<RootStat> {
+/// root statistics. Below the root the tree only grows along the
+/// heuristic's pick in each sample (other options appear when samples
+/// disagree), so the search refines the heuristic's line instead of
+/// spending a small budget on random moves.
+fn search(
+    view: &View,
+    seat: Seat,
+    iterations: u32,
+    deadline: Option<Instant>,
+    seed: u64,
+    roots: &[String],
+) -> Vec<RootStat> {
     let mut rng = Rng::new(seed);
     let mut nodes: Vec<Node> = vec![Node::default()];
     for it in 0..iterations {
@@ -128,7 +161,18 @@ fn search(view: &View, seat: Seat, iterations: u32, deadline: Option<Instant>, s
                 break evaluate(g.public()) / 10.0;
             }
             let d = g.decision();
-            let opts = node_options(&d.options, (depth == 0).then_some(seat));
+            let mut opts = node_options(&d.options, (depth == 0).then_some(seat));
+            if depth == 0 {
+                opts.retain(|o| roots.contains(&o.id));
+            } else if opts.len() > 1 && !mid_move(d.kind) {
+                // Only the heuristic's pick for the seat that decides here.
+                let decider = opts[0].seats.first().copied().unwrap_or(seat);
+                let mine: Vec<&ChoiceOption> = opts.iter().copied().filter(|o| o.seats.contains(&decider)).collect();
+                let i = greedy_pick(&g, decider, &mine, &mut rng);
+                opts = vec![mine[i]];
+            } else if mid_move(d.kind) {
+                opts.truncate(1);
+            }
             if opts.is_empty() {
                 break evaluate(g.public()) / 10.0;
             }
@@ -198,7 +242,14 @@ fn search(view: &View, seat: Seat, iterations: u32, deadline: Option<Instant>, s
 }
 
 /// Runs the search on `threads` threads and sums the root statistics.
-pub fn search_parallel(view: &View, seat: Seat, budget: &Budget, seed: u64, threads: usize) -> Vec<RootStat> {
+pub fn search_parallel(
+    view: &View,
+    seat: Seat,
+    budget: &Budget,
+    seed: u64,
+    threads: usize,
+    roots: &[String],
+) -> Vec<RootStat> {
     let start = Instant::now();
     let deadline = budget.deadline(start);
     let total = match (budget.iterations, budget.think_ms) {
@@ -209,11 +260,11 @@ pub fn search_parallel(view: &View, seat: Seat, budget: &Budget, seed: u64, thre
     let threads = threads.max(1);
     let per = total.div_ceil(threads as u32).max(1);
     let results: Vec<Vec<RootStat>> = if threads == 1 {
-        vec![search(view, seat, per, deadline, seed)]
+        vec![search(view, seat, per, deadline, seed, roots)]
     } else {
         std::thread::scope(|scope| {
             let handles: Vec<_> = (0..threads)
-                .map(|t| scope.spawn(move || search(view, seat, per, deadline, mix(&[seed, t as u64]))))
+                .map(|t| scope.spawn(move || search(view, seat, per, deadline, mix(&[seed, t as u64]), roots)))
                 .collect();
             handles.into_iter().filter_map(|h| h.join().ok()).collect()
         })
@@ -242,23 +293,34 @@ impl Policy for MctsPolicy {
             _ => {}
         }
         let seed = self.rng.next_u64();
-        let stats = search_parallel(view, seat, budget, seed, self.threads);
-        let best = stats.iter().max_by(|a, b| {
-            a.visits.cmp(&b.visits).then_with(|| {
-                let ma = a.total / f64::from(a.visits.max(1));
-                let mb = b.total / f64::from(b.visits.max(1));
-                ma.total_cmp(&mb)
-            })
-        });
+        let guard = &self.guard;
+        let round = view.round;
+        let roots = root_candidates(view, seat, seed, &|id| guard.banned(round, id));
+        let stats = search_parallel(view, seat, budget, seed, self.threads, &roots);
+        // The heuristic's favourite stands unless the search finds a
+        // clearly better option: sampling noise alone never overrides it
+        // (and free back-and-forth moves, such as gifts inside a Trade,
+        // cannot loop).
+        let mean = |s: &RootStat| s.total / f64::from(s.visits.max(1));
+        let favourite = roots.first().cloned();
+        let fav = favourite.as_ref().and_then(|f| stats.iter().find(|s| &s.id == f));
+        let challenger = stats.iter().filter(|s| s.visits > 0).max_by(|a, b| mean(a).total_cmp(&mean(b)));
+        let best = match (fav, challenger) {
+            (Some(f), Some(c)) if mean(c) > mean(f) + MARGIN => Some(c),
+            (Some(f), _) => Some(f),
+            (None, c) => c,
+        };
         if tracing::enabled!(tracing::Level::TRACE) {
             let ranked: Vec<(u32, f64, &str)> =
                 stats.iter().map(|s| (s.visits, s.total / f64::from(s.visits.max(1)), s.id.as_str())).collect();
             tracing::trace!(?ranked, "mcts root");
         }
-        match best {
-            Some(b) if opts.iter().any(|o| o.id == b.id) => Some(b.id.clone()),
-            _ => Some(opts[0].id.clone()),
-        }
+        let id = match best {
+            Some(b) if opts.iter().any(|o| o.id == b.id) => b.id.clone(),
+            _ => opts[0].id.clone(),
+        };
+        self.guard.record(view.round, &id);
+        Some(id)
     }
 
     fn name(&self) -> &'static str {

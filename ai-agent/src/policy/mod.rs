@@ -3,6 +3,7 @@
 //! decision and never over a fixed list of moves, so new cards, mods and
 //! modules in the engine reach the AI without code changes here.
 
+pub mod guard;
 pub mod heuristic;
 pub mod mcts;
 pub mod random;
@@ -130,8 +131,9 @@ mod tests {
     fn parallel_search_is_deterministic_for_a_seed() {
         let budget = Budget::new(Some(12), None);
         for (view, seat) in sample_views(8, 6) {
-            let a = mcts::search_parallel(&view, seat, &budget, 77, 2);
-            let b = mcts::search_parallel(&view, seat, &budget, 77, 2);
+            let roots: Vec<String> = options_for(&view, seat).iter().map(|o| o.id.clone()).collect();
+            let a = mcts::search_parallel(&view, seat, &budget, 77, 2, &roots);
+            let b = mcts::search_parallel(&view, seat, &budget, 77, 2, &roots);
             assert_eq!(a, b);
         }
     }
