@@ -1,5 +1,6 @@
 //! The `--fill` daemon: watches the lobby and plays every seat open to AI
-//! agents, in every game, one task per seat. A seat that another agent
+//! agents, in every game, one task per seat, and stands in for idle human
+//! seats until their holder returns. A seat that another agent
 //! claims first is simply dropped; when a seat's game ends or the seat is
 //! lost, its slot frees up. The lobby stream is re-opened with backoff
 //! after a server restart or a cut (its opening snapshot lists every game
@@ -25,7 +26,10 @@ pub struct FillConfig {
 pub fn wants(game: &pb::GameSummary, seat: &pb::SeatInfo, fill: &FillConfig) -> bool {
     let open = seat.open_to == pb::SeatOpenTo::Ai as i32 || (fill.any && seat.open_to == pb::SeatOpenTo::Any as i32);
     let live = game.status != pb::GameStatus::Finished as i32;
-    open && live && !seat.claimed
+    // A human seat gone idle is offered to AI agents until its holder
+    // returns (then the stand-in token stops working and the task ends).
+    let idle = seat.idle && !seat.stand_in;
+    live && ((open && !seat.claimed) || idle)
 }
 
 /// Runs the daemon until the process stops.
@@ -148,6 +152,13 @@ mod tests {
         assert_eq!(taken, vec![true, false, false, false]);
         let taken: Vec<bool> = g.seats.iter().map(|s| wants(&g, s, &any)).collect();
         assert_eq!(taken, vec![true, false, false, true]);
+        let mut idle =
+            game(pb::GameStatus::Playing, vec![(pb::SeatOpenTo::Human, true), (pb::SeatOpenTo::Human, true)]);
+        idle.seats[0].idle = true;
+        idle.seats[1].idle = true;
+        idle.seats[1].stand_in = true;
+        assert!(wants(&idle, &idle.seats[0], &only_ai), "an idle human seat is stood in for");
+        assert!(!wants(&idle, &idle.seats[1], &only_ai), "someone already stands in");
         let over = game(pb::GameStatus::Finished, vec![(pb::SeatOpenTo::Ai, false)]);
         assert!(!wants(&over, &over.seats[0], &any));
     }
