@@ -268,14 +268,7 @@ fn p15_fleet_retaliation_is_individual_and_a_fallen_member_drops_out() {
 
 #[test]
 fn faq_pirate_ship_xp_for_scraps_won_in_combat() {
-    let mut g = Game::new(GameConfig {
-        ships: vec![ShipKind::PirateShip, ShipKind::Warship, ShipKind::Explorer],
-        difficulty: Difficulty::Casual,
-        allies: vec![AllyKind::Cartographer, AllyKind::Mercenary],
-        seed: 2,
-    })
-    .unwrap();
-    bare(&mut g);
+    let mut g = trio(ShipKind::PirateShip);
     g.put_tile("E01", h(1, 0));
     g.begin(0);
     g.act(0, "jump:1,0");
@@ -297,14 +290,7 @@ fn faq_pirate_ship_xp_for_scraps_won_in_combat() {
 
 #[test]
 fn faq_proto_ship_xp_for_three_hits_once_per_attack() {
-    let mut g = Game::new(GameConfig {
-        ships: vec![ShipKind::ProtoShip, ShipKind::Warship, ShipKind::Explorer],
-        difficulty: Difficulty::Casual,
-        allies: vec![AllyKind::Cartographer, AllyKind::Mercenary],
-        seed: 2,
-    })
-    .unwrap();
-    bare(&mut g);
+    let mut g = trio(ShipKind::ProtoShip);
     g.put_tile("E01", h(1, 0));
     let coils = Content::get().modules.iter().position(|m| m.id == "overcharged_coils").unwrap() as u8;
     g.pb.ships[0].modules = vec![coils];

@@ -35,6 +35,19 @@ pub(crate) fn game4() -> Game {
     g
 }
 
+/// `first`, Warship and Explorer (seed 2, Casual), bare like `game4`.
+pub(crate) fn trio(first: ShipKind) -> Game {
+    let mut g = Game::new(GameConfig {
+        ships: vec![first, ShipKind::Warship, ShipKind::Explorer],
+        difficulty: Difficulty::Casual,
+        allies: vec![AllyKind::Cartographer, AllyKind::Mercenary],
+        seed: 2,
+    })
+    .expect("valid config");
+    bare(&mut g);
+    g
+}
+
 /// Opens every lane of the Starting System and removes the ships' mods.
 pub(crate) fn bare(g: &mut Game) {
     g.pb.tiles[0].lanes = 0b11_1111;

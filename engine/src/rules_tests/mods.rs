@@ -329,14 +329,7 @@ fn faq_automated_calculator_cannot_reroll_both_dice_showing_specials() {
 
 #[test]
 fn faq_pirate_tools_losing_the_scrap_is_mandatory() {
-    let mut g = Game::new(GameConfig {
-        ships: vec![ShipKind::PirateShip, ShipKind::Warship, ShipKind::Explorer],
-        difficulty: Difficulty::Casual,
-        allies: vec![AllyKind::Cartographer, AllyKind::Mercenary],
-        seed: 2,
-    })
-    .unwrap();
-    bare(&mut g);
+    let mut g = trio(ShipKind::PirateShip);
     give(&mut g, 0, &["pirate_tools"]);
     fight(&mut g, &[]);
     let (mut g, _) = find(&g, 0, "offense:0", |g, _| matches!(g.pb.pending, Pending::AfterRoll { .. }));
@@ -346,14 +339,7 @@ fn faq_pirate_tools_losing_the_scrap_is_mandatory() {
 
 #[test]
 fn faq_digital_bomb_a_scrap_per_rerolled_die() {
-    let mut g = Game::new(GameConfig {
-        ships: vec![ShipKind::PirateShip, ShipKind::Warship, ShipKind::Explorer],
-        difficulty: Difficulty::Casual,
-        allies: vec![AllyKind::Cartographer, AllyKind::Mercenary],
-        seed: 2,
-    })
-    .unwrap();
-    bare(&mut g);
+    let mut g = trio(ShipKind::PirateShip);
     give(&mut g, 0, &["digital_bomb"]);
     g.pb.ships[0].scraps = 5;
     fight(&mut g, &[]);
@@ -368,14 +354,7 @@ fn faq_digital_bomb_a_scrap_per_rerolled_die() {
 
 #[test]
 fn faq_decoy_probe_pacifies_only_if_every_enemy_went_back() {
-    let mut g = Game::new(GameConfig {
-        ships: vec![ShipKind::PirateShip, ShipKind::Warship, ShipKind::Explorer],
-        difficulty: Difficulty::Casual,
-        allies: vec![AllyKind::Cartographer, AllyKind::Mercenary],
-        seed: 2,
-    })
-    .unwrap();
-    bare(&mut g);
+    let mut g = trio(ShipKind::PirateShip);
     give(&mut g, 0, &["decoy_probe"]);
     g.put_tile("E01", h(1, 0));
     g.begin(0);
@@ -395,14 +374,7 @@ fn faq_decoy_probe_pacifies_only_if_every_enemy_went_back() {
 
 #[test]
 fn faq_decoy_signal_works_one_enemy_after_another() {
-    let mut g = Game::new(GameConfig {
-        ships: vec![ShipKind::PirateShip, ShipKind::Warship, ShipKind::Explorer],
-        difficulty: Difficulty::Casual,
-        allies: vec![AllyKind::Cartographer, AllyKind::Mercenary],
-        seed: 2,
-    })
-    .unwrap();
-    bare(&mut g);
+    let mut g = trio(ShipKind::PirateShip);
     give(&mut g, 0, &["decoy_signal"]);
     g.put_tile("E01", h(1, 0));
     g.begin(0);
@@ -420,14 +392,7 @@ fn faq_decoy_signal_works_one_enemy_after_another() {
 
 #[test]
 fn faq_singular_field_of_action_splits_after_the_fleet_has_played() {
-    let mut g = Game::new(GameConfig {
-        ships: vec![ShipKind::PirateShip, ShipKind::Warship, ShipKind::Explorer],
-        difficulty: Difficulty::Casual,
-        allies: vec![AllyKind::Cartographer, AllyKind::Mercenary],
-        seed: 2,
-    })
-    .unwrap();
-    bare(&mut g);
+    let mut g = trio(ShipKind::PirateShip);
     give(&mut g, 0, &["singular_field_of_action"]);
     g.put_tile("A02", h(1, 0));
     g.begin(1); // Warship, 3 actions
@@ -492,14 +457,7 @@ fn faq_fleet_shield_combines_with_the_maintenance_drone() {
 
 #[test]
 fn faq_quantum_ray_rerolls_both_dice_never_in_defense() {
-    let mut g = Game::new(GameConfig {
-        ships: vec![ShipKind::ProtoShip, ShipKind::Warship, ShipKind::Explorer],
-        difficulty: Difficulty::Casual,
-        allies: vec![AllyKind::Cartographer, AllyKind::Mercenary],
-        seed: 2,
-    })
-    .unwrap();
-    bare(&mut g);
+    let mut g = trio(ShipKind::ProtoShip);
     give(&mut g, 0, &["quantum_ray"]);
     fight(&mut g, &[]);
     let (g2, _) =
@@ -512,14 +470,7 @@ fn faq_quantum_ray_rerolls_both_dice_never_in_defense() {
 
 #[test]
 fn faq_weapon_charger_stacks_with_level_six_special_effects() {
-    let mut g = Game::new(GameConfig {
-        ships: vec![ShipKind::ProtoShip, ShipKind::Warship, ShipKind::Explorer],
-        difficulty: Difficulty::Casual,
-        allies: vec![AllyKind::Cartographer, AllyKind::Mercenary],
-        seed: 2,
-    })
-    .unwrap();
-    bare(&mut g);
+    let mut g = trio(ShipKind::ProtoShip);
     give(&mut g, 0, &["weapon_charger", "piercing_ray"]);
     fight(&mut g, &[]);
     let (_, ev) =
@@ -530,14 +481,7 @@ fn faq_weapon_charger_stacks_with_level_six_special_effects() {
 
 #[test]
 fn faq_ion_field_generator_is_used_before_the_attack_roll() {
-    let mut g = Game::new(GameConfig {
-        ships: vec![ShipKind::ProtoShip, ShipKind::Warship, ShipKind::Explorer],
-        difficulty: Difficulty::Casual,
-        allies: vec![AllyKind::Cartographer, AllyKind::Mercenary],
-        seed: 2,
-    })
-    .unwrap();
-    bare(&mut g);
+    let mut g = trio(ShipKind::ProtoShip);
     give(&mut g, 0, &["ion_field_generator"]);
     fight(&mut g, &[]);
     assert!(g.ids().contains(&act_id(0, "ion_field_generator")), "offered while manoeuvres are chosen");
@@ -549,14 +493,7 @@ fn faq_ion_field_generator_is_used_before_the_attack_roll() {
 
 #[test]
 fn faq_em_ray_ignores_a_miss_of_another_fleet_ship() {
-    let mut g = Game::new(GameConfig {
-        ships: vec![ShipKind::ProtoShip, ShipKind::Warship, ShipKind::Explorer],
-        difficulty: Difficulty::Casual,
-        allies: vec![AllyKind::Cartographer, AllyKind::Mercenary],
-        seed: 2,
-    })
-    .unwrap();
-    bare(&mut g);
+    let mut g = trio(ShipKind::ProtoShip);
     give(&mut g, 0, &["em_ray"]);
     fight(&mut g, &[1]);
     g.act(0, "offense:0");
@@ -697,14 +634,7 @@ fn faq_automated_targeter_same_ruling_on_fleet_dice() {
 
 #[test]
 fn faq_dirty_bomb_scrap_mandatory_and_per_rerolled_die() {
-    let mut g = Game::new(GameConfig {
-        ships: vec![ShipKind::PirateShip, ShipKind::Warship, ShipKind::Explorer],
-        difficulty: Difficulty::Casual,
-        allies: vec![AllyKind::Cartographer, AllyKind::Mercenary],
-        seed: 2,
-    })
-    .unwrap();
-    bare(&mut g);
+    let mut g = trio(ShipKind::PirateShip);
     give(&mut g, 0, &["dirty_bomb"]);
     g.pb.ships[0].scraps = 1;
     fight(&mut g, &[1]);
