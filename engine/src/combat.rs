@@ -418,7 +418,7 @@ impl Game {
 
     /// Disengage (p. 14): a Damage Roll per Enemy in the system and the
     /// "when you disengage" abilities; from Avatars the Corruption advances
-    /// at once, once per system (p. 16). Hiding ends the turn (FAQ).
+    /// at once, once per system and round (p. 16). Hiding ends the turn (FAQ).
     pub(crate) fn disengage(&mut self, hide: bool, ev: &mut Vec<Event>) {
         let Some(f) = self.pb.fight.take() else { return };
         let c = self.content();
@@ -445,7 +445,11 @@ impl Game {
             }
         }
         self.pb.pending = Pending::Action;
-        if from_avatar {
+        // Harbinger of the Corruption: once per system and round, however
+        // many captains there give ground (p. 16; FAQ: "when the last
+        // player leaves the system").
+        if from_avatar && !self.pb.corruption.retreats_this_round.contains(&f.hex) {
+            self.pb.corruption.retreats_this_round.push(f.hex);
             self.advance_corruption(false, ev);
         }
         if hide && self.pb.outcome.is_none() {

@@ -184,6 +184,7 @@ impl Game {
                 movement_this_turn: 0,
                 movement_permanent: if config.difficulty == Difficulty::Heroic { 1 } else { 0 },
                 rift_rush: false,
+                retreats_this_round: Vec::new(),
             },
             avatars: Vec::new(),
             board_enemies: Vec::new(),

@@ -268,6 +268,11 @@ pub struct Corruption {
     pub movement_permanent: i8,
     /// The Keys are all activated: Avatars head for the Main Rift.
     pub rift_rush: bool,
+    /// Systems where giving ground to Avatars already advanced the marker
+    /// this round: the Corruption progresses once per system, when the
+    /// last player there leaves (p. 16, FAQ "Avatars"). Cleared in the End phase.
+    #[serde(default)]
+    pub retreats_this_round: Vec<Hex>,
 }
 
 /// The public structure of the System stack: players know how the piles

@@ -303,6 +303,7 @@ impl Game {
             s.relayed = false;
         }
         self.pb.corruption.movement_this_turn = 0;
+        self.pb.corruption.retreats_this_round.clear();
         self.pb.round += 1;
         self.pb.phase = Phase::Action;
         self.pb.pending = Pending::NextPlayer;

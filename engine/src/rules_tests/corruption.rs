@@ -85,6 +85,36 @@ fn p16_disengaging_from_avatars_advances_the_corruption_once_per_system() {
 }
 
 #[test]
+fn p16_faq_captains_leaving_one_avatar_system_on_separate_turns_advance_it_once() {
+    // p. 16 "Special rules for disengaging" and the FAQ (Avatars, hiding):
+    // the marker moves once per system, when the last player leaves it,
+    // even if each captain gives ground on their own turn; another system
+    // counts again, and so does the next round.
+    let mut g = game4();
+    g.put_tile("A02", h(1, 0));
+    g.put_tile("A05", h(-1, 0));
+    avatar_at(&mut g, 0, h(1, 0));
+    avatar_at(&mut g, 1, h(-1, 0));
+    g.pb.corruption.position = 1;
+    g.put_ship(0, h(1, 0));
+    g.put_ship(1, h(1, 0));
+    g.put_ship(2, h(-1, 0));
+    g.begin(0);
+    assert!(matches!(pending(&g), Pending::CombatCommand), "an Avatar here engages at the start of the turn");
+    g.act(0, "disengage_hide");
+    assert_eq!(g.pb.corruption.position, 2);
+    g.begin(1);
+    g.act(1, "disengage_hide");
+    assert_eq!(g.pb.corruption.position, 2, "same system, same round: no second advance");
+    g.begin(2);
+    g.act(2, "disengage_hide");
+    assert_eq!(g.pb.corruption.position, 3, "another system advances again");
+    let mut ev = Vec::new();
+    g.end_phase(&mut ev);
+    assert!(g.pb.corruption.retreats_this_round.is_empty(), "a new round counts afresh");
+}
+
+#[test]
 fn faq_no_aggressive_engagement_when_engaging_an_avatar_in_the_action_phase() {
     let mut g = game4();
     g.put_tile("A02", h(1, 0));
