@@ -207,8 +207,12 @@ impl Game {
             if !walked.is_empty() {
                 ev.push(Event::AvatarMoved { avatar: id, path: walked });
             }
+            // The Damage Roll depends on the phase only: the rush the last
+            // Key triggers happens in the Action phase (no roll, p. 12), but
+            // an Avatar still heading for the Rift in a later Corruption
+            // phase engages aggressively like any other (p. 16).
             if stopped && engage {
-                self.avatar_engages(at, in_phase && !rush, ev);
+                self.avatar_engages(at, in_phase, ev);
             }
         }
     }

@@ -274,3 +274,26 @@ fn p12_the_last_key_sends_the_avatars_to_the_main_rift_at_once() {
     assert!(g.ship(0).engaged);
     assert!(rolls(&ev, RollPurpose::Damage).is_empty(), "not in the Corruption phase: no Damage Roll");
 }
+
+#[test]
+fn p16_avatars_heading_for_the_main_rift_still_engage_aggressively_in_the_corruption_phase() {
+    // p. 12: only the immediate move after the last Key skips the Damage
+    // Roll, because it happens outside the Corruption phase; p. 16 makes
+    // every engagement during the Corruption phase an aggressive one.
+    let mut g = game4();
+    g.put_tile("RIFT", h(1, 0));
+    g.put_tile("A02", h(2, 0));
+    g.pb.tiles[0].rift_disabled = true;
+    let a = avatar_at(&mut g, 0, h(2, 0));
+    g.pb.corruption.rift_rush = true;
+    g.put_ship(0, h(1, 0));
+    for s in 1..4 {
+        g.put_ship(s, Hex::ORIGIN);
+    }
+    g.pb.corruption.movement_this_turn = 3;
+    let mut ev = Vec::new();
+    g.move_avatars(true, false, &mut ev);
+    assert_eq!(g.pb.avatars[a].place, AvatarPlace::Board { hex: h(1, 0) });
+    assert!(g.ship(0).engaged);
+    assert_eq!(rolls(&ev, RollPurpose::Damage).len(), 1, "engaged in the Corruption phase: a Damage Roll");
+}
