@@ -136,6 +136,9 @@ impl Game {
                 }
             }
             Choice::Attack { target } => {
+                if let Some(f) = &mut self.pb.fight {
+                    f.begun = true;
+                }
                 self.pb.pending = Pending::Manoeuvre { target, chosen: Vec::new(), before: Vec::new() };
             }
             Choice::Offense { seat } => self.choose_manoeuvre(seat, None, ev),

@@ -78,8 +78,15 @@ impl Game {
             self.ship_mut(s).engaged = true;
         }
         ev.push(Event::Engaged { seats: group.to_vec(), hex });
-        self.pb.fight =
-            Some(Fight { hex, seats: group.to_vec(), pacify, defeated: 0, decoys: 0, decoy_pacifies: false });
+        self.pb.fight = Some(Fight {
+            hex,
+            seats: group.to_vec(),
+            pacify,
+            defeated: 0,
+            decoys: 0,
+            decoy_pacifies: false,
+            begun: false,
+        });
         self.pb.pending = Pending::CombatCommand;
     }
 

@@ -139,6 +139,22 @@ impl Game {
                     ));
                 }
                 opts.extend(self.engaged_options(&f.seats));
+                // Before the first blow, captains here who have not played
+                // yet may be asked to join, so the fight is fought as a
+                // fleet (p. 16: others may come to help an engaged player by
+                // forming a Fleet; FAQ Flottes: join first, then fight).
+                if !f.begun && !f.pacify {
+                    for o in self
+                        .alive()
+                        .filter(|o| o.hex == f.hex && !o.played && !o.turn_started && !f.seats.contains(&o.seat))
+                    {
+                        opts.push(opt(
+                            &f.seats,
+                            format!("Invite captain {} into the fleet before fighting", o.seat),
+                            Choice::Invite { seat: o.seat },
+                        ));
+                    }
+                }
                 opts.push(opt(&f.seats, "Disengage (a Damage Roll per Enemy)", Choice::Disengage));
                 opts.push(opt(&f.seats, "Disengage and hide here (ends the turn)", Choice::DisengageAndHide));
                 (DecisionKind::CombatCommand, "Fight: choose a target or disengage".into(), opts)

@@ -486,6 +486,9 @@ impl Game {
             self.pay_power(seat, src, payer, ev);
         }
         self.ship_mut(seat).powers_used.push(src);
+        if let Some(f) = &mut self.pb.fight {
+            f.begun = true;
+        }
         if (enemy as usize) >= self.pb.board_enemies.len() {
             return;
         }

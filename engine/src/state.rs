@@ -249,6 +249,12 @@ pub struct Fight {
     pub decoys: u8,
     /// A Decoy Probe was used: pacify if every Enemy was sent back (FAQ).
     pub decoy_pacifies: bool,
+    /// An attack was declared or a power used against the foes: from then
+    /// on nobody may join the fleet until the fight is over (FAQ,
+    /// Explorations: a fight, like an Exploration, shuts others out).
+    /// Before that, ships in the system may be invited to help (p. 16).
+    #[serde(default)]
+    pub begun: bool,
 }
 
 /// The Corruption mat.

@@ -297,3 +297,44 @@ fn p16_avatars_heading_for_the_main_rift_still_engage_aggressively_in_the_corrup
     assert!(g.ship(0).engaged);
     assert_eq!(rolls(&ev, RollPurpose::Damage).len(), 1, "engaged in the Corruption phase: a Damage Roll");
 }
+
+#[test]
+fn p16_faq_a_captain_engaged_by_an_avatar_can_be_helped_by_forming_a_fleet() {
+    // p. 16 (Aggressive Engagement): the fight waits for the next Action
+    // phase and others may come and help by forming a Fleet. FAQ (Flottes):
+    // join the player first, then fight. FAQ (Explorations): once the fight
+    // is under way nobody joins.
+    let mut g = game4();
+    g.put_tile("A02", h(1, 0));
+    avatar_at(&mut g, 0, h(1, 0));
+    g.put_ship(1, h(1, 0));
+    g.pb.ships[1].engaged = true; // engaged during the last Corruption phase
+    g.begin(0);
+    g.act(0, "jump:1,0");
+    assert!(matches!(pending(&g), Pending::CombatCommand));
+    assert!(g.ids().contains(&"invite:1".to_string()), "the engaged captain may be asked to join first");
+    let mut declined = g.clone();
+    declined.act(0, "invite:1");
+    declined.act(1, "decline");
+    assert_eq!(declined.pb.fight.as_ref().map(|f| f.seats.clone()), Some(vec![0]));
+    g.act(0, "invite:1");
+    g.act(1, "accept");
+    assert!(matches!(pending(&g), Pending::CombatCommand));
+    assert_eq!(g.pb.fight.as_ref().map(|f| f.seats.clone()), Some(vec![0, 1]), "they fight the Avatar together");
+    assert!(g.ship(1).turn_started && g.ship(1).fleet.is_some());
+    // Once a blow is struck, the fleet is closed until the fight ends.
+    let mut g = game4();
+    g.put_tile("A02", h(1, 0));
+    avatar_at(&mut g, 0, h(1, 0));
+    g.put_ship(1, h(1, 0));
+    g.pb.ships[1].engaged = true;
+    g.begin(0);
+    g.act(0, "jump:1,0");
+    g.act(0, "attack:avatar:0");
+    g.act(0, "defense:0:red");
+    if matches!(pending(&g), Pending::AfterRoll { .. }) {
+        g.act(0, "resolve_attack");
+    }
+    assert!(matches!(pending(&g), Pending::CombatCommand), "a single Defense die cannot end this fight");
+    assert!(!g.ids().contains(&"invite:1".to_string()));
+}
