@@ -385,7 +385,7 @@ impl Game {
         }
         self.pb.phase = Phase::Corruption;
         ev.push(Event::PhaseStarted { phase: Phase::Corruption, round: self.pb.round });
-        self.advance_corruption(true, ev);
+        self.advance_corruption(ev);
         if self.pb.outcome.is_some() {
             return;
         }

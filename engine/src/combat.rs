@@ -457,7 +457,7 @@ impl Game {
         // player leaves the system").
         if from_avatar && !self.pb.corruption.retreats_this_round.contains(&f.hex) {
             self.pb.corruption.retreats_this_round.push(f.hex);
-            self.advance_corruption(false, ev);
+            self.advance_corruption(ev);
         }
         if hide && self.pb.outcome.is_none() {
             self.end_group_turn(ev);

@@ -23,9 +23,9 @@ struct Quarry {
 }
 
 impl Game {
-    /// Advances the Corruption marker by one (p. 17). `in_phase` is true in
-    /// the Corruption phase (Aggressive Engagement applies then only).
-    pub(crate) fn advance_corruption(&mut self, in_phase: bool, ev: &mut Vec<Event>) {
+    /// Advances the Corruption marker by one (p. 17), in the Corruption
+    /// phase or at once when an effect or a retreat from Avatars says so.
+    pub(crate) fn advance_corruption(&mut self, ev: &mut Vec<Event>) {
         if self.pb.outcome.is_some() {
             return;
         }
@@ -51,7 +51,7 @@ impl Game {
             .filter(|&i| self.pb.avatars[i].place == AvatarPlace::Mat { space: pos })
             .collect();
         for i in arriving {
-            self.place_avatar(i, in_phase, ev);
+            self.place_avatar(i, ev);
         }
         if printed || self.pb.corruption.red_boxes.contains(&pos) {
             self.reinforce(ev);
@@ -59,7 +59,11 @@ impl Game {
     }
 
     /// Puts an Avatar on the Corrupt system closest to a player (p. 17).
-    fn place_avatar(&mut self, i: usize, in_phase: bool, ev: &mut Vec<Event>) {
+    /// Being put on the board is not an engagement: the players there meet
+    /// it when the Avatars move (in the Corruption phase, with the Damage
+    /// Roll), when they start their turn, or when they enter its system.
+    /// A captain who just gave ground may therefore still jump away.
+    fn place_avatar(&mut self, i: usize, ev: &mut Vec<Event>) {
         let c = self.content();
         let ships: Vec<(Hex, usize, Seat)> =
             self.alive().filter(|s| !s.hidden).map(|s| (s.hex, s.keys.len(), s.seat)).collect();
@@ -86,7 +90,6 @@ impl Game {
         self.pb.avatars[i].damage = 0;
         let id = c.avatars[self.pb.avatars[i].card as usize].id.clone();
         ev.push(Event::AvatarArrived { avatar: id, hex });
-        self.avatar_engages(hex, in_phase, ev);
     }
 
     /// An Avatar stops in `hex` and engages the ships there that are not

@@ -300,7 +300,7 @@ impl Game {
             Effect::GainScraps { .. } | Effect::GainModule | Effect::GainPrecursorModule | Effect::NewAlly => {
                 self.gift_effect(effect, group, hex, ev)
             }
-            Effect::AdvanceCorruption => self.advance_corruption(false, ev),
+            Effect::AdvanceCorruption => self.advance_corruption(ev),
             Effect::AvatarMovesUp => {
                 self.pb.corruption.movement_this_turn += 1;
                 ev.push(Event::AvatarMovementChanged { this_turn: self.pb.corruption.movement_this_turn });

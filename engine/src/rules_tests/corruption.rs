@@ -15,15 +15,41 @@ fn p17_avatar_step_places_the_avatar_near_a_player_and_reinforces() {
     g.put_tile("C02", h(3, 0));
     g.pb.corruption.position = 3; // the next space holds an Avatar token
     let mut ev = Vec::new();
-    g.advance_corruption(true, &mut ev);
+    g.advance_corruption(&mut ev);
     assert_eq!(g.pb.corruption.position, 4);
     assert_eq!(g.pb.avatars.len(), 1);
     // Closest Corrupt system to a player: the Starting System, where all ships are.
     assert_eq!(g.pb.avatars[0].place, AvatarPlace::Board { hex: Hex::ORIGIN });
     assert_eq!(g.pb.deck_levels[1], 4, "the next 4 reserve Enemies join the deck");
-    // Aggressive engagement: every ship there rolls a Damage Roll.
+    // The Avatars then move: the new one already shares the players' system
+    // and engages them aggressively, a Damage Roll each.
+    g.move_avatars(true, false, &mut ev);
     assert_eq!(rolls(&ev, RollPurpose::Damage).len(), 4);
     assert!(g.pb.ships.iter().all(|s| s.engaged));
+}
+
+#[test]
+fn p17_a_new_avatar_is_placed_without_engaging_so_a_retreating_captain_can_still_jump_away() {
+    // p. 17 places a new Avatar on the Corrupt system closest to a player;
+    // engaging is what Avatars do when they move (p. 17), and what players
+    // meet on entering its system or at the start of their turn (FAQ
+    // hiding). p. 16: giving ground to Avatars may bring a new one in the
+    // middle of the Action phase; it must not pin the captain who retreats.
+    let mut g = game4();
+    g.put_tile("A02", h(1, 0));
+    avatar_at(&mut g, 1, Hex::ORIGIN);
+    for s in 1..4 {
+        g.put_ship(s, h(1, 0));
+    }
+    g.pb.corruption.position = 3; // the next space holds an Avatar token
+    g.begin(0);
+    assert!(matches!(pending(&g), Pending::CombatCommand));
+    g.act(0, "disengage");
+    assert_eq!(g.pb.corruption.position, 4);
+    assert_eq!(g.avatars_at(Hex::ORIGIN).len(), 2, "the new Avatar lands where the captain retreated");
+    assert!(!g.ship(0).engaged, "placing an Avatar engages nobody");
+    assert!(matches!(pending(&g), Pending::Action));
+    assert!(g.ids().contains(&"jump:1,0".to_string()), "the captain may still jump away");
 }
 
 #[test]
@@ -32,7 +58,7 @@ fn p17_red_box_brings_four_more_enemies() {
     g.pb.corruption.position = 5;
     g.pb.corruption.face_down.clear();
     let mut ev = Vec::new();
-    g.advance_corruption(true, &mut ev);
+    g.advance_corruption(&mut ev);
     assert_eq!(g.pb.corruption.position, 6);
     assert_eq!(g.pb.deck_levels.iter().sum::<u8>(), 8);
 }
@@ -42,7 +68,7 @@ fn p17_advancing_from_the_rise_loses() {
     let mut g = game4();
     g.pb.corruption.position = g.pb.corruption.rise;
     let mut ev = Vec::new();
-    g.advance_corruption(true, &mut ev);
+    g.advance_corruption(&mut ev);
     assert_eq!(g.outcome().map(|o| (o.won, o.cause)), Some((false, "corruption_risen".to_string())));
 }
 
