@@ -57,8 +57,8 @@ impl<'a> Board<'a> {
         self.content.tiles.get(self.tiles[i].tile as usize).is_some_and(|d| d.wormhole)
     }
 
-    /// Indices of the systems a ship may jump to from tile `i`.
-    fn neighbors(&self, i: usize, out: &mut Vec<usize>) {
+    /// Indices of the systems joined to tile `i` by a hyperspace lane.
+    fn lane_neighbors(&self, i: usize, out: &mut Vec<usize>) {
         out.clear();
         let t = &self.tiles[i];
         for d in 0..6u8 {
@@ -72,6 +72,11 @@ impl<'a> Board<'a> {
                 out.push(j);
             }
         }
+    }
+
+    /// Indices of the systems a ship may jump to from tile `i`.
+    fn neighbors(&self, i: usize, out: &mut Vec<usize>) {
+        self.lane_neighbors(i, out);
         if self.wormhole(i) {
             for j in 0..self.tiles.len() {
                 if j != i && self.wormhole(j) && !out.contains(&j) {
@@ -79,6 +84,41 @@ impl<'a> Board<'a> {
                 }
             }
         }
+    }
+
+    /// Whether tile `i` holds an open rift (Corrupt system or a created
+    /// rift, not disabled): Avatars travel between all of them at once.
+    pub fn is_rift(&self, i: usize) -> bool {
+        let t = &self.tiles[i];
+        let corrupt = self.content.tiles.get(t.tile as usize).is_some_and(|d| d.kind == SystemKind::Corrupt);
+        (corrupt || t.rift_created) && !t.rift_disabled
+    }
+
+    /// Avatar move distances from tile `from` (lanes, and every rift next
+    /// to every other; wormholes left out, the die grants them rarely).
+    pub fn avatar_distances(&self, from: usize) -> Vec<Option<u8>> {
+        let mut dist = vec![None; self.tiles.len()];
+        if from >= self.tiles.len() {
+            return dist;
+        }
+        let rifts: Vec<usize> = (0..self.tiles.len()).filter(|&j| self.is_rift(j)).collect();
+        dist[from] = Some(0);
+        let mut queue = std::collections::VecDeque::from([from]);
+        let mut nb = Vec::new();
+        while let Some(i) = queue.pop_front() {
+            let d = dist[i].unwrap_or(0);
+            self.lane_neighbors(i, &mut nb);
+            if self.is_rift(i) {
+                nb.extend(rifts.iter().copied().filter(|&j| j != i));
+            }
+            for &j in &nb {
+                if dist[j].is_none() {
+                    dist[j] = Some(d + 1);
+                    queue.push_back(j);
+                }
+            }
+        }
+        dist
     }
 
     /// Jump distances from `from` to every revealed system (`None` when

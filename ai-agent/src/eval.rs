@@ -1,27 +1,32 @@
 //! A static evaluation of a state from the team's point of view (the game
-//! is cooperative, so there is one value for every seat). It scores the
-//! goals of X-ODUS in order: Keys activated at the Main Rift, Keys carried
-//! and how far from the Rift, Signals revealed and their progress, the
-//! ships' health, energy and scraps, remaining actions, distance to the
-//! next useful system, and the Corruption's advance. Used by the heuristic
-//! (one-step look-ahead) and to cut MCTS playouts short.
+//! is cooperative, so there is one value for every seat), in one unit: a
+//! captain's Action. It estimates the work still between the crew and a
+//! sealed Rift (systems to reveal, Signals to explore and solve, scraps to
+//! gather, Keys to carry to the Main Rift) and subtracts it from what the
+//! crew holds: Actions in hand, the ships' condition, and the Corruption
+//! track, where every space lost to Avatars costs about a round of Actions.
+//! Used by the heuristic (one-step look-ahead) and to cut MCTS playouts.
 
 use crate::board::Board;
 use xodus_engine::content::{Challenge, Content, Face, SystemKind};
-use xodus_engine::{AvatarPlace, Public};
+use xodus_engine::{AvatarPlace, Phase, Public, Ship};
 
 /// Value of a won game; a lost one is its negative plus progress.
 pub const WIN: f64 = 1000.0;
 
-/// Work still needed to open a Signal's Key once revealed.
-fn needed(challenge: &Challenge) -> f64 {
-    match challenge {
-        Challenge::Repairs { amount } | Challenge::Tribute { amount } | Challenge::Trial { amount, .. } => {
-            f64::from(*amount).max(1.0)
-        }
-        Challenge::Guardian { .. } => 1.0,
-    }
-}
+/// Actions one space of the Corruption track stands for: about a round of
+/// the crew's turns.
+const SPACE: f64 = 11.0;
+/// Worth of an Action still in hand: spending it must buy more than this.
+const IN_HAND: f64 = 0.5;
+/// Cost of one jump of travel (a Rush makes three for two Actions).
+const JUMP: f64 = 0.8;
+/// Actions a face-down Signal card is expected to take once revealed.
+const UNKNOWN_SIGNAL_ACTIONS: f64 = 2.5;
+/// Scraps a face-down Signal card is expected to ask for.
+const UNKNOWN_SIGNAL_SCRAPS: f64 = 3.0;
+/// Travel assumed towards a system nobody can reach yet.
+const FAR: u8 = 5;
 
 /// What the evaluation terms share: the board and each ship's distances.
 struct Ctx<'a> {
@@ -30,6 +35,8 @@ struct Ctx<'a> {
     dist: Vec<Vec<Option<u8>>>,
     /// Index of the Main Rift tile, once revealed.
     rift: Option<usize>,
+    /// Jump distances from the Main Rift, once revealed.
+    rift_dist: Vec<Option<u8>>,
 }
 
 impl<'a> Ctx<'a> {
@@ -37,129 +44,227 @@ impl<'a> Ctx<'a> {
         let board = Board::new(pb);
         let dist = pb.ships.iter().map(|s| if s.defeated { Vec::new() } else { board.distances(s.hex) }).collect();
         let rift = (0..board.len()).find(|&i| board.kind(board.tile(i).hex) == Some(SystemKind::MainRift));
-        Ctx { board, dist, rift }
+        let rift_dist = rift.map(|r| board.distances(board.tile(r).hex)).unwrap_or_default();
+        Ctx { board, dist, rift, rift_dist }
     }
 
     fn dist(&self, seat: u8, tile: usize) -> Option<u8> {
         self.dist.get(usize::from(seat)).and_then(|d| d.get(tile)).copied().flatten()
     }
+
+    /// Jumps from the nearest live ship to tile `i`.
+    fn nearest_ship(&self, pb: &Public, i: usize) -> u8 {
+        pb.ships.iter().filter(|s| !s.defeated).filter_map(|s| self.dist(s.seat, i)).min().unwrap_or(FAR)
+    }
+
+    /// Travel and the Explore that activates Keys at the Main Rift, from tile `i`.
+    fn delivery_from_tile(&self, i: usize) -> f64 {
+        match self.rift {
+            Some(_) => JUMP * f64::from(self.rift_dist.get(i).copied().flatten().unwrap_or(FAR)) + 1.0,
+            None => JUMP * 3.0 + 1.0,
+        }
+    }
 }
 
-/// Progress towards sealing the Rift, roughly in "Keys", in `0..=keys+1`.
-fn progress(pb: &Public, cx: &Ctx) -> f64 {
+/// The Signal slots still to be found, and the draws from the System
+/// stack expected before the Main Rift and every Signal system are out.
+fn reveal_work(pb: &Public, cx: &Ctx) -> f64 {
+    let remaining: f64 = pb.piles.iter().map(|p| f64::from(p.remaining)).sum();
+    let unfound = unfound_signals(pb) as f64;
+    let to_rift = if cx.rift.is_some() {
+        0.0
+    } else {
+        pb.piles
+            .iter()
+            .map(|p| if p.bottom { (f64::from(p.remaining) + 1.0) / 2.0 } else { f64::from(p.remaining) })
+            .sum()
+    };
+    let to_signals = remaining * unfound / (unfound + 1.0);
+    to_rift.max(to_signals)
+}
+
+/// Signal slots whose system has not been revealed yet.
+fn unfound_signals(pb: &Public) -> usize {
+    pb.signals
+        .iter()
+        .filter(|s| !s.solved && s.card.is_none() && !pb.tiles.iter().any(|t| t.key_marker == Some(s.key)))
+        .count()
+}
+
+/// Actions and scraps a revealed Signal still asks for.
+fn challenge_work(challenge: &Challenge, progress: u8) -> (f64, f64) {
+    match challenge {
+        Challenge::Repairs { amount } => {
+            let left = f64::from(amount.saturating_sub(progress));
+            (left, left)
+        }
+        Challenge::Tribute { amount } => (1.0, f64::from(amount.saturating_sub(progress))),
+        Challenge::Trial { amount, .. } => (f64::from(*amount).max(1.0), 0.0),
+        Challenge::Guardian { .. } => (4.0, 0.0),
+    }
+}
+
+/// The work between the crew and a sealed Rift, in Actions; also returns
+/// the scraps that work will ask for.
+fn signal_work(pb: &Public, cx: &Ctx) -> (f64, f64) {
     let c = Content::get();
     let board = &cx.board;
-    let rift = cx.rift;
-    let activated = rift.map(|i| board.tile(i).keys_activated.len()).unwrap_or(0) as f64;
-    let mut p = activated * 1.0;
-    // Keys carried by ships still alive: worth more as they near the Rift.
-    for s in pb.ships.iter().filter(|s| !s.defeated && !s.keys.is_empty()) {
-        let near = match rift {
-            Some(r) => {
-                let d = cx.dist(s.seat, r);
-                match d {
-                    Some(d) => 0.35 - 0.03 * f64::from(d.min(8)),
-                    None => 0.05,
-                }
+    let mut work = 0.0;
+    let mut scraps = 0.0;
+    let activated: Vec<u8> = cx.rift.map(|r| board.tile(r).keys_activated.clone()).unwrap_or_default();
+    for slot in &pb.signals {
+        if activated.contains(&slot.key) || pb.ships.iter().any(|s| s.keys.contains(&slot.key)) {
+            continue; // counted with the carriers below
+        }
+        let tile = (0..board.len()).find(|&i| board.tile(i).key_marker == Some(slot.key));
+        match (slot.card.and_then(|i| c.signals.get(usize::from(i))), tile) {
+            (Some(card), Some(i)) => {
+                let (a, s) = challenge_work(&card.challenge, slot.progress);
+                work += JUMP * f64::from(cx.nearest_ship(pb, i)) + a + cx.delivery_from_tile(i);
+                scraps += s;
             }
-            None => 0.0,
-        };
-        p += s.keys.len() as f64 * (0.55 + near);
-    }
-    // Keys lying on wrecks still count a little (they can be scavenged).
-    for s in pb.ships.iter().filter(|s| s.defeated) {
-        p += s.keys.len() as f64 * 0.3;
-    }
-    for slot in pb.signals.iter().filter(|s| !s.solved) {
-        if let Some(card) = slot.card.and_then(|i| c.signals.get(i as usize)) {
-            let frac = (f64::from(slot.progress) / needed(&card.challenge)).min(1.0);
-            p += 0.15 + 0.3 * frac;
+            (None, Some(i)) => {
+                work += JUMP * f64::from(cx.nearest_ship(pb, i)) + 1.0 + UNKNOWN_SIGNAL_ACTIONS;
+                work += cx.delivery_from_tile(i);
+                scraps += UNKNOWN_SIGNAL_SCRAPS;
+            }
+            _ => {
+                work += JUMP * 2.0 + 1.0 + UNKNOWN_SIGNAL_ACTIONS + JUMP * 3.0 + 1.0;
+                scraps += UNKNOWN_SIGNAL_SCRAPS;
+            }
         }
     }
-    if rift.is_some() {
-        p += 0.3;
+    for s in pb.ships.iter().filter(|s| !s.keys.is_empty()) {
+        let to_rift = match cx.rift {
+            Some(r) if !s.defeated => f64::from(cx.dist(s.seat, r).unwrap_or(FAR)),
+            Some(_) => FAR as f64 + 1.0,
+            None => 3.0,
+        };
+        // A wreck's Keys must first be scavenged by someone else.
+        let salvage = if s.defeated { 2.0 } else { 0.0 };
+        work += JUMP * to_rift + 1.0 + salvage;
     }
-    p
+    (work, scraps)
 }
 
-/// Value of one ship's condition.
-fn ship_value(pb: &Public, seat: usize) -> f64 {
-    let Some(s) = pb.ships.get(seat) else { return 0.0 };
+/// Worth of a ship's health: the first points keep it alive.
+fn health_value(h: f64) -> f64 {
+    if h <= 0.0 {
+        return -25.0;
+    }
+    2.5 * h.min(2.0) + 1.0 * (h - 2.0).max(0.0)
+}
+
+/// Value of one ship's condition and of the Actions it still holds.
+fn ship_value(s: &Ship) -> f64 {
     if s.defeated {
-        return -8.0;
+        return -25.0;
     }
-    let h = f64::from(s.health);
-    // Concave in health: the first points matter most.
-    let health = 1.2 * h.min(2.0) + 0.5 * (h - 2.0).max(0.0);
-    // Energy only pays for rerolls and mods, which the engine does not have
-    // yet: keep its value small.
-    let energy = 0.08 * f64::from(s.energy_total);
-    let scraps = 0.12 * f64::from(s.scraps.min(10));
-    let damaged = -0.5 * s.damaged.len() as f64;
-    let level = 0.1 * f64::from(s.level);
-    health + energy + scraps + damaged + level
+    let c = Content::get();
+    let in_hand = if s.played {
+        0.0
+    } else if s.turn_started {
+        f64::from(s.actions_left)
+    } else {
+        f64::from(c.ship(s.kind).actions)
+    };
+    // Straining owes a Damage Roll at the end of the turn (p. 7): about
+    // two thirds of a health point, sometimes a Damaged card.
+    let owed = if s.strained && !s.played { 0.9 } else { 0.0 };
+    health_value(f64::from(s.health)) - owed + IN_HAND * in_hand + 0.5 * f64::from(s.energy_total)
+        - 1.0 * s.damaged.len() as f64
+        + 0.6 * s.modules.len() as f64
+        + 0.4 * f64::from(s.level)
 }
 
-/// Distance penalty: each live ship should be near something useful (the
-/// Rift with Keys, an open Signal, or the frontier to reveal more).
-fn distance_value(pb: &Public, cx: &Ctx) -> f64 {
+/// Chance that an Avatar `d` moves away reaches its quarry this round.
+fn reach_chance(d: i32) -> f64 {
+    match d {
+        i32::MIN..=0 => 1.0,
+        1 => 5.0 / 6.0,
+        2 => 0.5,
+        3 => 1.0 / 6.0,
+        _ => 0.0,
+    }
+}
+
+/// Expected cost of Avatars: a system whose ships they reach will have to
+/// give ground (a space of Corruption, once per system) after a Damage Roll
+/// each. Each Avatar hunts the nearest ships; an Avatar about to arrive on
+/// the mat appears on the Corrupt system nearest a ship.
+fn avatar_danger(pb: &Public, cx: &Ctx) -> f64 {
     let board = &cx.board;
-    if board.is_empty() {
+    // Systems holding ships an Avatar may hunt, with their crew size.
+    let mut targets: Vec<(usize, usize, bool)> = Vec::new();
+    let avatar_here = |hex| pb.avatars.iter().any(|a| a.place == AvatarPlace::Board { hex });
+    for s in pb.ships.iter().filter(|s| !s.defeated && !s.hidden) {
+        let Some(i) = board.index(s.hex) else { continue };
+        // A ship already beside an Avatar cannot slip away: it is engaged
+        // as its turn starts.
+        let still_to_play = pb.phase == Phase::Action && !s.played && !s.engaged && !avatar_here(s.hex);
+        match targets.iter_mut().find(|t| t.0 == i) {
+            Some(t) => {
+                t.1 += 1;
+                t.2 &= still_to_play;
+            }
+            None => targets.push((i, 1, still_to_play)),
+        }
+    }
+    if targets.is_empty() {
         return 0.0;
     }
-    let rift = cx.rift;
-    let frontier: Vec<bool> = (0..board.len()).map(|i| board.is_frontier(i)).collect();
-    let open_signal =
-        |i: usize| board.tile(i).key_marker.is_some_and(|k| pb.signals.iter().any(|s| s.key == k && !s.solved));
-    let explorable = |i: usize| {
-        let t = board.tile(i);
-        t.exploration_marker && !matches!(board.kind(t.hex), Some(SystemKind::Corrupt) | None)
-    };
-    let mut v = 0.0;
-    for s in pb.ships.iter().filter(|s| !s.defeated) {
-        let Some(dist) = cx.dist.get(usize::from(s.seat)) else { continue };
-        let nearest = |f: &dyn Fn(usize) -> bool| -> Option<u8> {
-            (0..board.len()).filter(|&i| f(i)).filter_map(|i| dist.get(i).copied().flatten()).min()
-        };
-        let goal = if !s.keys.is_empty() {
-            rift.and_then(|r| dist[r]).or_else(|| nearest(&|i| frontier[i]))
-        } else {
-            nearest(&open_signal).or_else(|| nearest(&|i| frontier[i]))
-        };
-        v -= 0.25 * f64::from(goal.unwrap_or(6).min(8));
-        if let Some(d) = nearest(&explorable) {
-            v -= 0.02 * f64::from(d.min(6));
-        }
-    }
-    v
-}
-
-/// Danger from Avatars on the board: ships sharing a system with one, or
-/// next to one, when weak.
-fn danger_value(pb: &Public, cx: &Ctx) -> f64 {
-    let mut v = 0.0;
-    for a in &pb.avatars {
-        let AvatarPlace::Board { hex } = a.place else { continue };
-        let idx = cx.board.index(hex);
-        for s in pb.ships.iter().filter(|s| !s.defeated) {
-            let dist = idx.and_then(|i| cx.dist(s.seat, i));
-            // Avatars hunt the nearest ships and move up to two systems;
-            // fleeing one by disengaging advances the Corruption.
-            let weak = if s.health <= 2 { 1.5 } else { 1.0 };
-            match dist {
-                Some(0) => v -= 3.0 * weak,
-                Some(1) => v -= 1.5 * weak,
-                Some(2) => v -= 0.7 * weak,
-                _ => {}
+    let bonus = i32::from(pb.corruption.movement_this_turn) + i32::from(pb.corruption.movement_permanent);
+    let mut spared = vec![1.0; targets.len()];
+    let hunt = |from: usize, extra: i32, spared: &mut Vec<f64>| {
+        let dist = board.avatar_distances(from);
+        let d: Vec<i32> =
+            targets.iter().map(|t| dist.get(t.0).copied().flatten().map(i32::from).unwrap_or(99)).collect();
+        let Some(&best) = d.iter().min() else { return };
+        let n = d.iter().filter(|&&x| x == best).count() as f64;
+        for (k, &dk) in d.iter().enumerate() {
+            if dk == best {
+                let p = if dk == 0 { 1.0 } else { reach_chance(dk - bonus - extra) };
+                spared[k] *= 1.0 - p / n;
             }
         }
+    };
+    for a in &pb.avatars {
+        let AvatarPlace::Board { hex } = a.place else { continue };
+        if let Some(i) = board.index(hex) {
+            hunt(i, 0, &mut spared);
+        }
     }
-    v
+    let next = pb.corruption.position.saturating_add(1);
+    let arriving = pb.corruption.face_down.contains(&next)
+        || pb.avatars.iter().any(|a| a.place == AvatarPlace::Mat { space: next });
+    if arriving && pb.phase == Phase::Action {
+        // It lands on the rift nearest a ship, then rolls its move.
+        let rifts: Vec<usize> = (0..board.len()).filter(|&j| board.is_rift(j)).collect();
+        let mut best: Option<(u8, usize)> = None;
+        for &r in &rifts {
+            for t in &targets {
+                let d = board.distances(board.tile(r).hex).get(t.0).copied().flatten().unwrap_or(99);
+                if best.is_none_or(|b| d < b.0) {
+                    best = Some((d, r));
+                }
+            }
+        }
+        if let Some((_, r)) = best {
+            hunt(r, 0, &mut spared);
+        }
+    }
+    let mut cost = 0.0;
+    for (t, keep) in targets.iter().zip(&spared) {
+        let p = 1.0 - keep;
+        // Ships still to play this round can yet move away.
+        let weight = if t.2 { 0.5 } else { 1.0 };
+        cost += weight * p * (SPACE + 1.0 * t.1 as f64);
+    }
+    cost
 }
 
 /// Exposure: ships sitting in a non-pacified Enemy system (detection at
-/// the start of their next turn, patrols) or engaged in a fight, worse
-/// when weak.
+/// the start of their next turn) or beside Enemy cards, worse when weak.
 fn exposure_value(pb: &Public, cx: &Ctx) -> f64 {
     let board = &cx.board;
     let mut v = 0.0;
@@ -168,12 +273,10 @@ fn exposure_value(pb: &Public, cx: &Ctx) -> f64 {
         let hostile = board.kind(s.hex) == Some(SystemKind::Enemy)
             && board.index(s.hex).is_some_and(|i| board.tile(i).pacified.is_none());
         if hostile && !s.hidden {
-            v -= 0.25 * weak;
+            v -= 0.6 * weak;
         }
         let foes = pb.board_enemies.iter().filter(|e| e.hex == s.hex).count() as f64;
-        if foes > 0.0 {
-            v -= 0.2 * foes * weak;
-        }
+        v -= 0.4 * foes * weak;
     }
     v
 }
@@ -194,11 +297,11 @@ fn offense_odds(kind: xodus_engine::ShipKind) -> (f64, f64) {
 /// The fight in progress, projected to its end: how many attacks the
 /// group needs to clear the system at its expected hit rate, and what
 /// the misses cost each ship meanwhile (a hopeless fight projects the
-/// ships' destruction, which is what makes disengaging look right).
+/// ships' destruction, which is what makes disengaging win).
 fn fight_value(pb: &Public) -> f64 {
     let Some(f) = &pb.fight else { return 0.0 };
     let c = Content::get();
-    let members: Vec<&xodus_engine::Ship> =
+    let members: Vec<&Ship> =
         f.seats.iter().filter_map(|&s| pb.ships.get(usize::from(s))).filter(|s| !s.defeated).collect();
     if members.is_empty() {
         return 0.0;
@@ -224,48 +327,69 @@ fn fight_value(pb: &Public) -> f64 {
     for s in members {
         let loss = attacks * offense_odds(s.kind).1;
         let h = f64::from(s.health);
-        let before = 1.2 * h.min(2.0) + 0.5 * (h - 2.0).max(0.0);
-        let after_h = h - loss;
-        let after = if after_h <= 0.0 { -8.0 } else { 1.2 * after_h.min(2.0) + 0.5 * (after_h - 2.0).max(0.0) };
-        v += after - before;
+        v += health_value(h - loss) - health_value(h);
     }
     v
 }
 
+/// Each ship's pull towards its next useful place: the Main Rift when it
+/// carries Keys, else an open Signal or, while systems are still to be
+/// found, the frontier.
+fn position_value(pb: &Public, cx: &Ctx, searching: bool) -> f64 {
+    let board = &cx.board;
+    if board.is_empty() {
+        return 0.0;
+    }
+    let open_signal =
+        |i: usize| board.tile(i).key_marker.is_some_and(|k| pb.signals.iter().any(|s| s.key == k && !s.solved));
+    let mut v = 0.0;
+    for s in pb.ships.iter().filter(|s| !s.defeated) {
+        let Some(dist) = cx.dist.get(usize::from(s.seat)) else { continue };
+        let nearest = |f: &dyn Fn(usize) -> bool| -> Option<u8> {
+            (0..board.len()).filter(|&i| f(i)).filter_map(|i| dist.get(i).copied().flatten()).min()
+        };
+        let goal = if !s.keys.is_empty() && cx.rift.is_some() {
+            cx.rift.and_then(|r| dist[r])
+        } else {
+            let sig = nearest(&open_signal);
+            let front = if searching { nearest(&|i| board.is_frontier(i)) } else { None };
+            match (sig, front) {
+                (Some(a), Some(b)) => Some(a.min(b)),
+                (a, b) => a.or(b),
+            }
+        };
+        v -= 0.3 * f64::from(goal.unwrap_or(0).min(8));
+    }
+    v
+}
+
+/// Keys sealed or on their way, in `0..=keys`: the progress a lost game
+/// still shows.
+fn keys_progress(pb: &Public, cx: &Ctx) -> f64 {
+    let activated = cx.rift.map(|i| cx.board.tile(i).keys_activated.len()).unwrap_or(0) as f64;
+    let carried: usize = pb.ships.iter().map(|s| s.keys.len()).sum();
+    activated + 0.5 * carried as f64
+}
+
 /// The team's value of a state: large and positive when won, large and
-/// negative when lost (less negative with more progress).
+/// negative when lost (less negative with more progress), else the
+/// estimate in Actions described at the top of this file.
 pub fn evaluate(pb: &Public) -> f64 {
     let keys = pb.signals.len().max(1) as f64;
     let cx = Ctx::new(pb);
-    let prog = progress(pb, &cx);
     if let Some(o) = &pb.outcome {
+        let prog = keys_progress(pb, &cx);
         return if o.won { WIN - f64::from(o.round) } else { -WIN + 10.0 * prog / keys };
     }
-    let ships: f64 = (0..pb.ships.len()).map(|i| ship_value(pb, i)).sum();
-    let corruption = -1.2 * f64::from(pb.corruption.position);
-    // Revealing the map is how Signals and the Main Rift are found.
-    let revealed = 0.25 * (pb.tiles.len() as f64).min(24.0);
-    let found = 0.3 * pb.tiles.iter().filter(|t| t.key_marker.is_some()).count() as f64;
-    10.0 * prog
-        + ships
-        + corruption
-        + revealed
-        + found
-        + distance_value(pb, &cx)
-        + danger_value(pb, &cx)
+    let reveal = reveal_work(pb, &cx);
+    let (work, scraps_needed) = signal_work(pb, &cx);
+    let scraps: f64 = pb.ships.iter().filter(|s| !s.defeated).map(|s| f64::from(s.scraps)).sum();
+    let shortfall = (scraps_needed - scraps).max(0.0);
+    let surplus = (scraps - scraps_needed).max(0.0).min(8.0);
+    let ships: f64 = pb.ships.iter().map(ship_value).sum();
+    -reveal - work - shortfall + 0.3 * surplus + ships - SPACE * f64::from(pb.corruption.position)
+        + position_value(pb, &cx, reveal > 0.0)
+        - 1.5 * avatar_danger(pb, &cx)
         + exposure_value(pb, &cx)
         + fight_value(pb)
-}
-
-/// Maps an evaluation to a win-like reward in `[0, 1]` for search.
-pub fn to_reward(value: f64) -> f64 {
-    if value >= WIN / 2.0 {
-        return 1.0;
-    }
-    if value <= -WIN / 2.0 {
-        return 0.0;
-    }
-    // Unfinished: squash the progress-dominated score into (0.05, 0.95).
-    let x = value / 25.0;
-    0.05 + 0.9 / (1.0 + (-x).exp())
 }
