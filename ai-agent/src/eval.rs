@@ -22,9 +22,9 @@ const IN_HAND: f64 = 0.5;
 /// Cost of one jump of travel (a Rush makes three for two Actions).
 const JUMP: f64 = 0.8;
 /// Actions a face-down Signal card is expected to take once revealed.
-const UNKNOWN_SIGNAL_ACTIONS: f64 = 2.5;
+const UNKNOWN_SIGNAL_ACTIONS: f64 = 5.0;
 /// Scraps a face-down Signal card is expected to ask for.
-const UNKNOWN_SIGNAL_SCRAPS: f64 = 3.0;
+const UNKNOWN_SIGNAL_SCRAPS: f64 = 4.0;
 /// Travel assumed towards a system nobody can reach yet.
 const FAR: u8 = 5;
 
@@ -120,7 +120,22 @@ fn signal_work(pb: &Public, cx: &Ctx) -> (f64, f64) {
         match (slot.card.and_then(|i| c.signals.get(usize::from(i))), tile) {
             (Some(card), Some(i)) => {
                 let (a, s) = challenge_work(&card.challenge, slot.progress);
-                work += JUMP * f64::from(cx.nearest_ship(pb, i)) + a + cx.delivery_from_tile(i);
+                // Repairs and tributes need scraps brought to the card: the
+                // best ship to go is near and holds scraps.
+                let travel = if s > 0.0 {
+                    pb.ships
+                        .iter()
+                        .filter(|sh| !sh.defeated)
+                        .filter_map(|sh| {
+                            let d = f64::from(cx.dist(sh.seat, i)?);
+                            let short = (s.min(4.0) - f64::from(sh.scraps)).max(0.0);
+                            Some(d + 0.6 * short)
+                        })
+                        .fold(f64::from(FAR) + 2.0, f64::min)
+                } else {
+                    f64::from(cx.nearest_ship(pb, i))
+                };
+                work += JUMP * travel + a + cx.delivery_from_tile(i);
                 scraps += s;
             }
             (None, Some(i)) => {
