@@ -400,7 +400,7 @@ pub fn evaluate(pb: &Public) -> f64 {
     let (work, scraps_needed) = signal_work(pb, &cx);
     let scraps: f64 = pb.ships.iter().filter(|s| !s.defeated).map(|s| f64::from(s.scraps)).sum();
     let shortfall = (scraps_needed - scraps).max(0.0);
-    let surplus = (scraps - scraps_needed).max(0.0).min(8.0);
+    let surplus = (scraps - scraps_needed).clamp(0.0, 8.0);
     let ships: f64 = pb.ships.iter().map(ship_value).sum();
     -reveal - work - shortfall + 0.3 * surplus + ships - SPACE * f64::from(pb.corruption.position)
         + position_value(pb, &cx, reveal > 0.0)

@@ -32,6 +32,8 @@ const EXPLORATION: f64 = 0.6;
 const MARGIN: f64 = 0.08;
 /// Root options kept for the search.
 const ROOT_WIDTH: usize = 4;
+/// Determinizations the root ranking averages over (as the heuristic does).
+const ROOT_SAMPLES: u64 = 4;
 /// Iterations when the budget gives neither limit.
 const DEFAULT_ITERATIONS: u32 = 64;
 
@@ -42,6 +44,7 @@ struct Edge {
     visits: u32,
     available: u32,
     total: f64,
+    total_sq: f64,
     child: Option<usize>,
 }
 
@@ -61,6 +64,8 @@ pub struct RootStat {
     pub visits: u32,
     /// Sum of rewards.
     pub total: f64,
+    /// Sum of squared rewards (for the spread of the mean).
+    pub total_sq: f64,
 }
 
 /// Determinized MCTS.
@@ -125,9 +130,13 @@ fn root_candidates(view: &View, seat: Seat, seed: u64, banned: &dyn Fn(&str) -> 
     if opts.iter().any(|o| !banned(&o.id)) {
         opts.retain(|o| !banned(&o.id));
     }
-    let game = Game::from_view(view, mix(&[seed, 0x0007]));
+    // Ranked like the heuristic policy ranks them: averaged over several
+    // determinizations, so the search's default is the heuristic's pick.
     let mut scores = vec![0.0; opts.len()];
-    score_on(&game, seat, &opts, &mut scores);
+    for k in 0..ROOT_SAMPLES {
+        let game = Game::from_view(view, mix(&[seed, 0x0007, k]));
+        score_on(&game, seat, &opts, &mut scores);
+    }
     let mut ranked: Vec<(f64, &str)> = scores.into_iter().zip(opts.iter().map(|o| o.id.as_str())).collect();
     ranked.sort_by(|a, b| b.0.total_cmp(&a.0));
     ranked.into_iter().take(ROOT_WIDTH).map(|(_, id)| id.to_string()).collect()
@@ -188,6 +197,7 @@ fn search(
                             visits: 0,
                             available: 0,
                             total: 0.0,
+                            total_sq: 0.0,
                             child: None,
                         });
                         nodes[node].edges.len() - 1
@@ -236,9 +246,14 @@ fn search(
             let ed = &mut nodes[n].edges[e];
             ed.visits += 1;
             ed.total += reward;
+            ed.total_sq += reward * reward;
         }
     }
-    nodes[0].edges.iter().map(|e| RootStat { id: e.id.clone(), visits: e.visits, total: e.total }).collect()
+    nodes[0]
+        .edges
+        .iter()
+        .map(|e| RootStat { id: e.id.clone(), visits: e.visits, total: e.total, total_sq: e.total_sq })
+        .collect()
 }
 
 /// Runs the search on `threads` threads and sums the root statistics.
@@ -276,6 +291,7 @@ pub fn search_parallel(
                 Some(m) => {
                     m.visits += s.visits;
                     m.total += s.total;
+                    m.total_sq += s.total_sq;
                 }
                 None => merged.push(s),
             }
@@ -298,15 +314,21 @@ impl Policy for MctsPolicy {
         let roots = root_candidates(view, seat, seed, &|id| guard.banned(round, id));
         let stats = search_parallel(view, seat, budget, seed, self.threads, &roots);
         // The heuristic's favourite stands unless the search finds a
-        // clearly better option: sampling noise alone never overrides it
+        // clearly better option (by a margin and two standard errors):
+        // sampling noise alone never overrides it
         // (and free back-and-forth moves, such as gifts inside a Trade,
         // cannot loop).
         let mean = |s: &RootStat| s.total / f64::from(s.visits.max(1));
+        // Squared standard error of an option's mean reward.
+        let spread = |s: &RootStat| {
+            let n = f64::from(s.visits.max(1));
+            ((s.total_sq / n - mean(s) * mean(s)).max(0.0)) / n
+        };
         let favourite = roots.first().cloned();
         let fav = favourite.as_ref().and_then(|f| stats.iter().find(|s| &s.id == f));
         let challenger = stats.iter().filter(|s| s.visits > 0).max_by(|a, b| mean(a).total_cmp(&mean(b)));
         let best = match (fav, challenger) {
-            (Some(f), Some(c)) if mean(c) > mean(f) + MARGIN => Some(c),
+            (Some(f), Some(c)) if mean(c) > mean(f) + MARGIN + 2.0 * (spread(c) + spread(f)).sqrt() => Some(c),
             (Some(f), _) => Some(f),
             (None, c) => c,
         };
