@@ -52,11 +52,6 @@ impl<'a> Ctx<'a> {
         self.dist.get(usize::from(seat)).and_then(|d| d.get(tile)).copied().flatten()
     }
 
-    /// Jumps from the nearest live ship to tile `i`.
-    fn nearest_ship(&self, pb: &Public, i: usize) -> u8 {
-        pb.ships.iter().filter(|s| !s.defeated).filter_map(|s| self.dist(s.seat, i)).min().unwrap_or(FAR)
-    }
-
     /// Travel and the Explore that activates Keys at the Main Rift, from tile `i`.
     fn delivery_from_tile(&self, i: usize) -> f64 {
         match self.rift {
@@ -118,29 +113,13 @@ fn signal_work(pb: &Public, cx: &Ctx) -> (f64, f64) {
         }
         let tile = (0..board.len()).find(|&i| board.tile(i).key_marker == Some(slot.key));
         match (slot.card.and_then(|i| c.signals.get(usize::from(i))), tile) {
-            (Some(card), Some(i)) => {
+            (Some(card), Some(_)) => {
                 let (a, s) = challenge_work(&card.challenge, slot.progress);
-                // Repairs and tributes need scraps brought to the card: the
-                // best ship to go is near and holds scraps.
-                let travel = if s > 0.0 {
-                    pb.ships
-                        .iter()
-                        .filter(|sh| !sh.defeated)
-                        .filter_map(|sh| {
-                            let d = f64::from(cx.dist(sh.seat, i)?);
-                            let short = (s.min(4.0) - f64::from(sh.scraps)).max(0.0);
-                            Some(d + 0.6 * short)
-                        })
-                        .fold(f64::from(FAR) + 2.0, f64::min)
-                } else {
-                    f64::from(cx.nearest_ship(pb, i))
-                };
-                work += JUMP * travel + a + cx.delivery_from_tile(i);
+                work += a + tile.map(|i| cx.delivery_from_tile(i)).unwrap_or(0.0);
                 scraps += s;
             }
             (None, Some(i)) => {
-                work += JUMP * f64::from(cx.nearest_ship(pb, i)) + 1.0 + UNKNOWN_SIGNAL_ACTIONS;
-                work += cx.delivery_from_tile(i);
+                work += 1.0 + UNKNOWN_SIGNAL_ACTIONS + cx.delivery_from_tile(i);
                 scraps += UNKNOWN_SIGNAL_SCRAPS;
             }
             _ => {
@@ -150,14 +129,14 @@ fn signal_work(pb: &Public, cx: &Ctx) -> (f64, f64) {
         }
     }
     for s in pb.ships.iter().filter(|s| !s.keys.is_empty()) {
-        let to_rift = match cx.rift {
-            Some(r) if !s.defeated => f64::from(cx.dist(s.seat, r).unwrap_or(FAR)),
-            Some(_) => FAR as f64 + 1.0,
-            None => 3.0,
+        // A live carrier's travel is priced by the assignment; a wreck's
+        // Keys must first be fetched and scavenged by someone else.
+        let extra = match (s.defeated, cx.rift) {
+            (false, Some(_)) => 0.0,
+            (false, None) => JUMP * 3.0,
+            (true, _) => JUMP * (f64::from(FAR) + 1.0) + 2.0,
         };
-        // A wreck's Keys must first be scavenged by someone else.
-        let salvage = if s.defeated { 2.0 } else { 0.0 };
-        work += JUMP * to_rift + 1.0 + salvage;
+        work += extra + 1.0;
     }
     (work, scraps)
 }
@@ -347,35 +326,85 @@ fn fight_value(pb: &Public) -> f64 {
     v
 }
 
-/// Each ship's pull towards its next useful place: the Main Rift when it
-/// carries Keys, else an open Signal or, while systems are still to be
-/// found, the frontier.
-fn position_value(pb: &Public, cx: &Ctx, searching: bool) -> f64 {
+/// A place that calls for ships: its tile, how many, and the scraps each
+/// should bring.
+struct Task {
+    tile: usize,
+    ships: usize,
+    scraps_each: f64,
+}
+
+/// The places that call for ships, most advanced work first: revealed
+/// Signals (trials and guardians want a fleet, long repairs two ships),
+/// then Signal systems not yet explored.
+fn tasks(pb: &Public, cx: &Ctx) -> Vec<Task> {
+    let c = Content::get();
     let board = &cx.board;
-    if board.is_empty() {
-        return 0.0;
-    }
-    let open_signal =
-        |i: usize| board.tile(i).key_marker.is_some_and(|k| pb.signals.iter().any(|s| s.key == k && !s.solved));
-    let mut v = 0.0;
-    for s in pb.ships.iter().filter(|s| !s.defeated) {
-        let Some(dist) = cx.dist.get(usize::from(s.seat)) else { continue };
-        let nearest = |f: &dyn Fn(usize) -> bool| -> Option<u8> {
-            (0..board.len()).filter(|&i| f(i)).filter_map(|i| dist.get(i).copied().flatten()).min()
-        };
-        let goal = if !s.keys.is_empty() && cx.rift.is_some() {
-            cx.rift.and_then(|r| dist[r])
-        } else {
-            let sig = nearest(&open_signal);
-            let front = if searching { nearest(&|i| board.is_frontier(i)) } else { None };
-            match (sig, front) {
-                (Some(a), Some(b)) => Some(a.min(b)),
-                (a, b) => a.or(b),
+    let mut open: Vec<(f64, Task)> = Vec::new();
+    for slot in pb.signals.iter().filter(|s| !s.solved) {
+        let Some(i) = (0..board.len()).find(|&i| board.tile(i).key_marker == Some(slot.key)) else { continue };
+        match slot.card.and_then(|k| c.signals.get(usize::from(k))) {
+            Some(card) => {
+                let (work, scraps) = challenge_work(&card.challenge, slot.progress);
+                let ships = match card.challenge {
+                    _ => 1,
+                };
+                let each = scraps / ships as f64;
+                open.push((work + scraps, Task { tile: i, ships, scraps_each: each }));
             }
-        };
-        v -= 0.3 * f64::from(goal.unwrap_or(0).min(8));
+            None => open.push((0.0, Task { tile: i, ships: 1, scraps_each: 0.0 })),
+        }
     }
-    v
+    open.sort_by(|a, b| a.0.total_cmp(&b.0));
+    open.into_iter().map(|(_, t)| t).collect()
+}
+
+/// Travel the crew still has to make, in Actions: Key carriers to the
+/// Main Rift, then each task takes the free ships nearest to it (a ship
+/// short of the scraps a card asks for counts as farther), and ships left
+/// over head for the frontier while systems remain to be found. A task no
+/// ship can take costs a long trip.
+fn travel_cost(pb: &Public, cx: &Ctx, searching: bool) -> f64 {
+    let board = &cx.board;
+    let mut free: Vec<&Ship> = pb.ships.iter().filter(|s| !s.defeated).collect();
+    let mut cost = 0.0;
+    if let Some(r) = cx.rift {
+        free.retain(|s| {
+            if s.keys.is_empty() {
+                return true;
+            }
+            cost += JUMP * f64::from(cx.dist(s.seat, r).unwrap_or(FAR));
+            false
+        });
+    }
+    for task in tasks(pb, cx) {
+        for _ in 0..task.ships {
+            let pick = free
+                .iter()
+                .enumerate()
+                .filter_map(|(k, s)| {
+                    let d = f64::from(cx.dist(s.seat, task.tile)?);
+                    let short = (task.scraps_each.min(4.0) - f64::from(s.scraps)).max(0.0);
+                    Some((d + 0.6 * short, k))
+                })
+                .min_by(|a, b| a.0.total_cmp(&b.0));
+            match pick {
+                Some((d, k)) => {
+                    cost += JUMP * d;
+                    free.remove(k);
+                }
+                None => cost += JUMP * f64::from(FAR),
+            }
+        }
+    }
+    if searching && !board.is_empty() {
+        let frontier: Vec<usize> = (0..board.len()).filter(|&i| board.is_frontier(i)).collect();
+        for s in free {
+            let d = frontier.iter().filter_map(|&i| cx.dist(s.seat, i)).min().unwrap_or(0);
+            cost += 0.3 * f64::from(d.min(8));
+        }
+    }
+    cost
 }
 
 /// Keys sealed or on their way, in `0..=keys`: the progress a lost game
@@ -403,7 +432,7 @@ pub fn evaluate(pb: &Public) -> f64 {
     let surplus = (scraps - scraps_needed).clamp(0.0, 8.0);
     let ships: f64 = pb.ships.iter().map(ship_value).sum();
     -reveal - work - shortfall + 0.3 * surplus + ships - SPACE * f64::from(pb.corruption.position)
-        + position_value(pb, &cx, reveal > 0.0)
+        - travel_cost(pb, &cx, reveal > 0.0)
         - 1.5 * avatar_danger(pb, &cx)
         + exposure_value(pb, &cx)
         + fight_value(pb)
