@@ -347,6 +347,7 @@ fn tasks(pb: &Public, cx: &Ctx) -> Vec<Task> {
             Some(card) => {
                 let (work, scraps) = challenge_work(&card.challenge, slot.progress);
                 let ships = match card.challenge {
+                    Challenge::Trial { amount, .. } if amount >= 3 => 2,
                     _ => 1,
                 };
                 let each = scraps / ships as f64;

@@ -51,14 +51,37 @@ pub fn prior(game: &Game, option: &ChoiceOption) -> f64 {
         Choice::GiveKey { .. } => -0.2,
         // Fleets share actions (the smallest count): worth it to fight,
         // a waste to explore.
+        // A Signal's trial or long repairs also go faster together.
         Choice::Invite { .. } => {
             let hex = pb.active.first().and_then(|&s| pb.ships.get(usize::from(s))).map(|s| s.hex);
-            if hex.is_some_and(|h| fight_ahead(pb, h)) { 0.4 } else { -0.5 }
+            if hex.is_some_and(|h| fight_ahead(pb, h) || group_work_ahead(pb, h)) { 0.4 } else { -0.5 }
+        }
+        Choice::Accept => {
+            let hex = option.seats.first().and_then(|&s| pb.ships.get(usize::from(s))).map(|s| s.hex);
+            if hex.is_some_and(|h| fight_ahead(pb, h) || group_work_ahead(pb, h)) { 0.6 } else { 0.0 }
         }
         // A move that gains nothing should lose to ending the turn.
         Choice::Jump { .. } | Choice::Rush | Choice::BlindJump { .. } => -0.02,
         _ => 0.0,
     }
+}
+
+/// Whether a revealed Signal in `hex` wants several ships at once: a
+/// trial asking for more specials than two dice can show, or repairs with
+/// more than one marker left (each ship of the group removes one).
+pub fn group_work_ahead(pb: &Public, hex: Hex) -> bool {
+    let c = Content::get();
+    pb.tiles.iter().filter(|t| t.hex == hex).filter_map(|t| t.key_marker).any(|k| {
+        pb.signals.iter().any(|s| {
+            s.key == k
+                && !s.solved
+                && s.card.and_then(|i| c.signals.get(usize::from(i))).is_some_and(|d| match d.challenge {
+                    Challenge::Trial { amount, .. } => amount >= 2,
+                    Challenge::Repairs { amount } => amount.saturating_sub(s.progress) >= 2,
+                    _ => false,
+                })
+        })
+    })
 }
 
 /// Whether a fight is to be had in `hex`: Enemies or an Avatar there, or
