@@ -21,6 +21,10 @@ const SPACE: f64 = 11.0;
 const IN_HAND: f64 = 0.5;
 /// Cost of one jump of travel (a Rush makes three for two Actions).
 const JUMP: f64 = 0.8;
+/// Weight of a draw still needed from the System stack: finding the Main
+/// Rift is the long pole of every game (it lies in the bottom pile), so a
+/// reveal is worth more than the Action it costs.
+const REVEAL: f64 = 1.0;
 /// Actions a face-down Signal card is expected to take once revealed.
 const UNKNOWN_SIGNAL_ACTIONS: f64 = 5.0;
 /// Scraps a face-down Signal card is expected to ask for.
@@ -87,7 +91,12 @@ fn unfound_signals(pb: &Public) -> usize {
 }
 
 /// Actions and scraps a revealed Signal still asks for.
-fn challenge_work(challenge: &Challenge, progress: u8) -> (f64, f64) {
+/// A guardian still to be assaulted: the effort and the hull a fleet of
+/// three will spend on it (once it is engaged, the fight in progress is
+/// projected instead).
+const GUARDIAN: f64 = 4.0;
+
+fn challenge_work(challenge: &Challenge, progress: u8, guardian_engaged: bool) -> (f64, f64) {
     match challenge {
         Challenge::Repairs { amount } => {
             let left = f64::from(amount.saturating_sub(progress));
@@ -95,7 +104,7 @@ fn challenge_work(challenge: &Challenge, progress: u8) -> (f64, f64) {
         }
         Challenge::Tribute { amount } => (1.0, f64::from(amount.saturating_sub(progress))),
         Challenge::Trial { amount, .. } => (f64::from(*amount).max(1.0), 0.0),
-        Challenge::Guardian { .. } => (4.0, 0.0),
+        Challenge::Guardian { .. } => (if guardian_engaged { 1.0 } else { GUARDIAN }, 0.0),
     }
 }
 
@@ -114,7 +123,12 @@ fn signal_work(pb: &Public, cx: &Ctx) -> (f64, f64) {
         let tile = (0..board.len()).find(|&i| board.tile(i).key_marker == Some(slot.key));
         match (slot.card.and_then(|i| c.signals.get(usize::from(i))), tile) {
             (Some(card), Some(_)) => {
-                let (a, s) = challenge_work(&card.challenge, slot.progress);
+                // Only a fight under way counts: a guardian left behind by
+                // a retreat must be assaulted again.
+                let engaged = pb.fight.as_ref().is_some_and(|f| {
+                    pb.board_enemies.iter().any(|e| e.guards_key == Some(slot.key) && e.hex == f.hex)
+                });
+                let (a, s) = challenge_work(&card.challenge, slot.progress, engaged);
                 work += a + tile.map(|i| cx.delivery_from_tile(i)).unwrap_or(0.0);
                 scraps += s;
             }
@@ -345,7 +359,7 @@ fn tasks(pb: &Public, cx: &Ctx) -> Vec<Task> {
         let Some(i) = (0..board.len()).find(|&i| board.tile(i).key_marker == Some(slot.key)) else { continue };
         match slot.card.and_then(|k| c.signals.get(usize::from(k))) {
             Some(card) => {
-                let (work, scraps) = challenge_work(&card.challenge, slot.progress);
+                let (work, scraps) = challenge_work(&card.challenge, slot.progress, false);
                 let ships = match card.challenge {
                     Challenge::Trial { amount, .. } if amount >= 3 => 2,
                     _ => 1,
@@ -432,7 +446,7 @@ pub fn evaluate(pb: &Public) -> f64 {
     let shortfall = (scraps_needed - scraps).max(0.0);
     let surplus = (scraps - scraps_needed).clamp(0.0, 8.0);
     let ships: f64 = pb.ships.iter().map(ship_value).sum();
-    -reveal - work - shortfall + 0.3 * surplus + ships - SPACE * f64::from(pb.corruption.position)
+    -REVEAL * reveal - work - shortfall + 0.3 * surplus + ships - SPACE * f64::from(pb.corruption.position)
         - travel_cost(pb, &cx, reveal > 0.0)
         - 1.5 * avatar_danger(pb, &cx)
         + exposure_value(pb, &cx)
