@@ -154,6 +154,59 @@ pub fn score_on(game: &Game, seat: Seat, options: &[&ChoiceOption], out: &mut [f
     }
 }
 
+/// Options carried to the second step of the look-ahead.
+const BEAM: usize = 5;
+
+/// Like [`score_on`], then for the `BEAM` best options that leave the same
+/// seat choosing its next Action, also tries each follow-up Action and
+/// keeps the better of stopping there or going on: a jump that only pays
+/// with the probe after it, or the invitation before an assault, is seen.
+pub fn score_on_deep(game: &Game, seat: Seat, options: &[&ChoiceOption], out: &mut [f64]) {
+    let mut first = vec![0.0; options.len()];
+    let mut after: Vec<Option<Game>> = Vec::with_capacity(options.len());
+    for (o, slot) in options.iter().zip(first.iter_mut()) {
+        let mut g = game.clone();
+        match g.apply(seat, &o.id) {
+            Ok(_) => {
+                complete_move(&mut g);
+                *slot = evaluate(g.public()) + prior(game, o);
+                after.push(Some(g));
+            }
+            Err(_) => {
+                *slot = f64::NEG_INFINITY;
+                after.push(None);
+            }
+        }
+    }
+    let mut order: Vec<usize> = (0..options.len()).collect();
+    order.sort_by(|&a, &b| first[b].total_cmp(&first[a]));
+    for &i in order.iter().take(BEAM) {
+        let Some(g) = &after[i] else { continue };
+        if g.outcome().is_some() {
+            continue;
+        }
+        let d = g.decision();
+        if d.kind != DecisionKind::Action || !d.deciders.contains(&seat) {
+            continue;
+        }
+        let next: Vec<&ChoiceOption> = d.options.iter().filter(|o| o.seats.contains(&seat)).collect();
+        let mut best = f64::NEG_INFINITY;
+        for o2 in next.iter().filter(|o2| !matches!(o2.choice, Choice::EndTurn)) {
+            let mut g2 = g.clone();
+            if g2.apply(seat, &o2.id).is_ok() {
+                complete_move(&mut g2);
+                best = best.max(evaluate(g2.public()) + prior(g, o2));
+            }
+        }
+        // The option's own prior still counts on the way.
+        let pre = prior(game, options[i]);
+        first[i] = first[i].max(best + pre);
+    }
+    for (slot, v) in out.iter_mut().zip(first) {
+        *slot += v;
+    }
+}
+
 /// The best option for `seat` on a determinized `game`, ties broken by
 /// `rng`. Used for playouts by the search.
 pub fn greedy_pick(game: &Game, seat: Seat, options: &[&ChoiceOption], rng: &mut Rng) -> usize {
@@ -187,7 +240,7 @@ impl Policy for HeuristicPolicy {
         let mut scores = vec![0.0; opts.len()];
         for _ in 0..SAMPLES {
             let game = Game::from_view(view, mix(&[self.rng.next_u64()]));
-            score_on(&game, seat, &opts, &mut scores);
+            score_on_deep(&game, seat, &opts, &mut scores);
         }
         let i = argmax(&scores, &mut self.rng);
         if tracing::enabled!(tracing::Level::TRACE) {

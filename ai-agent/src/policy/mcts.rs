@@ -15,7 +15,7 @@
 //! count.
 
 use super::guard::LoopGuard;
-use super::heuristic::{argmax, complete_move, greedy_pick, mid_move, score_on};
+use super::heuristic::{argmax, complete_move, greedy_pick, mid_move, score_on_deep};
 use super::{Policy, options_for};
 use crate::budget::Budget;
 use crate::eval::evaluate;
@@ -135,7 +135,7 @@ fn root_candidates(view: &View, seat: Seat, seed: u64, banned: &dyn Fn(&str) -> 
     let mut scores = vec![0.0; opts.len()];
     for k in 0..ROOT_SAMPLES {
         let game = Game::from_view(view, mix(&[seed, 0x0007, k]));
-        score_on(&game, seat, &opts, &mut scores);
+        score_on_deep(&game, seat, &opts, &mut scores);
     }
     let mut ranked: Vec<(f64, &str)> = scores.into_iter().zip(opts.iter().map(|o| o.id.as_str())).collect();
     ranked.sort_by(|a, b| b.0.total_cmp(&a.0));
