@@ -16,7 +16,7 @@ pub const WIN: f64 = 1000.0;
 
 /// Actions one space of the Corruption track stands for: about a round of
 /// the crew's turns.
-const SPACE: f64 = 11.0;
+const SPACE: f64 = 8.0;
 /// Worth of an Action still in hand: spending it must buy more than this.
 const IN_HAND: f64 = 0.5;
 /// Cost of one jump of travel (a Rush makes three for two Actions).
@@ -448,7 +448,7 @@ pub fn evaluate(pb: &Public) -> f64 {
     let ships: f64 = pb.ships.iter().map(ship_value).sum();
     -REVEAL * reveal - work - shortfall + 0.3 * surplus + ships - SPACE * f64::from(pb.corruption.position)
         - travel_cost(pb, &cx, reveal > 0.0)
-        - 1.5 * avatar_danger(pb, &cx)
+        - 0.5 * avatar_danger(pb, &cx)
         + exposure_value(pb, &cx)
         + fight_value(pb)
 }
