@@ -20,7 +20,7 @@ const SPACE: f64 = 8.0;
 /// Worth of an Action still in hand: spending it must buy more than this.
 const IN_HAND: f64 = 0.5;
 /// Cost of one jump of travel (a Rush makes three for two Actions).
-const JUMP: f64 = 0.8;
+const JUMP: f64 = 1.0;
 /// Weight of a draw still needed from the System stack: finding the Main
 /// Rift is the long pole of every game (it lies in the bottom pile), so a
 /// reveal is worth more than the Action it costs.
