@@ -125,9 +125,10 @@ fn signal_work(pb: &Public, cx: &Ctx) -> (f64, f64) {
             (Some(card), Some(_)) => {
                 // Only a fight under way counts: a guardian left behind by
                 // a retreat must be assaulted again.
-                let engaged = pb.fight.as_ref().is_some_and(|f| {
-                    pb.board_enemies.iter().any(|e| e.guards_key == Some(slot.key) && e.hex == f.hex)
-                });
+                let engaged = pb
+                    .fight
+                    .as_ref()
+                    .is_some_and(|f| pb.board_enemies.iter().any(|e| e.guards_key == Some(slot.key) && e.hex == f.hex));
                 let (a, s) = challenge_work(&card.challenge, slot.progress, engaged);
                 work += a + tile.map(|i| cx.delivery_from_tile(i)).unwrap_or(0.0);
                 scraps += s;
@@ -446,9 +447,82 @@ pub fn evaluate(pb: &Public) -> f64 {
     let shortfall = (scraps_needed - scraps).max(0.0);
     let surplus = (scraps - scraps_needed).clamp(0.0, 8.0);
     let ships: f64 = pb.ships.iter().map(ship_value).sum();
-    -REVEAL * reveal - work - shortfall + 0.3 * surplus + ships - SPACE * f64::from(pb.corruption.position)
+    -REVEAL * reveal - work - shortfall + 0.3 * surplus + ships
+        - SPACE * f64::from(pb.corruption.position)
         - travel_cost(pb, &cx, reveal > 0.0)
         - 0.5 * avatar_danger(pb, &cx)
         + exposure_value(pb, &cx)
         + fight_value(pb)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use xodus_engine::{Avatar, Difficulty, Game, GameConfig};
+
+    fn start(seed: u64) -> Game {
+        let mut g = Game::new(GameConfig::random(seed, 4, Difficulty::Casual)).expect("game");
+        // Let the first captain start its turn.
+        let d = g.decision();
+        let o = d.options.first().expect("an option").clone();
+        g.apply(o.seats[0], &o.id).expect("start");
+        g
+    }
+
+    #[test]
+    fn a_probe_takes_one_draw_off_the_work_left() {
+        let g = start(11);
+        let before = reveal_work(g.public(), &Ctx::new(g.public()));
+        let d = g.decision();
+        let probe = d.options.iter().find(|o| o.id.starts_with("probe:")).expect("a probe is offered");
+        let mut g2 = g.clone();
+        g2.apply(probe.seats[0], &probe.id).expect("probe");
+        crate::policy::heuristic::complete_move(&mut g2);
+        let after = reveal_work(g2.public(), &Ctx::new(g2.public()));
+        assert!((before - after - 1.0).abs() < 1e-9, "before {before}, after {after}");
+    }
+
+    #[test]
+    fn an_avatar_beside_the_ships_is_dangerous_and_far_away_is_not() {
+        let g = start(12);
+        let pb = g.public();
+        assert_eq!(avatar_danger(pb, &Ctx::new(pb)), 0.0, "no Avatar, no danger");
+        let mut near = pb.clone();
+        let hex = near.ships[0].hex;
+        near.avatars.push(Avatar { card: 0, place: AvatarPlace::Board { hex }, damage: 0 });
+        let cost = avatar_danger(&near, &Ctx::new(&near));
+        assert!(cost >= SPACE, "an Avatar sharing the system costs a space at least: {cost}");
+        assert!(evaluate(&near) < evaluate(pb));
+    }
+
+    #[test]
+    fn a_strain_owes_its_damage_roll_and_unspent_actions_count() {
+        let g = start(13);
+        let pb = g.public();
+        let mut strained = pb.clone();
+        strained.ships[0].strained = true;
+        assert!(ship_value(&strained.ships[0]) < ship_value(&pb.ships[0]));
+        let mut spent = pb.clone();
+        spent.ships[0].actions_left = spent.ships[0].actions_left.saturating_sub(1);
+        assert!(ship_value(&spent.ships[0]) < ship_value(&pb.ships[0]));
+    }
+
+    #[test]
+    fn scraps_count_while_signals_still_need_them() {
+        let g = start(14);
+        let pb = g.public();
+        let mut richer = pb.clone();
+        richer.ships[1].scraps += 3;
+        // Four face-down Signals ask for scraps: each one held saves an Action.
+        let gain = evaluate(&richer) - evaluate(pb);
+        assert!(gain > 2.5, "three scraps are worth about three Actions: {gain}");
+    }
+
+    #[test]
+    fn a_lost_game_scores_below_any_game_in_progress() {
+        let g = start(15);
+        let mut lost = g.public().clone();
+        lost.outcome = Some(xodus_engine::Outcome { won: false, cause: "corruption_risen".into(), round: 9 });
+        assert!(evaluate(&lost) < evaluate(g.public()) - 500.0);
+    }
 }
