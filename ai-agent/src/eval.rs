@@ -17,6 +17,8 @@ pub const WIN: f64 = 1000.0;
 /// Actions one space of the Corruption track stands for: about a round of
 /// the crew's turns.
 const SPACE: f64 = 8.0;
+/// Actions a captain loses by hiding from an Avatar (the rest of a turn).
+const LOST_TURN: f64 = 3.0;
 /// Worth of an Action still in hand: spending it must buy more than this.
 const IN_HAND: f64 = 0.5;
 /// Cost of one jump of travel (a Rush makes three for two Actions).
@@ -198,8 +200,8 @@ fn reach_chance(d: i32) -> f64 {
 }
 
 /// Expected cost of Avatars: a system whose ships they reach will have to
-/// give ground (a space of Corruption, once per system) after a Damage Roll
-/// each. Each Avatar hunts the nearest ships; an Avatar about to arrive on
+/// give ground (a space of Corruption, once per system, or a turn lost per
+/// ship by hiding) after a Damage Roll each. Each Avatar hunts the nearest ships; an Avatar about to arrive on
 /// the mat appears on the Corrupt system nearest a ship.
 fn avatar_danger(pb: &Public, cx: &Ctx) -> f64 {
     let board = &cx.board;
@@ -267,7 +269,10 @@ fn avatar_danger(pb: &Public, cx: &Ctx) -> f64 {
         let p = 1.0 - keep;
         // Ships still to play this round can yet move away.
         let weight = if t.2 { 0.5 } else { 1.0 };
-        cost += weight * p * (SPACE + 1.0 * t.1 as f64);
+        // Met by an Avatar, the ships there flee (a space of Corruption)
+        // or hide, each losing a turn (FAQ): whichever is cheaper.
+        let n = t.1 as f64;
+        cost += weight * p * (SPACE.min(LOST_TURN * n) + 1.0 * n);
     }
     cost
 }

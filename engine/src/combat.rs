@@ -424,8 +424,9 @@ impl Game {
     }
 
     /// Disengage (p. 14): a Damage Roll per Enemy in the system and the
-    /// "when you disengage" abilities; from Avatars the Corruption advances
-    /// at once, once per system and round (p. 16). Hiding ends the turn (FAQ).
+    /// "when you disengage" abilities; fleeing Avatars advances the
+    /// Corruption at once, once per system and round (p. 16). Hiding ends
+    /// the turn and, as nobody leaves the system, spares the marker (FAQ).
     pub(crate) fn disengage(&mut self, hide: bool, ev: &mut Vec<Event>) {
         let Some(f) = self.pb.fight.take() else { return };
         let c = self.content();
@@ -453,9 +454,10 @@ impl Game {
         }
         self.pb.pending = Pending::Action;
         // Harbinger of the Corruption: once per system and round, however
-        // many captains there give ground (p. 16; FAQ: "when the last
-        // player leaves the system").
-        if from_avatar && !self.pb.corruption.retreats_this_round.contains(&f.hex) {
+        // many captains there give ground (p. 16). The FAQ ties it to the
+        // last player leaving the system: a captain who hides stays, loses
+        // the rest of the turn instead, and does not move the marker.
+        if from_avatar && !hide && !self.pb.corruption.retreats_this_round.contains(&f.hex) {
             self.pb.corruption.retreats_this_round.push(f.hex);
             self.advance_corruption(ev);
         }

@@ -127,17 +127,35 @@ fn p16_faq_captains_leaving_one_avatar_system_on_separate_turns_advance_it_once(
     g.put_ship(2, h(-1, 0));
     g.begin(0);
     assert!(matches!(pending(&g), Pending::CombatCommand), "an Avatar here engages at the start of the turn");
-    g.act(0, "disengage_hide");
+    g.act(0, "disengage");
     assert_eq!(g.pb.corruption.position, 2);
+    g.act(0, "end_turn");
     g.begin(1);
-    g.act(1, "disengage_hide");
+    g.act(1, "disengage");
     assert_eq!(g.pb.corruption.position, 2, "same system, same round: no second advance");
+    g.act(1, "end_turn");
     g.begin(2);
-    g.act(2, "disengage_hide");
+    g.act(2, "disengage");
     assert_eq!(g.pb.corruption.position, 3, "another system advances again");
     let mut ev = Vec::new();
     g.end_phase(&mut ev);
     assert!(g.pb.corruption.retreats_this_round.is_empty(), "a new round counts afresh");
+}
+
+#[test]
+fn faq_hiding_from_an_avatar_costs_the_turn_not_the_corruption() {
+    // FAQ (Avatars, hiding): hiding in the system loses the captain's turn
+    // instead of the whole crew's; the marker moves when the last player
+    // leaves the system, and a hidden captain has not left.
+    let mut g = game4();
+    g.put_tile("A02", h(1, 0));
+    avatar_at(&mut g, 0, h(1, 0));
+    g.pb.corruption.position = 1;
+    g.put_ship(0, h(1, 0));
+    g.begin(0);
+    g.act(0, "disengage_hide");
+    assert_eq!(g.pb.corruption.position, 1, "nobody left the system");
+    assert!(g.ship(0).hidden && g.ship(0).played, "hidden, and the turn is over");
 }
 
 #[test]
