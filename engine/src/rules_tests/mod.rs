@@ -6,6 +6,7 @@
 mod actions;
 mod combat;
 mod corruption;
+mod fair_fights;
 mod keys_and_explorations;
 mod mods;
 mod modules_and_trade;
