@@ -27,6 +27,8 @@ const JUMP: f64 = 1.0;
 /// Rift is the long pole of every game (it lies in the bottom pile), so a
 /// reveal is worth more than the Action it costs.
 const REVEAL: f64 = 1.0;
+/// Extra weight of a Main Rift still in the stack.
+const RIFT_UNFOUND: f64 = 6.0;
 /// Actions a face-down Signal card is expected to take once revealed.
 const UNKNOWN_SIGNAL_ACTIONS: f64 = 5.0;
 /// Scraps a face-down Signal card is expected to ask for.
@@ -62,7 +64,7 @@ impl<'a> Ctx<'a> {
     fn delivery_from_tile(&self, i: usize) -> f64 {
         match self.rift {
             Some(_) => JUMP * f64::from(self.rift_dist.get(i).copied().flatten().unwrap_or(FAR)) + 1.0,
-            None => JUMP * 3.0 + 1.0,
+            None => JUMP * f64::from(FAR) + 1.0,
         }
     }
 }
@@ -81,7 +83,10 @@ fn reveal_work(pb: &Public, cx: &Ctx) -> f64 {
             .sum()
     };
     let to_signals = remaining * unfound / (unfound + 1.0);
-    to_rift.max(to_signals)
+    // An unfound Rift is a hard requirement, not an average: it must be
+    // dug out however deep it lies, so its absence weighs on its own.
+    let missing_rift = if cx.rift.is_some() { 0.0 } else { RIFT_UNFOUND };
+    to_rift.max(to_signals) + missing_rift
 }
 
 /// Signal slots whose system has not been revealed yet.
@@ -98,6 +103,23 @@ fn unfound_signals(pb: &Public) -> usize {
 /// projected instead).
 const GUARDIAN: f64 = 4.0;
 
+/// Ship-Actions a Skill Roll asking for `amount` specials is expected to
+/// take, made by a fleet of [`trial_crew`] ships (a die shows a special
+/// about one time in three: two dice alone rarely show two).
+fn trial_actions(amount: u8) -> f64 {
+    match amount {
+        0 | 1 => 1.5,
+        2 => 5.0,
+        3 => 12.0,
+        _ => 25.0,
+    }
+}
+
+/// Ships a trial asking for `amount` specials wants in its fleet.
+fn trial_crew(amount: u8) -> usize {
+    usize::from(amount.clamp(1, 4))
+}
+
 fn challenge_work(challenge: &Challenge, progress: u8, guardian_engaged: bool) -> (f64, f64) {
     match challenge {
         Challenge::Repairs { amount } => {
@@ -105,7 +127,7 @@ fn challenge_work(challenge: &Challenge, progress: u8, guardian_engaged: bool) -
             (left, left)
         }
         Challenge::Tribute { amount } => (1.0, f64::from(amount.saturating_sub(progress))),
-        Challenge::Trial { amount, .. } => (f64::from(*amount).max(1.0), 0.0),
+        Challenge::Trial { amount, .. } => (trial_actions(*amount), 0.0),
         Challenge::Guardian { .. } => (if guardian_engaged { 1.0 } else { GUARDIAN }, 0.0),
     }
 }
@@ -150,7 +172,7 @@ fn signal_work(pb: &Public, cx: &Ctx) -> (f64, f64) {
         // Keys must first be fetched and scavenged by someone else.
         let extra = match (s.defeated, cx.rift) {
             (false, Some(_)) => 0.0,
-            (false, None) => JUMP * 3.0,
+            (false, None) => JUMP * f64::from(FAR),
             (true, _) => JUMP * (f64::from(FAR) + 1.0) + 2.0,
         };
         work += extra + 1.0;
@@ -368,12 +390,19 @@ fn tasks(pb: &Public, cx: &Ctx) -> Vec<Task> {
                 let (work, scraps) = challenge_work(&card.challenge, slot.progress, false);
                 let ships = match card.challenge {
                     Challenge::Trial { amount, .. } if amount >= 3 => 2,
+                    Challenge::Guardian { .. } => 2,
                     _ => 1,
                 };
                 let each = scraps / ships as f64;
                 open.push((work + scraps, Task { tile: i, ships, scraps_each: each }));
             }
             None => open.push((0.0, Task { tile: i, ships: 1, scraps_each: 0.0 })),
+        }
+    }
+    // A wreck carrying Keys: someone must go and scavenge them.
+    for s in pb.ships.iter().filter(|s| s.defeated && !s.keys.is_empty()) {
+        if let Some(i) = board.index(s.hex) {
+            open.push((-1.0, Task { tile: i, ships: 1, scraps_each: 0.0 }));
         }
     }
     open.sort_by(|a, b| a.0.total_cmp(&b.0));

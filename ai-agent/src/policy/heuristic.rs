@@ -52,13 +52,32 @@ pub fn prior(game: &Game, option: &ChoiceOption) -> f64 {
         // Fleets share actions (the smallest count): worth it to fight,
         // a waste to explore.
         // A Signal's trial or long repairs also go faster together.
+        // A guardian is beyond a lone ship: the crew gathers and assaults it
+        // as a fleet, which the one-step look-ahead cannot see coming.
         Choice::Invite { .. } => {
             let hex = pb.active.first().and_then(|&s| pb.ships.get(usize::from(s))).map(|s| s.hex);
-            if hex.is_some_and(|h| fight_ahead(pb, h) || group_work_ahead(pb, h)) { 0.4 } else { -0.5 }
+            if hex.is_some_and(|h| guardian_ahead(pb, h)) {
+                GATHER
+            } else if hex.is_some_and(|h| fight_ahead(pb, h) || group_work_ahead(pb, h)) {
+                0.4
+            } else {
+                -0.5
+            }
         }
         Choice::Accept => {
             let hex = option.seats.first().and_then(|&s| pb.ships.get(usize::from(s))).map(|s| s.hex);
-            if hex.is_some_and(|h| fight_ahead(pb, h) || group_work_ahead(pb, h)) { 0.6 } else { 0.0 }
+            if hex.is_some_and(|h| guardian_ahead(pb, h)) {
+                GATHER
+            } else if hex.is_some_and(|h| fight_ahead(pb, h) || group_work_ahead(pb, h)) {
+                0.6
+            } else {
+                0.0
+            }
+        }
+        Choice::Instruction => {
+            let fleet = pb.active.len();
+            let hex = pb.active.first().and_then(|&s| pb.ships.get(usize::from(s))).map(|s| s.hex);
+            if hex.is_some_and(|h| guardian_ahead(pb, h)) { if fleet >= 2 { GATHER } else { -GATHER } } else { 0.0 }
         }
         // A move that gains nothing should lose to ending the turn.
         Choice::Jump { .. } | Choice::Rush | Choice::BlindJump { .. } => -0.02,
@@ -80,6 +99,23 @@ pub fn group_work_ahead(pb: &Public, hex: Hex) -> bool {
                     Challenge::Repairs { amount } => amount.saturating_sub(s.progress) >= 2,
                     _ => false,
                 })
+        })
+    })
+}
+
+/// Bonus for gathering a fleet at a guardian (and assaulting it together).
+const GATHER: f64 = 3.0;
+
+/// Whether a revealed guardian Signal waits in `hex`.
+pub fn guardian_ahead(pb: &Public, hex: Hex) -> bool {
+    let c = Content::get();
+    pb.tiles.iter().filter(|t| t.hex == hex).filter_map(|t| t.key_marker).any(|k| {
+        pb.signals.iter().any(|s| {
+            s.key == k
+                && !s.solved
+                && s.card
+                    .and_then(|i| c.signals.get(usize::from(i)))
+                    .is_some_and(|d| matches!(d.challenge, Challenge::Guardian { .. }))
         })
     })
 }
