@@ -27,6 +27,11 @@ const JUMP: f64 = 1.0;
 /// Rift is the long pole of every game (it lies in the bottom pile), so a
 /// reveal is worth more than the Action it costs.
 const REVEAL: f64 = 1.0;
+/// A jump a Key carrier still has to make to the Main Rift: more than a
+/// plain jump, since a Key on the Rift is safe from wrecks and hunters.
+const CARRIER_JUMP: f64 = 1.5;
+/// Worth of a Key placed on the Main Rift, beyond the work it saves.
+const KEY_SEALED: f64 = 3.0;
 /// Extra weight of a Main Rift still in the stack.
 const RIFT_UNFOUND: f64 = 6.0;
 /// Actions a face-down Signal card is expected to take once revealed.
@@ -423,7 +428,7 @@ fn travel_cost(pb: &Public, cx: &Ctx, searching: bool) -> f64 {
             if s.keys.is_empty() {
                 return true;
             }
-            cost += JUMP * f64::from(cx.dist(s.seat, r).unwrap_or(FAR));
+            cost += CARRIER_JUMP * f64::from(cx.dist(s.seat, r).unwrap_or(FAR));
             false
         });
     }
@@ -481,7 +486,8 @@ pub fn evaluate(pb: &Public) -> f64 {
     let shortfall = (scraps_needed - scraps).max(0.0);
     let surplus = (scraps - scraps_needed).clamp(0.0, 8.0);
     let ships: f64 = pb.ships.iter().map(ship_value).sum();
-    -REVEAL * reveal - work - shortfall + 0.3 * surplus + ships
+    let sealed = cx.rift.map(|i| cx.board.tile(i).keys_activated.len()).unwrap_or(0) as f64;
+    -REVEAL * reveal - work - shortfall + 0.3 * surplus + ships + KEY_SEALED * sealed
         - SPACE * f64::from(pb.corruption.position)
         - travel_cost(pb, &cx, reveal > 0.0)
         - 0.5 * avatar_danger(pb, &cx)
