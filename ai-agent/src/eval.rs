@@ -109,8 +109,8 @@ fn unfound_signals(pb: &Public) -> usize {
 const GUARDIAN: f64 = 4.0;
 
 /// Ship-Actions a Skill Roll asking for `amount` specials is expected to
-/// take, made by a fleet of [`trial_crew`] ships (a die shows a special
-/// about one time in three: two dice alone rarely show two).
+/// take (a die shows a special about one time in three: two dice alone
+/// rarely show two, so the harder trials want a fleet and several tries).
 fn trial_actions(amount: u8) -> f64 {
     match amount {
         0 | 1 => 1.5,
@@ -118,11 +118,6 @@ fn trial_actions(amount: u8) -> f64 {
         3 => 12.0,
         _ => 25.0,
     }
-}
-
-/// Ships a trial asking for `amount` specials wants in its fleet.
-fn trial_crew(amount: u8) -> usize {
-    usize::from(amount.clamp(1, 4))
 }
 
 fn challenge_work(challenge: &Challenge, progress: u8, guardian_engaged: bool) -> (f64, f64) {
