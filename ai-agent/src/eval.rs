@@ -19,6 +19,8 @@ pub const WIN: f64 = 1000.0;
 const SPACE: f64 = 8.0;
 /// Actions a captain loses by hiding from an Avatar (the rest of a turn).
 const LOST_TURN: f64 = 3.0;
+/// Weight of the Avatars' expected cost in the evaluation.
+const AVATAR_WEIGHT: f64 = 0.5;
 /// Worth of an Action still in hand: spending it must buy more than this.
 const IN_HAND: f64 = 0.5;
 /// Cost of one jump of travel (a Rush makes three for two Actions).
@@ -485,7 +487,7 @@ pub fn evaluate(pb: &Public) -> f64 {
     -REVEAL * reveal - work - shortfall + 0.3 * surplus + ships + KEY_SEALED * sealed
         - SPACE * f64::from(pb.corruption.position)
         - travel_cost(pb, &cx, reveal > 0.0)
-        - 0.5 * avatar_danger(pb, &cx)
+        - AVATAR_WEIGHT * avatar_danger(pb, &cx)
         + exposure_value(pb, &cx)
         + fight_value(pb)
 }

@@ -22,12 +22,29 @@ const SAMPLES: usize = 4;
 pub struct HeuristicPolicy {
     rng: Rng,
     guard: LoopGuard,
+    plan: Option<Plan>,
+}
+
+/// A follow-up Action the policy committed to when it chose a step that
+/// only pays with it (straining, a jump) and reveals nothing new: taken
+/// next without re-deciding, so fresh samples cannot turn the plan into
+/// a strain paid for nothing or a jump back.
+#[derive(Clone, Debug, PartialEq)]
+struct Plan {
+    round: u32,
+    seat: Seat,
+    id: String,
+}
+
+/// Whether a step reveals nothing, so its follow-up plan stays sound.
+fn commits_plan(choice: &Choice) -> bool {
+    matches!(choice, Choice::Strain { .. } | Choice::Jump { .. })
 }
 
 impl HeuristicPolicy {
     /// A heuristic policy; the seed drives its determinizations.
     pub fn new(seed: u64) -> HeuristicPolicy {
-        HeuristicPolicy { rng: Rng::new(seed), guard: LoopGuard::default() }
+        HeuristicPolicy { rng: Rng::new(seed), guard: LoopGuard::default(), plan: None }
     }
 }
 
@@ -37,9 +54,14 @@ pub fn prior(game: &Game, option: &ChoiceOption) -> f64 {
     match &option.choice {
         // The Damage Roll comes at the end of the turn, out of sight of a
         // one-step look-ahead: only strain with health to spare.
+        // An extra Action is worth as much at the end of the turn as at its
+        // start, and only then is it known to be needed: straining with
+        // Actions still in hand risks paying the roll for nothing.
         Choice::Strain { seat } => {
-            let h = pb.ships.get(usize::from(*seat)).map(|s| s.health).unwrap_or(0);
-            -0.3 - 0.35 * f64::from(6u8.saturating_sub(h))
+            let ship = pb.ships.get(usize::from(*seat));
+            let h = ship.map(|s| s.health).unwrap_or(0);
+            let early = ship.is_some_and(|s| s.actions_left > 0);
+            -0.3 - 0.35 * f64::from(6u8.saturating_sub(h)) - if early { STRAIN_EARLY } else { 0.0 }
         }
         // Ending the turn early throws actions away; the evaluation counts
         // them, this only breaks ties towards acting.
@@ -102,6 +124,9 @@ pub fn group_work_ahead(pb: &Public, hex: Hex) -> bool {
         })
     })
 }
+
+/// Penalty for straining while Actions are still in hand.
+const STRAIN_EARLY: f64 = 5.0;
 
 /// Bonus for gathering a fleet at a guardian (and assaulting it together).
 const GATHER: f64 = 3.0;
@@ -193,54 +218,90 @@ pub fn score_on(game: &Game, seat: Seat, options: &[&ChoiceOption], out: &mut [f
 /// Options carried to the second step of the look-ahead.
 const BEAM: usize = 5;
 
-/// Like [`score_on`], then for the `BEAM` best options that leave the same
-/// seat choosing its next Action, also tries each follow-up Action and
-/// keeps the better of stopping there or going on: a jump that only pays
-/// with the probe after it, or the invitation before an assault, is seen.
-pub fn score_on_deep(game: &Game, seat: Seat, options: &[&ChoiceOption], out: &mut [f64]) {
+/// Scores `options` over several determinizations of the same view: each
+/// option's value is its evaluation averaged over the samples, and for
+/// the `BEAM` best options that leave the same seat choosing its next
+/// Action, also the best follow-up Action (a jump that only pays with the
+/// probe after it, the invitation before an assault). The follow-up is
+/// chosen by its value *averaged over the samples*, never per sample: a
+/// sample has already drawn the next tile, card and dice, and taking the
+/// best follow-up in each one would credit a move with luck the captain
+/// cannot count on (straining "to explore" because one sample's card was
+/// good, then ending the turn).
+pub fn score_deep(games: &[Game], seat: Seat, options: &[&ChoiceOption]) -> Vec<f64> {
+    score_deep_with_plans(games, seat, options).0
+}
+
+/// [`score_deep`], plus for each option the follow-up Action that earned
+/// its score, when the score came from the two-step line.
+pub fn score_deep_with_plans(games: &[Game], seat: Seat, options: &[&ChoiceOption]) -> (Vec<f64>, Vec<Option<String>>) {
+    let n = games.len().max(1) as f64;
+    let mut plans: Vec<Option<String>> = vec![None; options.len()];
     let mut first = vec![0.0; options.len()];
-    let mut after: Vec<Option<Game>> = Vec::with_capacity(options.len());
-    for (o, slot) in options.iter().zip(first.iter_mut()) {
-        let mut g = game.clone();
-        match g.apply(seat, &o.id) {
-            Ok(_) => {
-                complete_move(&mut g);
-                *slot = evaluate(g.public()) + prior(game, o);
-                after.push(Some(g));
-            }
-            Err(_) => {
-                *slot = f64::NEG_INFINITY;
-                after.push(None);
+    let mut after: Vec<Vec<Option<Game>>> = vec![Vec::with_capacity(games.len()); options.len()];
+    for game in games {
+        for (i, o) in options.iter().enumerate() {
+            let mut g = game.clone();
+            match g.apply(seat, &o.id) {
+                Ok(_) => {
+                    complete_move(&mut g);
+                    first[i] += (evaluate(g.public()) + prior(game, o)) / n;
+                    after[i].push(Some(g));
+                }
+                Err(_) => {
+                    first[i] = f64::NEG_INFINITY;
+                    after[i].push(None);
+                }
             }
         }
     }
     let mut order: Vec<usize> = (0..options.len()).collect();
     order.sort_by(|&a, &b| first[b].total_cmp(&first[a]));
     for &i in order.iter().take(BEAM) {
-        let Some(g) = &after[i] else { continue };
-        if g.outcome().is_some() {
-            continue;
-        }
-        let d = g.decision();
-        if d.kind != DecisionKind::Action || !d.deciders.contains(&seat) {
-            continue;
-        }
-        let next: Vec<&ChoiceOption> = d.options.iter().filter(|o| o.seats.contains(&seat)).collect();
-        let mut best = f64::NEG_INFINITY;
-        for o2 in next.iter().filter(|o2| !matches!(o2.choice, Choice::EndTurn)) {
-            let mut g2 = g.clone();
-            if g2.apply(seat, &o2.id).is_ok() {
-                complete_move(&mut g2);
-                best = best.max(evaluate(g2.public()) + prior(g, o2));
+        // Follow-ups by option id: the sum of their values, and the sum of
+        // the stopping values of the samples where they are not open.
+        let samples: Vec<&Game> = after[i].iter().flatten().collect();
+        let stops: Vec<f64> = samples.iter().map(|g| evaluate(g.public())).collect();
+        let stop_total: f64 = stops.iter().sum();
+        let mut follow: Vec<(String, f64, f64)> = Vec::new();
+        for (j, g) in samples.iter().enumerate() {
+            if g.outcome().is_some() {
+                continue;
+            }
+            let d = g.decision();
+            if d.kind != DecisionKind::Action || !d.deciders.contains(&seat) {
+                continue;
+            }
+            for o2 in d.options.iter().filter(|o2| o2.seats.contains(&seat) && !matches!(o2.choice, Choice::EndTurn)) {
+                let mut g2: Game = (*g).clone();
+                if g2.apply(seat, &o2.id).is_ok() {
+                    complete_move(&mut g2);
+                    let v = evaluate(g2.public()) + prior(g, o2);
+                    match follow.iter_mut().find(|f| f.0 == o2.id) {
+                        Some(f) => {
+                            f.1 += v;
+                            f.2 += stops[j];
+                        }
+                        None => follow.push((o2.id.clone(), v, stops[j])),
+                    }
+                }
             }
         }
+        // A follow-up is one plan for every sample (where it is not open,
+        // that sample stops); its value is the mean over all samples.
+        let m = samples.len().max(1) as f64;
+        let best = follow
+            .iter()
+            .map(|f| ((f.1 + stop_total - f.2) / m, &f.0))
+            .fold((f64::NEG_INFINITY, None), |acc, (v, id)| if v > acc.0 { (v, Some(id)) } else { acc });
         // The option's own prior still counts on the way.
-        let pre = prior(game, options[i]);
-        first[i] = first[i].max(best + pre);
+        let pre = prior(&games[0], options[i]);
+        if best.0 + pre > first[i] {
+            first[i] = best.0 + pre;
+            plans[i] = best.1.cloned();
+        }
     }
-    for (slot, v) in out.iter_mut().zip(first) {
-        *slot += v;
-    }
+    (first, plans)
 }
 
 /// The best option for `seat` on a determinized `game`, ties broken by
@@ -273,15 +334,24 @@ impl Policy for HeuristicPolicy {
             }
             _ => {}
         }
-        let mut scores = vec![0.0; opts.len()];
-        for _ in 0..SAMPLES {
-            let game = Game::from_view(view, mix(&[self.rng.next_u64()]));
-            score_on_deep(&game, seat, &opts, &mut scores);
+        if let Some(plan) = self.plan.take()
+            && plan.round == view.round
+            && plan.seat == seat
+            && let Some(o) = opts.iter().find(|o| o.id == plan.id)
+        {
+            self.guard.record(view.round, &o.id);
+            return Some(o.id.clone());
         }
+        let games: Vec<Game> = (0..SAMPLES).map(|_| Game::from_view(view, mix(&[self.rng.next_u64()]))).collect();
+        let (scores, plans) = score_deep_with_plans(&games, seat, &opts);
         let i = argmax(&scores, &mut self.rng);
+        if commits_plan(&opts[i].choice)
+            && let Some(id) = plans[i].clone()
+        {
+            self.plan = Some(Plan { round: view.round, seat, id });
+        }
         if tracing::enabled!(tracing::Level::TRACE) {
-            let mut ranked: Vec<(f64, &str)> =
-                scores.iter().map(|s| s / SAMPLES as f64).zip(opts.iter().map(|o| o.id.as_str())).collect();
+            let mut ranked: Vec<(f64, &str)> = scores.iter().copied().zip(opts.iter().map(|o| o.id.as_str())).collect();
             ranked.sort_by(|a, b| b.0.total_cmp(&a.0));
             tracing::trace!(?ranked, "heuristic scores");
         }

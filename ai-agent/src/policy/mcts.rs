@@ -15,7 +15,7 @@
 //! count.
 
 use super::guard::LoopGuard;
-use super::heuristic::{argmax, complete_move, greedy_pick, mid_move, score_on_deep};
+use super::heuristic::{argmax, complete_move, greedy_pick, mid_move, score_deep};
 use super::{Policy, options_for};
 use crate::budget::Budget;
 use crate::eval::evaluate;
@@ -132,11 +132,8 @@ fn root_candidates(view: &View, seat: Seat, seed: u64, banned: &dyn Fn(&str) -> 
     }
     // Ranked like the heuristic policy ranks them: averaged over several
     // determinizations, so the search's default is the heuristic's pick.
-    let mut scores = vec![0.0; opts.len()];
-    for k in 0..ROOT_SAMPLES {
-        let game = Game::from_view(view, mix(&[seed, 0x0007, k]));
-        score_on_deep(&game, seat, &opts, &mut scores);
-    }
+    let games: Vec<Game> = (0..ROOT_SAMPLES).map(|k| Game::from_view(view, mix(&[seed, 0x0007, k]))).collect();
+    let scores = score_deep(&games, seat, &opts);
     let mut ranked: Vec<(f64, &str)> = scores.into_iter().zip(opts.iter().map(|o| o.id.as_str())).collect();
     ranked.sort_by(|a, b| b.0.total_cmp(&a.0));
     ranked.into_iter().take(ROOT_WIDTH).map(|(_, id)| id.to_string()).collect()
