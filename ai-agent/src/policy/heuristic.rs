@@ -343,7 +343,15 @@ impl Policy for HeuristicPolicy {
             return Some(o.id.clone());
         }
         let games: Vec<Game> = (0..SAMPLES).map(|_| Game::from_view(view, mix(&[self.rng.next_u64()]))).collect();
-        let (scores, plans) = score_deep_with_plans(&games, seat, &opts);
+        let (mut scores, plans) = score_deep_with_plans(&games, seat, &opts);
+        // Straining pays only through the Action it buys: a strain that
+        // scores well without a follow-up is an artefact of the evaluation
+        // (a captain still "to play"), and would end in a wasted roll.
+        for (k, o) in opts.iter().enumerate() {
+            if matches!(o.choice, Choice::Strain { .. }) && plans[k].is_none() {
+                scores[k] = f64::NEG_INFINITY;
+            }
+        }
         let i = argmax(&scores, &mut self.rng);
         if commits_plan(&opts[i].choice)
             && let Some(id) = plans[i].clone()
