@@ -30,14 +30,24 @@ pub struct HeuristicPolicy {
 /// next without re-deciding, so fresh samples cannot turn the plan into
 /// a strain paid for nothing or a jump back.
 #[derive(Clone, Debug, PartialEq)]
-struct Plan {
-    round: u32,
-    seat: Seat,
-    id: String,
+pub(crate) struct Plan {
+    pub(crate) round: u32,
+    pub(crate) seat: Seat,
+    pub(crate) id: String,
+}
+
+impl Plan {
+    /// The planned option, if this plan is for `seat` now and still offered.
+    pub(crate) fn due(&self, view: &View, seat: Seat, opts: &[&ChoiceOption]) -> Option<usize> {
+        if self.round != view.round || self.seat != seat {
+            return None;
+        }
+        opts.iter().position(|o| o.id == self.id)
+    }
 }
 
 /// Whether a step reveals nothing, so its follow-up plan stays sound.
-fn commits_plan(choice: &Choice) -> bool {
+pub(crate) fn commits_plan(choice: &Choice) -> bool {
     matches!(choice, Choice::Strain { .. } | Choice::Jump { .. })
 }
 
@@ -304,6 +314,18 @@ pub fn score_deep_with_plans(games: &[Game], seat: Seat, options: &[&ChoiceOptio
     (first, plans)
 }
 
+/// Straining pays only through the Action it buys: a strain that scores
+/// well without a follow-up is an artefact of the evaluation (a captain
+/// still "to play" looks safer from Avatars) and would end in a wasted
+/// Damage Roll, so it is dropped.
+pub(crate) fn drop_idle_strains(opts: &[&ChoiceOption], plans: &[Option<String>], scores: &mut [f64]) {
+    for ((o, plan), score) in opts.iter().zip(plans).zip(scores.iter_mut()) {
+        if matches!(o.choice, Choice::Strain { .. }) && plan.is_none() {
+            *score = f64::NEG_INFINITY;
+        }
+    }
+}
+
 /// The best option for `seat` on a determinized `game`, ties broken by
 /// `rng`. Used for playouts by the search.
 pub fn greedy_pick(game: &Game, seat: Seat, options: &[&ChoiceOption], rng: &mut Rng) -> usize {
@@ -334,24 +356,13 @@ impl Policy for HeuristicPolicy {
             }
             _ => {}
         }
-        if let Some(plan) = self.plan.take()
-            && plan.round == view.round
-            && plan.seat == seat
-            && let Some(o) = opts.iter().find(|o| o.id == plan.id)
-        {
-            self.guard.record(view.round, &o.id);
-            return Some(o.id.clone());
+        if let Some(i) = self.plan.take().and_then(|p| p.due(view, seat, &opts)) {
+            self.guard.record(view.round, &opts[i].id);
+            return Some(opts[i].id.clone());
         }
         let games: Vec<Game> = (0..SAMPLES).map(|_| Game::from_view(view, mix(&[self.rng.next_u64()]))).collect();
         let (mut scores, plans) = score_deep_with_plans(&games, seat, &opts);
-        // Straining pays only through the Action it buys: a strain that
-        // scores well without a follow-up is an artefact of the evaluation
-        // (a captain still "to play"), and would end in a wasted roll.
-        for (k, o) in opts.iter().enumerate() {
-            if matches!(o.choice, Choice::Strain { .. }) && plans[k].is_none() {
-                scores[k] = f64::NEG_INFINITY;
-            }
-        }
+        drop_idle_strains(&opts, &plans, &mut scores);
         let i = argmax(&scores, &mut self.rng);
         if commits_plan(&opts[i].choice)
             && let Some(id) = plans[i].clone()

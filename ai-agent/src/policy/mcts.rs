@@ -15,7 +15,9 @@
 //! count.
 
 use super::guard::LoopGuard;
-use super::heuristic::{argmax, complete_move, greedy_pick, mid_move, score_deep};
+use super::heuristic::{
+    Plan, argmax, commits_plan, complete_move, drop_idle_strains, greedy_pick, mid_move, score_deep_with_plans,
+};
 use super::{Policy, options_for};
 use crate::budget::Budget;
 use crate::eval::evaluate;
@@ -73,12 +75,13 @@ pub struct MctsPolicy {
     rng: Rng,
     threads: usize,
     guard: LoopGuard,
+    plan: Option<Plan>,
 }
 
 impl MctsPolicy {
     /// A single-threaded search policy seeded with `seed`.
     pub fn new(seed: u64) -> MctsPolicy {
-        MctsPolicy { rng: Rng::new(seed), threads: 1, guard: LoopGuard::default() }
+        MctsPolicy { rng: Rng::new(seed), threads: 1, guard: LoopGuard::default(), plan: None }
     }
 
     /// Uses `threads` threads per decision (root parallelization).
@@ -125,7 +128,8 @@ fn options_for_decision(options: &[ChoiceOption], seat: Seat) -> Vec<&ChoiceOpti
 /// The root candidates: the seat's options ranked by the heuristic's
 /// one-step score on one determinization, best `ROOT_WIDTH` kept. A small
 /// budget is spent on the moves worth comparing, not spread over all.
-fn root_candidates(view: &View, seat: Seat, seed: u64, banned: &dyn Fn(&str) -> bool) -> Vec<String> {
+/// Each comes with the follow-up Action its score counted on, if any.
+fn root_candidates(view: &View, seat: Seat, seed: u64, banned: &dyn Fn(&str) -> bool) -> Vec<(String, Option<String>)> {
     let mut opts = options_for(view, seat);
     if opts.iter().any(|o| !banned(&o.id)) {
         opts.retain(|o| !banned(&o.id));
@@ -133,10 +137,16 @@ fn root_candidates(view: &View, seat: Seat, seed: u64, banned: &dyn Fn(&str) -> 
     // Ranked like the heuristic policy ranks them: averaged over several
     // determinizations, so the search's default is the heuristic's pick.
     let games: Vec<Game> = (0..ROOT_SAMPLES).map(|k| Game::from_view(view, mix(&[seed, 0x0007, k]))).collect();
-    let scores = score_deep(&games, seat, &opts);
-    let mut ranked: Vec<(f64, &str)> = scores.into_iter().zip(opts.iter().map(|o| o.id.as_str())).collect();
+    let (mut scores, plans) = score_deep_with_plans(&games, seat, &opts);
+    drop_idle_strains(&opts, &plans, &mut scores);
+    let mut ranked: Vec<(f64, &str, Option<String>)> =
+        scores.into_iter().zip(opts.iter().map(|o| o.id.as_str())).zip(plans).map(|((s, id), p)| (s, id, p)).collect();
     ranked.sort_by(|a, b| b.0.total_cmp(&a.0));
-    ranked.into_iter().take(ROOT_WIDTH).map(|(_, id)| id.to_string()).collect()
+    // Dropped options stay out unless nothing else is left.
+    if ranked.iter().any(|r| r.0 > f64::NEG_INFINITY) {
+        ranked.retain(|r| r.0 > f64::NEG_INFINITY);
+    }
+    ranked.into_iter().take(ROOT_WIDTH).map(|(_, id, plan)| (id.to_string(), plan)).collect()
 }
 
 /// Grows one tree for `iterations` (or until `deadline`) and returns the
@@ -305,10 +315,17 @@ impl Policy for MctsPolicy {
             1 => return Some(opts[0].id.clone()),
             _ => {}
         }
+        // A follow-up committed to (after a strain or a jump) is played
+        // as planned, exactly as the heuristic does.
+        if let Some(i) = self.plan.take().and_then(|p| p.due(view, seat, &opts)) {
+            self.guard.record(view.round, &opts[i].id);
+            return Some(opts[i].id.clone());
+        }
         let seed = self.rng.next_u64();
         let guard = &self.guard;
         let round = view.round;
-        let roots = root_candidates(view, seat, seed, &|id| guard.banned(round, id));
+        let candidates = root_candidates(view, seat, seed, &|id| guard.banned(round, id));
+        let roots: Vec<String> = candidates.iter().map(|c| c.0.clone()).collect();
         let stats = search_parallel(view, seat, budget, seed, self.threads, &roots);
         // The heuristic's favourite stands unless the search finds a
         // clearly better option (by a margin and two standard errors):
@@ -338,6 +355,13 @@ impl Policy for MctsPolicy {
             Some(b) if opts.iter().any(|o| o.id == b.id) => b.id.clone(),
             _ => opts[0].id.clone(),
         };
+        let planned = candidates.iter().find(|c| c.0 == id).and_then(|c| c.1.clone());
+        if let Some(o) = opts.iter().find(|o| o.id == id)
+            && commits_plan(&o.choice)
+            && let Some(next) = planned
+        {
+            self.plan = Some(Plan { round: view.round, seat, id: next });
+        }
         self.guard.record(view.round, &id);
         Some(id)
     }
