@@ -8,20 +8,10 @@
 
 mod common;
 
-use common::Server;
-use std::path::{Path, PathBuf};
+use common::{Server, ai_binary};
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 use xodus::pb;
-
-/// The `xodus-ai` binary next to this test executable.
-fn ai_binary() -> PathBuf {
-    let exe = std::env::current_exe().expect("test executable path");
-    let dir = exe.parent().and_then(Path::parent).expect("target/<profile> directory");
-    let bin = dir.join(format!("xodus-ai{}", std::env::consts::EXE_SUFFIX));
-    assert!(bin.exists(), "{} is missing: run `cargo build --workspace --bins` first", bin.display());
-    bin
-}
 
 /// Agent processes, killed when the test ends (pass or fail).
 struct Agents(Vec<Child>);

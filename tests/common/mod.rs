@@ -14,18 +14,28 @@ use tonic::transport::Channel;
 use xodus::GameServiceClient;
 use xodus::pb;
 
-/// The `xodus-server` binary next to this test executable (in
+/// A binary of the workspace next to this test executable (in
 /// `target/<profile>/`, the parent of `deps/`).
-pub fn server_binary() -> PathBuf {
+pub fn workspace_binary(name: &str) -> PathBuf {
     let exe = std::env::current_exe().expect("test executable path");
     let dir = exe.parent().and_then(Path::parent).expect("target/<profile> directory");
-    let bin = dir.join(format!("xodus-server{}", std::env::consts::EXE_SUFFIX));
+    let bin = dir.join(format!("{name}{}", std::env::consts::EXE_SUFFIX));
     assert!(
         bin.exists(),
         "{} is missing: run `cargo build --workspace --bins` before the end-to-end tests",
         bin.display()
     );
     bin
+}
+
+/// The `xodus-server` binary.
+pub fn server_binary() -> PathBuf {
+    workspace_binary("xodus-server")
+}
+
+/// The `xodus-ai` binary.
+pub fn ai_binary() -> PathBuf {
+    workspace_binary("xodus-ai")
 }
 
 /// A fresh, empty directory under the system temp dir.
@@ -61,13 +71,19 @@ impl Server {
 
     /// Starts a server on `data_dir` with extra flags.
     pub fn start_in(data_dir: PathBuf, extra: &[&str]) -> Server {
+        Server::start_at(data_dir, "127.0.0.1:0", extra)
+    }
+
+    /// Starts a server on `data_dir` listening on `listen` (a fixed
+    /// address, for a restart that clients must find again) with extra flags.
+    pub fn start_at(data_dir: PathBuf, listen: &str, extra: &[&str]) -> Server {
         let log = std::fs::OpenOptions::new()
             .create(true)
             .append(true)
             .open(data_dir.join("server.log"))
             .expect("server log file");
         let mut child = Command::new(server_binary())
-            .args(["--listen", "127.0.0.1:0", "--data-dir"])
+            .args(["--listen", listen, "--data-dir"])
             .arg(&data_dir)
             .args(extra)
             .env("RUST_LOG", "info")

@@ -243,6 +243,9 @@ pub async fn play_seat(
                 }
             }
         }
+        // Left on a failed request while the stream may still be up: stop the
+        // reader, or awaiting it would wait for that stream forever.
+        reader.abort();
         match reader.await {
             Ok(Some(s)) if seat_lost(&s) => return Ok(SeatEnd::Lost(s.message().to_string())),
             Ok(Some(s)) => tracing::warn!(game = %game_id, seat, status = %s.message(), "stream broke; reconnecting"),

@@ -1,0 +1,163 @@
+//! End to end: one `xodus-ai --fill` process plays all four AI seats of a
+//! game on a real `xodus-server`; the server is killed with SIGKILL in the
+//! middle of the game and restarted on the same data directory and port.
+//! The same agent process must reconnect with backoff, keep its seat
+//! tokens and play on: the game's sequence number keeps advancing after
+//! the restart. Also: a submit refused with a retryable code while the
+//! game's stream stays up (here the per-connection rate limit) makes the
+//! seat reconnect, not wait forever. Binaries are found next to the test
+//! executable, so build them first: `cargo build --workspace --bins`.
+
+mod common;
+
+use common::{Server, ai_binary, state, temp_dir};
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+use tonic::transport::Channel;
+use xodus::GameServiceClient;
+use xodus::pb;
+
+/// The game must have advanced this far before the kill.
+const BEFORE_KILL: u64 = 10;
+/// Decisions the agent must make after the restart (unless the game ends first).
+const AFTER_RESTART: u64 = 30;
+/// A hang guard for each wait, not a speed check.
+const HANG_GUARD: Duration = Duration::from_secs(180);
+
+/// The agent process, killed when the test ends (pass or fail).
+struct Agent(Child);
+
+impl Drop for Agent {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// A loopback address with a port that was free a moment ago (bound to
+/// port 0, then released), so both server processes can listen on it.
+fn free_loopback_addr() -> String {
+    let l = std::net::TcpListener::bind("127.0.0.1:0").expect("bind 127.0.0.1:0");
+    l.local_addr().expect("local address").to_string()
+}
+
+/// A four-ship game, every seat open to AI agents.
+fn create_request(seed: u64) -> pb::CreateGameRequest {
+    pb::CreateGameRequest {
+        kind: pb::GameKind::Xodus as i32,
+        seats: vec![pb::SeatOpenTo::Ai as i32; 4],
+        setup: Some(pb::create_game_request::Setup::Xodus(pb::XodusSetup {
+            ship_count: 4,
+            seed: Some(seed),
+            difficulty: "casual".into(),
+            ..Default::default()
+        })),
+    }
+}
+
+/// Starts `xodus-ai --fill` (heuristic) on `url`, logging to `dir/ai.log`.
+fn spawn_agent(url: &str, dir: &Path) -> Agent {
+    let log = std::fs::File::create(dir.join("ai.log")).expect("agent log");
+    Agent(
+        Command::new(ai_binary())
+            .args(["--server", url, "--fill", "--policy", "heuristic", "--think-ms", "20"])
+            .env("RUST_LOG", "info")
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::from(log))
+            .spawn()
+            .expect("spawn xodus-ai"),
+    )
+}
+
+/// The agent's and the server's logs, for failure messages.
+fn logs(dir: &Path) -> String {
+    let ai = std::fs::read_to_string(dir.join("ai.log")).unwrap_or_default();
+    let server = std::fs::read_to_string(dir.join("server.log")).unwrap_or_default();
+    format!("agent log:\n{ai}\n--- server log:\n{server}")
+}
+
+/// Polls the spectator's state every `every` until its seq reaches
+/// `at_least` or the game ends, within the hang guard.
+async fn wait_for_seq(
+    c: &mut GameServiceClient<Channel>,
+    game_id: &str,
+    at_least: u64,
+    every: Duration,
+    dir: &Path,
+) -> pb::GameState {
+    let wait = async {
+        loop {
+            let s = state(c, game_id).await;
+            if s.seq >= at_least || s.outcome.is_some() {
+                return s;
+            }
+            tokio::time::sleep(every).await;
+        }
+    };
+    match tokio::time::timeout(HANG_GUARD, wait).await {
+        Ok(s) => s,
+        Err(_) => panic!("the game did not reach seq {at_least}; {}", logs(dir)),
+    }
+}
+
+#[tokio::test]
+async fn fill_agent_reconnects_and_plays_on_after_a_server_restart() {
+    let listen = free_loopback_addr();
+    let server = Server::start_at(temp_dir("ai_reconnect"), &listen, &[]);
+    let dir = server.data_dir.clone();
+    let mut c = server.client().await;
+    let game = c.create_game(create_request(11)).await.expect("create").into_inner().game.expect("game");
+    let game_id = game.game_id;
+
+    let mut agent = spawn_agent(&server.url, &dir);
+
+    let poll = Duration::from_millis(20);
+    let before = wait_for_seq(&mut c, &game_id, BEFORE_KILL, poll, &dir).await;
+    assert!(before.outcome.is_none(), "the game ended before the kill: {:?}; {}", before.outcome, logs(&dir));
+    drop(c);
+    let dir = server.kill9();
+    tokio::time::sleep(Duration::from_secs(1)).await;
+
+    // Same data directory, same address: the agent only knows the URL.
+    let server = Server::start_at(dir.clone(), &listen, &[]);
+    let mut c = server.client().await;
+    let resumed = state(&mut c, &game_id).await;
+    assert!(resumed.seq >= before.seq, "seq {} before the kill, {} after the restart", before.seq, resumed.seq);
+    assert!(resumed.outcome.is_none(), "the game ended before the restart: {:?}", resumed.outcome);
+
+    let after = wait_for_seq(&mut c, &game_id, resumed.seq + AFTER_RESTART, poll, &dir).await;
+    assert!(after.seq > resumed.seq, "no choice after the restart; {}", logs(&dir));
+    if let Some(o) = &after.outcome {
+        assert!(["rift_sealed", "corruption_risen", "all_ships_destroyed"].contains(&o.cause.as_str()), "{o:?}");
+    }
+
+    // The very same process played on (the daemon never exits by itself),
+    // and every seat is still held by an AI: nothing was handed elsewhere.
+    let exited = agent.0.try_wait().expect("agent status");
+    assert!(exited.is_none(), "the agent exited: {exited:?}; {}", logs(&dir));
+    let h = c.get_history(pb::GetHistoryRequest { game_id: game_id.clone() }).await.expect("history").into_inner();
+    let summary = h.game.expect("game");
+    for info in &summary.seats {
+        assert!(info.claimed && info.claimed_by == pb::Claimant::Ai as i32, "seat {}: {info:?}", info.seat);
+    }
+    assert!(h.entries.len() as u64 >= after.seq, "history shorter than the seq");
+    drop(agent);
+}
+
+#[tokio::test]
+async fn a_refused_submit_on_a_live_stream_makes_the_seat_reconnect() {
+    // Three requests per second per connection: a seat taking its turn
+    // submits faster than that and is refused (RESOURCE_EXHAUSTED, which
+    // the agent retries) while its stream stays up. It must drop that
+    // stream and reconnect rather than wait on it.
+    let server = Server::start_in(temp_dir("ai_refused"), &["--rate-limit", "3"]);
+    let dir = server.data_dir.clone();
+    let mut c = server.client().await;
+    let game = c.create_game(create_request(12)).await.expect("create").into_inner().game.expect("game");
+    let _agent = spawn_agent(&server.url, &dir);
+    // Polled slowly, so this client stays under the limit itself.
+    let s = wait_for_seq(&mut c, &game.game_id, AFTER_RESTART, Duration::from_millis(500), &dir).await;
+    assert!(s.seq > 0, "no choice at all; {}", logs(&dir));
+}
