@@ -8,7 +8,7 @@
 
 mod common;
 
-use common::{Server, ai_binary};
+use common::{Server, ai_binary, game_request};
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 use xodus::pb;
@@ -25,25 +25,20 @@ impl Drop for Agents {
     }
 }
 
-fn create_request(seed: u64) -> pb::CreateGameRequest {
-    let ai = pb::SeatOpenTo::Ai as i32;
-    pb::CreateGameRequest {
-        kind: pb::GameKind::Xodus as i32,
-        seats: vec![ai, ai, ai, pb::SeatOpenTo::Human as i32],
-        setup: Some(pb::create_game_request::Setup::Xodus(pb::XodusSetup {
-            ship_count: 4,
-            seed: Some(seed),
-            difficulty: "casual".into(),
-            ..Default::default()
-        })),
-    }
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn three_ai_agents_and_a_scripted_captain_finish_a_game() {
     let server = Server::start("ai_fill");
     let mut c = server.client().await;
-    let game = c.create_game(create_request(7)).await.expect("create").into_inner().game.expect("game");
+    let game = c
+        .create_game(game_request(
+            7,
+            &[pb::SeatOpenTo::Ai, pb::SeatOpenTo::Ai, pb::SeatOpenTo::Ai, pb::SeatOpenTo::Human],
+        ))
+        .await
+        .expect("create")
+        .into_inner()
+        .game
+        .expect("game");
     let game_id = game.game_id.clone();
 
     let mut agents = Agents(Vec::new());

@@ -10,7 +10,7 @@
 
 mod common;
 
-use common::{Server, ai_binary, state, temp_dir};
+use common::{Server, ai_binary, game_request, state, temp_dir};
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
@@ -40,20 +40,6 @@ impl Drop for Agent {
 fn free_loopback_addr() -> String {
     let l = std::net::TcpListener::bind("127.0.0.1:0").expect("bind 127.0.0.1:0");
     l.local_addr().expect("local address").to_string()
-}
-
-/// A four-ship game, every seat open to AI agents.
-fn create_request(seed: u64) -> pb::CreateGameRequest {
-    pb::CreateGameRequest {
-        kind: pb::GameKind::Xodus as i32,
-        seats: vec![pb::SeatOpenTo::Ai as i32; 4],
-        setup: Some(pb::create_game_request::Setup::Xodus(pb::XodusSetup {
-            ship_count: 4,
-            seed: Some(seed),
-            difficulty: "casual".into(),
-            ..Default::default()
-        })),
-    }
 }
 
 /// Starts `xodus-ai --fill` (heuristic) on `url`, logging to `dir/ai.log`.
@@ -108,7 +94,13 @@ async fn fill_agent_reconnects_and_plays_on_after_a_server_restart() {
     let server = Server::start_at(temp_dir("ai_reconnect"), &listen, &[]);
     let dir = server.data_dir.clone();
     let mut c = server.client().await;
-    let game = c.create_game(create_request(11)).await.expect("create").into_inner().game.expect("game");
+    let game = c
+        .create_game(game_request(11, &[pb::SeatOpenTo::Ai; 4]))
+        .await
+        .expect("create")
+        .into_inner()
+        .game
+        .expect("game");
     let game_id = game.game_id;
 
     let mut agent = spawn_agent(&server.url, &dir);
@@ -155,7 +147,13 @@ async fn a_refused_submit_on_a_live_stream_makes_the_seat_reconnect() {
     let server = Server::start_in(temp_dir("ai_refused"), &["--rate-limit", "3"]);
     let dir = server.data_dir.clone();
     let mut c = server.client().await;
-    let game = c.create_game(create_request(12)).await.expect("create").into_inner().game.expect("game");
+    let game = c
+        .create_game(game_request(12, &[pb::SeatOpenTo::Ai; 4]))
+        .await
+        .expect("create")
+        .into_inner()
+        .game
+        .expect("game");
     let _agent = spawn_agent(&server.url, &dir);
     // Polled slowly, so this client stays under the limit itself.
     let s = wait_for_seq(&mut c, &game.game_id, AFTER_RESTART, Duration::from_millis(500), &dir).await;

@@ -158,11 +158,17 @@ impl Drop for Server {
 
 /// A 3-ship game with a fixed seed, seats open to anyone.
 pub fn create_request(seed: u64) -> pb::CreateGameRequest {
+    game_request(seed, &[pb::SeatOpenTo::Any; 3])
+}
+
+/// A Casual game with a fixed seed, one ship per entry of `seats`, each
+/// seat open to whom its entry says.
+pub fn game_request(seed: u64, seats: &[pb::SeatOpenTo]) -> pb::CreateGameRequest {
     pb::CreateGameRequest {
         kind: pb::GameKind::Xodus as i32,
-        seats: vec![pb::SeatOpenTo::Any as i32; 3],
+        seats: seats.iter().map(|&s| s as i32).collect(),
         setup: Some(pb::create_game_request::Setup::Xodus(pb::XodusSetup {
-            ship_count: 3,
+            ship_count: seats.len() as u32,
             seed: Some(seed),
             difficulty: "casual".into(),
             ..Default::default()
