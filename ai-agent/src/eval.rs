@@ -8,6 +8,7 @@
 //! Used by the heuristic (one-step look-ahead) and to cut MCTS playouts.
 
 use crate::board::Board;
+use crate::tune;
 use xodus_engine::content::{Challenge, Content, Face, SystemKind};
 use xodus_engine::{AvatarPlace, Phase, Public, Ship};
 
@@ -292,11 +293,12 @@ fn avatar_danger(pb: &Public, cx: &Ctx) -> f64 {
     for (t, keep) in targets.iter().zip(&spared) {
         let p = 1.0 - keep;
         // Ships still to play this round can yet move away.
-        let weight = if t.2 { 0.5 } else { 1.0 };
+        let weight = if t.2 { tune::weight("to_play", 0.5) } else { 1.0 };
         // Met by an Avatar, the ships there flee (a space of Corruption)
         // or hide, each losing a turn (FAQ): whichever is cheaper.
         let n = t.1 as f64;
-        cost += weight * p * (SPACE.min(LOST_TURN * n) + 1.0 * n);
+        cost +=
+            weight * p * (SPACE.min(tune::weight("lost_turn", LOST_TURN) * n) + tune::weight("engage_roll", 1.0) * n);
     }
     cost
 }
@@ -487,7 +489,7 @@ pub fn evaluate(pb: &Public) -> f64 {
     -REVEAL * reveal - work - shortfall + 0.3 * surplus + ships + KEY_SEALED * sealed
         - SPACE * f64::from(pb.corruption.position)
         - travel_cost(pb, &cx, reveal > 0.0)
-        - AVATAR_WEIGHT * avatar_danger(pb, &cx)
+        - tune::weight("avatar", AVATAR_WEIGHT) * avatar_danger(pb, &cx)
         + exposure_value(pb, &cx)
         + fight_value(pb)
 }

@@ -27,6 +27,7 @@ pub mod policy;
 pub mod rng;
 pub mod selfplay;
 pub mod stats;
+pub mod tune;
 
 pub use budget::Budget;
 pub use policy::{Policy, PolicyKind};
