@@ -8,7 +8,7 @@
 
 mod common;
 
-use common::{Server, ai_binary, game_request};
+use common::{Server, ai_binary, create_from, game_request};
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 use xodus::pb;
@@ -29,17 +29,8 @@ impl Drop for Agents {
 async fn three_ai_agents_and_a_scripted_captain_finish_a_game() {
     let server = Server::start("ai_fill");
     let mut c = server.client().await;
-    let game = c
-        .create_game(game_request(
-            7,
-            &[pb::SeatOpenTo::Ai, pb::SeatOpenTo::Ai, pb::SeatOpenTo::Ai, pb::SeatOpenTo::Human],
-        ))
-        .await
-        .expect("create")
-        .into_inner()
-        .game
-        .expect("game");
-    let game_id = game.game_id.clone();
+    let seats = [pb::SeatOpenTo::Ai, pb::SeatOpenTo::Ai, pb::SeatOpenTo::Ai, pb::SeatOpenTo::Human];
+    let game_id = create_from(&mut c, game_request(7, &seats)).await;
 
     let mut agents = Agents(Vec::new());
     for i in 0..3 {

@@ -10,7 +10,7 @@
 
 mod common;
 
-use common::{Server, ai_binary, game_request, state, temp_dir};
+use common::{Server, ai_binary, create_from, game_request, state, temp_dir};
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
@@ -94,14 +94,7 @@ async fn fill_agent_reconnects_and_plays_on_after_a_server_restart() {
     let server = Server::start_at(temp_dir("ai_reconnect"), &listen, &[]);
     let dir = server.data_dir.clone();
     let mut c = server.client().await;
-    let game = c
-        .create_game(game_request(11, &[pb::SeatOpenTo::Ai; 4]))
-        .await
-        .expect("create")
-        .into_inner()
-        .game
-        .expect("game");
-    let game_id = game.game_id;
+    let game_id = create_from(&mut c, game_request(11, &[pb::SeatOpenTo::Ai; 4])).await;
 
     let mut agent = spawn_agent(&server.url, &dir);
 
@@ -147,15 +140,9 @@ async fn a_refused_submit_on_a_live_stream_makes_the_seat_reconnect() {
     let server = Server::start_in(temp_dir("ai_refused"), &["--rate-limit", "3"]);
     let dir = server.data_dir.clone();
     let mut c = server.client().await;
-    let game = c
-        .create_game(game_request(12, &[pb::SeatOpenTo::Ai; 4]))
-        .await
-        .expect("create")
-        .into_inner()
-        .game
-        .expect("game");
+    let game_id = create_from(&mut c, game_request(12, &[pb::SeatOpenTo::Ai; 4])).await;
     let _agent = spawn_agent(&server.url, &dir);
     // Polled slowly, so this client stays under the limit itself.
-    let s = wait_for_seq(&mut c, &game.game_id, AFTER_RESTART, Duration::from_millis(500), &dir).await;
+    let s = wait_for_seq(&mut c, &game_id, AFTER_RESTART, Duration::from_millis(500), &dir).await;
     assert!(s.seq > 0, "no choice at all; {}", logs(&dir));
 }

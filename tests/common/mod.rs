@@ -178,7 +178,12 @@ pub fn game_request(seed: u64, seats: &[pb::SeatOpenTo]) -> pb::CreateGameReques
 
 /// Creates a seeded game; returns its id.
 pub async fn create_game(c: &mut GameServiceClient<Channel>, seed: u64) -> String {
-    let g = c.create_game(create_request(seed)).await.expect("create").into_inner().game.expect("game");
+    create_from(c, create_request(seed)).await
+}
+
+/// Creates the game `request` describes; returns its id.
+pub async fn create_from(c: &mut GameServiceClient<Channel>, request: pb::CreateGameRequest) -> String {
+    let g = c.create_game(request).await.expect("create").into_inner().game.expect("game");
     g.game_id
 }
 

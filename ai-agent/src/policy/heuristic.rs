@@ -237,13 +237,9 @@ const BEAM: usize = 5;
 /// sample has already drawn the next tile, card and dice, and taking the
 /// best follow-up in each one would credit a move with luck the captain
 /// cannot count on (straining "to explore" because one sample's card was
-/// good, then ending the turn).
-pub fn score_deep(games: &[Game], seat: Seat, options: &[&ChoiceOption]) -> Vec<f64> {
-    score_deep_with_plans(games, seat, options).0
-}
-
-/// [`score_deep`], plus for each option the follow-up Action that earned
-/// its score, when the score came from the two-step line.
+/// good, then ending the turn). Also returns, for each option, the
+/// follow-up Action that earned its score when the score came from the
+/// two-step line.
 pub fn score_deep_with_plans(games: &[Game], seat: Seat, options: &[&ChoiceOption]) -> (Vec<f64>, Vec<Option<String>>) {
     let n = games.len().max(1) as f64;
     let mut plans: Vec<Option<String>> = vec![None; options.len()];
