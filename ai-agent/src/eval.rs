@@ -37,10 +37,6 @@ const CARRIER_JUMP: f64 = 1.5;
 const KEY_SEALED: f64 = 3.0;
 /// Extra weight of a Main Rift still in the stack.
 const RIFT_UNFOUND: f64 = 6.0;
-/// Actions a face-down Signal card is expected to take once revealed.
-const UNKNOWN_SIGNAL_ACTIONS: f64 = 5.0;
-/// Scraps a face-down Signal card is expected to ask for.
-const UNKNOWN_SIGNAL_SCRAPS: f64 = 4.0;
 /// Travel assumed towards a system nobody can reach yet.
 const FAR: u8 = 5;
 
@@ -53,6 +49,43 @@ struct Ctx<'a> {
     rift: Option<usize>,
     /// Jump distances from the Main Rift, once revealed.
     rift_dist: Vec<Option<u8>>,
+    /// What a face-down Signal card is expected to ask for.
+    unknown: Unknown,
+}
+
+/// What a face-down Signal card is expected to ask for: the mean over the
+/// cards nobody has seen yet. Pricing it below what a revealed card costs
+/// on average would make exploring a Signal look like a loss, and the crew
+/// would leave Signal systems unexplored for the rest of the game.
+struct Unknown {
+    /// Actions its challenge takes.
+    actions: f64,
+    /// Scraps it asks for.
+    scraps: f64,
+    /// Chance it calls a second ship (a guardian, a hard trial).
+    second_ship: f64,
+}
+
+impl Unknown {
+    fn new(pb: &Public) -> Unknown {
+        let c = Content::get();
+        let unseen: Vec<&Challenge> = c
+            .signals
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| !pb.signals.iter().any(|s| s.card.map(usize::from) == Some(*i)))
+            .map(|(_, d)| &d.challenge)
+            .collect();
+        let n = unseen.len().max(1) as f64;
+        let (mut actions, mut scraps, mut second) = (0.0, 0.0, 0.0);
+        for ch in unseen {
+            let (a, s) = challenge_work(ch, 0, false);
+            actions += a;
+            scraps += s;
+            second += if ships_for(ch) > 1 { 1.0 } else { 0.0 };
+        }
+        Unknown { actions: actions / n, scraps: scraps / n, second_ship: second / n }
+    }
 }
 
 impl<'a> Ctx<'a> {
@@ -61,7 +94,7 @@ impl<'a> Ctx<'a> {
         let dist = pb.ships.iter().map(|s| if s.defeated { Vec::new() } else { board.distances(s.hex) }).collect();
         let rift = (0..board.len()).find(|&i| board.kind(board.tile(i).hex) == Some(SystemKind::MainRift));
         let rift_dist = rift.map(|r| board.distances(board.tile(r).hex)).unwrap_or_default();
-        Ctx { board, dist, rift, rift_dist }
+        Ctx { board, dist, rift, rift_dist, unknown: Unknown::new(pb) }
     }
 
     fn dist(&self, seat: u8, tile: usize) -> Option<u8> {
@@ -123,13 +156,21 @@ fn trial_actions(amount: u8) -> f64 {
     }
 }
 
+/// Actions a scrap still owed on a Tribute stands for (the visits to pay it).
+const TRIBUTE_VISIT: f64 = 0.25;
+
 fn challenge_work(challenge: &Challenge, progress: u8, guardian_engaged: bool) -> (f64, f64) {
     match challenge {
         Challenge::Repairs { amount } => {
             let left = f64::from(amount.saturating_sub(progress));
             (left, left)
         }
-        Challenge::Tribute { amount } => (1.0, f64::from(amount.saturating_sub(progress))),
+        // Paid in instalments, each a visit: a part payment must show as
+        // progress, or scraps would sit in holds while the card waits.
+        Challenge::Tribute { amount } => {
+            let left = f64::from(amount.saturating_sub(progress));
+            (1.0 + TRIBUTE_VISIT * left, left)
+        }
         Challenge::Trial { amount, .. } => (trial_actions(*amount), 0.0),
         Challenge::Guardian { .. } => (if guardian_engaged { 1.0 } else { GUARDIAN }, 0.0),
     }
@@ -161,12 +202,12 @@ fn signal_work(pb: &Public, cx: &Ctx) -> (f64, f64) {
                 scraps += s;
             }
             (None, Some(i)) => {
-                work += 1.0 + UNKNOWN_SIGNAL_ACTIONS + cx.delivery_from_tile(i);
-                scraps += UNKNOWN_SIGNAL_SCRAPS;
+                work += 1.0 + cx.unknown.actions + cx.delivery_from_tile(i);
+                scraps += cx.unknown.scraps;
             }
             _ => {
-                work += JUMP * 2.0 + 1.0 + UNKNOWN_SIGNAL_ACTIONS + JUMP * 3.0 + 1.0;
-                scraps += UNKNOWN_SIGNAL_SCRAPS;
+                work += JUMP * 2.0 + 1.0 + cx.unknown.actions + JUMP * 3.0 + 1.0;
+                scraps += cx.unknown.scraps;
             }
         }
     }
@@ -336,8 +377,9 @@ fn offense_odds(kind: xodus_engine::ShipKind) -> (f64, f64) {
 
 /// The fight in progress, projected to its end: how many attacks the
 /// group needs to clear the system at its expected hit rate, and what
-/// the misses cost each ship meanwhile (a hopeless fight projects the
-/// ships' destruction, which is what makes disengaging win).
+/// the misses cost each ship meanwhile. A hopeless fight is worth what
+/// disengaging costs, since the group can always do that; an attack that
+/// only loses health then scores below disengaging.
 fn fight_value(pb: &Public) -> f64 {
     let Some(f) = &pb.fight else { return 0.0 };
     let c = Content::get();
@@ -363,21 +405,54 @@ fn fight_value(pb: &Public) -> f64 {
         }
     }
     let attacks = attacks.min(30.0);
-    let mut v = 0.0;
-    for s in members {
-        let loss = attacks * offense_odds(s.kind).1;
+    let foes = pb.board_enemies.iter().filter(|e| e.hex == f.hex).count()
+        + pb.avatars.iter().filter(|a| a.place == (AvatarPlace::Board { hex: f.hex })).count();
+    let avatar = pb.avatars.iter().any(|a| a.place == (AvatarPlace::Board { hex: f.hex }));
+    let mut fight_on = 0.0;
+    let mut give_ground = 0.0;
+    for s in &members {
         let h = f64::from(s.health);
-        v += health_value(h - loss) - health_value(h);
+        let loss = attacks * offense_odds(s.kind).1;
+        fight_on += health_value(h - loss) - health_value(h);
+        // Disengaging costs a Damage Roll per foe (p. 16).
+        give_ground += health_value(h - DAMAGE_ROLL * foes as f64) - health_value(h);
     }
-    v
+    if avatar {
+        // Giving ground to an Avatar: a space of Corruption, or a turn
+        // lost per ship by hiding (FAQ), whichever is cheaper.
+        give_ground -= SPACE.min(LOST_TURN * members.len() as f64);
+    }
+    // The group can always disengage: a lost fight is worth no less than
+    // giving ground, or the crew would shun every system an Enemy might
+    // hold. Staying in it is worth a little less than leaving now, so a
+    // hopeless fight is left rather than fought to the last hull point.
+    fight_on.max(give_ground - STAYING)
 }
+
+/// How much worse than disengaging now a hopeless fight is kept.
+const STAYING: f64 = 2.0;
+
+/// Health a Damage Roll costs on average (two dice, a miss costs one).
+const DAMAGE_ROLL: f64 = 0.7;
 
 /// A place that calls for ships: its tile, how many, and the scraps each
 /// should bring.
 struct Task {
     tile: usize,
     ships: usize,
+    /// Chance that one more ship will be called (a face-down card).
+    maybe_one_more: f64,
     scraps_each: f64,
+}
+
+/// Ships a Signal's challenge calls for: a guardian or a hard trial wants
+/// a fleet, the rest one ship.
+fn ships_for(challenge: &Challenge) -> usize {
+    match challenge {
+        Challenge::Trial { amount, .. } if *amount >= 3 => 2,
+        Challenge::Guardian { .. } => 2,
+        _ => 1,
+    }
 }
 
 /// The places that call for ships, most advanced work first: revealed
@@ -392,21 +467,19 @@ fn tasks(pb: &Public, cx: &Ctx) -> Vec<Task> {
         match slot.card.and_then(|k| c.signals.get(usize::from(k))) {
             Some(card) => {
                 let (work, scraps) = challenge_work(&card.challenge, slot.progress, false);
-                let ships = match card.challenge {
-                    Challenge::Trial { amount, .. } if amount >= 3 => 2,
-                    Challenge::Guardian { .. } => 2,
-                    _ => 1,
-                };
+                let ships = ships_for(&card.challenge);
                 let each = scraps / ships as f64;
-                open.push((work + scraps, Task { tile: i, ships, scraps_each: each }));
+                open.push((work + scraps, Task { tile: i, ships, maybe_one_more: 0.0, scraps_each: each }));
             }
-            None => open.push((0.0, Task { tile: i, ships: 1, scraps_each: 0.0 })),
+            None => {
+                open.push((0.0, Task { tile: i, ships: 1, maybe_one_more: cx.unknown.second_ship, scraps_each: 0.0 }))
+            }
         }
     }
     // A wreck carrying Keys: someone must go and scavenge them.
     for s in pb.ships.iter().filter(|s| s.defeated && !s.keys.is_empty()) {
         if let Some(i) = board.index(s.hex) {
-            open.push((-1.0, Task { tile: i, ships: 1, scraps_each: 0.0 }));
+            open.push((-1.0, Task { tile: i, ships: 1, maybe_one_more: 0.0, scraps_each: 0.0 }));
         }
     }
     open.sort_by(|a, b| a.0.total_cmp(&b.0));
@@ -450,6 +523,11 @@ fn travel_cost(pb: &Public, cx: &Ctx, searching: bool) -> f64 {
                 None => cost += JUMP * f64::from(FAR),
             }
         }
+        if task.maybe_one_more > 0.0 {
+            // The ship that may be called stays free for other work.
+            let d = free.iter().filter_map(|s| cx.dist(s.seat, task.tile)).min().unwrap_or(FAR);
+            cost += task.maybe_one_more * JUMP * f64::from(d);
+        }
     }
     if searching && !board.is_empty() {
         let frontier: Vec<usize> = (0..board.len()).filter(|&i| board.is_frontier(i)).collect();
@@ -473,11 +551,17 @@ fn keys_progress(pb: &Public, cx: &Ctx) -> f64 {
 /// negative when lost (less negative with more progress), else the
 /// estimate in Actions described at the top of this file.
 pub fn evaluate(pb: &Public) -> f64 {
+    terms(pb).iter().map(|t| t.1).sum()
+}
+
+/// The evaluation term by term (their sum is [`evaluate`]): what a trace
+/// prints to show why a policy preferred one option to another.
+pub fn terms(pb: &Public) -> Vec<(&'static str, f64)> {
     let keys = pb.signals.len().max(1) as f64;
     let cx = Ctx::new(pb);
     if let Some(o) = &pb.outcome {
         let prog = keys_progress(pb, &cx);
-        return if o.won { WIN - f64::from(o.round) } else { -WIN + 10.0 * prog / keys };
+        return vec![("outcome", if o.won { WIN - f64::from(o.round) } else { -WIN + 10.0 * prog / keys })];
     }
     let reveal = reveal_work(pb, &cx);
     let (work, scraps_needed) = signal_work(pb, &cx);
@@ -486,12 +570,18 @@ pub fn evaluate(pb: &Public) -> f64 {
     let surplus = (scraps - scraps_needed).clamp(0.0, 8.0);
     let ships: f64 = pb.ships.iter().map(ship_value).sum();
     let sealed = cx.rift.map(|i| cx.board.tile(i).keys_activated.len()).unwrap_or(0) as f64;
-    -REVEAL * reveal - work - shortfall + 0.3 * surplus + ships + KEY_SEALED * sealed
-        - SPACE * f64::from(pb.corruption.position)
-        - travel_cost(pb, &cx, reveal > 0.0)
-        - tune::weight("avatar", AVATAR_WEIGHT) * avatar_danger(pb, &cx)
-        + exposure_value(pb, &cx)
-        + fight_value(pb)
+    vec![
+        ("reveal", -REVEAL * reveal),
+        ("signal_work", -work),
+        ("scraps", 0.3 * surplus - shortfall),
+        ("ships", ships),
+        ("sealed", KEY_SEALED * sealed),
+        ("corruption", -SPACE * f64::from(pb.corruption.position)),
+        ("travel", -travel_cost(pb, &cx, reveal > 0.0)),
+        ("avatars", -tune::weight("avatar", AVATAR_WEIGHT) * avatar_danger(pb, &cx)),
+        ("exposure", exposure_value(pb, &cx)),
+        ("fight", fight_value(pb)),
+    ]
 }
 
 #[cfg(test)]
@@ -563,5 +653,62 @@ mod tests {
         let mut lost = g.public().clone();
         lost.outcome = Some(xodus_engine::Outcome { won: false, cause: "corruption_risen".into(), round: 9 });
         assert!(evaluate(&lost) < evaluate(g.public()) - 500.0);
+    }
+    #[test]
+    fn a_hopeless_fight_is_worth_giving_ground_not_the_ship() {
+        // Rulebook p. 16: a group may always disengage (a Damage Roll per
+        // foe; a space of Corruption, or a hidden turn, from an Avatar). A
+        // lone ship facing a fresh Avatar is not projected to its wreck.
+        let g = start(16);
+        let mut pb = g.public().clone();
+        let hex = pb.ships[0].hex;
+        pb.avatars.push(Avatar { card: 1, place: AvatarPlace::Board { hex }, damage: 0 });
+        pb.fight = Some(xodus_engine::Fight {
+            hex,
+            seats: vec![0],
+            pacify: false,
+            defeated: 0,
+            decoys: 0,
+            decoy_pacifies: false,
+            begun: false,
+        });
+        let v = fight_value(&pb);
+        let floor = -(LOST_TURN + STAYING) - 2.0 * DAMAGE_ROLL;
+        assert!(v >= floor - 1e-9, "{v} below the cost of giving ground ({floor})");
+        assert!(v < -LOST_TURN, "staying must cost more than hiding now: {v}");
+    }
+
+    #[test]
+    fn a_part_payment_of_a_tribute_is_progress() {
+        // Rulebook p. 12 (Precursor Signals: not solved in one go): scraps
+        // paid stay on the card, so each payment must bring the Key closer
+        // in the evaluation.
+        let tribute = Challenge::Tribute { amount: 7 };
+        let (before, scraps_before) = challenge_work(&tribute, 0, false);
+        let (after, scraps_after) = challenge_work(&tribute, 3, false);
+        assert!(after < before, "{after} Actions left after paying 3, {before} before");
+        assert_eq!(scraps_before - scraps_after, 3.0);
+    }
+
+    #[test]
+    fn a_face_down_signal_is_priced_at_the_mean_of_the_cards_unseen() {
+        // Exploring a Signal must not look like a loss on average: the
+        // estimate before the card is seen is the mean after.
+        let g = start(17);
+        let pb = g.public();
+        let u = Unknown::new(pb);
+        let c = Content::get();
+        let unseen: Vec<(f64, f64)> = c
+            .signals
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| !pb.signals.iter().any(|s| s.card.map(usize::from) == Some(*i)))
+            .map(|(_, d)| challenge_work(&d.challenge, 0, false))
+            .collect();
+        let n = unseen.len() as f64;
+        let mean_actions: f64 = unseen.iter().map(|w| w.0).sum::<f64>() / n;
+        let mean_scraps: f64 = unseen.iter().map(|w| w.1).sum::<f64>() / n;
+        assert!((u.actions - mean_actions).abs() < 1e-9 && (u.scraps - mean_scraps).abs() < 1e-9);
+        assert!(u.second_ship > 0.0 && u.second_ship < 1.0, "guardians and hard trials call a fleet");
     }
 }

@@ -11,6 +11,7 @@ use crate::stats::GameResult;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
+use xodus_engine::content::Content;
 use xodus_engine::{Difficulty, Game, GameConfig, Viewer};
 
 /// Hard cap on decisions per game (a stalled game counts as a loss).
@@ -161,7 +162,28 @@ pub fn trace_game(
         }
         n += 1;
     }
+    write_summary(game.public(), out)?;
     writeln!(out, "outcome: {:?}", game.outcome())?;
+    Ok(())
+}
+
+/// The end of a trace: what the System stack still holds and where each
+/// Key stands, the first things to read when a game is lost.
+fn write_summary(pb: &xodus_engine::Public, out: &mut dyn std::io::Write) -> std::io::Result<()> {
+    let piles: Vec<String> =
+        pb.piles.iter().map(|p| format!("{}{}", p.remaining, if p.bottom { "b" } else { "" })).collect();
+    writeln!(out, "summary: {} systems revealed, piles left [{}]", pb.tiles.len(), piles.join(" "))?;
+    for slot in &pb.signals {
+        let tile = pb.tiles.iter().find(|t| t.key_marker == Some(slot.key)).map(|t| t.hex);
+        let carrier = pb.ships.iter().find(|s| s.keys.contains(&slot.key)).map(|s| s.seat);
+        let sealed = pb.tiles.iter().any(|t| t.keys_activated.contains(&slot.key));
+        let card = slot.card.and_then(|i| Content::get().signals.get(usize::from(i))).map(|c| c.id.as_str());
+        writeln!(
+            out,
+            "  key {}: system {:?}, card {:?}, progress {}, solved {}, carried by {:?}, on the Rift {}",
+            slot.key, tile, card, slot.progress, slot.solved, carrier, sealed
+        )?;
+    }
     Ok(())
 }
 
