@@ -169,7 +169,7 @@ fn challenge_work(challenge: &Challenge, progress: u8, guardian_engaged: bool) -
         // progress, or scraps would sit in holds while the card waits.
         Challenge::Tribute { amount } => {
             let left = f64::from(amount.saturating_sub(progress));
-            (1.0 + TRIBUTE_VISIT * left, left)
+            (1.0 + tune::weight("tribute_visit", TRIBUTE_VISIT) * left, left)
         }
         Challenge::Trial { amount, .. } => (trial_actions(*amount), 0.0),
         Challenge::Guardian { .. } => (if guardian_engaged { 1.0 } else { GUARDIAN }, 0.0),
@@ -426,7 +426,7 @@ fn fight_value(pb: &Public) -> f64 {
     // giving ground, or the crew would shun every system an Enemy might
     // hold. Staying in it is worth a little less than leaving now, so a
     // hopeless fight is left rather than fought to the last hull point.
-    fight_on.max(give_ground - STAYING)
+    fight_on.max(give_ground - tune::weight("staying", STAYING))
 }
 
 /// How much worse than disengaging now a hopeless fight is kept.
@@ -500,7 +500,7 @@ fn travel_cost(pb: &Public, cx: &Ctx, searching: bool) -> f64 {
             if s.keys.is_empty() {
                 return true;
             }
-            cost += CARRIER_JUMP * f64::from(cx.dist(s.seat, r).unwrap_or(FAR));
+            cost += tune::weight("carrier_jump", CARRIER_JUMP) * f64::from(cx.dist(s.seat, r).unwrap_or(FAR));
             false
         });
     }
@@ -575,7 +575,7 @@ pub fn terms(pb: &Public) -> Vec<(&'static str, f64)> {
         ("signal_work", -work),
         ("scraps", 0.3 * surplus - shortfall),
         ("ships", ships),
-        ("sealed", KEY_SEALED * sealed),
+        ("sealed", tune::weight("key_sealed", KEY_SEALED) * sealed),
         ("corruption", -SPACE * f64::from(pb.corruption.position)),
         ("travel", -travel_cost(pb, &cx, reveal > 0.0)),
         ("avatars", -tune::weight("avatar", AVATAR_WEIGHT) * avatar_danger(pb, &cx)),

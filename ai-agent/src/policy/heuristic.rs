@@ -89,7 +89,7 @@ pub fn prior(game: &Game, option: &ChoiceOption) -> f64 {
         Choice::Invite { .. } => {
             let hex = pb.active.first().and_then(|&s| pb.ships.get(usize::from(s))).map(|s| s.hex);
             if hex.is_some_and(|h| guardian_ahead(pb, h)) {
-                GATHER
+                gather()
             } else if hex.is_some_and(|h| fight_ahead(pb, h) || group_work_ahead(pb, h)) {
                 0.4
             } else {
@@ -99,7 +99,7 @@ pub fn prior(game: &Game, option: &ChoiceOption) -> f64 {
         Choice::Accept => {
             let hex = option.seats.first().and_then(|&s| pb.ships.get(usize::from(s))).map(|s| s.hex);
             if hex.is_some_and(|h| guardian_ahead(pb, h)) {
-                GATHER
+                gather()
             } else if hex.is_some_and(|h| fight_ahead(pb, h) || group_work_ahead(pb, h)) {
                 0.6
             } else {
@@ -109,7 +109,7 @@ pub fn prior(game: &Game, option: &ChoiceOption) -> f64 {
         Choice::Instruction => {
             let fleet = pb.active.len();
             let hex = pb.active.first().and_then(|&s| pb.ships.get(usize::from(s))).map(|s| s.hex);
-            if hex.is_some_and(|h| guardian_ahead(pb, h)) { if fleet >= 2 { GATHER } else { -GATHER } } else { 0.0 }
+            if hex.is_some_and(|h| guardian_ahead(pb, h)) { if fleet >= 2 { gather() } else { -gather() } } else { 0.0 }
         }
         // A move that gains nothing should lose to ending the turn.
         Choice::Jump { .. } | Choice::Rush | Choice::BlindJump { .. } => -0.02,
@@ -140,6 +140,10 @@ const STRAIN_EARLY: f64 = 5.0;
 
 /// Bonus for gathering a fleet at a guardian (and assaulting it together).
 const GATHER: f64 = 3.0;
+
+fn gather() -> f64 {
+    crate::tune::weight("gather", GATHER)
+}
 
 /// Whether a revealed guardian Signal waits in `hex`.
 pub fn guardian_ahead(pb: &Public, hex: Hex) -> bool {
