@@ -711,4 +711,44 @@ mod tests {
         assert!((u.actions - mean_actions).abs() < 1e-9 && (u.scraps - mean_scraps).abs() < 1e-9);
         assert!(u.second_ship > 0.0 && u.second_ship < 1.0, "guardians and hard trials call a fleet");
     }
+
+    /// The value of `pb` averaged over every card a face-down Signal slot
+    /// may hold, against its value with the card unknown.
+    fn reveal_gap(pb: &Public, key: u8) -> f64 {
+        let c = Content::get();
+        let slot = pb.signals.iter().position(|s| s.key == key).expect("slot");
+        let unseen: Vec<u8> =
+            (0..c.signals.len() as u8).filter(|i| !pb.signals.iter().any(|s| s.card == Some(*i))).collect();
+        let mut mean = 0.0;
+        for &card in &unseen {
+            let mut seen = pb.clone();
+            seen.signals[slot].card = Some(card);
+            mean += evaluate(&seen) / unseen.len() as f64;
+        }
+        mean - evaluate(pb)
+    }
+
+    #[test]
+    fn a_face_down_signal_is_worth_what_its_card_is_worth_on_average() {
+        // Rulebook p. 12 (Precursor Signals): exploring the system turns
+        // its card face up. Averaged over the cards the crew cannot see,
+        // turning it up must change nothing but the Action: an estimate
+        // lower before the reveal than after it teaches the crew to leave
+        // Signals face down (it did, when a face-down card was priced at 5
+        // Actions and one ship while guardians and hard trials call two).
+        let g = start(18);
+        let mut pb = g.public().clone();
+        // Put a Signal system on the board far from the crew: the second
+        // ship a guardian calls must come a long way.
+        let far = xodus_engine::Hex { q: 0, r: 3 };
+        let mut tile = pb.tiles[0].clone();
+        tile.hex = far;
+        tile.key_marker = Some(pb.signals[0].key);
+        tile.keys_activated.clear();
+        pb.tiles.push(tile);
+        // The face-down price also counts the Explore Action still to be
+        // spent (1): that, and nothing else, is what the reveal changes.
+        let gap = reveal_gap(&pb, pb.signals[0].key);
+        assert!((gap - 1.0).abs() < 0.5, "turning the card up changes the evaluation by {gap:.2} on average, not 1");
+    }
 }

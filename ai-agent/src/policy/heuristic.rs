@@ -18,6 +18,11 @@ use xodus_engine::{AvatarPlace, Choice, ChoiceOption, DecisionKind, Game, Hex, P
 /// Determinizations sampled per decision.
 const SAMPLES: usize = 4;
 
+/// Determinizations per decision, unless a sweep overrides it.
+fn samples() -> usize {
+    crate::tune::weight("samples", SAMPLES as f64).round().max(1.0) as usize
+}
+
 /// One-step look-ahead with priors.
 pub struct HeuristicPolicy {
     rng: Rng,
@@ -360,7 +365,7 @@ impl Policy for HeuristicPolicy {
             self.guard.record(view.round, &opts[i].id);
             return Some(opts[i].id.clone());
         }
-        let games: Vec<Game> = (0..SAMPLES).map(|_| Game::from_view(view, mix(&[self.rng.next_u64()]))).collect();
+        let games: Vec<Game> = (0..samples()).map(|_| Game::from_view(view, mix(&[self.rng.next_u64()]))).collect();
         let (mut scores, plans) = score_deep_with_plans(&games, seat, &opts);
         drop_idle_strains(&opts, &plans, &mut scores);
         let i = argmax(&scores, &mut self.rng);
