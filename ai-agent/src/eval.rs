@@ -66,16 +66,17 @@ struct Unknown {
     second_ship: f64,
 }
 
+/// The Signal cards nobody has seen in this game, by content index.
+fn unseen_signals(pb: &Public) -> impl Iterator<Item = (u8, &'static Challenge)> + '_ {
+    let c = Content::get();
+    (0..c.signals.len() as u8)
+        .filter(|&i| !pb.signals.iter().any(|s| s.card == Some(i)))
+        .map(move |i| (i, &c.signals[usize::from(i)].challenge))
+}
+
 impl Unknown {
     fn new(pb: &Public) -> Unknown {
-        let c = Content::get();
-        let unseen: Vec<&Challenge> = c
-            .signals
-            .iter()
-            .enumerate()
-            .filter(|(i, _)| !pb.signals.iter().any(|s| s.card.map(usize::from) == Some(*i)))
-            .map(|(_, d)| &d.challenge)
-            .collect();
+        let unseen: Vec<&Challenge> = unseen_signals(pb).map(|(_, ch)| ch).collect();
         let n = unseen.len().max(1) as f64;
         let (mut actions, mut scraps, mut second) = (0.0, 0.0, 0.0);
         for ch in unseen {
@@ -405,9 +406,8 @@ fn fight_value(pb: &Public) -> f64 {
         }
     }
     let attacks = attacks.min(30.0);
-    let foes = pb.board_enemies.iter().filter(|e| e.hex == f.hex).count()
-        + pb.avatars.iter().filter(|a| a.place == (AvatarPlace::Board { hex: f.hex })).count();
-    let avatar = pb.avatars.iter().any(|a| a.place == (AvatarPlace::Board { hex: f.hex }));
+    let avatars_here = pb.avatars.iter().filter(|a| a.place == (AvatarPlace::Board { hex: f.hex })).count();
+    let foes = pb.board_enemies.iter().filter(|e| e.hex == f.hex).count() + avatars_here;
     let mut fight_on = 0.0;
     let mut give_ground = 0.0;
     for s in &members {
@@ -417,7 +417,7 @@ fn fight_value(pb: &Public) -> f64 {
         // Disengaging costs a Damage Roll per foe (p. 16).
         give_ground += health_value(h - DAMAGE_ROLL * foes as f64) - health_value(h);
     }
-    if avatar {
+    if avatars_here > 0 {
         // Giving ground to an Avatar: a space of Corruption, or a turn
         // lost per ship by hiding (FAQ), whichever is cheaper.
         give_ground -= SPACE.min(LOST_TURN * members.len() as f64);
@@ -551,17 +551,28 @@ fn keys_progress(pb: &Public, cx: &Ctx) -> f64 {
 /// negative when lost (less negative with more progress), else the
 /// estimate in Actions described at the top of this file.
 pub fn evaluate(pb: &Public) -> f64 {
-    terms(pb).iter().map(|t| t.1).sum()
+    let mut total = 0.0;
+    each_term(pb, |_, v| total += v);
+    total
 }
 
 /// The evaluation term by term (their sum is [`evaluate`]): what a trace
 /// prints to show why a policy preferred one option to another.
 pub fn terms(pb: &Public) -> Vec<(&'static str, f64)> {
+    let mut out = Vec::new();
+    each_term(pb, |name, v| out.push((name, v)));
+    out
+}
+
+/// Hands each named term of the evaluation to `f` (no allocation: the
+/// evaluation runs for every option of every sample).
+fn each_term(pb: &Public, mut f: impl FnMut(&'static str, f64)) {
     let keys = pb.signals.len().max(1) as f64;
     let cx = Ctx::new(pb);
     if let Some(o) = &pb.outcome {
         let prog = keys_progress(pb, &cx);
-        return vec![("outcome", if o.won { WIN - f64::from(o.round) } else { -WIN + 10.0 * prog / keys })];
+        f("outcome", if o.won { WIN - f64::from(o.round) } else { -WIN + 10.0 * prog / keys });
+        return;
     }
     let reveal = reveal_work(pb, &cx);
     let (work, scraps_needed) = signal_work(pb, &cx);
@@ -570,18 +581,16 @@ pub fn terms(pb: &Public) -> Vec<(&'static str, f64)> {
     let surplus = (scraps - scraps_needed).clamp(0.0, 8.0);
     let ships: f64 = pb.ships.iter().map(ship_value).sum();
     let sealed = cx.rift.map(|i| cx.board.tile(i).keys_activated.len()).unwrap_or(0) as f64;
-    vec![
-        ("reveal", -REVEAL * reveal),
-        ("signal_work", -work),
-        ("scraps", 0.3 * surplus - shortfall),
-        ("ships", ships),
-        ("sealed", tune::weight("key_sealed", KEY_SEALED) * sealed),
-        ("corruption", -SPACE * f64::from(pb.corruption.position)),
-        ("travel", -travel_cost(pb, &cx, reveal > 0.0)),
-        ("avatars", -tune::weight("avatar", AVATAR_WEIGHT) * avatar_danger(pb, &cx)),
-        ("exposure", exposure_value(pb, &cx)),
-        ("fight", fight_value(pb)),
-    ]
+    f("reveal", -REVEAL * reveal);
+    f("signal_work", -work);
+    f("scraps", 0.3 * surplus - shortfall);
+    f("ships", ships);
+    f("sealed", tune::weight("key_sealed", KEY_SEALED) * sealed);
+    f("corruption", -SPACE * f64::from(pb.corruption.position));
+    f("travel", -travel_cost(pb, &cx, reveal > 0.0));
+    f("avatars", -tune::weight("avatar", AVATAR_WEIGHT) * avatar_danger(pb, &cx));
+    f("exposure", exposure_value(pb, &cx));
+    f("fight", fight_value(pb));
 }
 
 #[cfg(test)]
@@ -654,6 +663,7 @@ mod tests {
         lost.outcome = Some(xodus_engine::Outcome { won: false, cause: "corruption_risen".into(), round: 9 });
         assert!(evaluate(&lost) < evaluate(g.public()) - 500.0);
     }
+
     #[test]
     fn a_hopeless_fight_is_worth_giving_ground_not_the_ship() {
         // Rulebook p. 16: a group may always disengage (a Damage Roll per
@@ -697,14 +707,7 @@ mod tests {
         let g = start(17);
         let pb = g.public();
         let u = Unknown::new(pb);
-        let c = Content::get();
-        let unseen: Vec<(f64, f64)> = c
-            .signals
-            .iter()
-            .enumerate()
-            .filter(|(i, _)| !pb.signals.iter().any(|s| s.card.map(usize::from) == Some(*i)))
-            .map(|(_, d)| challenge_work(&d.challenge, 0, false))
-            .collect();
+        let unseen: Vec<(f64, f64)> = unseen_signals(pb).map(|(_, ch)| challenge_work(ch, 0, false)).collect();
         let n = unseen.len() as f64;
         let mean_actions: f64 = unseen.iter().map(|w| w.0).sum::<f64>() / n;
         let mean_scraps: f64 = unseen.iter().map(|w| w.1).sum::<f64>() / n;
@@ -715,10 +718,8 @@ mod tests {
     /// The value of `pb` averaged over every card a face-down Signal slot
     /// may hold, against its value with the card unknown.
     fn reveal_gap(pb: &Public, key: u8) -> f64 {
-        let c = Content::get();
         let slot = pb.signals.iter().position(|s| s.key == key).expect("slot");
-        let unseen: Vec<u8> =
-            (0..c.signals.len() as u8).filter(|i| !pb.signals.iter().any(|s| s.card == Some(*i))).collect();
+        let unseen: Vec<u8> = unseen_signals(pb).map(|(i, _)| i).collect();
         let mut mean = 0.0;
         for &card in &unseen {
             let mut seen = pb.clone();

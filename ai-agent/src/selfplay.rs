@@ -167,12 +167,15 @@ pub fn trace_game(
     Ok(())
 }
 
-/// The end of a trace: what the System stack still holds and where each
-/// Key stands, the first things to read when a game is lost.
+/// The end of a trace: what the System stack still holds, the evaluation
+/// term by term, and where each Key stands: the first things to read when
+/// a game is lost.
 fn write_summary(pb: &xodus_engine::Public, out: &mut dyn std::io::Write) -> std::io::Result<()> {
     let piles: Vec<String> =
         pb.piles.iter().map(|p| format!("{}{}", p.remaining, if p.bottom { "b" } else { "" })).collect();
     writeln!(out, "summary: {} systems revealed, piles left [{}]", pb.tiles.len(), piles.join(" "))?;
+    let terms: Vec<String> = crate::eval::terms(pb).iter().map(|(name, v)| format!("{name} {v:.1}")).collect();
+    writeln!(out, "  evaluation: {}", terms.join(", "))?;
     for slot in &pb.signals {
         let tile = pb.tiles.iter().find(|t| t.key_marker == Some(slot.key)).map(|t| t.hex);
         let carrier = pb.ships.iter().find(|s| s.keys.contains(&slot.key)).map(|s| s.seat);
