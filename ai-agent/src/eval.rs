@@ -185,6 +185,9 @@ fn signal_work(pb: &Public, cx: &Ctx) -> (f64, f64) {
     let mut work = 0.0;
     let mut scraps = 0.0;
     let activated: Vec<u8> = cx.rift.map(|r| board.tile(r).keys_activated.clone()).unwrap_or_default();
+    // A guardian fight only counts as half won while it is worth fighting
+    // on: a hopeless one will be left, and the guardian assaulted afresh.
+    let winnable = fight_winnable(pb);
     for slot in &pb.signals {
         if activated.contains(&slot.key) || pb.ships.iter().any(|s| s.keys.contains(&slot.key)) {
             continue; // counted with the carriers below
@@ -194,10 +197,10 @@ fn signal_work(pb: &Public, cx: &Ctx) -> (f64, f64) {
             (Some(card), Some(_)) => {
                 // Only a fight under way counts: a guardian left behind by
                 // a retreat must be assaulted again.
-                let engaged = pb
-                    .fight
-                    .as_ref()
-                    .is_some_and(|f| pb.board_enemies.iter().any(|e| e.guards_key == Some(slot.key) && e.hex == f.hex));
+                let engaged = winnable
+                    && pb.fight.as_ref().is_some_and(|f| {
+                        pb.board_enemies.iter().any(|e| e.guards_key == Some(slot.key) && e.hex == f.hex)
+                    });
                 let (a, s) = challenge_work(&card.challenge, slot.progress, engaged);
                 work += a + tile.map(|i| cx.delivery_from_tile(i)).unwrap_or(0.0);
                 scraps += s;
@@ -378,16 +381,15 @@ fn offense_odds(kind: xodus_engine::ShipKind) -> (f64, f64) {
 
 /// The fight in progress, projected to its end: how many attacks the
 /// group needs to clear the system at its expected hit rate, and what
-/// the misses cost each ship meanwhile. A hopeless fight is worth what
-/// disengaging costs, since the group can always do that; an attack that
-/// only loses health then scores below disengaging.
-fn fight_value(pb: &Public) -> f64 {
-    let Some(f) = &pb.fight else { return 0.0 };
+/// the misses cost each ship meanwhile (the first value), against what
+/// giving ground now costs, less the margin for staying (the second).
+fn fight_outlook(pb: &Public) -> Option<(f64, f64)> {
+    let f = pb.fight.as_ref()?;
     let c = Content::get();
     let members: Vec<&Ship> =
         f.seats.iter().filter_map(|&s| pb.ships.get(usize::from(s))).filter(|s| !s.defeated).collect();
     if members.is_empty() {
-        return 0.0;
+        return None;
     }
     let hits: f64 = members.iter().map(|s| offense_odds(s.kind).0).sum();
     let mut attacks = 0.0;
@@ -422,11 +424,21 @@ fn fight_value(pb: &Public) -> f64 {
         // lost per ship by hiding (FAQ), whichever is cheaper.
         give_ground -= SPACE.min(LOST_TURN * members.len() as f64);
     }
-    // The group can always disengage: a lost fight is worth no less than
-    // giving ground, or the crew would shun every system an Enemy might
-    // hold. Staying in it is worth a little less than leaving now, so a
-    // hopeless fight is left rather than fought to the last hull point.
-    fight_on.max(give_ground - tune::weight("staying", STAYING))
+    Some((fight_on, give_ground - tune::weight("staying", STAYING)))
+}
+
+/// The fight in progress: fought on if that costs less than giving
+/// ground. The group can always disengage, so a lost fight is worth no
+/// less than that, or the crew would shun every system an Enemy might
+/// hold; staying is worth a little less than leaving now, so a hopeless
+/// fight is left rather than fought to the last hull point.
+fn fight_value(pb: &Public) -> f64 {
+    fight_outlook(pb).map(|(on, floor)| on.max(floor)).unwrap_or(0.0)
+}
+
+/// Whether the fight in progress is worth fighting on (see [`fight_value`]).
+fn fight_winnable(pb: &Public) -> bool {
+    fight_outlook(pb).is_some_and(|(on, floor)| on >= floor)
 }
 
 /// How much worse than disengaging now a hopeless fight is kept.
@@ -686,6 +698,66 @@ mod tests {
         let floor = -(LOST_TURN + STAYING) - 2.0 * DAMAGE_ROLL;
         assert!(v >= floor - 1e-9, "{v} below the cost of giving ground ({floor})");
         assert!(v < -LOST_TURN, "staying must cost more than hiding now: {v}");
+    }
+
+    /// A public state from `start(seed)` where captain 0 fights, alone,
+    /// the guardian of Key 1 in its own system: Enemy card `enemy`, with
+    /// `damage` markers on it.
+    fn guardian_fight(seed: u64, enemy: u8, damage: u8) -> Public {
+        let c = Content::get();
+        let g = start(seed);
+        let mut pb = g.public().clone();
+        let hex = pb.ships[0].hex;
+        let card = c
+            .signals
+            .iter()
+            .position(|s| matches!(s.challenge, Challenge::Guardian { .. }))
+            .expect("a guardian Signal in the content");
+        let slot = pb.signals.iter_mut().find(|s| s.key == 1).expect("Key 1");
+        slot.card = Some(card as u8);
+        if let Some(t) = pb.tiles.iter_mut().find(|t| t.hex == hex) {
+            t.key_marker = Some(1);
+        }
+        pb.board_enemies.push(xodus_engine::BoardEnemy { card: enemy, hex, damage, guards_key: Some(1) });
+        pb.fight = Some(xodus_engine::Fight {
+            hex,
+            seats: vec![0],
+            pacify: false,
+            defeated: 0,
+            decoys: 0,
+            decoy_pacifies: false,
+            begun: false,
+        });
+        pb
+    }
+
+    #[test]
+    fn a_hopeless_guardian_fight_is_not_half_a_solved_signal() {
+        // Rulebook p. 16: a group may always disengage, and a guardian left
+        // behind must be assaulted again (p. 12). A fight the group cannot
+        // win earns the Signal no progress; before, it did, and a fleet of
+        // two attacked a level-4 guardian it could not scratch (two
+        // shields) until both ships were wrecks (traced, seed 3008).
+        let c = Content::get();
+        let strongest =
+            (0..c.enemies.len()).max_by_key(|&i| (c.enemies[i].shields, c.enemies[i].health)).expect("enemies") as u8;
+        let hopeless = guardian_fight(16, strongest, 0);
+        assert!(!fight_winnable(&hopeless), "a lone ship against {:?}", c.enemies[usize::from(strongest)].name);
+        let mut not_engaged = hopeless.clone();
+        not_engaged.fight = None;
+        let cx = Ctx::new(&hopeless);
+        assert_eq!(signal_work(&hopeless, &cx).0, signal_work(&not_engaged, &Ctx::new(&not_engaged)).0);
+
+        // A guardian one hit from its end is worth fighting, and the fight
+        // counts as progress on the Signal.
+        let weakest =
+            (0..c.enemies.len()).min_by_key(|&i| (c.enemies[i].shields, c.enemies[i].health)).expect("enemies");
+        let last_hit = c.enemies[weakest].health.saturating_sub(1);
+        let nearly_won = guardian_fight(16, weakest as u8, last_hit);
+        assert!(fight_winnable(&nearly_won));
+        let mut left = nearly_won.clone();
+        left.fight = None;
+        assert!(signal_work(&nearly_won, &Ctx::new(&nearly_won)).0 < signal_work(&left, &Ctx::new(&left)).0);
     }
 
     #[test]

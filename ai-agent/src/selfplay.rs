@@ -77,9 +77,18 @@ pub fn play_game(cfg: &SelfplayConfig, index: usize) -> Result<GameResult, Selfp
     }
     let pb = game.public();
     let keys = pb.signals.iter().filter(|s| s.solved).count() as u32;
+    let keys_on_rift = pb.tiles.iter().map(|t| t.keys_activated.len() as u32).sum();
     Ok(match game.outcome() {
-        Some(o) => GameResult { won: o.won, cause: o.cause, rounds: o.round, keys, decisions, think_ms },
-        None => GameResult { won: false, cause: "stalled".into(), rounds: pb.round, keys, decisions, think_ms },
+        Some(o) => GameResult { won: o.won, cause: o.cause, rounds: o.round, keys, keys_on_rift, decisions, think_ms },
+        None => GameResult {
+            won: false,
+            cause: "stalled".into(),
+            rounds: pb.round,
+            keys,
+            keys_on_rift,
+            decisions,
+            think_ms,
+        },
     })
 }
 

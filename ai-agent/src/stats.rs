@@ -17,6 +17,8 @@ pub struct GameResult {
     pub rounds: u32,
     /// Keys accessed (Signals solved) during the game.
     pub keys: u32,
+    /// Keys activated on the Main Rift by the end.
+    pub keys_on_rift: u32,
     /// Decisions taken by the policies.
     pub decisions: u64,
     /// Milliseconds spent choosing, per decision.
@@ -68,6 +70,10 @@ pub struct Summary {
     pub mean_rounds: f64,
     /// Mean Keys accessed per game.
     pub mean_keys: f64,
+    /// Mean Keys activated on the Main Rift per game.
+    pub mean_keys_on_rift: f64,
+    /// Games by the number of Keys accessed (index 0 to 4).
+    pub games_by_keys: [u64; 5],
     /// Losses counted by cause.
     pub losses_by_cause: BTreeMap<String, u64>,
     /// Decisions per second of wall-clock time (all workers).
@@ -95,6 +101,10 @@ impl Summary {
         let decisions: u64 = results.iter().map(|r| r.decisions).sum();
         let think: Vec<f64> = results.iter().flat_map(|r| r.think_ms.iter().copied()).collect();
         let (lo, hi) = wilson95(wins, games);
+        let mut games_by_keys = [0u64; 5];
+        for r in results {
+            games_by_keys[(r.keys as usize).min(4)] += 1;
+        }
         let per_sec = |x: f64| if elapsed_s > 0.0 { x / elapsed_s } else { 0.0 };
         Summary {
             policy: policy.to_string(),
@@ -104,6 +114,8 @@ impl Summary {
             win_rate_ci95: [lo, hi],
             mean_rounds: mean(&|r| f64::from(r.rounds)),
             mean_keys: mean(&|r| f64::from(r.keys)),
+            mean_keys_on_rift: mean(&|r| f64::from(r.keys_on_rift)),
+            games_by_keys,
             losses_by_cause,
             decisions_per_sec: per_sec(decisions as f64),
             games_per_sec: per_sec(games as f64),
@@ -130,6 +142,8 @@ impl Summary {
         );
         row("mean rounds", format!("{:.2}", self.mean_rounds));
         row("mean keys", format!("{:.2}", self.mean_keys));
+        row("keys on the Rift", format!("{:.2}", self.mean_keys_on_rift));
+        row("games by keys", format!("{:?}", self.games_by_keys));
         for (cause, n) in &self.losses_by_cause {
             row(&format!("lost: {cause}"), n.to_string());
         }
@@ -145,7 +159,15 @@ mod tests {
     use super::*;
 
     fn result(won: bool, cause: &str) -> GameResult {
-        GameResult { won, cause: cause.into(), rounds: 10, keys: 2, decisions: 100, think_ms: vec![1.0, 2.0, 3.0] }
+        GameResult {
+            won,
+            cause: cause.into(),
+            rounds: 10,
+            keys: 2,
+            keys_on_rift: 1,
+            decisions: 100,
+            think_ms: vec![1.0, 2.0, 3.0],
+        }
     }
 
     #[test]
@@ -202,5 +224,10 @@ mod tests {
         }
         assert_eq!(json["win_rate_ci95"].as_array().map(|a| a.len()), Some(2));
         assert!(json["losses_by_cause"].is_object());
+        // Where the Keys stood at the end: all three games solved two and
+        // placed one on the Rift.
+        assert!((s.mean_keys_on_rift - 1.0).abs() < 1e-9);
+        assert_eq!(json["games_by_keys"].as_array().map(|a| a.len()), Some(5));
+        assert_eq!(s.games_by_keys, [0, 0, 3, 0, 0]);
     }
 }

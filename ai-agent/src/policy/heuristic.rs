@@ -12,6 +12,7 @@ use super::{Policy, options_for};
 use crate::budget::Budget;
 use crate::eval::evaluate;
 use crate::rng::{Rng, mix};
+use crate::tune;
 use xodus_engine::content::{Challenge, Content};
 use xodus_engine::{AvatarPlace, Choice, ChoiceOption, DecisionKind, Game, Hex, Public, Seat, View};
 
@@ -207,6 +208,12 @@ pub fn complete_move(g: &mut Game) {
         if !mid_move(d.kind) {
             return;
         }
+        if d.kind == DecisionKind::RushStep && tune::weight("rush_best", 1.0) > 0.0 {
+            if !finish_rush(g) {
+                return;
+            }
+            continue;
+        }
         // A sub-decision that can be closed (Trade) is closed; otherwise
         // the first, plain option is taken.
         let Some(o) = d.options.iter().find(|o| o.id.starts_with("end_")).or_else(|| d.options.first()) else {
@@ -217,6 +224,52 @@ pub fn complete_move(g: &mut Game) {
             return;
         }
     }
+}
+
+/// Finishes a Hyperspace Rush in progress along its best path: every
+/// system the remaining jumps can end in is tried once (paths to the same
+/// system after the same number of jumps leave the same state, since a
+/// Rush enters nothing on the way) and the one the evaluation prefers is
+/// played. Taking the first listed jump each time, as other sub-choices
+/// do, would rush in an arbitrary direction and make a Rush (three jumps
+/// for two Actions, past Enemy systems without Detection Rolls, p. 7)
+/// look worse than a plain jump. The end is scored before its Detection
+/// Roll, so the choice cannot lean on a sample's dice. Returns false if
+/// no step could be applied.
+fn finish_rush(g: &mut Game) -> bool {
+    let mut frontier: Vec<(Game, Vec<(Seat, String)>)> = vec![(g.clone(), Vec::new())];
+    for _ in 0..3 {
+        let mut next: Vec<(Game, Vec<(Seat, String)>)> = Vec::new();
+        let mut seen: Vec<String> = Vec::new();
+        for (x, path) in frontier {
+            let d = x.decision();
+            if d.kind != DecisionKind::RushStep {
+                next.push((x, path));
+                continue;
+            }
+            for o in &d.options {
+                let Some(&seat) = o.seats.first() else { continue };
+                if seen.contains(&o.id) {
+                    continue;
+                }
+                seen.push(o.id.clone());
+                let mut y = x.clone();
+                if y.apply(seat, &o.id).is_ok() {
+                    let mut p = path.clone();
+                    p.push((seat, o.id.clone()));
+                    next.push((y, p));
+                }
+            }
+        }
+        frontier = next;
+    }
+    let best = frontier
+        .into_iter()
+        .filter(|(_, p)| !p.is_empty())
+        .map(|(x, p)| (evaluate(x.public()), p))
+        .max_by(|a, b| a.0.total_cmp(&b.0));
+    let Some((_, path)) = best else { return false };
+    path.iter().all(|(seat, id)| g.apply(*seat, id).is_ok())
 }
 
 /// Scores each option on `game` (already a determinization): apply,
@@ -429,6 +482,74 @@ mod tests {
             }
         }
         assert!(strains > 0, "no strain met: the test saw nothing");
+    }
+
+    /// Every way to finish the Rush in progress, by brute force (no
+    /// merging of paths): the evaluation where each one ends.
+    fn all_rush_ends(g: &Game, out: &mut Vec<f64>) {
+        let d = g.decision();
+        if d.kind != DecisionKind::RushStep {
+            out.push(evaluate(g.public()));
+            return;
+        }
+        for o in &d.options {
+            let mut x = g.clone();
+            if x.apply(o.seats[0], &o.id).is_ok() {
+                all_rush_ends(&x, out);
+            }
+        }
+    }
+
+    #[test]
+    fn a_rush_is_scored_along_its_best_path_not_the_first_listed() {
+        // Rulebook p. 7 (Hyperspace Rush: three jumps for two Actions, no
+        // Detection Rolls on the way; FAQ: exactly three jumps). The default
+        // continuation used to take the first listed jump each time, so a
+        // Rush was scored as a trip in an arbitrary direction and the crew
+        // never rushed (0 Rushes in 4 traced games).
+        let mut rng = Rng::new(7);
+        let mut checked = 0;
+        let mut first_was_worse = 0;
+        'seeds: for seed in 1..40u64 {
+            let mut g = Game::new(GameConfig::random(seed, 4, Difficulty::Casual)).expect("game");
+            for _ in 0..400 {
+                if g.outcome().is_some() {
+                    break;
+                }
+                let d = g.decision();
+                let Some(&seat) = d.deciders.first() else { break };
+                if d.kind == DecisionKind::Action && d.options.iter().any(|o| o.id == "rush") {
+                    let mut rushing = g.clone();
+                    rushing.apply(seat, "rush").expect("rush offered");
+                    let mut ends = Vec::new();
+                    all_rush_ends(&rushing, &mut ends);
+                    let best = ends.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+                    let mut finished = rushing.clone();
+                    assert!(finish_rush(&mut finished), "seed {seed}: the Rush could not be finished");
+                    assert_ne!(finished.decision().kind, DecisionKind::RushStep, "three jumps made");
+                    assert!((evaluate(finished.public()) - best).abs() < 1e-9, "seed {seed}: not the best end");
+                    let mut first = rushing.clone();
+                    while first.decision().kind == DecisionKind::RushStep {
+                        let o = first.decision().options[0].clone();
+                        first.apply(o.seats[0], &o.id).expect("listed");
+                    }
+                    if evaluate(first.public()) < best - 1e-9 {
+                        first_was_worse += 1;
+                    }
+                    checked += 1;
+                    if checked >= 12 {
+                        break 'seeds;
+                    }
+                }
+                let i = rng.below(d.options.len());
+                let o = d.options[i].clone();
+                if g.apply(o.seats[0], &o.id).is_err() {
+                    break;
+                }
+            }
+        }
+        assert!(checked >= 5, "only {checked} Rushes met: the test saw too little");
+        assert!(first_was_worse > 0, "the first listed path was never worse: the test shows nothing");
     }
 
     #[test]
