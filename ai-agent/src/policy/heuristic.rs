@@ -214,6 +214,12 @@ pub fn complete_move(g: &mut Game) {
             }
             continue;
         }
+        if d.kind == DecisionKind::Orientation && tune::weight("orient_best", 0.0) > 0.0 {
+            if !best_single(g, &d.options) {
+                return;
+            }
+            continue;
+        }
         // A sub-decision that can be closed (Trade) is closed; otherwise
         // the first, plain option is taken.
         let Some(o) = d.options.iter().find(|o| o.id.starts_with("end_")).or_else(|| d.options.first()) else {
@@ -270,6 +276,26 @@ fn finish_rush(g: &mut Game) -> bool {
         .max_by(|a, b| a.0.total_cmp(&b.0));
     let Some((_, path)) = best else { return false };
     path.iter().all(|(seat, id)| g.apply(*seat, id).is_ok())
+}
+
+/// Applies the option of a one-step sub-choice the evaluation prefers.
+fn best_single(g: &mut Game, options: &[ChoiceOption]) -> bool {
+    let best = options
+        .iter()
+        .filter_map(|o| {
+            let seat = *o.seats.first()?;
+            let mut x = g.clone();
+            x.apply(seat, &o.id).ok()?;
+            Some((evaluate(x.public()), x))
+        })
+        .max_by(|a, b| a.0.total_cmp(&b.0));
+    match best {
+        Some((_, x)) => {
+            *g = x;
+            true
+        }
+        None => false,
+    }
 }
 
 /// Scores each option on `game` (already a determinization): apply,
