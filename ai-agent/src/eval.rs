@@ -676,6 +676,19 @@ mod tests {
         assert!(evaluate(&lost) < evaluate(g.public()) - 500.0);
     }
 
+    /// A fight just begun by captain 0 alone in `hex`.
+    fn lone_fight(hex: xodus_engine::Hex) -> xodus_engine::Fight {
+        xodus_engine::Fight {
+            hex,
+            seats: vec![0],
+            pacify: false,
+            defeated: 0,
+            decoys: 0,
+            decoy_pacifies: false,
+            begun: false,
+        }
+    }
+
     #[test]
     fn a_hopeless_fight_is_worth_giving_ground_not_the_ship() {
         // Rulebook p. 16: a group may always disengage (a Damage Roll per
@@ -685,15 +698,7 @@ mod tests {
         let mut pb = g.public().clone();
         let hex = pb.ships[0].hex;
         pb.avatars.push(Avatar { card: 1, place: AvatarPlace::Board { hex }, damage: 0 });
-        pb.fight = Some(xodus_engine::Fight {
-            hex,
-            seats: vec![0],
-            pacify: false,
-            defeated: 0,
-            decoys: 0,
-            decoy_pacifies: false,
-            begun: false,
-        });
+        pb.fight = Some(lone_fight(hex));
         let v = fight_value(&pb);
         let floor = -(LOST_TURN + STAYING) - 2.0 * DAMAGE_ROLL;
         assert!(v >= floor - 1e-9, "{v} below the cost of giving ground ({floor})");
@@ -719,15 +724,7 @@ mod tests {
             t.key_marker = Some(1);
         }
         pb.board_enemies.push(xodus_engine::BoardEnemy { card: enemy, hex, damage, guards_key: Some(1) });
-        pb.fight = Some(xodus_engine::Fight {
-            hex,
-            seats: vec![0],
-            pacify: false,
-            defeated: 0,
-            decoys: 0,
-            decoy_pacifies: false,
-            begun: false,
-        });
+        pb.fight = Some(lone_fight(hex));
         pb
     }
 
