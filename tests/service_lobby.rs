@@ -25,6 +25,7 @@ async fn create_list_claim_reclaim_release() {
             difficulty: "heroic".into(),
             allies: vec!["mercenary".into(), "cartographer".into()],
             seed: Some(42),
+            nightmare: false,
         })),
     };
     let g = c.create_game(chosen).await.expect("create").into_inner().game.expect("game");

@@ -41,6 +41,10 @@ struct TraceArgs {
     /// casual, hardened or heroic.
     #[arg(long, default_value = "casual")]
     difficulty: String,
+    /// Adds the permanent +1 Avatar movement marker (the rulebook's "true
+    /// nightmare" on top of any difficulty, p. 19).
+    #[arg(long)]
+    nightmare: bool,
     /// Game seed.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -66,6 +70,10 @@ struct SelfplayArgs {
     /// casual, hardened or heroic.
     #[arg(long, default_value = "casual")]
     difficulty: String,
+    /// Adds the permanent +1 Avatar movement marker (the rulebook's "true
+    /// nightmare" on top of any difficulty, p. 19).
+    #[arg(long)]
+    nightmare: bool,
     /// Base seed (game i uses seed + i).
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -151,6 +159,7 @@ fn run_selfplay(args: SelfplayArgs) -> Result<()> {
         games: args.games,
         ships: args.ships,
         difficulty,
+        nightmare: args.nightmare,
         seed: args.seed,
         jobs,
         budget: Budget::new(args.iterations, args.think_ms),
@@ -178,7 +187,7 @@ fn run_trace(args: TraceArgs) -> Result<()> {
         Difficulty::parse(&args.difficulty).with_context(|| format!("unknown difficulty '{}'", args.difficulty))?;
     let budget = Budget::new(args.iterations, args.think_ms);
     let mut out = std::io::stdout().lock();
-    xodus_ai::selfplay::trace_game(policy, args.ships, difficulty, args.seed, &budget, &mut out)?;
+    xodus_ai::selfplay::trace_game(policy, args.ships, difficulty, args.nightmare, args.seed, &budget, &mut out)?;
     Ok(())
 }
 

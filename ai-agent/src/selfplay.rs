@@ -28,6 +28,8 @@ pub struct SelfplayConfig {
     pub ships: usize,
     /// Difficulty.
     pub difficulty: Difficulty,
+    /// The permanent +1 Avatar movement marker (rulebook p. 19).
+    pub nightmare: bool,
     /// Base seed: game `i` uses config seed `seed + i`.
     pub seed: u64,
     /// Worker threads.
@@ -47,7 +49,9 @@ pub enum SelfplayError {
 /// Plays game number `index` of `cfg` to its end.
 pub fn play_game(cfg: &SelfplayConfig, index: usize) -> Result<GameResult, SelfplayError> {
     let game_seed = cfg.seed.wrapping_add(index as u64);
-    let mut game = Game::new(GameConfig::random(game_seed, cfg.ships, cfg.difficulty))?;
+    let mut config = GameConfig::random(game_seed, cfg.ships, cfg.difficulty);
+    config.nightmare = Some(cfg.nightmare);
+    let mut game = Game::new(config)?;
     let seats = game.seat_count();
     let mut policies: Vec<_> = (0..seats).map(|s| cfg.policy.build(mix(&[game_seed, s as u64, 0xa1]))).collect();
     let mut think_ms = Vec::new();
@@ -125,11 +129,14 @@ pub fn trace_game(
     policy: PolicyKind,
     ships: usize,
     difficulty: Difficulty,
+    nightmare: bool,
     seed: u64,
     budget: &Budget,
     out: &mut dyn std::io::Write,
 ) -> Result<(), TraceError> {
-    let mut game = Game::new(GameConfig::random(seed, ships, difficulty)).map_err(SelfplayError::from)?;
+    let mut config = GameConfig::random(seed, ships, difficulty);
+    config.nightmare = Some(nightmare);
+    let mut game = Game::new(config).map_err(SelfplayError::from)?;
     let mut policies: Vec<_> = (0..game.seat_count()).map(|s| policy.build(mix(&[seed, s as u64, 0xa1]))).collect();
     let mut n = 0u64;
     while game.outcome().is_none() && n < MAX_DECISIONS {
@@ -223,6 +230,7 @@ mod tests {
             games,
             ships: 4,
             difficulty: Difficulty::Casual,
+            nightmare: false,
             seed: 11,
             jobs,
             budget: Budget::new(Some(8), None),

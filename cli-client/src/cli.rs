@@ -58,6 +58,10 @@ pub struct SetupArgs {
     /// Seed fixing the whole game; random if absent.
     #[arg(long)]
     pub seed: Option<u64>,
+    /// Adds the permanent +1 Avatar movement marker (the rulebook's
+    /// "true nightmare" on top of any difficulty, p. 19).
+    #[arg(long)]
+    pub nightmare: bool,
 }
 
 /// `xodus play`.

@@ -69,6 +69,8 @@ pub struct NewGame {
     pub allies: Vec<String>,
     /// Seed (random when absent).
     pub seed: Option<u64>,
+    /// The permanent +1 Avatar movement marker (rulebook p. 19).
+    pub nightmare: bool,
     /// Seats open to AI agents; the others are open to humans.
     pub ai_seats: Vec<Seat>,
 }
@@ -209,6 +211,7 @@ impl Remote {
                 difficulty: game.difficulty.clone(),
                 allies: game.allies.clone(),
                 seed: game.seed,
+                nightmare: game.nightmare,
             })),
         };
         let resp = self.client.clone().create_game(req).await.map_err(|s| sort(s, &self.url))?;

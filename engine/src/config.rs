@@ -60,7 +60,9 @@ pub enum Difficulty {
     Casual,
     /// Hardened Travelers: two Signals of each tier.
     Hardened,
-    /// Heroic Adventurers: lethal and two perilous Signals, +1 Avatar movement.
+    /// Heroic Adventurers: lethal and two perilous Signals. The permanent
+    /// +1 Avatar movement marker is the rulebook's optional extra on top
+    /// of it ("for a true nightmare"): see [`GameConfig::nightmare`].
     Heroic,
 }
 
@@ -129,6 +131,13 @@ pub struct GameConfig {
     pub allies: Vec<AllyKind>,
     /// Seed of the game's random generator.
     pub seed: u64,
+    /// The "true nightmare" variant (rulebook p. 19, after Heroic): a
+    /// permanent +1 Avatar movement marker on the Corruption mat. `None`
+    /// only in configurations stored before the option existed, when
+    /// Heroic always carried the marker; read it with
+    /// [`GameConfig::nightmare`].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub nightmare: Option<bool>,
 }
 
 /// A configuration the rules do not allow.
@@ -146,6 +155,13 @@ pub enum ConfigError {
 }
 
 impl GameConfig {
+    /// Whether the permanent +1 Avatar movement marker is on the mat.
+    /// Configurations stored before the option existed keep their old
+    /// meaning (marker with Heroic), so their games replay unchanged.
+    pub fn nightmare(&self) -> bool {
+        self.nightmare.unwrap_or(self.difficulty == Difficulty::Heroic)
+    }
+
     /// Checks the configuration against the setup rules.
     pub fn validate(&self) -> Result<(), ConfigError> {
         if !(3..=4).contains(&self.ships.len()) {
@@ -172,6 +188,6 @@ impl GameConfig {
         let mut allies = AllyKind::ALL.to_vec();
         rng.shuffle(&mut allies);
         allies.truncate(2);
-        GameConfig { ships, difficulty, allies, seed }
+        GameConfig { ships, difficulty, allies, seed, nightmare: Some(false) }
     }
 }

@@ -182,7 +182,7 @@ impl Game {
                 face_down: side.avatar_spaces.clone(),
                 red_boxes: side.red_boxes.clone(),
                 movement_this_turn: 0,
-                movement_permanent: if config.difficulty == Difficulty::Heroic { 1 } else { 0 },
+                movement_permanent: i8::from(config.nightmare()),
                 rift_rush: false,
                 retreats_this_round: Vec::new(),
             },

@@ -122,7 +122,7 @@ pub fn create_request(
             })?);
         }
         let allies = GameConfig::random(seed, ships.len().clamp(3, 4), difficulty).allies;
-        GameConfig { ships, difficulty, allies, seed }
+        GameConfig { ships, difficulty, allies, seed, nightmare: None }
     };
     if !x.allies.is_empty() {
         let mut allies = Vec::new();
@@ -137,6 +137,7 @@ pub fn create_request(
         }
         config.allies = allies;
     }
+    config.nightmare = Some(x.nightmare);
     config.validate().map_err(|e| ServiceError::InvalidArgument(e.to_string()))?;
     let seats = seats(&req.seats, config.ships.len())?;
     Ok((config, seats))
@@ -250,10 +251,15 @@ mod tests {
             allies: vec!["mercenary".into(), "smuggler".into()],
             seed: None,
             ship_count: 0,
+            nightmare: false,
         };
         let (c, _) = create_request(&req(x.clone()), 3).expect("valid");
         assert_eq!(c.seed, 3);
         assert_eq!(c.difficulty, Difficulty::Heroic);
+        assert!(!c.nightmare(), "Heroic alone has no permanent Avatar move (p. 19)");
+        x.nightmare = true;
+        assert!(create_request(&req(x.clone()), 3).expect("valid").0.nightmare());
+        x.nightmare = false;
         x.ships[1] = "warship".into();
         assert!(matches!(create_request(&req(x.clone()), 3), Err(ServiceError::InvalidArgument(_))));
         x.ships[1] = "rowboat".into();

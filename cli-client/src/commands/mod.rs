@@ -46,6 +46,7 @@ pub fn new_game(s: &SetupArgs, ai_seats: Vec<u8>) -> anyhow::Result<NewGame> {
         difficulty: s.difficulty.clone(),
         allies: s.allies.clone(),
         seed: s.seed,
+        nightmare: s.nightmare,
         ai_seats,
     })
 }

@@ -271,12 +271,26 @@ fn p18_end_phase_cleans_up() {
     assert_eq!(g.pb.round, 2);
 }
 
+/// Rulebook p. 19: Heroic is a choice of Signals; the permanent +1 Avatar
+/// movement marker is an extra "you could add" on top of it. The variant
+/// puts it on the mat at any level, and configurations stored before the
+/// option existed (Heroic with the marker) keep their meaning.
 #[test]
-fn p19_heroic_adds_a_permanent_avatar_move() {
-    let mut cfg = GameConfig::random(5, 4, Difficulty::Heroic);
-    cfg.difficulty = Difficulty::Heroic;
-    let g = Game::new(cfg).unwrap();
-    assert_eq!(g.pb.corruption.movement_permanent, 1);
+fn p19_nightmare_variant_adds_a_permanent_avatar_move() {
+    for d in Difficulty::ALL {
+        let mut cfg = GameConfig::random(5, 4, d);
+        assert_eq!(Game::new(cfg.clone()).unwrap().pb.corruption.movement_permanent, 0);
+        cfg.nightmare = Some(true);
+        assert_eq!(Game::new(cfg).unwrap().pb.corruption.movement_permanent, 1);
+    }
+    let legacy = |d: &str| -> GameConfig {
+        let json = format!(
+            r#"{{"ships":["warship","explorer","proto_ship"],"difficulty":"{d}","allies":["smuggler","mercenary"],"seed":4}}"#
+        );
+        serde_json::from_str(&json).unwrap()
+    };
+    assert!(legacy("heroic").nightmare() && !legacy("hardened").nightmare());
+    assert_eq!(Game::new(legacy("heroic")).unwrap().pb.corruption.movement_permanent, 1);
 }
 
 #[test]

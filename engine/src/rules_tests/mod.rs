@@ -30,6 +30,7 @@ pub(crate) fn game4() -> Game {
         difficulty: Difficulty::Casual,
         allies: vec![AllyKind::Cartographer, AllyKind::Mercenary],
         seed: 1,
+        nightmare: Some(false),
     })
     .expect("valid config");
     bare(&mut g);
@@ -43,6 +44,7 @@ pub(crate) fn trio(first: ShipKind) -> Game {
         difficulty: Difficulty::Casual,
         allies: vec![AllyKind::Cartographer, AllyKind::Mercenary],
         seed: 2,
+        nightmare: Some(false),
     })
     .expect("valid config");
     bare(&mut g);

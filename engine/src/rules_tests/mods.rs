@@ -524,6 +524,7 @@ macro_rules! both_specials {
                 difficulty: Difficulty::Casual,
                 allies: vec![AllyKind::Cartographer, AllyKind::Mercenary],
                 seed: 2,
+                nightmare: Some(false),
             })
             .unwrap();
             bare(&mut g);
@@ -667,6 +668,7 @@ fn every_mod_is_seen_activated_in_some_seed() {
                 difficulty: Difficulty::Casual,
                 allies: vec![AllyKind::Smuggler, AllyKind::SpecialisedEngineer],
                 seed,
+                nightmare: Some(false),
             })
             .unwrap();
             if !g.pb.ships[0].mods.contains(&(e as u8)) {
