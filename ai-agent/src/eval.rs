@@ -551,6 +551,11 @@ fn travel_cost(pb: &Public, cx: &Ctx, searching: bool) -> f64 {
     cost
 }
 
+/// Whether an Avatar stands in the Main Rift's system at `hex`.
+fn rift_held(pb: &Public, hex: xodus_engine::Hex) -> bool {
+    pb.avatars.iter().any(|a| a.place == AvatarPlace::Board { hex })
+}
+
 /// Keys sealed or on their way, in `0..=keys`: the progress a lost game
 /// still shows.
 fn keys_progress(pb: &Public, cx: &Ctx) -> f64 {
@@ -586,6 +591,26 @@ fn each_term(pb: &Public, mut f: impl FnMut(&'static str, f64)) {
         f("outcome", if o.won { WIN - f64::from(o.round) } else { -WIN + 10.0 * prog / keys });
         return;
     }
+    if pb.corruption.rift_rush {
+        // Every Key is on the Rift and the Avatars have made their one
+        // rush to it (p. 12). The Rift is sealed at the end of this Action
+        // phase unless an Avatar holds its system; one that does stays
+        // there and would have to be beaten on the spot, so the game is as
+        // good as lost. In the timeline's last round (the next advance of
+        // the Corruption loses, p. 17) waiting loses too, so there a held
+        // Rift is scored like any other state: any chance of a clear rush
+        // is then worth taking.
+        let held = cx.rift.is_some_and(|i| rift_held(pb, cx.board.tile(i).hex));
+        let last_round = pb.corruption.position >= pb.corruption.rise;
+        if !held && pb.phase == Phase::Action {
+            f("outcome", WIN - f64::from(pb.round));
+            return;
+        }
+        if !last_round {
+            f("outcome", -WIN + 10.0 * keys_progress(pb, &cx) / keys);
+            return;
+        }
+    }
     let reveal = reveal_work(pb, &cx);
     let (work, scraps_needed) = signal_work(pb, &cx);
     let scraps: f64 = pb.ships.iter().filter(|s| !s.defeated).map(|s| f64::from(s.scraps)).sum();
@@ -617,6 +642,40 @@ mod tests {
         let o = d.options.first().expect("an option").clone();
         g.apply(o.seats[0], &o.id).expect("start");
         g
+    }
+
+    /// `pb` with the Main Rift laid at `hex` holding every Key, the rush
+    /// of the Avatars already made (rulebook p. 12).
+    fn rushed(mut pb: Public, hex: xodus_engine::Hex) -> Public {
+        let mut tile = pb.tiles[0].clone();
+        tile.hex = hex;
+        tile.tile = Content::get().main_rift();
+        tile.keys_activated = pb.signals.iter().map(|s| s.key).collect();
+        pb.tiles.push(tile);
+        for s in &mut pb.signals {
+            s.solved = true;
+        }
+        pb.corruption.rift_rush = true;
+        pb
+    }
+
+    #[test]
+    fn a_rush_the_avatars_miss_is_a_win_and_one_that_holds_the_rift_is_lost() {
+        // Rulebook p. 12 (Activating the Keys): with every Key on the Rift
+        // the Avatars rush it once, and the Rift is sealed at the end of
+        // the Action phase if none of them stands in its system.
+        let g = start(21);
+        let hex = xodus_engine::Hex { q: 0, r: 2 };
+        let clear = rushed(g.public().clone(), hex);
+        assert!(clear.avatars.iter().all(|a| a.place != AvatarPlace::Board { hex }));
+        assert!(evaluate(&clear) > WIN / 2.0, "a clear Rift scores {}", evaluate(&clear));
+        let mut held = clear.clone();
+        held.avatars.push(Avatar { card: 0, place: AvatarPlace::Board { hex }, damage: 0 });
+        assert!(evaluate(&held) < -WIN / 2.0, "a held Rift scores {}", evaluate(&held));
+        // In the timeline's last round (p. 17) waiting loses as surely, so
+        // a held Rift is no worse than any state still in progress.
+        held.corruption.position = held.corruption.rise;
+        assert!(evaluate(&held).abs() < WIN / 2.0, "a held Rift in the last round scores {}", evaluate(&held));
     }
 
     #[test]

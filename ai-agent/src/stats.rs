@@ -74,6 +74,10 @@ pub struct Summary {
     pub mean_keys_on_rift: f64,
     /// Games by the number of Keys accessed (index 0 to 4).
     pub games_by_keys: [u64; 5],
+    /// Games by the number of Keys activated on the Main Rift by the end
+    /// (index 0 to 4): the last entry less the wins counts the games whose
+    /// every Key was sealed but whose Rift the Avatars held.
+    pub games_by_keys_on_rift: [u64; 5],
     /// Losses counted by cause.
     pub losses_by_cause: BTreeMap<String, u64>,
     /// Decisions per second of wall-clock time (all workers).
@@ -102,8 +106,10 @@ impl Summary {
         let think: Vec<f64> = results.iter().flat_map(|r| r.think_ms.iter().copied()).collect();
         let (lo, hi) = wilson95(wins, games);
         let mut games_by_keys = [0u64; 5];
+        let mut games_by_keys_on_rift = [0u64; 5];
         for r in results {
             games_by_keys[(r.keys as usize).min(4)] += 1;
+            games_by_keys_on_rift[(r.keys_on_rift as usize).min(4)] += 1;
         }
         let per_sec = |x: f64| if elapsed_s > 0.0 { x / elapsed_s } else { 0.0 };
         Summary {
@@ -116,6 +122,7 @@ impl Summary {
             mean_keys: mean(&|r| f64::from(r.keys)),
             mean_keys_on_rift: mean(&|r| f64::from(r.keys_on_rift)),
             games_by_keys,
+            games_by_keys_on_rift,
             losses_by_cause,
             decisions_per_sec: per_sec(decisions as f64),
             games_per_sec: per_sec(games as f64),
@@ -144,6 +151,7 @@ impl Summary {
         row("mean keys", format!("{:.2}", self.mean_keys));
         row("keys on the Rift", format!("{:.2}", self.mean_keys_on_rift));
         row("games by keys", format!("{:?}", self.games_by_keys));
+        row("games by keys on the rift", format!("{:?}", self.games_by_keys_on_rift));
         for (cause, n) in &self.losses_by_cause {
             row(&format!("lost: {cause}"), n.to_string());
         }
@@ -228,6 +236,7 @@ mod tests {
         // placed one on the Rift.
         assert!((s.mean_keys_on_rift - 1.0).abs() < 1e-9);
         assert_eq!(json["games_by_keys"].as_array().map(|a| a.len()), Some(5));
+        assert_eq!(s.games_by_keys_on_rift, [0, 3, 0, 0, 0]);
         assert_eq!(s.games_by_keys, [0, 0, 3, 0, 0]);
     }
 }

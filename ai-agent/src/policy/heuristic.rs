@@ -418,6 +418,13 @@ pub fn greedy_pick(game: &Game, seat: Seat, options: &[&ChoiceOption], rng: &mut
     argmax(&scores, rng)
 }
 
+/// Seed of the rush samples for a seat's decision: drawn from the view,
+/// not from the policy's generator, so that scoring a seal leaves every
+/// other decision's samples as they were.
+pub(crate) fn seal_seed(view: &View, seat: Seat) -> u64 {
+    mix(&[u64::from(view.round), u64::from(seat), 0x5ea1])
+}
+
 /// Index of the largest score, ties broken at random.
 pub fn argmax(scores: &[f64], rng: &mut Rng) -> usize {
     let best = scores.iter().copied().fold(f64::NEG_INFINITY, f64::max);
@@ -447,6 +454,7 @@ impl Policy for HeuristicPolicy {
         let games: Vec<Game> = (0..samples()).map(|_| Game::from_view(view, mix(&[self.rng.next_u64()]))).collect();
         let (mut scores, plans) = score_deep_with_plans(&games, seat, &opts);
         drop_idle_strains(&opts, &plans, &mut scores);
+        super::endgame::rescore_seals(view, seat, &opts, &mut scores, seal_seed(view, seat));
         let i = argmax(&scores, &mut self.rng);
         if commits_plan(&opts[i].choice)
             && let Some(id) = plans[i].clone()

@@ -17,6 +17,7 @@
 use super::guard::LoopGuard;
 use super::heuristic::{
     Plan, argmax, commits_plan, complete_move, drop_idle_strains, greedy_pick, mid_move, score_deep_with_plans,
+    seal_seed,
 };
 use super::{Policy, options_for};
 use crate::budget::Budget;
@@ -139,6 +140,7 @@ fn root_candidates(view: &View, seat: Seat, seed: u64, banned: &dyn Fn(&str) -> 
     let games: Vec<Game> = (0..ROOT_SAMPLES).map(|k| Game::from_view(view, mix(&[seed, 0x0007, k]))).collect();
     let (mut scores, plans) = score_deep_with_plans(&games, seat, &opts);
     drop_idle_strains(&opts, &plans, &mut scores);
+    super::endgame::rescore_seals(view, seat, &opts, &mut scores, seal_seed(view, seat));
     let mut ranked: Vec<(f64, &str, Option<String>)> =
         scores.into_iter().zip(opts.iter().map(|o| o.id.as_str())).zip(plans).map(|((s, id), p)| (s, id, p)).collect();
     ranked.sort_by(|a, b| b.0.total_cmp(&a.0));
