@@ -37,6 +37,9 @@ const CARRIER_JUMP: f64 = 1.5;
 const KEY_SEALED: f64 = 3.0;
 /// Extra weight of a Main Rift still in the stack.
 const RIFT_UNFOUND: f64 = 6.0;
+/// What a strain still owes before its end-of-turn Damage Roll (p. 7):
+/// about two thirds of a health point, sometimes a Damaged card.
+pub const STRAIN_OWED: f64 = 0.9;
 /// Travel assumed towards a system nobody can reach yet.
 const FAR: u8 = 5;
 
@@ -251,7 +254,7 @@ fn ship_value(s: &Ship) -> f64 {
     };
     // Straining owes a Damage Roll at the end of the turn (p. 7): about
     // two thirds of a health point, sometimes a Damaged card.
-    let owed = if s.strained && !s.played { 0.9 } else { 0.0 };
+    let owed = if s.strained && !s.played { STRAIN_OWED } else { 0.0 };
     health_value(f64::from(s.health)) - owed + IN_HAND * in_hand + 0.5 * f64::from(s.energy_total)
         - 1.0 * s.damaged.len() as f64
         + 0.6 * s.modules.len() as f64

@@ -10,7 +10,7 @@
 use super::guard::LoopGuard;
 use super::{Policy, options_for};
 use crate::budget::Budget;
-use crate::eval::evaluate;
+use crate::eval::{STRAIN_OWED, evaluate};
 use crate::rng::{Rng, mix};
 use crate::tune;
 use xodus_engine::content::{Challenge, Content};
@@ -306,11 +306,43 @@ pub fn score_on(game: &Game, seat: Seat, options: &[&ChoiceOption], out: &mut [f
         *slot += match g.apply(seat, &o.id) {
             Ok(_) => {
                 complete_move(&mut g);
-                evaluate(g.public()) + prior(game, o)
+                value_after(game, &g, o) + prior(game, o)
             }
             Err(_) => f64::NEG_INFINITY,
         };
     }
+}
+
+/// The value of the state `option` leaves, as the look-ahead scores it.
+/// An end of turn that closes the round makes the engine run the
+/// Corruption and End phases at once (p. 17-18), so its state would be
+/// scored after one sampled roll of the Avatar die and with every
+/// captain's Actions refilled, while every other option of the same
+/// decision is scored before those phases. The two do not compare: the
+/// last captain of a round ended turns with three Actions unused because
+/// a refilled round scored better than a Scavenge (seed 5005, round 12).
+/// Such an end of turn is scored on the state it leaves just before those
+/// phases (the group done, its Actions gone, a strain's Damage Roll still
+/// owed), unless it won the game. `XODUS_AI_TUNE=end_settle=0` turns this
+/// off.
+pub fn value_after(before: &Game, after: &Game, option: &ChoiceOption) -> f64 {
+    let (b, a) = (before.public(), after.public());
+    let closes_round = a.round != b.round || a.outcome.as_ref().is_some_and(|o| !o.won);
+    if !matches!(option.choice, Choice::EndTurn) || !closes_round || tune::weight("end_settle", 1.0) <= 0.0 {
+        return evaluate(a);
+    }
+    let mut done = b.clone();
+    let mut owed = 0.0;
+    for &s in &b.active {
+        if let Some(ship) = done.ships.get_mut(usize::from(s)) {
+            if ship.strained && !ship.played {
+                owed += STRAIN_OWED;
+            }
+            ship.played = true;
+            ship.actions_left = 0;
+        }
+    }
+    evaluate(&done) - owed
 }
 
 /// Options carried to the second step of the look-ahead.
@@ -339,7 +371,7 @@ pub fn score_deep_with_plans(games: &[Game], seat: Seat, options: &[&ChoiceOptio
             match g.apply(seat, &o.id) {
                 Ok(_) => {
                     complete_move(&mut g);
-                    first[i] += (evaluate(g.public()) + prior(game, o)) / n;
+                    first[i] += (value_after(game, &g, o) + prior(game, o)) / n;
                     after[i].push(Some(g));
                 }
                 Err(_) => {
@@ -584,6 +616,46 @@ mod tests {
         }
         assert!(checked >= 5, "only {checked} Rushes met: the test saw too little");
         assert!(first_was_worse > 0, "the first listed path was never worse: the test shows nothing");
+    }
+
+    #[test]
+    fn an_end_of_turn_that_closes_the_round_is_scored_before_the_corruption_phase() {
+        // Rulebook p. 6 and p. 17: the round's last turn ends, then the
+        // Corruption phase runs. The look-ahead scores every other option
+        // before that phase, so ending the last turn must be scored there
+        // too: the captain's Actions thrown away, nothing refilled yet.
+        // Scored on the state the engine returns (after the phase: one
+        // sampled Avatar move, every captain's Actions refilled), it did not
+        // compare with the other options, and the last captain of a round
+        // ended turns with Actions unused.
+        let (mut checked, mut differs) = (0, 0);
+        // Seed 5005 is the traced game where the last captain of round 12
+        // ended its turn with three Actions unused.
+        for seed in [5005u64] {
+            let mut g = Game::new(GameConfig::random(seed, 4, Difficulty::Casual)).expect("game");
+            let mut crew: Vec<HeuristicPolicy> = (0..4).map(|s| HeuristicPolicy::new(mix(&[seed, s, 0xa1]))).collect();
+            while g.outcome().is_none() {
+                let d = g.decision();
+                let seat = d.deciders[0];
+                let last = g.public().ships.iter().filter(|s| !s.defeated && !s.played).count() == 1;
+                let left = g.public().ships[usize::from(seat)].actions_left;
+                let end = d.options.iter().find(|o| matches!(o.choice, Choice::EndTurn));
+                if let (DecisionKind::Action, true, Some(end)) = (d.kind, last && left > 0, end) {
+                    let mut after = g.clone();
+                    after.apply(seat, &end.id).expect("end the turn");
+                    let idle = evaluate(g.public()) - 0.5 * f64::from(left);
+                    let scored = value_after(&g, &after, end);
+                    assert!(scored <= idle + 1e-9, "seed {seed}: {left} Actions thrown away scored {scored} > {idle}");
+                    differs += usize::from((evaluate(after.public()) - scored).abs() > 1e-6);
+                    checked += 1;
+                }
+                let view = g.view(Viewer::Seat(seat));
+                let id = crew[usize::from(seat)].choose(&view, seat, &Budget::default()).expect("a decision");
+                g.apply(seat, &id).expect("legal");
+            }
+        }
+        assert!(checked >= 10, "only {checked} round-closing ends of turn met");
+        assert!(differs > 0, "the state after the phase never scored differently: the test shows nothing");
     }
 
     #[test]
