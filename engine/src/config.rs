@@ -138,6 +138,14 @@ pub struct GameConfig {
     /// [`GameConfig::nightmare`].
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub nightmare: Option<bool>,
+    /// Whether the mat also reinforces the Enemy deck on the extra spaces
+    /// the project's first mat printed between the Avatar spaces. The
+    /// rulebook's red spaces are the Avatar spaces themselves (p. 17-18),
+    /// so new games say `Some(false)`; `None` only in configurations
+    /// stored before the fix, which keep the extra spaces so their games
+    /// replay unchanged. Read it with [`GameConfig::legacy_reinforcements`].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub legacy_reinforcements: Option<bool>,
 }
 
 /// A configuration the rules do not allow.
@@ -160,6 +168,12 @@ impl GameConfig {
     /// meaning (marker with Heroic), so their games replay unchanged.
     pub fn nightmare(&self) -> bool {
         self.nightmare.unwrap_or(self.difficulty == Difficulty::Heroic)
+    }
+
+    /// Whether the extra reinforcement spaces of the first mat are in play
+    /// (only in configurations stored before they were removed).
+    pub fn legacy_reinforcements(&self) -> bool {
+        self.legacy_reinforcements.unwrap_or(true)
     }
 
     /// Checks the configuration against the setup rules.
@@ -188,6 +202,6 @@ impl GameConfig {
         let mut allies = AllyKind::ALL.to_vec();
         rng.shuffle(&mut allies);
         allies.truncate(2);
-        GameConfig { ships, difficulty, allies, seed, nightmare: Some(false) }
+        GameConfig { ships, difficulty, allies, seed, nightmare: Some(false), legacy_reinforcements: Some(false) }
     }
 }

@@ -140,8 +140,10 @@ pub struct MatSide {
     pub rise: u8,
     /// Spaces holding an Avatar token at setup.
     pub avatar_spaces: Vec<u8>,
-    /// Red boxes that bring 4 more Enemies.
-    pub red_boxes: Vec<u8>,
+    /// Extra reinforcement spaces of the first, mistaken mat, kept for
+    /// configurations stored before the fix (see
+    /// [`crate::GameConfig::legacy_reinforcements`]).
+    pub legacy_reinforcements: Vec<u8>,
 }
 
 #[derive(Deserialize)]
@@ -1176,13 +1178,13 @@ fn validate_mat(name: &str, m: &MatSide, avatars: usize) -> Result<(), ContentEr
     if m.avatar_spaces.len() != avatars {
         return Err(err(F, name, format!("{avatars} Avatar spaces expected")));
     }
-    for &s in m.avatar_spaces.iter().chain(&m.red_boxes) {
+    for &s in m.avatar_spaces.iter().chain(&m.legacy_reinforcements) {
         if s == 0 || s > m.rise {
             return Err(err(F, name, format!("space {s} is off the timeline (1..={})", m.rise)));
         }
     }
-    if m.red_boxes.iter().any(|r| m.avatar_spaces.contains(r)) {
-        return Err(err(F, name, "a red box and an Avatar space share a space"));
+    if m.legacy_reinforcements.iter().any(|r| m.avatar_spaces.contains(r)) {
+        return Err(err(F, name, "a legacy reinforcement and an Avatar space share a space"));
     }
     Ok(())
 }

@@ -180,7 +180,7 @@ impl Game {
                 position: 0,
                 rise: side.rise,
                 face_down: side.avatar_spaces.clone(),
-                red_boxes: side.red_boxes.clone(),
+                red_boxes: if config.legacy_reinforcements() { side.legacy_reinforcements.clone() } else { Vec::new() },
                 movement_this_turn: 0,
                 movement_permanent: i8::from(config.nightmare()),
                 rift_rush: false,

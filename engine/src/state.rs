@@ -266,7 +266,9 @@ pub struct Corruption {
     pub rise: u8,
     /// Spaces holding face-down Avatar tokens.
     pub face_down: Vec<u8>,
-    /// Red boxes.
+    /// Spaces without an Avatar token that still reinforce the Enemy deck:
+    /// empty under the rulebook (its red spaces are the Avatar spaces);
+    /// only configurations stored before that fix have some.
     pub red_boxes: Vec<u8>,
     /// Avatar movement modifier for this turn (explorations, signals).
     pub movement_this_turn: i8,

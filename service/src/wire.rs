@@ -122,7 +122,7 @@ pub fn create_request(
             })?);
         }
         let allies = GameConfig::random(seed, ships.len().clamp(3, 4), difficulty).allies;
-        GameConfig { ships, difficulty, allies, seed, nightmare: None }
+        GameConfig { ships, difficulty, allies, seed, nightmare: None, legacy_reinforcements: None }
     };
     if !x.allies.is_empty() {
         let mut allies = Vec::new();
@@ -138,6 +138,7 @@ pub fn create_request(
         config.allies = allies;
     }
     config.nightmare = Some(x.nightmare);
+    config.legacy_reinforcements = Some(false);
     config.validate().map_err(|e| ServiceError::InvalidArgument(e.to_string()))?;
     let seats = seats(&req.seats, config.ships.len())?;
     Ok((config, seats))

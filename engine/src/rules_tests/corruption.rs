@@ -53,14 +53,55 @@ fn p17_a_new_avatar_is_placed_without_engaging_so_a_retreating_captain_can_still
 }
 
 #[test]
-fn p17_red_box_brings_four_more_enemies() {
+fn p17_p18_the_red_spaces_are_the_avatar_spaces_and_only_they_reinforce() {
+    // Rulebook p. 17 (a new step: its Avatar comes into play, then the
+    // next 4 reserve Enemies are shuffled into the deck) and p. 18 (a red
+    // box reinforces "on top of the new Avatar coming into play"); the
+    // French edition p. 17: reaching a red space, place the Avatar token.
     let mut g = game4();
+    let mut ev = Vec::new();
+    let mut reinforced = Vec::new();
+    while g.pb.corruption.position < g.pb.corruption.rise {
+        let before = g.pb.deck_levels.iter().sum::<u8>();
+        g.advance_corruption(&mut ev);
+        if g.pb.deck_levels.iter().sum::<u8>() > before {
+            reinforced.push(g.pb.corruption.position);
+        }
+    }
+    assert_eq!(reinforced, vec![4, 8, 12], "four ships: exactly the three Avatar spaces");
+    // 4 to start and 4 at each Avatar space: the 16 Enemy cards (p. 3).
+    assert_eq!(g.pb.deck_levels.iter().sum::<u8>(), 16);
+    assert_eq!(g.pb.reserve_levels, [0, 0, 0, 0]);
+}
+
+#[test]
+fn p19_three_ships_most_level_four_enemies_never_come() {
+    // Rulebook p. 19, 3-players variant: one Avatar fewer, and "most level
+    // 4 Enemies won't enter the game": two reinforcements take the level 2
+    // and 3 Enemies, and level 4 waits in the reserve for the strong
+    // systems that draw from it.
+    let mut g = trio(ShipKind::Battlecruiser);
+    let mut ev = Vec::new();
+    while g.pb.corruption.position < g.pb.corruption.rise {
+        g.advance_corruption(&mut ev);
+    }
+    assert_eq!(g.pb.reserve_levels, [0, 0, 0, 4]);
+}
+
+#[test]
+fn legacy_configurations_keep_the_first_mats_extra_reinforcement() {
+    // Games stored before the fix replay on the mat they were played on:
+    // their configuration has no `legacy_reinforcements`, which means the
+    // extra space 6 (four ships) still brings 4 Enemies.
+    let json = r#"{"ships":["warship","battlecruiser","explorer","drone_specialist"],"difficulty":"casual","allies":["smuggler","mercenary"],"seed":4,"nightmare":false}"#;
+    let legacy: GameConfig = serde_json::from_str(json).unwrap();
+    assert!(legacy.legacy_reinforcements());
+    let mut g = Game::new(legacy).unwrap();
     g.pb.corruption.position = 5;
-    g.pb.corruption.face_down.clear();
     let mut ev = Vec::new();
     g.advance_corruption(&mut ev);
-    assert_eq!(g.pb.corruption.position, 6);
-    assert_eq!(g.pb.deck_levels.iter().sum::<u8>(), 8);
+    assert_eq!(g.pb.deck_levels.iter().sum::<u8>(), 8, "space 6 reinforced the old way");
+    assert!(!GameConfig::random(4, 4, Difficulty::Casual).legacy_reinforcements(), "new games follow the rulebook");
 }
 
 #[test]

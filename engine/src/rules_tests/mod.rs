@@ -31,6 +31,7 @@ pub(crate) fn game4() -> Game {
         allies: vec![AllyKind::Cartographer, AllyKind::Mercenary],
         seed: 1,
         nightmare: Some(false),
+        legacy_reinforcements: Some(false),
     })
     .expect("valid config");
     bare(&mut g);
@@ -45,6 +46,7 @@ pub(crate) fn trio(first: ShipKind) -> Game {
         allies: vec![AllyKind::Cartographer, AllyKind::Mercenary],
         seed: 2,
         nightmare: Some(false),
+        legacy_reinforcements: Some(false),
     })
     .expect("valid config");
     bare(&mut g);

@@ -525,6 +525,7 @@ macro_rules! both_specials {
                 allies: vec![AllyKind::Cartographer, AllyKind::Mercenary],
                 seed: 2,
                 nightmare: Some(false),
+                legacy_reinforcements: Some(false),
             })
             .unwrap();
             bare(&mut g);
@@ -669,6 +670,7 @@ fn every_mod_is_seen_activated_in_some_seed() {
                 allies: vec![AllyKind::Smuggler, AllyKind::SpecialisedEngineer],
                 seed,
                 nightmare: Some(false),
+                legacy_reinforcements: Some(false),
             })
             .unwrap();
             if !g.pb.ships[0].mods.contains(&(e as u8)) {

@@ -49,6 +49,7 @@ fn p19_three_ship_variant_uses_other_mat_side_and_five_piles() {
         allies: vec![AllyKind::Smuggler, AllyKind::Mercenary],
         seed: 3,
         nightmare: Some(false),
+        legacy_reinforcements: Some(false),
     })
     .unwrap();
     let c = Content::get();
