@@ -258,6 +258,7 @@ mod tests {
         assert_eq!(c.seed, 3);
         assert_eq!(c.difficulty, Difficulty::Heroic);
         assert!(!c.nightmare(), "Heroic alone has no permanent Avatar move (p. 19)");
+        assert!(!c.legacy_reinforcements(), "new games: only the Avatar spaces reinforce (p. 17-18)");
         x.nightmare = true;
         assert!(create_request(&req(x.clone()), 3).expect("valid").0.nightmare());
         x.nightmare = false;
