@@ -6,7 +6,7 @@ use anyhow::{Context, Result, bail};
 use clap::{Args, Parser, Subcommand};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::time::Instant;
-use xodus_ai::agent::{self, AgentConfig, fill::FillConfig, seat::SeatEnd};
+use xodus_ai::agent::{self, AgentConfig, claims::Claims, fill::FillConfig, seat::SeatEnd};
 use xodus_ai::selfplay::{self, SelfplayConfig};
 use xodus_ai::stats::Summary;
 use xodus_ai::{Budget, PolicyKind};
@@ -208,13 +208,16 @@ fn run_agent(args: AgentArgs) -> Result<()> {
         threads,
     });
     let rt = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
+    let claims = Claims::default();
     rt.block_on(async move {
+        let server = cfg.server.clone();
         if args.fill {
             let fill = FillConfig { any: args.fill_any, max_seats: args.max_seats };
             tokio::select! {
-                r = agent::fill::run(cfg, fill) => r.map_err(anyhow::Error::from),
-                _ = tokio::signal::ctrl_c() => {
-                    tracing::info!("interrupted");
+                r = agent::fill::run(cfg, fill, claims.clone()) => r.map_err(anyhow::Error::from),
+                () = stop_signal() => {
+                    let n = claims.release_all(&server).await;
+                    tracing::info!(released = n, "stopped");
                     Ok(())
                 }
             }
@@ -222,7 +225,15 @@ fn run_agent(args: AgentArgs) -> Result<()> {
             let (Some(game), Some(seat)) = (args.game.clone(), args.seat) else {
                 bail!("give --game ID and --seat N to play one seat, or --fill to fill the lobby");
             };
-            let end = agent::seat::play_seat(cfg, game.clone(), seat, args.token.clone()).await?;
+            let play = agent::seat::play_seat(cfg, game.clone(), seat, args.token.clone(), claims.clone());
+            let end = tokio::select! {
+                end = play => end?,
+                () = stop_signal() => {
+                    let n = claims.release_all(&server).await;
+                    tracing::info!(released = n, "stopped");
+                    return Ok(());
+                }
+            };
             match end {
                 SeatEnd::Finished { won, cause } => {
                     tracing::info!(%game, seat, won, %cause, "game over");
@@ -232,4 +243,28 @@ fn run_agent(args: AgentArgs) -> Result<()> {
             }
         }
     })
+}
+
+/// Resolves when the process is asked to stop: Ctrl-C, or SIGTERM from a
+/// supervisor on Unix. The agent then hands back the seats it claimed.
+async fn stop_signal() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{SignalKind, signal};
+        match signal(SignalKind::terminate()) {
+            Ok(mut term) => {
+                tokio::select! {
+                    _ = tokio::signal::ctrl_c() => {}
+                    _ = term.recv() => {}
+                }
+            }
+            Err(_) => {
+                let _ = tokio::signal::ctrl_c().await;
+            }
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = tokio::signal::ctrl_c().await;
+    }
 }

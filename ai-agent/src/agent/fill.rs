@@ -7,6 +7,7 @@
 //! again, so nothing is missed).
 
 use super::backoff::Backoff;
+use super::claims::Claims;
 use super::seat::{SeatEnd, connect, endpoint, play_seat};
 use super::{AgentConfig, AgentError};
 use std::collections::HashSet;
@@ -33,7 +34,7 @@ pub fn wants(game: &pb::GameSummary, seat: &pb::SeatInfo, fill: &FillConfig) -> 
 }
 
 /// Runs the daemon until the process stops.
-pub async fn run(cfg: Arc<AgentConfig>, fill: FillConfig) -> Result<(), AgentError> {
+pub async fn run(cfg: Arc<AgentConfig>, fill: FillConfig, claims: Claims) -> Result<(), AgentError> {
     let ep = endpoint(&cfg.server)?;
     let running: Arc<Mutex<HashSet<(String, u32)>>> = Arc::new(Mutex::new(HashSet::new()));
     let mut backoff = Backoff::default();
@@ -72,7 +73,7 @@ pub async fn run(cfg: Arc<AgentConfig>, fill: FillConfig) -> Result<(), AgentErr
                 }
             };
             for game in games {
-                start_tasks(&cfg, &fill, &running, &game);
+                start_tasks(&cfg, &fill, &running, &claims, &game);
             }
         }
         tokio::time::sleep(backoff.delay()).await;
@@ -88,6 +89,7 @@ fn start_tasks(
     cfg: &Arc<AgentConfig>,
     fill: &FillConfig,
     running: &Arc<Mutex<HashSet<(String, u32)>>>,
+    claims: &Claims,
     game: &pb::GameSummary,
 ) {
     {
@@ -100,9 +102,9 @@ fn start_tasks(
                 }
                 set.insert(key.clone());
             }
-            let (cfg, running) = (cfg.clone(), running.clone());
+            let (cfg, running, claims) = (cfg.clone(), running.clone(), claims.clone());
             tokio::spawn(async move {
-                let end = play_seat(cfg, key.0.clone(), key.1, None).await;
+                let end = play_seat(cfg, key.0.clone(), key.1, None, claims).await;
                 match end {
                     Ok(SeatEnd::Finished { won, cause }) => {
                         tracing::info!(game = %key.0, seat = key.1, won, %cause, "game over")

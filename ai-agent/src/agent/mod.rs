@@ -5,9 +5,11 @@
 //! follow the game's stream, think, submit with the expected sequence
 //! number, survive restarts and cuts); `fill` is the daemon that watches
 //! the lobby and starts one seat task per seat open to AI; `backoff` is
-//! the reconnection schedule they share.
+//! the reconnection schedule they share; `claims` remembers the seats the
+//! process claimed, to hand them back when it is stopped.
 
 pub mod backoff;
+pub mod claims;
 pub mod fill;
 pub mod seat;
 

@@ -10,6 +10,7 @@
 //! the seat token survives restarts, so nothing is claimed twice.
 
 use super::backoff::Backoff;
+use super::claims::Claims;
 use super::{AgentConfig, AgentError};
 use crate::policy::{Policy, options_for};
 use crate::rng::mix;
@@ -74,12 +75,27 @@ fn seat_lost(s: &Status) -> bool {
 }
 
 /// Plays `seat` of `game_id`, claiming it as an AI unless `token` is given.
+/// A seat it claims is held in `claims` until the seat's play ends.
 pub async fn play_seat(
     cfg: Arc<AgentConfig>,
     game_id: String,
     seat: u32,
     token: Option<String>,
+    claims: Claims,
 ) -> Result<SeatEnd, AgentError> {
+    let end = play_claimed(cfg, &game_id, seat, token, &claims).await;
+    claims.forget(&game_id, seat);
+    end
+}
+
+async fn play_claimed(
+    cfg: Arc<AgentConfig>,
+    game_id: &str,
+    seat: u32,
+    token: Option<String>,
+    claims: &Claims,
+) -> Result<SeatEnd, AgentError> {
+    let game_id = game_id.to_string();
     let ep = endpoint(&cfg.server)?;
     let mut backoff = Backoff::default();
     let seat8 = u8::try_from(seat).map_err(|_| AgentError::Refused(format!("seat {seat} out of range")))?;
@@ -104,6 +120,7 @@ pub async fn play_seat(
                     Ok(r) => {
                         let t = r.into_inner().token;
                         tracing::info!(game = %game_id, seat, "claimed seat");
+                        claims.hold(&game_id, seat, &t);
                         token = Some(t.clone());
                         t
                     }

@@ -1,0 +1,100 @@
+//! The seats this agent process claimed, with their tokens, so that it can
+//! hand them back with `ReleaseSeat` when it is stopped (Ctrl-C or
+//! SIGTERM): the seats open again at once for another agent or a human,
+//! instead of holding a game up with a token nobody plays. Seats played
+//! with a token given on the command line are not ours to release.
+
+use super::seat::endpoint;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+use xodus::GameServiceClient;
+use xodus::pb;
+
+/// How long the release of each seat may take when the agent stops.
+const RELEASE_TIMEOUT: Duration = Duration::from_secs(2);
+
+/// The seats held by this process: (game, seat) to token.
+#[derive(Clone, Debug, Default)]
+pub struct Claims(Arc<Mutex<HashMap<(String, u32), String>>>);
+
+impl Claims {
+    /// Records a seat this process just claimed.
+    pub fn hold(&self, game_id: &str, seat: u32, token: &str) {
+        if let Ok(mut m) = self.0.lock() {
+            m.insert((game_id.to_string(), seat), token.to_string());
+        }
+    }
+
+    /// Forgets a seat whose game ended or that is not ours any more.
+    pub fn forget(&self, game_id: &str, seat: u32) {
+        if let Ok(mut m) = self.0.lock() {
+            m.remove(&(game_id.to_string(), seat));
+        }
+    }
+
+    /// The seats held now, in a stable order.
+    pub fn held(&self) -> Vec<(String, u32, String)> {
+        let mut v: Vec<(String, u32, String)> = match self.0.lock() {
+            Ok(m) => m.iter().map(|((g, s), t)| (g.clone(), *s, t.clone())).collect(),
+            Err(_) => Vec::new(),
+        };
+        v.sort();
+        v
+    }
+
+    /// Hands every held seat back to `server`; returns how many the server
+    /// took back. A server that cannot be reached in time keeps them: their
+    /// tokens stay valid, and `--token` can take one up again.
+    pub async fn release_all(&self, server: &str) -> usize {
+        let held = self.held();
+        if held.is_empty() {
+            return 0;
+        }
+        let Ok(ep) = endpoint(server) else { return 0 };
+        let Ok(Ok(channel)) = tokio::time::timeout(RELEASE_TIMEOUT, ep.connect()).await else {
+            tracing::warn!(seats = held.len(), "server unreachable: seats not released");
+            return 0;
+        };
+        let mut client = GameServiceClient::new(channel);
+        let mut released = 0;
+        for (game_id, seat, token) in held {
+            let req = pb::ReleaseSeatRequest {
+                game_id: game_id.clone(),
+                credentials: Some(pb::SeatCredentials { seat, token }),
+            };
+            match tokio::time::timeout(RELEASE_TIMEOUT, client.release_seat(req)).await {
+                Ok(Ok(_)) => {
+                    tracing::info!(game = %game_id, seat, "seat released");
+                    self.forget(&game_id, seat);
+                    released += 1;
+                }
+                Ok(Err(s)) => tracing::warn!(game = %game_id, seat, status = %s.message(), "release refused"),
+                Err(_) => tracing::warn!(game = %game_id, seat, "release timed out"),
+            }
+        }
+        released
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn holds_and_forgets_seats() {
+        let c = Claims::default();
+        c.hold("g-2", 1, "t1");
+        c.hold("g-1", 3, "t3");
+        c.hold("g-1", 0, "t0");
+        assert_eq!(
+            c.held().iter().map(|h| (h.0.as_str(), h.1)).collect::<Vec<_>>(),
+            [("g-1", 0), ("g-1", 3), ("g-2", 1)]
+        );
+        c.forget("g-1", 3);
+        assert_eq!(c.held().len(), 2);
+        let shared = c.clone();
+        shared.forget("g-2", 1);
+        assert_eq!(c.held(), vec![("g-1".to_string(), 0, "t0".to_string())], "clones share one registry");
+    }
+}
