@@ -10,9 +10,9 @@
 
 mod common;
 
-use common::{Server, ai_binary, create_from, game_request, state, temp_dir};
+use common::{Agent, Server, ai_binary, create_from, game_request, state, temp_dir};
 use std::path::Path;
-use std::process::{Child, Command, Stdio};
+use std::process::{Command, Stdio};
 use std::time::Duration;
 use tonic::transport::Channel;
 use xodus::GameServiceClient;
@@ -24,16 +24,6 @@ const BEFORE_KILL: u64 = 10;
 const AFTER_RESTART: u64 = 30;
 /// A hang guard for each wait, not a speed check.
 const HANG_GUARD: Duration = Duration::from_secs(180);
-
-/// The agent process, killed when the test ends (pass or fail).
-struct Agent(Child);
-
-impl Drop for Agent {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
 
 /// A loopback address with a port that was free a moment ago (bound to
 /// port 0, then released), so both server processes can listen on it.

@@ -7,39 +7,13 @@
 
 mod common;
 
-use common::{Server, ai_binary, create_from, game_request};
-use std::process::{Child, Command, ExitStatus, Stdio};
+use common::{Agent, Server, ai_binary, create_from, game_request};
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 use xodus::pb;
 
 /// A hang guard for each wait, not a speed check.
 const HANG_GUARD: Duration = Duration::from_secs(120);
-
-/// The agent process, killed when the test ends (pass or fail).
-struct Agent(Child);
-
-impl Drop for Agent {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-impl Agent {
-    /// Sends SIGTERM and waits for the exit status.
-    fn terminate(&mut self) -> ExitStatus {
-        let pid = self.0.id().to_string();
-        let _ = Command::new("kill").args(["-TERM", &pid]).status();
-        let start = Instant::now();
-        while start.elapsed() < HANG_GUARD {
-            if let Ok(Some(status)) = self.0.try_wait() {
-                return status;
-            }
-            std::thread::sleep(Duration::from_millis(50));
-        }
-        panic!("xodus-ai did not exit after SIGTERM");
-    }
-}
 
 /// The game's seats as the lobby lists them.
 async fn seats(server: &Server, game_id: &str) -> Vec<pb::SeatInfo> {
@@ -84,7 +58,7 @@ async fn a_stopped_agent_hands_its_seats_back() {
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
 
-    let status = agent.terminate();
+    let status = agent.terminate(HANG_GUARD);
     assert!(status.success(), "the agent stops cleanly on SIGTERM: {status:?}; its log:\n{}", agent_log());
     let s = seats(&server, &game_id).await;
     assert!(

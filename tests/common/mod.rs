@@ -156,6 +156,33 @@ impl Drop for Server {
     }
 }
 
+/// An `xodus-ai` process, killed when the test ends (pass or fail).
+pub struct Agent(pub Child);
+
+impl Drop for Agent {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+impl Agent {
+    /// Sends SIGTERM and waits up to `guard` for the exit status (unix only).
+    #[cfg(unix)]
+    pub fn terminate(&mut self, guard: Duration) -> std::process::ExitStatus {
+        let pid = self.0.id().to_string();
+        let _ = Command::new("kill").args(["-TERM", &pid]).status();
+        let start = std::time::Instant::now();
+        while start.elapsed() < guard {
+            if let Ok(Some(status)) = self.0.try_wait() {
+                return status;
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        panic!("xodus-ai did not exit within {guard:?} of SIGTERM");
+    }
+}
+
 /// A 3-ship game with a fixed seed, seats open to anyone.
 pub fn create_request(seed: u64) -> pb::CreateGameRequest {
     game_request(seed, &[pb::SeatOpenTo::Any; 3])
