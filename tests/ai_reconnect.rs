@@ -10,9 +10,8 @@
 
 mod common;
 
-use common::{Agent, Server, ai_binary, create_from, game_request, state, temp_dir};
+use common::{Agent, Server, create_from, game_request, state, temp_dir};
 use std::path::Path;
-use std::process::{Command, Stdio};
 use std::time::Duration;
 use tonic::transport::Channel;
 use xodus::GameServiceClient;
@@ -34,17 +33,7 @@ fn free_loopback_addr() -> String {
 
 /// Starts `xodus-ai --fill` (heuristic) on `url`, logging to `dir/ai.log`.
 fn spawn_agent(url: &str, dir: &Path) -> Agent {
-    let log = std::fs::File::create(dir.join("ai.log")).expect("agent log");
-    Agent(
-        Command::new(ai_binary())
-            .args(["--server", url, "--fill", "--policy", "heuristic", "--think-ms", "20"])
-            .env("RUST_LOG", "info")
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(Stdio::from(log))
-            .spawn()
-            .expect("spawn xodus-ai"),
-    )
+    Agent::spawn_fill(url, dir, "heuristic")
 }
 
 /// The agent's and the server's logs, for failure messages.

@@ -7,8 +7,7 @@
 
 mod common;
 
-use common::{Agent, Server, ai_binary, create_from, game_request};
-use std::process::{Command, Stdio};
+use common::{Agent, Server, create_from, game_request};
 use std::time::{Duration, Instant};
 use xodus::pb;
 
@@ -33,17 +32,7 @@ async fn a_stopped_agent_hands_its_seats_back() {
     let open = [pb::SeatOpenTo::Human, pb::SeatOpenTo::Ai, pb::SeatOpenTo::Ai];
     let game_id = create_from(&mut c, game_request(5, &open)).await;
     let log_path = server.data_dir.join("ai.log");
-    let log = std::fs::File::create(&log_path).expect("agent log");
-    let mut agent = Agent(
-        Command::new(ai_binary())
-            .args(["--server", &server.url, "--fill", "--policy", "random", "--think-ms", "20"])
-            .env("RUST_LOG", "info")
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(Stdio::from(log))
-            .spawn()
-            .expect("spawn xodus-ai"),
-    );
+    let mut agent = Agent::spawn_fill(&server.url, &server.data_dir, "random");
     let agent_log = || std::fs::read_to_string(&log_path).unwrap_or_default();
 
     let start = Instant::now();

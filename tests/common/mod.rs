@@ -167,6 +167,21 @@ impl Drop for Agent {
 }
 
 impl Agent {
+    /// Starts `xodus-ai --fill` with `policy` on `url`, logging to `dir/ai.log`.
+    pub fn spawn_fill(url: &str, dir: &Path, policy: &str) -> Agent {
+        let log = std::fs::File::create(dir.join("ai.log")).expect("agent log");
+        Agent(
+            Command::new(ai_binary())
+                .args(["--server", url, "--fill", "--policy", policy, "--think-ms", "20"])
+                .env("RUST_LOG", "info")
+                .stdin(Stdio::null())
+                .stdout(Stdio::null())
+                .stderr(Stdio::from(log))
+                .spawn()
+                .expect("spawn xodus-ai"),
+        )
+    }
+
     /// Sends SIGTERM and waits up to `guard` for the exit status (unix only).
     #[cfg(unix)]
     pub fn terminate(&mut self, guard: Duration) -> std::process::ExitStatus {
