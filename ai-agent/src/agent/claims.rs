@@ -97,4 +97,15 @@ mod tests {
         shared.forget("g-2", 1);
         assert_eq!(c.held(), vec![("g-1".to_string(), 0, "t0".to_string())], "clones share one registry");
     }
+
+    #[tokio::test]
+    async fn an_unreachable_server_keeps_the_seats_and_does_not_hang() {
+        // Nothing listens on port 1: the release gives up (within its
+        // timeout) and the tokens stay held, valid for `--token` later.
+        let c = Claims::default();
+        c.hold("g-1", 2, "t2");
+        assert_eq!(c.release_all("http://127.0.0.1:1").await, 0);
+        assert_eq!(c.held().len(), 1);
+        assert_eq!(Claims::default().release_all("not a url").await, 0, "nothing held, nothing to do");
+    }
 }
