@@ -252,8 +252,6 @@ fn ship_value(s: &Ship) -> f64 {
     } else {
         f64::from(c.ship(s.kind).actions)
     };
-    // Straining owes a Damage Roll at the end of the turn (p. 7): about
-    // two thirds of a health point, sometimes a Damaged card.
     let owed = if s.strained && !s.played { STRAIN_OWED } else { 0.0 };
     health_value(f64::from(s.health)) - owed + IN_HAND * in_hand + 0.5 * f64::from(s.energy_total)
         - 1.0 * s.damaged.len() as f64
