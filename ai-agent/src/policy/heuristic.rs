@@ -10,7 +10,7 @@
 use super::guard::LoopGuard;
 use super::{Policy, options_for};
 use crate::budget::Budget;
-use crate::eval::{STRAIN_OWED, evaluate};
+use crate::eval::{STRAIN_OWED, evaluate, fight_hopeless};
 use crate::rng::{Rng, mix};
 use crate::tune;
 use xodus_engine::content::{Challenge, Content};
@@ -117,6 +117,12 @@ pub fn prior(game: &Game, option: &ChoiceOption) -> f64 {
             let hex = pb.active.first().and_then(|&s| pb.ships.get(usize::from(s))).map(|s| s.hex);
             if hex.is_some_and(|h| guardian_ahead(pb, h)) { if fleet >= 2 { gather() } else { -gather() } } else { 0.0 }
         }
+        // A hopeless fight is left, not fought on: its value already
+        // assumes the group can give ground later at today's price, so
+        // each further attack looked free while it cost hull (a lone ship
+        // attacked a 12-health Avatar behind 2 shields seven times, then
+        // hid with 1 health left and was destroyed, seed 1051).
+        Choice::Attack { .. } if fight_hopeless(pb) => -tune::weight("hopeless", HOPELESS),
         // A move that gains nothing should lose to ending the turn.
         Choice::Jump { .. } | Choice::Rush | Choice::BlindJump { .. } => -0.02,
         _ => 0.0,
@@ -140,6 +146,9 @@ pub fn group_work_ahead(pb: &Public, hex: Hex) -> bool {
         })
     })
 }
+
+/// Penalty for attacking on in a fight the evaluation calls hopeless.
+const HOPELESS: f64 = 5.0;
 
 /// Penalty for straining while Actions are still in hand.
 const STRAIN_EARLY: f64 = 5.0;
@@ -656,6 +665,55 @@ mod tests {
         }
         assert!(checked >= 10, "only {checked} round-closing ends of turn met");
         assert!(differs > 0, "the state after the phase never scored differently: the test shows nothing");
+    }
+
+    /// A game whose public state is `start`'s, with captain 0 alone in a
+    /// fight against Avatar card `card` in its own system.
+    fn lone_ship_against_an_avatar(card: u8, damage: u8) -> Game {
+        let g = Game::new(GameConfig::random(16, 4, Difficulty::Casual)).expect("game");
+        let mut view = g.view(Viewer::Spectator);
+        let hex = view.public.ships[0].hex;
+        view.public.avatars.push(xodus_engine::Avatar { card, place: AvatarPlace::Board { hex }, damage });
+        view.public.fight = Some(xodus_engine::Fight {
+            hex,
+            seats: vec![0],
+            pacify: false,
+            defeated: 0,
+            decoys: 0,
+            decoy_pacifies: false,
+            begun: true,
+        });
+        Game::from_view(&view, 1)
+    }
+
+    fn attack_avatar(i: u8) -> ChoiceOption {
+        ChoiceOption {
+            id: format!("attack:avatar:{i}"),
+            seats: vec![0],
+            label: String::new(),
+            choice: Choice::Attack { target: xodus_engine::Target::Avatar(i) },
+        }
+    }
+
+    #[test]
+    fn a_hopeless_fight_is_left_not_fought_on() {
+        // Rulebook p. 14 (Disengaging: "when a situation becomes desperate")
+        // and p. 16 (an Avatar has more health and shields than any Enemy).
+        // A lone ship against a fresh Avatar cannot wear it down; before
+        // this prior, each attack looked free (leaving later was priced as
+        // leaving now) and a ship attacked seven times, then hid with 1
+        // health and was destroyed (seed 1051).
+        let c = xodus_engine::content::Content::get();
+        let strongest =
+            (0..c.avatars.len()).max_by_key(|&i| (c.avatars[i].shields, c.avatars[i].health)).expect("avatars");
+        let fresh = lone_ship_against_an_avatar(strongest as u8, 0);
+        let i = (fresh.public().avatars.len() - 1) as u8;
+        assert!(crate::eval::fight_hopeless(fresh.public()), "a lone ship against a fresh Avatar");
+        assert!(prior(&fresh, &attack_avatar(i)) <= -HOPELESS + 1e-9);
+        // One hit from its end, the same Avatar is worth one more attack.
+        let nearly = lone_ship_against_an_avatar(strongest as u8, c.avatars[strongest].health - 1);
+        assert!(!crate::eval::fight_hopeless(nearly.public()));
+        assert_eq!(prior(&nearly, &attack_avatar(i)), 0.0);
     }
 
     #[test]
