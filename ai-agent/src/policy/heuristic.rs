@@ -96,6 +96,8 @@ pub fn prior(game: &Game, option: &ChoiceOption) -> f64 {
             let hex = pb.active.first().and_then(|&s| pb.ships.get(usize::from(s))).map(|s| s.hex);
             if hex.is_some_and(|h| guardian_ahead(pb, h)) {
                 gather()
+            } else if hex.is_some_and(|h| trial_ahead(pb, h)) {
+                tune::weight("trial_gather", 0.4)
             } else if hex.is_some_and(|h| fight_ahead(pb, h) || group_work_ahead(pb, h)) {
                 0.4
             } else {
@@ -106,6 +108,8 @@ pub fn prior(game: &Game, option: &ChoiceOption) -> f64 {
             let hex = option.seats.first().and_then(|&s| pb.ships.get(usize::from(s))).map(|s| s.hex);
             if hex.is_some_and(|h| guardian_ahead(pb, h)) {
                 gather()
+            } else if hex.is_some_and(|h| trial_ahead(pb, h)) {
+                tune::weight("trial_gather", 0.6)
             } else if hex.is_some_and(|h| fight_ahead(pb, h) || group_work_ahead(pb, h)) {
                 0.6
             } else {
@@ -158,6 +162,21 @@ const GATHER: f64 = 3.0;
 
 fn gather() -> f64 {
     crate::tune::weight("gather", GATHER)
+}
+
+/// Whether a revealed Signal in `hex` is a Skill Roll asking for more
+/// specials than one ship's two dice show with fair odds.
+pub fn trial_ahead(pb: &Public, hex: Hex) -> bool {
+    let c = Content::get();
+    pb.tiles.iter().filter(|t| t.hex == hex).filter_map(|t| t.key_marker).any(|k| {
+        pb.signals.iter().any(|s| {
+            s.key == k
+                && !s.solved
+                && s.card
+                    .and_then(|i| c.signals.get(usize::from(i)))
+                    .is_some_and(|d| matches!(d.challenge, Challenge::Trial { amount, .. } if amount >= 2))
+        })
+    })
 }
 
 /// Whether a revealed guardian Signal waits in `hex`.
