@@ -146,7 +146,22 @@ pub struct GameConfig {
     /// replay unchanged. Read it with [`GameConfig::legacy_reinforcements`].
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub legacy_reinforcements: Option<bool>,
+    /// The rules revision the game was created under (see
+    /// [`RULES_REVISION`]): a rules fix that changes play is switched on
+    /// from a revision, so games stored before it replay unchanged. `None`
+    /// only in configurations stored before revisions existed (revision
+    /// 0). Read it with [`GameConfig::rules_revision`].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rules_revision: Option<u32>,
 }
+
+/// The rules revision new games are created under. Each step is a rules
+/// fix that changes play:
+/// 1. an Assault on a guardian Signal engages the guardian a retreat left
+///    in the system, rather than drawing another (FAQ, "Ennemis et
+///    Combats": an Enemy left behind keeps its damage, and whoever reaches
+///    it takes the fight up where it was left).
+pub const RULES_REVISION: u32 = 1;
 
 /// A configuration the rules do not allow.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -176,6 +191,12 @@ impl GameConfig {
         self.legacy_reinforcements.unwrap_or(true)
     }
 
+    /// The rules revision this game plays under (0 for configurations
+    /// stored before revisions existed).
+    pub fn rules_revision(&self) -> u32 {
+        self.rules_revision.unwrap_or(0)
+    }
+
     /// Checks the configuration against the setup rules.
     pub fn validate(&self) -> Result<(), ConfigError> {
         if !(3..=4).contains(&self.ships.len()) {
@@ -202,6 +223,14 @@ impl GameConfig {
         let mut allies = AllyKind::ALL.to_vec();
         rng.shuffle(&mut allies);
         allies.truncate(2);
-        GameConfig { ships, difficulty, allies, seed, nightmare: Some(false), legacy_reinforcements: Some(false) }
+        GameConfig {
+            ships,
+            difficulty,
+            allies,
+            seed,
+            nightmare: Some(false),
+            legacy_reinforcements: Some(false),
+            rules_revision: Some(RULES_REVISION),
+        }
     }
 }

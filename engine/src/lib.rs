@@ -49,7 +49,7 @@ mod view;
 mod rules_tests;
 
 pub use apply::RuleError;
-pub use config::{AllyKind, ConfigError, Difficulty, GameConfig, ShipKind};
+pub use config::{AllyKind, ConfigError, Difficulty, GameConfig, RULES_REVISION, ShipKind};
 pub use decision::{Choice, ChoiceOption, Decision, DecisionKind, Grant, Pending, Source, Target};
 pub use event::{Event, RollPurpose};
 pub use hex::Hex;

@@ -115,7 +115,13 @@ impl Game {
                 }
             }
             Challenge::Guardian { .. } => {
-                self.draw_into(hex, 1, true, Some(k), ev);
+                // A guardian a retreat left here is taken up where it was
+                // left, damage and all (FAQ, "Ennemis et Combats"); only
+                // when none waits is a new one drawn (rules revision 1).
+                let waiting = self.pb.board_enemies.iter().any(|e| e.hex == hex && e.guards_key == Some(k));
+                if !waiting || self.config.rules_revision() < 1 {
+                    self.draw_into(hex, 1, true, Some(k), ev);
+                }
                 self.start_fight(&group, hex, false, ev);
                 return;
             }

@@ -122,7 +122,15 @@ pub fn create_request(
             })?);
         }
         let allies = GameConfig::random(seed, ships.len().clamp(3, 4), difficulty).allies;
-        GameConfig { ships, difficulty, allies, seed, nightmare: None, legacy_reinforcements: None }
+        GameConfig {
+            ships,
+            difficulty,
+            allies,
+            seed,
+            nightmare: None,
+            legacy_reinforcements: None,
+            rules_revision: None,
+        }
     };
     if !x.allies.is_empty() {
         let mut allies = Vec::new();
@@ -139,6 +147,7 @@ pub fn create_request(
     }
     config.nightmare = Some(x.nightmare);
     config.legacy_reinforcements = Some(false);
+    config.rules_revision = Some(xodus_engine::RULES_REVISION);
     config.validate().map_err(|e| ServiceError::InvalidArgument(e.to_string()))?;
     let seats = seats(&req.seats, config.ships.len())?;
     Ok((config, seats))
@@ -259,6 +268,7 @@ mod tests {
         assert_eq!(c.difficulty, Difficulty::Heroic);
         assert!(!c.nightmare(), "Heroic alone has no permanent Avatar move (p. 19)");
         assert!(!c.legacy_reinforcements(), "new games: only the Avatar spaces reinforce (p. 17-18)");
+        assert_eq!(c.rules_revision(), xodus_engine::RULES_REVISION, "new games play the current rules");
         x.nightmare = true;
         assert!(create_request(&req(x.clone()), 3).expect("valid").0.nightmare());
         x.nightmare = false;

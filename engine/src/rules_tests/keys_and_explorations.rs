@@ -85,6 +85,50 @@ fn p12_guardian_signal_opens_when_the_guardian_falls() {
     assert_eq!(g.ship(0).keys, vec![1]);
 }
 
+/// Captain 0 assaults the Sentinel Husk's guardian at (1,0), wounds it
+/// by `damage`, disengages and ends its turn; captain 1 then jumps in and
+/// follows the instruction. Returns the game and the first guardian's card.
+fn guardian_left_behind_then_assaulted_again(revision: Option<u32>, damage: u8) -> (Game, u8) {
+    let mut g = game4();
+    g.config.rules_revision = revision;
+    g.put_tile("A04", h(1, 0));
+    g.pb.signals[0].card = Some(signal_index("sentinel_husk"));
+    g.begin(0);
+    g.act(0, "jump:1,0");
+    g.act(0, "instruction");
+    let first = g.pb.board_enemies[0].card;
+    g.pb.board_enemies[0].damage = damage;
+    g.act(0, "disengage");
+    g.pb.ships[0].health = 6; // whatever the Damage Roll took
+    g.act(0, "end_turn");
+    g.begin(1);
+    g.act(1, "jump:1,0");
+    g.act(1, "instruction");
+    (g, first)
+}
+
+#[test]
+fn faq_enemies_and_combats_a_guardian_left_behind_is_taken_up_where_it_was_left() {
+    // FAQ, "Ennemis et Combats": an Enemy fled from stays on the board with
+    // its damage until the End phase, and a player or fleet that reaches
+    // it takes the fight up where it was left. The next Assault on the
+    // guardian Signal engages that guardian; it does not draw another.
+    let (g, first) = guardian_left_behind_then_assaulted_again(Some(crate::RULES_REVISION), 2);
+    assert_eq!(g.pb.board_enemies.len(), 1, "no second guardian drawn");
+    assert_eq!((g.pb.board_enemies[0].card, g.pb.board_enemies[0].damage), (first, 2));
+    assert_eq!(g.pb.fight.as_ref().map(|f| f.seats.clone()), Some(vec![1]), "captain 1 is engaged with it");
+    assert_eq!(g.pb.board_enemies[0].guards_key, Some(1));
+}
+
+#[test]
+fn games_stored_before_rules_revision_one_still_draw_a_second_guardian() {
+    // Configurations stored before revisions existed replay as they were
+    // played: there, every Assault drew a new guardian.
+    let (g, _) = guardian_left_behind_then_assaulted_again(None, 2);
+    assert_eq!(g.pb.board_enemies.len(), 2);
+    assert_eq!(g.config.rules_revision(), 0);
+}
+
 #[test]
 fn p12_keys_activated_on_the_main_rift_send_the_avatars_and_win_at_the_end_of_the_action_phase() {
     let mut g = game4();

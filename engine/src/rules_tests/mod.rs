@@ -32,6 +32,7 @@ pub(crate) fn game4() -> Game {
         seed: 1,
         nightmare: Some(false),
         legacy_reinforcements: Some(false),
+        rules_revision: Some(crate::RULES_REVISION),
     })
     .expect("valid config");
     bare(&mut g);
@@ -47,6 +48,7 @@ pub(crate) fn trio(first: ShipKind) -> Game {
         seed: 2,
         nightmare: Some(false),
         legacy_reinforcements: Some(false),
+        rules_revision: Some(crate::RULES_REVISION),
     })
     .expect("valid config");
     bare(&mut g);

@@ -526,6 +526,7 @@ macro_rules! both_specials {
                 seed: 2,
                 nightmare: Some(false),
                 legacy_reinforcements: Some(false),
+                rules_revision: Some(crate::RULES_REVISION),
             })
             .unwrap();
             bare(&mut g);
@@ -671,6 +672,7 @@ fn every_mod_is_seen_activated_in_some_seed() {
                 seed,
                 nightmare: Some(false),
                 legacy_reinforcements: Some(false),
+                rules_revision: Some(crate::RULES_REVISION),
             })
             .unwrap();
             if !g.pb.ships[0].mods.contains(&(e as u8)) {

@@ -50,6 +50,7 @@ fn p19_three_ship_variant_uses_other_mat_side_and_five_piles() {
         seed: 3,
         nightmare: Some(false),
         legacy_reinforcements: Some(false),
+        rules_revision: Some(crate::RULES_REVISION),
     })
     .unwrap();
     let c = Content::get();
