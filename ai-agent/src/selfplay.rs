@@ -82,8 +82,13 @@ pub fn play_game(cfg: &SelfplayConfig, index: usize) -> Result<GameResult, Selfp
     let pb = game.public();
     let keys = pb.signals.iter().filter(|s| s.solved).count() as u32;
     let keys_on_rift = pb.tiles.iter().map(|t| t.keys_activated.len() as u32).sum();
+    let c = xodus_engine::content::Content::get();
+    let signals =
+        pb.signals.iter().filter_map(|s| Some((c.signals.get(usize::from(s.card?))?.id.clone(), s.solved))).collect();
     Ok(match game.outcome() {
-        Some(o) => GameResult { won: o.won, cause: o.cause, rounds: o.round, keys, keys_on_rift, decisions, think_ms },
+        Some(o) => {
+            GameResult { won: o.won, cause: o.cause, rounds: o.round, keys, keys_on_rift, decisions, think_ms, signals }
+        }
         None => GameResult {
             won: false,
             cause: "stalled".into(),
@@ -92,6 +97,7 @@ pub fn play_game(cfg: &SelfplayConfig, index: usize) -> Result<GameResult, Selfp
             keys_on_rift,
             decisions,
             think_ms,
+            signals,
         },
     })
 }

@@ -23,6 +23,18 @@ pub struct GameResult {
     pub decisions: u64,
     /// Milliseconds spent choosing, per decision.
     pub think_ms: Vec<f64>,
+    /// Every Precursor Signal card revealed in the game, by id, and
+    /// whether its Key was accessed.
+    pub signals: Vec<(String, bool)>,
+}
+
+/// How often a Precursor Signal card was revealed and solved over a run.
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
+pub struct SignalTally {
+    /// Games in which the card was revealed.
+    pub revealed: u64,
+    /// Games in which its Key was then accessed.
+    pub solved: u64,
 }
 
 /// Wilson score interval (95%) for `wins` successes out of `n`.
@@ -88,6 +100,8 @@ pub struct Summary {
     pub think_ms_p50: f64,
     /// 99th percentile thinking time per decision.
     pub think_ms_p99: f64,
+    /// Precursor Signal cards by id: where the Keys get stuck.
+    pub signals: BTreeMap<String, SignalTally>,
 }
 
 impl Summary {
@@ -111,6 +125,12 @@ impl Summary {
             games_by_keys[(r.keys as usize).min(4)] += 1;
             games_by_keys_on_rift[(r.keys_on_rift as usize).min(4)] += 1;
         }
+        let mut signals: BTreeMap<String, SignalTally> = BTreeMap::new();
+        for (card, solved) in results.iter().flat_map(|r| &r.signals) {
+            let t = signals.entry(card.clone()).or_default();
+            t.revealed += 1;
+            t.solved += u64::from(*solved);
+        }
         let per_sec = |x: f64| if elapsed_s > 0.0 { x / elapsed_s } else { 0.0 };
         Summary {
             policy: policy.to_string(),
@@ -128,6 +148,7 @@ impl Summary {
             games_per_sec: per_sec(games as f64),
             think_ms_p50: percentile(&think, 0.5),
             think_ms_p99: percentile(&think, 0.99),
+            signals,
         }
     }
 
@@ -158,6 +179,9 @@ impl Summary {
         row("decisions/s", format!("{:.0}", self.decisions_per_sec));
         row("games/s", format!("{:.3}", self.games_per_sec));
         row("think ms p50/p99", format!("{:.3} / {:.3}", self.think_ms_p50, self.think_ms_p99));
+        for (card, t) in &self.signals {
+            row(&format!("signal {card}"), format!("solved {} of {} revealed", t.solved, t.revealed));
+        }
         s
     }
 }
@@ -175,6 +199,7 @@ mod tests {
             keys_on_rift: 1,
             decisions: 100,
             think_ms: vec![1.0, 2.0, 3.0],
+            signals: vec![("derelict_ship".into(), won), ("sentinel_husk".into(), false)],
         }
     }
 
@@ -232,6 +257,11 @@ mod tests {
         }
         assert_eq!(json["win_rate_ci95"].as_array().map(|a| a.len()), Some(2));
         assert!(json["losses_by_cause"].is_object());
+        // Per Signal card: revealed in every game, solved where the
+        // result says so (the won game's Derelict Ship).
+        assert_eq!(s.signals.get("derelict_ship"), Some(&SignalTally { revealed: 3, solved: 1 }));
+        assert_eq!(s.signals.get("sentinel_husk"), Some(&SignalTally { revealed: 3, solved: 0 }));
+        assert_eq!(json["signals"]["derelict_ship"]["solved"], 1);
         // Where the Keys stood at the end: all three games solved two and
         // placed one on the Rift.
         assert!((s.mean_keys_on_rift - 1.0).abs() < 1e-9);
