@@ -654,7 +654,7 @@ fn each_term(pb: &Public, mut f: impl FnMut(&'static str, f64)) {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use xodus_engine::{Avatar, Difficulty, Game, GameConfig};
 
@@ -759,7 +759,7 @@ mod tests {
     }
 
     /// A fight just begun by captain 0 alone in `hex`.
-    fn lone_fight(hex: xodus_engine::Hex) -> xodus_engine::Fight {
+    pub(crate) fn lone_fight(hex: xodus_engine::Hex) -> xodus_engine::Fight {
         xodus_engine::Fight {
             hex,
             seats: vec![0],

@@ -133,21 +133,27 @@ pub fn prior(game: &Game, option: &ChoiceOption) -> f64 {
     }
 }
 
-/// Whether a revealed Signal in `hex` wants several ships at once: a
-/// trial asking for more specials than two dice can show, or repairs with
-/// more than one marker left (each ship of the group removes one).
-pub fn group_work_ahead(pb: &Public, hex: Hex) -> bool {
+/// Whether `hex` holds the marker of a revealed, unsolved Signal whose
+/// challenge (and progress on it) passes `test`.
+fn open_signal_here(pb: &Public, hex: Hex, test: impl Fn(&Challenge, u8) -> bool) -> bool {
     let c = Content::get();
     pb.tiles.iter().filter(|t| t.hex == hex).filter_map(|t| t.key_marker).any(|k| {
         pb.signals.iter().any(|s| {
             s.key == k
                 && !s.solved
-                && s.card.and_then(|i| c.signals.get(usize::from(i))).is_some_and(|d| match d.challenge {
-                    Challenge::Trial { amount, .. } => amount >= 2,
-                    Challenge::Repairs { amount } => amount.saturating_sub(s.progress) >= 2,
-                    _ => false,
-                })
+                && s.card.and_then(|i| c.signals.get(usize::from(i))).is_some_and(|d| test(&d.challenge, s.progress))
         })
+    })
+}
+
+/// Whether a revealed Signal in `hex` wants several ships at once: a
+/// trial asking for more specials than two dice can show, or repairs with
+/// more than one marker left (each ship of the group removes one).
+pub fn group_work_ahead(pb: &Public, hex: Hex) -> bool {
+    open_signal_here(pb, hex, |challenge, progress| match challenge {
+        Challenge::Trial { amount, .. } => *amount >= 2,
+        Challenge::Repairs { amount } => amount.saturating_sub(progress) >= 2,
+        _ => false,
     })
 }
 
@@ -167,48 +173,20 @@ fn gather() -> f64 {
 /// Whether a revealed Signal in `hex` is a Skill Roll asking for more
 /// specials than one ship's two dice show with fair odds.
 pub fn trial_ahead(pb: &Public, hex: Hex) -> bool {
-    let c = Content::get();
-    pb.tiles.iter().filter(|t| t.hex == hex).filter_map(|t| t.key_marker).any(|k| {
-        pb.signals.iter().any(|s| {
-            s.key == k
-                && !s.solved
-                && s.card
-                    .and_then(|i| c.signals.get(usize::from(i)))
-                    .is_some_and(|d| matches!(d.challenge, Challenge::Trial { amount, .. } if amount >= 2))
-        })
-    })
+    open_signal_here(pb, hex, |challenge, _| matches!(challenge, Challenge::Trial { amount, .. } if *amount >= 2))
 }
 
 /// Whether a revealed guardian Signal waits in `hex`.
 pub fn guardian_ahead(pb: &Public, hex: Hex) -> bool {
-    let c = Content::get();
-    pb.tiles.iter().filter(|t| t.hex == hex).filter_map(|t| t.key_marker).any(|k| {
-        pb.signals.iter().any(|s| {
-            s.key == k
-                && !s.solved
-                && s.card
-                    .and_then(|i| c.signals.get(usize::from(i)))
-                    .is_some_and(|d| matches!(d.challenge, Challenge::Guardian { .. }))
-        })
-    })
+    open_signal_here(pb, hex, |challenge, _| matches!(challenge, Challenge::Guardian { .. }))
 }
 
 /// Whether a fight is to be had in `hex`: Enemies or an Avatar there, or
 /// a revealed guardian Signal still to be assaulted.
 pub fn fight_ahead(pb: &Public, hex: Hex) -> bool {
-    let c = Content::get();
     let enemies = pb.board_enemies.iter().any(|e| e.hex == hex);
     let avatar = pb.avatars.iter().any(|a| a.place == (AvatarPlace::Board { hex }));
-    let guardian = pb.tiles.iter().filter(|t| t.hex == hex).filter_map(|t| t.key_marker).any(|k| {
-        pb.signals.iter().any(|s| {
-            s.key == k
-                && !s.solved
-                && s.card
-                    .and_then(|i| c.signals.get(usize::from(i)))
-                    .is_some_and(|d| matches!(d.challenge, Challenge::Guardian { .. }))
-        })
-    });
-    enemies || avatar || guardian
+    enemies || avatar || guardian_ahead(pb, hex)
 }
 
 /// Steps of default continuation after a look-ahead move.
@@ -693,15 +671,7 @@ mod tests {
         let mut view = g.view(Viewer::Spectator);
         let hex = view.public.ships[0].hex;
         view.public.avatars.push(xodus_engine::Avatar { card, place: AvatarPlace::Board { hex }, damage });
-        view.public.fight = Some(xodus_engine::Fight {
-            hex,
-            seats: vec![0],
-            pacify: false,
-            defeated: 0,
-            decoys: 0,
-            decoy_pacifies: false,
-            begun: true,
-        });
+        view.public.fight = Some(crate::eval::tests::lone_fight(hex));
         Game::from_view(&view, 1)
     }
 
