@@ -119,7 +119,15 @@ pub fn prior(game: &Game, option: &ChoiceOption) -> f64 {
         Choice::Instruction => {
             let fleet = pb.active.len();
             let hex = pb.active.first().and_then(|&s| pb.ships.get(usize::from(s))).map(|s| s.hex);
-            if hex.is_some_and(|h| guardian_ahead(pb, h)) { if fleet >= 2 { gather() } else { -gather() } } else { 0.0 }
+            if hex.is_some_and(|h| guardian_ahead(pb, h)) {
+                if fleet >= 2 { gather() } else { -gather() }
+            } else if fleet == 1 && hex.is_some_and(|h| trial_ahead(pb, h)) {
+                // A lone try at a Skill Roll Signal (experiment, off by
+                // default: `XODUS_AI_TUNE=lone_trial=1`).
+                -tune::weight("lone_trial", 0.0)
+            } else {
+                0.0
+            }
         }
         // A hopeless fight is left, not fought on: its value already
         // assumes the group can give ground later at today's price, so
