@@ -223,14 +223,23 @@ impl GameConfig {
         let mut allies = AllyKind::ALL.to_vec();
         rng.shuffle(&mut allies);
         allies.truncate(2);
-        GameConfig {
+        let mut config = GameConfig {
             ships,
             difficulty,
             allies,
             seed,
             nightmare: Some(false),
-            legacy_reinforcements: Some(false),
-            rules_revision: Some(RULES_REVISION),
-        }
+            legacy_reinforcements: None,
+            rules_revision: None,
+        };
+        config.play_current_rules();
+        config
+    }
+
+    /// Sets the compatibility switches to the current rules: what every
+    /// newly created game plays (stored configurations keep theirs).
+    pub fn play_current_rules(&mut self) {
+        self.legacy_reinforcements = Some(false);
+        self.rules_revision = Some(RULES_REVISION);
     }
 }

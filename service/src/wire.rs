@@ -146,8 +146,7 @@ pub fn create_request(
         config.allies = allies;
     }
     config.nightmare = Some(x.nightmare);
-    config.legacy_reinforcements = Some(false);
-    config.rules_revision = Some(xodus_engine::RULES_REVISION);
+    config.play_current_rules();
     config.validate().map_err(|e| ServiceError::InvalidArgument(e.to_string()))?;
     let seats = seats(&req.seats, config.ships.len())?;
     Ok((config, seats))
