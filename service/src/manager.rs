@@ -250,6 +250,10 @@ pub struct Manager {
     caps: Arc<ClientCaps>,
     /// Set to true when the server begins to shut down; streams end.
     shutdown: watch::Sender<bool>,
+    /// The last creation stamp handed out: stamps strictly increase, so
+    /// ListGames (ordered by stamp) lists games in the order they were made
+    /// even when two land in the same millisecond.
+    last_created_ms: std::sync::atomic::AtomicI64,
 }
 
 const LIVE_CAPACITY: usize = 256;
@@ -302,6 +306,7 @@ impl Manager {
         };
         let mut games = HashMap::new();
         let count = stored.len();
+        let last_created_ms = stored.iter().map(|g| g.record.created_ms).max().unwrap_or(0);
         for StoredGame { record, entries } in stored {
             let id = record.id.clone();
             let game = serde_json::from_str::<GameConfig>(&record.config_json)
@@ -319,7 +324,15 @@ impl Manager {
         info!(stored = count, hosted = games.len(), "games reloaded");
         let (lobby, _) = broadcast::channel(1024);
         let (shutdown, _) = watch::channel(false);
-        Ok(Manager { store, games: RwLock::new(games), lobby, limits, caps: Arc::new(ClientCaps::default()), shutdown })
+        Ok(Manager {
+            store,
+            games: RwLock::new(games),
+            lobby,
+            limits,
+            caps: Arc::new(ClientCaps::default()),
+            shutdown,
+            last_created_ms: last_created_ms.into(),
+        })
     }
 
     /// The limits in force.
@@ -405,6 +418,18 @@ impl Manager {
         });
     }
 
+    /// The creation stamp for a new game: now, or one past the last stamp
+    /// when the clock has not moved on (or went back).
+    fn next_creation_stamp(&self) -> i64 {
+        use std::sync::atomic::Ordering;
+        let now = now_ms();
+        let previous = self
+            .last_created_ms
+            .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |last| Some(now.max(last.saturating_add(1))))
+            .unwrap_or_else(|last| last);
+        now.max(previous.saturating_add(1))
+    }
+
     /// Hosts a new game (a fresh one, or a fork with initial entries).
     async fn host(
         &self,
@@ -426,7 +451,7 @@ impl Manager {
         let record = GameRecord {
             id: new_game_id(),
             config_json: serde_json::to_string(&config).map_err(|e| ServiceError::Internal(e.to_string()))?,
-            created_ms: now_ms(),
+            created_ms: self.next_creation_stamp(),
             status: Status::Open,
             forked_from,
             idle_timeout_s,
@@ -1005,6 +1030,17 @@ mod tests {
             let creds = Credentials { seat, token: tokens[seat as usize].clone() };
             m.submit(id, &creds, Some(state.seq), &o.id).await.expect("submit");
         }
+    }
+
+    #[tokio::test]
+    async fn games_made_in_the_same_millisecond_list_in_the_order_they_were_made() {
+        let m = manager(Arc::new(MemoryStore::default())).await;
+        let mut made = Vec::new();
+        for seed in 0..20 {
+            made.push(m.create_game(None, &create_req(seed)).await.expect("create").game_id);
+        }
+        let listed: Vec<String> = m.list_games(None, false).await.into_iter().map(|g| g.game_id).collect();
+        assert_eq!(listed, made);
     }
 
     #[tokio::test]
