@@ -24,11 +24,29 @@ const AFTER_RESTART: u64 = 30;
 /// A hang guard for each wait, not a speed check.
 const HANG_GUARD: Duration = Duration::from_secs(180);
 
-/// A loopback address with a port that was free a moment ago (bound to
-/// port 0, then released), so both server processes can listen on it.
-fn free_loopback_addr() -> String {
-    let l = std::net::TcpListener::bind("127.0.0.1:0").expect("bind 127.0.0.1:0");
-    l.local_addr().expect("local address").to_string()
+/// Holds the port of `addr` while its server is down, best effort: a bound
+/// socket that does not listen, so the agent's connections are refused as
+/// with no server at all, yet no other socket of the machine (another
+/// test's server or client) is handed the port in the meantime.
+fn reserve(addr: &str) -> Option<tokio::net::TcpSocket> {
+    let addr: std::net::SocketAddr = addr.parse().ok()?;
+    let socket = tokio::net::TcpSocket::new_v4().ok()?;
+    socket.set_reuseaddr(true).ok()?;
+    socket.bind(addr).ok()?;
+    Some(socket)
+}
+
+/// Restarts a server on `dir` at the fixed address `listen`, trying again
+/// (within the hang guard) while the address is not free yet.
+async fn restart_at(dir: &Path, listen: &str) -> Server {
+    let start = std::time::Instant::now();
+    loop {
+        match Server::try_start_at(dir.to_path_buf(), listen, &[]) {
+            Ok(server) => return server,
+            Err(why) if start.elapsed() > HANG_GUARD => panic!("no restart on {listen}: {why}"),
+            Err(_) => tokio::time::sleep(Duration::from_millis(200)).await,
+        }
+    }
 }
 
 /// Starts `xodus-ai --fill` (heuristic) on `url`, logging to `dir/ai.log`.
@@ -69,8 +87,9 @@ async fn wait_for_seq(
 
 #[tokio::test]
 async fn fill_agent_reconnects_and_plays_on_after_a_server_restart() {
-    let listen = free_loopback_addr();
-    let server = Server::start_at(temp_dir("ai_reconnect"), &listen, &[]);
+    // Port 0 at first; the restart reuses the port the system handed out.
+    let server = Server::start("ai_reconnect");
+    let listen = server.addr().to_string();
     let dir = server.data_dir.clone();
     let mut c = server.client().await;
     let game_id = create_from(&mut c, game_request(11, &[pb::SeatOpenTo::Ai; 4])).await;
@@ -82,10 +101,12 @@ async fn fill_agent_reconnects_and_plays_on_after_a_server_restart() {
     assert!(before.outcome.is_none(), "the game ended before the kill: {:?}; {}", before.outcome, logs(&dir));
     drop(c);
     let dir = server.kill9();
+    let held = reserve(&listen);
     tokio::time::sleep(Duration::from_secs(1)).await;
+    drop(held);
 
     // Same data directory, same address: the agent only knows the URL.
-    let server = Server::start_at(dir.clone(), &listen, &[]);
+    let server = restart_at(&dir, &listen).await;
     let mut c = server.client().await;
     let resumed = state(&mut c, &game_id).await;
     assert!(resumed.seq >= before.seq, "seq {} before the kill, {} after the restart", before.seq, resumed.seq);

@@ -61,7 +61,13 @@ async fn kill9_loses_no_acknowledged_choice_and_streams_resume() {
             }
         })
     };
-    tokio::time::sleep(std::time::Duration::from_millis(400)).await;
+    // Kill once a few choices were acknowledged, with more on the way (or
+    // the player is done), however long that takes on this machine.
+    let start = std::time::Instant::now();
+    while acked.load(Ordering::SeqCst) < 8 && !player.is_finished() {
+        assert!(start.elapsed() < HANG_GUARD, "no choice acknowledged");
+        tokio::time::sleep(std::time::Duration::from_millis(5)).await;
+    }
     let dir = server.kill9();
     let _ = player.await;
     drop(stream);

@@ -13,7 +13,12 @@ const CHOICES: u64 = 3;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_few_hundred_concurrent_games() {
-    let server = Server::start("load");
+    // Requests queue on the one SQLite connection, so on a slow, loaded
+    // machine some wait longer than the default 10 s request deadline:
+    // lift it to the hang guard (this test is about correctness under
+    // concurrency, not speed).
+    let deadline = HANG_GUARD.as_secs().to_string();
+    let server = Server::start_in(temp_dir("load"), &["--request-timeout-secs", &deadline]);
     let started = std::time::Instant::now();
     let mut tasks = Vec::new();
     for conn in 0..CONNECTIONS {

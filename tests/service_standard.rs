@@ -68,9 +68,9 @@ async fn grpc_web_over_http1() {
     tcp.write_all(head.as_bytes()).await.expect("write");
     tcp.write_all(&[0, 0, 0, 0, 0]).await.expect("write body");
     let mut raw = Vec::new();
-    tokio::time::timeout(std::time::Duration::from_secs(5), tcp.read_to_end(&mut raw))
+    tokio::time::timeout(HANG_GUARD, tcp.read_to_end(&mut raw))
         .await
-        .expect("answer in time")
+        .expect("an answer within the hang guard")
         .expect("read");
     let text = String::from_utf8_lossy(&raw);
     assert!(text.starts_with("HTTP/1.1 200"), "{text}");

@@ -207,12 +207,23 @@ mod tests {
 
     #[test]
     fn bucket_refuses_past_the_rate() {
-        let l = RateLimitLayer::new(5);
         let a: SocketAddr = "127.0.0.1:1000".parse().expect("addr");
         let b: SocketAddr = "127.0.0.1:1001".parse().expect("addr");
-        assert!((0..5).all(|_| l.take(a)));
-        assert!(!l.take(a), "sixth request in the same instant");
-        assert!(l.take(b), "another connection has its own bucket");
+        // The bucket refills one token every 200 ms: only a try that took
+        // less than that must refuse the sixth request (a preempted thread
+        // on a loaded machine just tries again).
+        for _ in 0..100 {
+            let l = RateLimitLayer::new(5);
+            let start = Instant::now();
+            assert!((0..5).all(|_| l.take(a)), "a full bucket to start with");
+            let sixth = l.take(a);
+            if start.elapsed() < Duration::from_millis(200) {
+                assert!(!sixth, "sixth request within one refill");
+                assert!(l.take(b), "another connection has its own bucket");
+                return;
+            }
+        }
+        panic!("no try of six requests within 200 ms");
     }
 
     #[test]

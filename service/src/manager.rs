@@ -584,6 +584,8 @@ impl Manager {
         let mut new_seat = rec.clone();
         new_seat.claim = Some(Claim { token_hash: hash_token(&token), by: claimant });
         self.save_seat(&slot.id, &mut d, new_seat).await?;
+        // The new holder's idle clock starts now, not when the game was made.
+        d.presence[i] = Presence::now();
         info!(game = %game_id, seat, claimant = claimant.as_str(), "seat claimed");
         let summary = d.summary();
         self.announce(pb::LobbyChange::Seat, summary.clone());
@@ -1041,6 +1043,26 @@ mod tests {
         }
         let listed: Vec<String> = m.list_games(None, false).await.into_iter().map(|g| g.game_id).collect();
         assert_eq!(listed, made);
+    }
+
+    async fn idle_seats(m: &Manager, id: &str) -> usize {
+        let games = m.list_games(None, false).await;
+        games.into_iter().find(|g| g.game_id == id).expect("listed").seats.iter().filter(|s| s.idle).count()
+    }
+
+    #[tokio::test]
+    async fn a_seat_claimed_late_starts_its_idle_clock_at_the_claim() {
+        let limits = Limits { idle_timeout_s: 1, ..Limits::default() };
+        let m = Manager::load(Arc::new(MemoryStore::default()), limits).await.expect("load");
+        let id = m.create_game(None, &create_req(3)).await.expect("create").game_id;
+        // The game waits for its crew longer than the idle timeout.
+        tokio::time::sleep(std::time::Duration::from_millis(1300)).await;
+        claim_all(&m, &id).await;
+        m.mark_idle_seats().await;
+        assert_eq!(idle_seats(&m, &id).await, 0, "nobody has been silent for a second since claiming");
+        tokio::time::sleep(std::time::Duration::from_millis(1300)).await;
+        m.mark_idle_seats().await;
+        assert!(idle_seats(&m, &id).await > 0, "the silent human deciders go idle");
     }
 
     #[tokio::test]

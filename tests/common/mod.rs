@@ -2,7 +2,9 @@
 //! binary on 127.0.0.1:0 with a fresh data directory, read the address it
 //! prints, connect a generated tonic client, and a few game moves that most
 //! tests need (create a seeded game, claim every seat, play the first
-//! offered option). Each test file uses what it needs.
+//! offered option). Each test file uses what it needs. Every wait here is
+//! a generous hang guard (`HANG_GUARD`), never a speed check: CI is a small,
+//! possibly loaded machine.
 #![allow(dead_code)]
 
 use std::io::{BufRead, BufReader};
@@ -13,6 +15,10 @@ use std::time::Duration;
 use tonic::transport::Channel;
 use xodus::GameServiceClient;
 use xodus::pb;
+
+/// How long any wait of a test may take before it counts as a hang: far
+/// beyond what a slow, loaded machine needs.
+pub const HANG_GUARD: Duration = Duration::from_secs(120);
 
 /// A binary of the workspace next to this test executable (in
 /// `target/<profile>/`, the parent of `deps/`).
@@ -77,6 +83,12 @@ impl Server {
     /// Starts a server on `data_dir` listening on `listen` (a fixed
     /// address, for a restart that clients must find again) with extra flags.
     pub fn start_at(data_dir: PathBuf, listen: &str, extra: &[&str]) -> Server {
+        Server::try_start_at(data_dir, listen, extra).unwrap_or_else(|why| panic!("{why}"))
+    }
+
+    /// Like [`Server::start_at`], but a server that does not come up (say,
+    /// its fixed address is taken) is an error, not a panic.
+    pub fn try_start_at(data_dir: PathBuf, listen: &str, extra: &[&str]) -> Result<Server, String> {
         let log = std::fs::OpenOptions::new()
             .create(true)
             .append(true)
@@ -99,13 +111,19 @@ impl Server {
             let _ = BufReader::new(stdout).read_line(&mut line);
             let _ = tx.send(line);
         });
-        let line = rx.recv_timeout(Duration::from_secs(20)).unwrap_or_default();
+        let line = rx.recv_timeout(HANG_GUARD).unwrap_or_default();
         let Some(addr) = line.trim().strip_prefix("listening on ") else {
             let _ = child.kill();
+            let _ = child.wait();
             let log = std::fs::read_to_string(data_dir.join("server.log")).unwrap_or_default();
-            panic!("server did not print `listening on ADDR` (got {line:?}); log:\n{log}");
+            return Err(format!("server did not print `listening on ADDR` (got {line:?}); log:\n{log}"));
         };
-        Server { child, url: format!("http://{addr}"), data_dir, cleanup: true }
+        Ok(Server { child, url: format!("http://{addr}"), data_dir, cleanup: true })
+    }
+
+    /// The address it listens on (`127.0.0.1:PORT`).
+    pub fn addr(&self) -> &str {
+        self.url.trim_start_matches("http://")
     }
 
     /// A client connected to this server.
@@ -126,18 +144,20 @@ impl Server {
         self.data_dir.clone()
     }
 
-    /// Sends SIGTERM and waits for the exit status (unix only).
+    /// Sends SIGTERM and waits for the exit status (unix only), within
+    /// the hang guard.
     #[cfg(unix)]
     pub fn terminate(mut self) -> std::process::ExitStatus {
         let pid = self.child.id().to_string();
         let _ = Command::new("kill").args(["-TERM", &pid]).status();
-        for _ in 0..100 {
+        let start = std::time::Instant::now();
+        while start.elapsed() < HANG_GUARD {
             if let Ok(Some(status)) = self.child.try_wait() {
                 return status;
             }
             std::thread::sleep(Duration::from_millis(50));
         }
-        panic!("server did not exit within 5 s of SIGTERM");
+        panic!("server did not exit within {HANG_GUARD:?} of SIGTERM");
     }
 
     /// The server's log so far.
