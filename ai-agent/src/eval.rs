@@ -479,6 +479,18 @@ struct Task {
     scraps_each: f64,
 }
 
+/// The level of the guardian an Assault would draw now: the reserve's top
+/// (its lowest level left), or the Enemy deck's most common level once
+/// the reserve is spent.
+fn next_guardian_level(pb: &Public) -> u8 {
+    let lowest = |levels: &[u8; 4]| levels.iter().position(|&n| n > 0);
+    if let Some(i) = lowest(&pb.reserve_levels) {
+        return i as u8 + 1;
+    }
+    let most = (0..4).max_by_key(|&i| (pb.deck_levels[i], std::cmp::Reverse(i))).unwrap_or(0);
+    most as u8 + 1
+}
+
 /// Ships a Signal's challenge calls for: a guardian or a hard trial wants
 /// a fleet, the rest one ship.
 fn ships_for(challenge: &Challenge) -> usize {
@@ -497,12 +509,25 @@ fn tasks(pb: &Public, cx: &Ctx) -> Vec<Task> {
     let c = Content::get();
     let board = &cx.board;
     let mut open: Vec<(f64, Task)> = Vec::new();
+    let unsolved = pb.signals.iter().filter(|s| !s.solved).count();
+    // Ships free to join a fleet: afloat and not carrying Keys to the Rift.
+    let crew = pb.ships.iter().filter(|s| !s.defeated && s.keys.is_empty()).count();
     for slot in pb.signals.iter().filter(|s| !s.solved) {
         let Some(i) = (0..board.len()).find(|&i| board.tile(i).key_marker == Some(slot.key)) else { continue };
         match slot.card.and_then(|k| c.signals.get(usize::from(k))) {
             Some(card) => {
                 let (work, scraps) = challenge_work(&card.challenge, slot.progress, false);
-                let ships = ships_for(&card.challenge);
+                let mut ships = match card.challenge {
+                    Challenge::Guardian { .. } if tune::weight("guardian_level", 0.0) > 0.0 => {
+                        usize::from(next_guardian_level(pb)).clamp(2, 4)
+                    }
+                    _ => ships_for(&card.challenge),
+                };
+                // The last Key, behind a fight or a Skill Roll: the whole
+                // free crew goes (experiment, off by default).
+                if unsolved == 1 && ships > 1 && tune::weight("last_key_crew", 0.0) > 0.0 {
+                    ships = ships.max(crew);
+                }
                 let each = scraps / ships as f64;
                 open.push((work + scraps, Task { tile: i, ships, maybe_one_more: 0.0, scraps_each: each }));
             }
@@ -539,6 +564,9 @@ fn travel_cost(pb: &Public, cx: &Ctx, searching: bool) -> f64 {
             false
         });
     }
+    // A ship short of the scraps a card asks for must scavenge them first
+    // (or a richer ship comes instead): the shortfall counts as distance.
+    let short_price = tune::weight("short_scrap", 0.6);
     for task in tasks(pb, cx) {
         for _ in 0..task.ships {
             let pick = free
@@ -547,7 +575,7 @@ fn travel_cost(pb: &Public, cx: &Ctx, searching: bool) -> f64 {
                 .filter_map(|(k, s)| {
                     let d = f64::from(cx.dist(s.seat, task.tile)?);
                     let short = (task.scraps_each.min(4.0) - f64::from(s.scraps)).max(0.0);
-                    Some((d + 0.6 * short, k))
+                    Some((d + short_price * short, k))
                 })
                 .min_by(|a, b| a.0.total_cmp(&b.0));
             match pick {

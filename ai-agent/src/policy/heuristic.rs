@@ -482,19 +482,19 @@ impl Policy for HeuristicPolicy {
     fn choose(&mut self, view: &View, seat: Seat, _budget: &Budget) -> Option<String> {
         let mut opts = options_for(view, seat);
         if opts.len() > 1 {
-            opts.retain(|o| !self.guard.banned(view.round, &o.id));
+            opts.retain(|o| !self.guard.refuses(view, seat, &o.id));
         }
         let opts = if opts.is_empty() { options_for(view, seat) } else { opts };
         match opts.len() {
             0 => return None,
             1 => {
-                self.guard.record(view.round, &opts[0].id);
+                self.guard.record_pick(view, seat, opts[0]);
                 return Some(opts[0].id.clone());
             }
             _ => {}
         }
         if let Some(i) = self.plan.take().and_then(|p| p.due(view, seat, &opts)) {
-            self.guard.record(view.round, &opts[i].id);
+            self.guard.record_pick(view, seat, opts[i]);
             return Some(opts[i].id.clone());
         }
         let games: Vec<Game> = (0..samples()).map(|_| Game::from_view(view, mix(&[self.rng.next_u64()]))).collect();
@@ -512,7 +512,7 @@ impl Policy for HeuristicPolicy {
             ranked.sort_by(|a, b| b.0.total_cmp(&a.0));
             tracing::trace!(?ranked, "heuristic scores");
         }
-        self.guard.record(view.round, &opts[i].id);
+        self.guard.record_pick(view, seat, opts[i]);
         Some(opts[i].id.clone())
     }
 

@@ -320,13 +320,12 @@ impl Policy for MctsPolicy {
         // A follow-up committed to (after a strain or a jump) is played
         // as planned, exactly as the heuristic does.
         if let Some(i) = self.plan.take().and_then(|p| p.due(view, seat, &opts)) {
-            self.guard.record(view.round, &opts[i].id);
+            self.guard.record_pick(view, seat, opts[i]);
             return Some(opts[i].id.clone());
         }
         let seed = self.rng.next_u64();
         let guard = &self.guard;
-        let round = view.round;
-        let candidates = root_candidates(view, seat, seed, &|id| guard.banned(round, id));
+        let candidates = root_candidates(view, seat, seed, &|id| guard.refuses(view, seat, id));
         let roots: Vec<String> = candidates.iter().map(|c| c.0.clone()).collect();
         let stats = search_parallel(view, seat, budget, seed, self.threads, &roots);
         // The heuristic's favourite stands unless the search finds a
@@ -364,7 +363,10 @@ impl Policy for MctsPolicy {
         {
             self.plan = Some(Plan { round: view.round, seat, id: next });
         }
-        self.guard.record(view.round, &id);
+        match opts.iter().find(|o| o.id == id) {
+            Some(o) => self.guard.record_pick(view, seat, o),
+            None => self.guard.record(view.round, &id),
+        }
         Some(id)
     }
 
