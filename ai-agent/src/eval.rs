@@ -218,7 +218,11 @@ fn signal_work(pb: &Public, cx: &Ctx) -> (f64, f64) {
                     && pb.fight.as_ref().is_some_and(|f| {
                         pb.board_enemies.iter().any(|e| e.guards_key == Some(slot.key) && e.hex == f.hex)
                     });
-                let (a, s) = challenge_work(&card.challenge, slot.progress, engaged);
+                let (mut a, s) = challenge_work(&card.challenge, slot.progress, engaged);
+                if let (Challenge::Trial { amount, on_fail }, Some(i), true) = (&card.challenge, tile, trial_odds_on())
+                {
+                    a = trial_plan(pb, cx, i, *amount, fail_health(on_fail)).1;
+                }
                 work += a + tile.map(|i| cx.delivery_from_tile(i)).unwrap_or(0.0);
                 scraps += s;
             }
@@ -394,6 +398,77 @@ fn offense_odds(kind: xodus_engine::ShipKind) -> (f64, f64) {
     (hits, misses)
 }
 
+/// Chance that the dice of the ships in `kinds` show at least `amount`
+/// specials in all (a Skill Roll: every die of every ship, p. 11).
+fn skill_odds(kinds: &[xodus_engine::ShipKind], amount: u8) -> f64 {
+    let c = Content::get();
+    // dist[n] = chance of exactly n specials so far (n capped at `amount`).
+    let need = usize::from(amount);
+    let mut dist = vec![0.0; need + 1];
+    dist[0] = 1.0;
+    for &kind in kinds {
+        for color in c.ship(kind).dice {
+            let p = c.die(color).iter().filter(|f| **f == Face::Special).count() as f64 / 6.0;
+            let mut next = vec![0.0; need + 1];
+            for (n, &q) in dist.iter().enumerate() {
+                next[n] += q * (1.0 - p);
+                next[(n + 1).min(need)] += q * p;
+            }
+            dist = next;
+        }
+    }
+    dist[need]
+}
+
+/// Most tries a Skill Roll plan counts on (a card the crew's dice can
+/// hardly pass is not worth more than this).
+const TRIAL_TRIES_CAP: f64 = 30.0;
+
+/// The cheapest group for a Skill Roll Signal on tile `tile`: for `k` =
+/// 1, 2, ... the `k` free ships nearest to it, priced by their travel plus
+/// the ship-Actions of the tries their dice need (a fleet's try costs
+/// each member an Action) and the health failed tries cost. Returns the
+/// group size and the tries' price (travel is counted by the assignment).
+fn trial_plan(pb: &Public, cx: &Ctx, tile: usize, amount: u8, fail_health: f64) -> (usize, f64) {
+    let mut near: Vec<(u8, xodus_engine::ShipKind)> = pb
+        .ships
+        .iter()
+        .filter(|s| !s.defeated && s.keys.is_empty())
+        .filter_map(|s| Some((cx.dist(s.seat, tile)?, s.kind)))
+        .collect();
+    near.sort_by_key(|n| n.0);
+    let mut best: Option<(f64, usize, f64)> = None;
+    for k in 1..=near.len().min(4) {
+        let kinds: Vec<xodus_engine::ShipKind> = near[..k].iter().map(|n| n.1).collect();
+        let p = skill_odds(&kinds, amount);
+        let tries = if p > 0.0 { (1.0 / p).min(TRIAL_TRIES_CAP) } else { TRIAL_TRIES_CAP };
+        let price = k as f64 * tries + (tries - 1.0) * k as f64 * fail_health;
+        let travel: f64 = near[..k].iter().map(|n| JUMP * f64::from(n.0)).sum();
+        if best.is_none_or(|b| travel + price < b.0) {
+            best = Some((travel + price, k, price));
+        }
+    }
+    best.map(|b| (b.1, b.2)).unwrap_or((1, trial_actions(amount)))
+}
+
+/// Whether Skill Roll Signals are priced by the odds of the group that can
+/// gather (experiment, off by default: `XODUS_AI_TUNE=trial_odds=1`).
+fn trial_odds_on() -> bool {
+    tune::weight("trial_odds", 0.0) > 0.0
+}
+
+/// Health a failed try costs each ship of the group (other effects count
+/// half a point).
+fn fail_health(on_fail: &[xodus_engine::content::Effect]) -> f64 {
+    on_fail
+        .iter()
+        .map(|e| match e {
+            xodus_engine::content::Effect::LoseHealth { amount } => f64::from(*amount),
+            _ => 0.5,
+        })
+        .sum()
+}
+
 /// The fight in progress, projected to its end: how many attacks the
 /// group needs to clear the system at its expected hit rate, and what
 /// the misses cost each ship meanwhile (the first value), against what
@@ -517,9 +592,12 @@ fn tasks(pb: &Public, cx: &Ctx) -> Vec<Task> {
         match slot.card.and_then(|k| c.signals.get(usize::from(k))) {
             Some(card) => {
                 let (work, scraps) = challenge_work(&card.challenge, slot.progress, false);
-                let mut ships = match card.challenge {
+                let mut ships = match &card.challenge {
                     Challenge::Guardian { .. } if tune::weight("guardian_level", 0.0) > 0.0 => {
                         usize::from(next_guardian_level(pb)).clamp(2, 4)
+                    }
+                    Challenge::Trial { amount, on_fail } if trial_odds_on() => {
+                        trial_plan(pb, cx, i, *amount, fail_health(on_fail)).0
                     }
                     _ => ships_for(&card.challenge),
                 };
@@ -889,6 +967,36 @@ pub(crate) mod tests {
         left.fight = None;
         let gain = evaluate(&engaged) - evaluate(&left);
         assert!(gain > 5.0, "the assault gains only {gain}");
+    }
+
+    #[test]
+    fn skill_roll_odds_follow_the_dice_faces() {
+        use xodus_engine::ShipKind::*;
+        // Red shows a special on 1 face of 6, blue on 2, yellow on 3
+        // (content/dice.toml); a Skill Roll counts specials (FAQ).
+        let close = |a: f64, b: f64| (a - b).abs() < 1e-9;
+        assert!(close(skill_odds(&[Warship], 2), 1.0 / 18.0), "red and blue");
+        assert!(close(skill_odds(&[Explorer], 2), 1.0 / 6.0), "blue and yellow");
+        assert!(close(skill_odds(&[Warship], 0), 1.0));
+        assert!(close(skill_odds(&[Warship], 3), 0.0), "two dice never show three");
+        let crew = skill_odds(&[Warship, Explorer, PirateShip, ProtoShip], 2);
+        assert!(crew > 0.75 && crew < 1.0, "eight dice show two specials most of the time: {crew}");
+    }
+
+    #[test]
+    fn a_skill_roll_is_planned_for_the_group_whose_dice_pass_it_cheapest() {
+        let g = start(3);
+        let pb = g.public();
+        let cx = Ctx::new(pb);
+        // Every ship starts in the same system: no travel, dice only.
+        let here = cx.board.index(pb.ships[0].hex).expect("start tile");
+        let (lone, lone_price) = trial_plan(pb, &cx, here, 1, 0.0);
+        assert_eq!(lone, 1, "one special: a lone try is cheapest ({lone_price})");
+        let (ships, price) = trial_plan(pb, &cx, here, 2, 0.0);
+        assert!(ships >= 2, "two specials: a fleet ({ships} ships, {price})");
+        assert!(price < 1.0 / skill_odds(&[pb.ships[0].kind], 2), "cheaper than the first captain alone");
+        let (ships, _) = trial_plan(pb, &cx, here, 3, 1.0);
+        assert!(ships >= 2, "three specials: never alone ({ships})");
     }
 
     #[test]

@@ -511,6 +511,20 @@ impl Policy for HeuristicPolicy {
             let mut ranked: Vec<(f64, &str)> = scores.iter().copied().zip(opts.iter().map(|o| o.id.as_str())).collect();
             ranked.sort_by(|a, b| b.0.total_cmp(&a.0));
             tracing::trace!(?ranked, "heuristic scores");
+            // Why: the evaluation's terms after the best options and after
+            // ending the turn, on the first sample (one step, no follow-up).
+            let mut shown: Vec<&ChoiceOption> =
+                ranked.iter().take(3).filter_map(|(_, id)| opts.iter().copied().find(|o| o.id == *id)).collect();
+            shown.extend(opts.iter().copied().filter(|o| o.choice == Choice::EndTurn));
+            for o in shown {
+                let mut g = games[0].clone();
+                if g.apply(seat, &o.id).is_ok() {
+                    complete_move(&mut g);
+                    let terms: Vec<String> =
+                        crate::eval::terms(g.public()).iter().map(|(n, v)| format!("{n} {v:.2}")).collect();
+                    tracing::trace!(option = %o.id, terms = %terms.join(", "), "heuristic terms");
+                }
+            }
         }
         self.guard.record_pick(view, seat, opts[i]);
         Some(opts[i].id.clone())
