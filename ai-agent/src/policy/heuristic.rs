@@ -214,8 +214,15 @@ pub fn mid_move(kind: DecisionKind) -> bool {
 /// as the plain one: Offense, roll, accept...), so that e.g. an attack is
 /// scored by its resolved roll, not by the half-chosen manoeuvres.
 pub fn complete_move(g: &mut Game) {
+    complete_move_within(g, u32::MAX);
+}
+
+/// [`complete_move`], stopping as soon as the round reaches `round_limit`
+/// (so that a playout cut at a round's end stops at the same point of the
+/// timeline whatever move led there).
+pub fn complete_move_within(g: &mut Game, round_limit: u32) {
     for _ in 0..CONTINUATION {
-        if g.outcome().is_some() {
+        if g.outcome().is_some() || g.public().round >= round_limit {
             return;
         }
         let d = g.decision();

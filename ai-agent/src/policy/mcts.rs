@@ -16,13 +16,14 @@
 
 use super::guard::LoopGuard;
 use super::heuristic::{
-    Plan, argmax, commits_plan, complete_move, drop_idle_strains, greedy_pick, mid_move, score_deep_with_plans,
-    seal_seed,
+    Plan, argmax, commits_plan, complete_move, complete_move_within, drop_idle_strains, greedy_pick, mid_move,
+    score_deep_with_plans, seal_seed,
 };
 use super::{Policy, options_for};
 use crate::budget::Budget;
 use crate::eval::evaluate;
 use crate::rng::{Rng, mix};
+use crate::tune;
 use std::time::Instant;
 use xodus_engine::{ChoiceOption, Game, Seat, View};
 
@@ -130,7 +131,13 @@ fn options_for_decision(options: &[ChoiceOption], seat: Seat) -> Vec<&ChoiceOpti
 /// one-step score on one determinization, best `ROOT_WIDTH` kept. A small
 /// budget is spent on the moves worth comparing, not spread over all.
 /// Each comes with the follow-up Action its score counted on, if any.
-fn root_candidates(view: &View, seat: Seat, seed: u64, banned: &dyn Fn(&str) -> bool) -> Vec<(String, Option<String>)> {
+fn root_candidates(
+    view: &View,
+    seat: Seat,
+    seed: u64,
+    width: usize,
+    banned: &dyn Fn(&str) -> bool,
+) -> Vec<(String, Option<String>)> {
     let mut opts = options_for(view, seat);
     if opts.iter().any(|o| !banned(&o.id)) {
         opts.retain(|o| !banned(&o.id));
@@ -148,7 +155,7 @@ fn root_candidates(view: &View, seat: Seat, seed: u64, banned: &dyn Fn(&str) -> 
     if ranked.iter().any(|r| r.0 > f64::NEG_INFINITY) {
         ranked.retain(|r| r.0 > f64::NEG_INFINITY);
     }
-    ranked.into_iter().take(ROOT_WIDTH).map(|(_, id, plan)| (id.to_string(), plan)).collect()
+    ranked.into_iter().take(width).map(|(_, id, plan)| (id.to_string(), plan)).collect()
 }
 
 /// Grows one tree for `iterations` (or until `deadline`) and returns the
@@ -265,6 +272,132 @@ fn search(
         .collect()
 }
 
+/// Decisions a round-long playout may take before it is cut (a round of
+/// four captains takes a few dozen).
+const ROUND_PLAYOUT_CAP: usize = 400;
+
+/// Plays on from `g` with the heuristic until round `end` begins (or the
+/// game ends), then evaluates. Every candidate of a
+/// paired search is scored at the same point of the timeline, so the
+/// Corruption phase and the refilled Actions count alike for all.
+fn playout_rounds(g: &mut Game, rng: &mut Rng, end: u32) -> f64 {
+    let mut decisions = 0;
+    while g.outcome().is_none() && g.public().round < end && decisions < ROUND_PLAYOUT_CAP {
+        let d = g.decision();
+        if mid_move(d.kind) {
+            let before = g.public().seq;
+            complete_move_within(g, end);
+            if g.public().seq == before {
+                break;
+            }
+            continue;
+        }
+        let Some(&seat) = d.deciders.first() else { break };
+        let opts = options_for_decision(&d.options, seat);
+        if opts.is_empty() {
+            break;
+        }
+        let i = if opts.len() == 1 { 0 } else { greedy_pick(g, seat, &opts, rng) };
+        let id = opts[i].id.clone();
+        if g.apply(seat, &id).is_err() {
+            break;
+        }
+        decisions += 1;
+    }
+    evaluate(g.public()) / 10.0
+}
+
+/// The rewards of one sample: every candidate played from the same
+/// determinization with the same playout generator (common random
+/// numbers), so that the candidates' differences are not drowned by the
+/// spread between samples.
+fn paired_sample(view: &View, seat: Seat, roots: &[String], seed: u64, sample: u64, horizon: u32) -> Vec<f64> {
+    let base = Game::from_view(view, mix(&[seed, sample, 0x9a1d]));
+    // The end is counted from the decision, not from each candidate's
+    // state: an end of turn that closes the round must not buy itself a
+    // round more of playout than the other candidates.
+    let end = view.round.saturating_add(horizon);
+    roots
+        .iter()
+        .map(|id| {
+            let mut g = base.clone();
+            if g.apply(seat, id).is_err() {
+                return f64::NEG_INFINITY;
+            }
+            let mut rng = Rng::new(mix(&[seed, sample, 0x7a11]));
+            let v = playout_rounds(&mut g, &mut rng, end);
+            if sample == 0 && std::env::var("XODUS_DEBUG_TERMS").is_ok() {
+                let t: Vec<(&str, f64)> = crate::eval::terms(g.public()).into_iter().filter(|x| x.1 != 0.0).collect();
+                let ships: Vec<(u8, i8, bool, bool)> = g.public().ships.iter().map(|s| (s.health, s.keys.len() as i8, s.hidden, s.defeated)).collect();
+                let d = g.decision();
+                let o: Vec<String> = d.options.iter().map(|o| format!("{}{:?}", o.id, o.seats)).collect();
+                tracing::trace!(id, ?t, ?ships, round = g.public().round, kind = ?d.kind, ?o, seq = g.public().seq, "paired end");
+            }
+            v
+        })
+        .collect()
+}
+
+/// Paired flat search: `samples` determinizations, each candidate played
+/// on every one of them to the end of the round (`horizon` rounds), on
+/// `threads` threads. Returns the rewards by sample (rows) and candidate
+/// (columns); a sample cut by the deadline is left out whole. The result
+/// depends on the seed and the sample count, not on the thread count.
+pub fn paired_search(
+    view: &View,
+    seat: Seat,
+    roots: &[String],
+    samples: u32,
+    deadline: Option<Instant>,
+    seed: u64,
+    threads: usize,
+    horizon: u32,
+) -> Vec<Vec<f64>> {
+    let threads = threads.max(1);
+    let run = |t: usize| -> Vec<(u64, Vec<f64>)> {
+        let mut out = Vec::new();
+        for j in (t as u64..u64::from(samples)).step_by(threads) {
+            if j > 0 && deadline.is_some_and(|d| Instant::now() >= d) {
+                break;
+            }
+            out.push((j, paired_sample(view, seat, roots, seed, j, horizon)));
+        }
+        out
+    };
+    let mut rows: Vec<(u64, Vec<f64>)> = if threads == 1 {
+        run(0)
+    } else {
+        std::thread::scope(|scope| {
+            let handles: Vec<_> = (0..threads).map(|t| scope.spawn(move || run(t))).collect();
+            handles.into_iter().filter_map(|h| h.join().ok()).flatten().collect()
+        })
+    };
+    rows.sort_by_key(|r| r.0);
+    rows.into_iter().map(|r| r.1).collect()
+}
+
+/// The candidate a paired search picks: the favourite (column 0) unless
+/// another beats it on the paired differences by `margin` and by `z`
+/// standard errors of the mean difference.
+pub fn paired_pick(rows: &[Vec<f64>], margin: f64, z: f64) -> usize {
+    let Some(width) = rows.first().map(Vec::len) else { return 0 };
+    let mut best = (0usize, 0.0f64);
+    for c in 1..width {
+        let diffs: Vec<f64> = rows.iter().map(|r| r[c] - r[0]).filter(|d| d.is_finite()).collect();
+        if diffs.len() < 2 || diffs.len() < rows.len() {
+            continue;
+        }
+        let n = diffs.len() as f64;
+        let mean = diffs.iter().sum::<f64>() / n;
+        let var = diffs.iter().map(|d| (d - mean) * (d - mean)).sum::<f64>() / (n - 1.0);
+        let se = (var / n).sqrt();
+        if mean > margin && mean > z * se && mean > best.1 {
+            best = (c, mean);
+        }
+    }
+    best.0
+}
+
 /// Runs the search on `threads` threads and sums the root statistics.
 pub fn search_parallel(
     view: &View,
@@ -325,8 +458,14 @@ impl Policy for MctsPolicy {
         }
         let seed = self.rng.next_u64();
         let guard = &self.guard;
-        let candidates = root_candidates(view, seat, seed, &|id| guard.refuses(view, seat, id));
+        let paired = tune::weight("mcts_paired", 0.0) > 0.0;
+        let width = if paired { tune::weight("mcts_width", 3.0).max(2.0) as usize } else { ROOT_WIDTH };
+        let candidates = root_candidates(view, seat, seed, width, &|id| guard.refuses(view, seat, id));
         let roots: Vec<String> = candidates.iter().map(|c| c.0.clone()).collect();
+        if paired && roots.len() > 1 {
+            let id = self.paired_choice(view, seat, budget, seed, &roots);
+            return Some(self.commit(view, seat, &opts, &candidates, id));
+        }
         let stats = search_parallel(view, seat, budget, seed, self.threads, &roots);
         // The heuristic's favourite stands unless the search finds a
         // clearly better option (by a margin and two standard errors):
@@ -356,6 +495,46 @@ impl Policy for MctsPolicy {
             Some(b) if opts.iter().any(|o| o.id == b.id) => b.id.clone(),
             _ => opts[0].id.clone(),
         };
+        Some(self.commit(view, seat, &opts, &candidates, id))
+    }
+
+    fn name(&self) -> &'static str {
+        "mcts"
+    }
+}
+
+impl MctsPolicy {
+    /// The paired search's pick among `roots` (the heuristic's favourite
+    /// first).
+    fn paired_choice(&self, view: &View, seat: Seat, budget: &Budget, seed: u64, roots: &[String]) -> String {
+        let start = Instant::now();
+        let total = match (budget.iterations, budget.think_ms) {
+            (Some(i), _) => i,
+            (None, Some(_)) => u32::MAX,
+            (None, None) => DEFAULT_ITERATIONS,
+        };
+        let samples = (total / roots.len() as u32).max(2);
+        let horizon = tune::weight("mcts_horizon", 1.0).max(1.0) as u32;
+        let rows = paired_search(view, seat, roots, samples, budget.deadline(start), seed, self.threads, horizon);
+        let pick = paired_pick(&rows, tune::weight("mcts_margin", MARGIN), tune::weight("mcts_z", 2.0));
+        if tracing::enabled!(tracing::Level::TRACE) {
+            let n = rows.len().max(1) as f64;
+            let means: Vec<(f64, &str)> =
+                (0..roots.len()).map(|c| (rows.iter().map(|r| r[c]).sum::<f64>() / n, roots[c].as_str())).collect();
+            tracing::trace!(?means, pick, samples = rows.len(), round = view.round, phase = ?view.public.phase, "mcts paired");
+        }
+        roots[pick].clone()
+    }
+
+    /// Records the pick (follow-up plan, loop guard) and returns its id.
+    fn commit(
+        &mut self,
+        view: &View,
+        seat: Seat,
+        opts: &[&ChoiceOption],
+        candidates: &[(String, Option<String>)],
+        id: String,
+    ) -> String {
         let planned = candidates.iter().find(|c| c.0 == id).and_then(|c| c.1.clone());
         if let Some(o) = opts.iter().find(|o| o.id == id)
             && commits_plan(&o.choice)
@@ -367,10 +546,28 @@ impl Policy for MctsPolicy {
             Some(o) => self.guard.record_pick(view, seat, o),
             None => self.guard.record(view.round, &id),
         }
-        Some(id)
+        id
     }
+}
 
-    fn name(&self) -> &'static str {
-        "mcts"
+#[cfg(test)]
+mod tests {
+    use super::paired_pick;
+
+    #[test]
+    fn the_favourite_stands_unless_a_candidate_beats_it_on_every_sample_by_the_margin() {
+        // Candidate 2 is better by about 0.5 on every sample.
+        let clear = vec![vec![1.0, 0.9, 1.5], vec![2.0, 2.1, 2.6], vec![0.5, 0.4, 0.9], vec![1.2, 1.0, 1.7]];
+        assert_eq!(paired_pick(&clear, 0.08, 2.0), 2);
+        // Candidate 1 is better on average but only by noise.
+        let noisy = vec![vec![1.0, 3.0], vec![2.0, 0.5], vec![0.5, 1.5], vec![1.2, 0.4]];
+        assert_eq!(paired_pick(&noisy, 0.08, 2.0), 0);
+        // Better on every sample, but by less than the margin.
+        let small = vec![vec![1.0, 1.05], vec![2.0, 2.05], vec![0.5, 0.55]];
+        assert_eq!(paired_pick(&small, 0.08, 2.0), 0);
+        // A candidate the sample refused never wins.
+        let refused = vec![vec![1.0, f64::NEG_INFINITY], vec![2.0, 9.0]];
+        assert_eq!(paired_pick(&refused, 0.08, 2.0), 0);
+        assert_eq!(paired_pick(&[], 0.08, 2.0), 0);
     }
 }

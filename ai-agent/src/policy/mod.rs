@@ -140,6 +140,17 @@ mod tests {
     }
 
     #[test]
+    fn paired_search_gives_the_same_rewards_on_one_thread_or_two() {
+        for (view, seat) in sample_views(12, 4) {
+            let roots: Vec<String> = options_for(&view, seat).iter().take(3).map(|o| o.id.clone()).collect();
+            let one = mcts::paired_search(&view, seat, &roots, 3, None, 5, 1, 1);
+            let two = mcts::paired_search(&view, seat, &roots, 3, None, 5, 2, 1);
+            assert_eq!(one.len(), 3);
+            assert_eq!(one, two);
+        }
+    }
+
+    #[test]
     fn view_round_trips_through_json() {
         let g = Game::new(GameConfig::random(3, 4, Difficulty::Casual)).expect("game");
         let json = serde_json::to_string(&g.view(Viewer::Seat(0))).expect("serializes");
