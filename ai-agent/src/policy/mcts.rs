@@ -38,6 +38,11 @@ const MARGIN: f64 = 0.08;
 const ROOT_WIDTH: usize = 4;
 /// Determinizations the root ranking averages over (as the heuristic does).
 const ROOT_SAMPLES: u64 = 4;
+/// Candidates the paired search plays out (the heuristic's best first).
+const PAIRED_WIDTH: f64 = 3.0;
+/// Standard errors of the paired mean difference a candidate must beat
+/// the favourite by (besides `MARGIN`).
+const PAIRED_Z: f64 = 1.0;
 /// Iterations when the budget gives neither limit.
 const DEFAULT_ITERATIONS: u32 = 64;
 
@@ -280,9 +285,12 @@ const ROUND_PLAYOUT_CAP: usize = 400;
 /// game ends), then evaluates. Every candidate of a
 /// paired search is scored at the same point of the timeline, so the
 /// Corruption phase and the refilled Actions count alike for all.
-fn playout_rounds(g: &mut Game, rng: &mut Rng, end: u32) -> f64 {
+fn playout_rounds(g: &mut Game, rng: &mut Rng, end: u32, deadline: Option<Instant>) -> Option<f64> {
     let mut decisions = 0;
     while g.outcome().is_none() && g.public().round < end && decisions < ROUND_PLAYOUT_CAP {
+        if deadline.is_some_and(|d| Instant::now() >= d) {
+            return None;
+        }
         let d = g.decision();
         if mid_move(d.kind) {
             let before = g.public().seq;
@@ -304,14 +312,22 @@ fn playout_rounds(g: &mut Game, rng: &mut Rng, end: u32) -> f64 {
         }
         decisions += 1;
     }
-    evaluate(g.public()) / 10.0
+    Some(evaluate(g.public()) / 10.0)
 }
 
 /// The rewards of one sample: every candidate played from the same
 /// determinization with the same playout generator (common random
 /// numbers), so that the candidates' differences are not drowned by the
-/// spread between samples.
-fn paired_sample(view: &View, seat: Seat, roots: &[String], seed: u64, sample: u64, horizon: u32) -> Vec<f64> {
+/// spread between samples. `None` if the deadline cut it.
+fn paired_sample(
+    view: &View,
+    seat: Seat,
+    roots: &[String],
+    seed: u64,
+    sample: u64,
+    horizon: u32,
+    deadline: Option<Instant>,
+) -> Option<Vec<f64>> {
     let base = Game::from_view(view, mix(&[seed, sample, 0x9a1d]));
     // The end is counted from the decision, not from each candidate's
     // state: an end of turn that closes the round must not buy itself a
@@ -322,18 +338,10 @@ fn paired_sample(view: &View, seat: Seat, roots: &[String], seed: u64, sample: u
         .map(|id| {
             let mut g = base.clone();
             if g.apply(seat, id).is_err() {
-                return f64::NEG_INFINITY;
+                return Some(f64::NEG_INFINITY);
             }
             let mut rng = Rng::new(mix(&[seed, sample, 0x7a11]));
-            let v = playout_rounds(&mut g, &mut rng, end);
-            if sample == 0 && std::env::var("XODUS_DEBUG_TERMS").is_ok() {
-                let t: Vec<(&str, f64)> = crate::eval::terms(g.public()).into_iter().filter(|x| x.1 != 0.0).collect();
-                let ships: Vec<(u8, i8, bool, bool)> = g.public().ships.iter().map(|s| (s.health, s.keys.len() as i8, s.hidden, s.defeated)).collect();
-                let d = g.decision();
-                let o: Vec<String> = d.options.iter().map(|o| format!("{}{:?}", o.id, o.seats)).collect();
-                tracing::trace!(id, ?t, ?ships, round = g.public().round, kind = ?d.kind, ?o, seq = g.public().seq, "paired end");
-            }
-            v
+            playout_rounds(&mut g, &mut rng, end, deadline)
         })
         .collect()
 }
@@ -341,8 +349,10 @@ fn paired_sample(view: &View, seat: Seat, roots: &[String], seed: u64, sample: u
 /// Paired flat search: `samples` determinizations, each candidate played
 /// on every one of them to the end of the round (`horizon` rounds), on
 /// `threads` threads. Returns the rewards by sample (rows) and candidate
-/// (columns); a sample cut by the deadline is left out whole. The result
-/// depends on the seed and the sample count, not on the thread count.
+/// (columns); a sample cut by the deadline is left out whole (with none
+/// left, the caller plays the favourite, so a short `--think-ms` is kept
+/// even when one round-long playout would overrun it). The result depends
+/// on the seed and the sample count, not on the thread count.
 pub fn paired_search(
     view: &View,
     seat: Seat,
@@ -357,10 +367,10 @@ pub fn paired_search(
     let run = |t: usize| -> Vec<(u64, Vec<f64>)> {
         let mut out = Vec::new();
         for j in (t as u64..u64::from(samples)).step_by(threads) {
-            if j > 0 && deadline.is_some_and(|d| Instant::now() >= d) {
-                break;
+            match paired_sample(view, seat, roots, seed, j, horizon, deadline) {
+                Some(row) => out.push((j, row)),
+                None => break,
             }
-            out.push((j, paired_sample(view, seat, roots, seed, j, horizon)));
         }
         out
     };
@@ -458,8 +468,8 @@ impl Policy for MctsPolicy {
         }
         let seed = self.rng.next_u64();
         let guard = &self.guard;
-        let paired = tune::weight("mcts_paired", 0.0) > 0.0;
-        let width = if paired { tune::weight("mcts_width", 3.0).max(2.0) as usize } else { ROOT_WIDTH };
+        let paired = tune::weight("mcts_paired", 1.0) > 0.0;
+        let width = if paired { tune::weight("mcts_width", PAIRED_WIDTH).max(2.0) as usize } else { ROOT_WIDTH };
         let candidates = root_candidates(view, seat, seed, width, &|id| guard.refuses(view, seat, id));
         let roots: Vec<String> = candidates.iter().map(|c| c.0.clone()).collect();
         if paired && roots.len() > 1 {
@@ -516,7 +526,7 @@ impl MctsPolicy {
         let samples = (total / roots.len() as u32).max(2);
         let horizon = tune::weight("mcts_horizon", 1.0).max(1.0) as u32;
         let rows = paired_search(view, seat, roots, samples, budget.deadline(start), seed, self.threads, horizon);
-        let pick = paired_pick(&rows, tune::weight("mcts_margin", MARGIN), tune::weight("mcts_z", 2.0));
+        let pick = paired_pick(&rows, tune::weight("mcts_margin", MARGIN), tune::weight("mcts_z", PAIRED_Z));
         if tracing::enabled!(tracing::Level::TRACE) {
             let n = rows.len().max(1) as f64;
             let means: Vec<(f64, &str)> =

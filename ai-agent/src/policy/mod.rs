@@ -151,6 +151,15 @@ mod tests {
     }
 
     #[test]
+    fn a_spent_deadline_leaves_no_sample_and_the_favourite_is_played() {
+        let (view, seat) = sample_views(12, 3).remove(2);
+        let roots: Vec<String> = options_for(&view, seat).iter().take(3).map(|o| o.id.clone()).collect();
+        let rows = mcts::paired_search(&view, seat, &roots, 50, Some(std::time::Instant::now()), 5, 2, 1);
+        assert!(rows.is_empty());
+        assert_eq!(mcts::paired_pick(&rows, 0.08, 1.0), 0);
+    }
+
+    #[test]
     fn view_round_trips_through_json() {
         let g = Game::new(GameConfig::random(3, 4, Difficulty::Casual)).expect("game");
         let json = serde_json::to_string(&g.view(Viewer::Seat(0))).expect("serializes");
