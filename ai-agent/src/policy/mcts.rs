@@ -315,75 +315,74 @@ fn playout_rounds(g: &mut Game, rng: &mut Rng, end: u32, deadline: Option<Instan
     Some(evaluate(g.public()) / 10.0)
 }
 
-/// The rewards of one sample: every candidate played from the same
-/// determinization with the same playout generator (common random
-/// numbers), so that the candidates' differences are not drowned by the
-/// spread between samples. `None` if the deadline cut it.
-fn paired_sample(
-    view: &View,
-    seat: Seat,
-    roots: &[String],
-    seed: u64,
-    sample: u64,
-    horizon: u32,
-    deadline: Option<Instant>,
-) -> Option<Vec<f64>> {
-    let base = Game::from_view(view, mix(&[seed, sample, 0x9a1d]));
-    // The end is counted from the decision, not from each candidate's
-    // state: an end of turn that closes the round must not buy itself a
-    // round more of playout than the other candidates.
-    let end = view.round.saturating_add(horizon);
-    roots
-        .iter()
-        .map(|id| {
-            let mut g = base.clone();
-            if g.apply(seat, id).is_err() {
-                return Some(f64::NEG_INFINITY);
-            }
-            let mut rng = Rng::new(mix(&[seed, sample, 0x7a11]));
-            playout_rounds(&mut g, &mut rng, end, deadline)
-        })
-        .collect()
+/// One paired search: the decision it is run for and its candidates.
+pub struct Paired<'a> {
+    /// The deciding seat's view.
+    pub view: &'a View,
+    /// The deciding seat.
+    pub seat: Seat,
+    /// Candidate option ids, the favourite first.
+    pub roots: &'a [String],
+    /// Seed of the samples and playouts.
+    pub seed: u64,
+    /// Round ends a playout runs to (1: the end of this round).
+    pub horizon: u32,
 }
 
-/// Paired flat search: `samples` determinizations, each candidate played
-/// on every one of them to the end of the round (`horizon` rounds), on
-/// `threads` threads. Returns the rewards by sample (rows) and candidate
-/// (columns); a sample cut by the deadline is left out whole (with none
-/// left, the caller plays the favourite, so a short `--think-ms` is kept
-/// even when one round-long playout would overrun it). The result depends
-/// on the seed and the sample count, not on the thread count.
-pub fn paired_search(
-    view: &View,
-    seat: Seat,
-    roots: &[String],
-    samples: u32,
-    deadline: Option<Instant>,
-    seed: u64,
-    threads: usize,
-    horizon: u32,
-) -> Vec<Vec<f64>> {
-    let threads = threads.max(1);
-    let run = |t: usize| -> Vec<(u64, Vec<f64>)> {
-        let mut out = Vec::new();
-        for j in (t as u64..u64::from(samples)).step_by(threads) {
-            match paired_sample(view, seat, roots, seed, j, horizon, deadline) {
-                Some(row) => out.push((j, row)),
-                None => break,
+impl Paired<'_> {
+    /// The rewards of one sample: every candidate played from the same
+    /// determinization with the same playout generator (common random
+    /// numbers), so that the candidates' differences are not drowned by
+    /// the spread between samples. `None` if the deadline cut it.
+    fn sample(&self, sample: u64, deadline: Option<Instant>) -> Option<Vec<f64>> {
+        let base = Game::from_view(self.view, mix(&[self.seed, sample, 0x9a1d]));
+        // The end is counted from the decision, not from each candidate's
+        // state: an end of turn that closes the round must not buy itself
+        // a round more of playout than the other candidates.
+        let end = self.view.round.saturating_add(self.horizon);
+        self.roots
+            .iter()
+            .map(|id| {
+                let mut g = base.clone();
+                if g.apply(self.seat, id).is_err() {
+                    return Some(f64::NEG_INFINITY);
+                }
+                let mut rng = Rng::new(mix(&[self.seed, sample, 0x7a11]));
+                playout_rounds(&mut g, &mut rng, end, deadline)
+            })
+            .collect()
+    }
+
+    /// Plays `samples` determinizations, each candidate on every one of
+    /// them, on `threads` threads. Returns the rewards by sample (rows)
+    /// and candidate (columns); a sample cut by the deadline is left out
+    /// whole (with none left, the caller plays the favourite, so a short
+    /// `--think-ms` is kept even when one round-long playout would
+    /// overrun it). The result depends on the seed and the sample count,
+    /// not on the thread count.
+    pub fn run(&self, samples: u32, deadline: Option<Instant>, threads: usize) -> Vec<Vec<f64>> {
+        let threads = threads.max(1);
+        let run = |t: usize| -> Vec<(u64, Vec<f64>)> {
+            let mut out = Vec::new();
+            for j in (t as u64..u64::from(samples)).step_by(threads) {
+                match self.sample(j, deadline) {
+                    Some(row) => out.push((j, row)),
+                    None => break,
+                }
             }
-        }
-        out
-    };
-    let mut rows: Vec<(u64, Vec<f64>)> = if threads == 1 {
-        run(0)
-    } else {
-        std::thread::scope(|scope| {
-            let handles: Vec<_> = (0..threads).map(|t| scope.spawn(move || run(t))).collect();
-            handles.into_iter().filter_map(|h| h.join().ok()).flatten().collect()
-        })
-    };
-    rows.sort_by_key(|r| r.0);
-    rows.into_iter().map(|r| r.1).collect()
+            out
+        };
+        let mut rows: Vec<(u64, Vec<f64>)> = if threads == 1 {
+            run(0)
+        } else {
+            std::thread::scope(|scope| {
+                let handles: Vec<_> = (0..threads).map(|t| scope.spawn(move || run(t))).collect();
+                handles.into_iter().filter_map(|h| h.join().ok()).flatten().collect()
+            })
+        };
+        rows.sort_by_key(|r| r.0);
+        rows.into_iter().map(|r| r.1).collect()
+    }
 }
 
 /// The candidate a paired search picks: the favourite (column 0) unless
@@ -525,7 +524,7 @@ impl MctsPolicy {
         };
         let samples = (total / roots.len() as u32).max(2);
         let horizon = tune::weight("mcts_horizon", 1.0).max(1.0) as u32;
-        let rows = paired_search(view, seat, roots, samples, budget.deadline(start), seed, self.threads, horizon);
+        let rows = Paired { view, seat, roots, seed, horizon }.run(samples, budget.deadline(start), self.threads);
         let pick = paired_pick(&rows, tune::weight("mcts_margin", MARGIN), tune::weight("mcts_z", PAIRED_Z));
         if tracing::enabled!(tracing::Level::TRACE) {
             let n = rows.len().max(1) as f64;
