@@ -16,8 +16,8 @@
 
 use super::guard::LoopGuard;
 use super::heuristic::{
-    Plan, argmax, commits_plan, complete_move, complete_move_within, drop_idle_strains, greedy_pick, mid_move,
-    score_deep_with_plans, seal_seed,
+    Plan, argmax, commits_plan, complete_move_within, drop_idle_strains, greedy_pick, mid_move, score_deep_with_plans,
+    seal_seed,
 };
 use super::{Policy, options_for};
 use crate::budget::Budget;
@@ -104,13 +104,35 @@ fn node_options(game_options: &[ChoiceOption], root_seat: Option<Seat>) -> Vec<&
     game_options.iter().filter(|o| root_seat.is_none_or(|s| o.seats.contains(&s))).collect()
 }
 
-/// Plays on from `g` with the heuristic, then evaluates.
+/// Plays on from `g` with the heuristic for `PLAYOUT_DECISIONS`
+/// decisions, then evaluates (the tree search's playout).
 fn playout(g: &mut Game, rng: &mut Rng) -> f64 {
+    play_on(g, rng, u32::MAX, PLAYOUT_DECISIONS, None).unwrap_or_else(|| evaluate(g.public()) / 10.0)
+}
+
+/// Plays on from `g` with the heuristic (one-step greedy for whichever
+/// seat decides, sub-choices by the default continuation) until the game
+/// ends, round `round_limit` begins or `max_decisions` fresh decisions
+/// are taken, then evaluates. `None` if `deadline` passed first.
+fn play_on(
+    g: &mut Game,
+    rng: &mut Rng,
+    round_limit: u32,
+    max_decisions: usize,
+    deadline: Option<Instant>,
+) -> Option<f64> {
     let mut decisions = 0;
-    while g.outcome().is_none() && decisions < PLAYOUT_DECISIONS {
+    while g.outcome().is_none() && g.public().round < round_limit && decisions < max_decisions {
+        if deadline.is_some_and(|d| Instant::now() >= d) {
+            return None;
+        }
         let d = g.decision();
         if mid_move(d.kind) {
-            complete_move(g);
+            let before = g.public().seq;
+            complete_move_within(g, round_limit);
+            if g.public().seq == before {
+                break;
+            }
             continue;
         }
         let Some(&seat) = d.deciders.first() else { break };
@@ -125,7 +147,7 @@ fn playout(g: &mut Game, rng: &mut Rng) -> f64 {
         }
         decisions += 1;
     }
-    evaluate(g.public()) / 10.0
+    Some(evaluate(g.public()) / 10.0)
 }
 
 fn options_for_decision(options: &[ChoiceOption], seat: Seat) -> Vec<&ChoiceOption> {
@@ -281,40 +303,6 @@ fn search(
 /// four captains takes a few dozen).
 const ROUND_PLAYOUT_CAP: usize = 400;
 
-/// Plays on from `g` with the heuristic until round `end` begins (or the
-/// game ends), then evaluates. Every candidate of a
-/// paired search is scored at the same point of the timeline, so the
-/// Corruption phase and the refilled Actions count alike for all.
-fn playout_rounds(g: &mut Game, rng: &mut Rng, end: u32, deadline: Option<Instant>) -> Option<f64> {
-    let mut decisions = 0;
-    while g.outcome().is_none() && g.public().round < end && decisions < ROUND_PLAYOUT_CAP {
-        if deadline.is_some_and(|d| Instant::now() >= d) {
-            return None;
-        }
-        let d = g.decision();
-        if mid_move(d.kind) {
-            let before = g.public().seq;
-            complete_move_within(g, end);
-            if g.public().seq == before {
-                break;
-            }
-            continue;
-        }
-        let Some(&seat) = d.deciders.first() else { break };
-        let opts = options_for_decision(&d.options, seat);
-        if opts.is_empty() {
-            break;
-        }
-        let i = if opts.len() == 1 { 0 } else { greedy_pick(g, seat, &opts, rng) };
-        let id = opts[i].id.clone();
-        if g.apply(seat, &id).is_err() {
-            break;
-        }
-        decisions += 1;
-    }
-    Some(evaluate(g.public()) / 10.0)
-}
-
 /// One paired search: the decision it is run for and its candidates.
 pub struct Paired<'a> {
     /// The deciding seat's view.
@@ -348,7 +336,7 @@ impl Paired<'_> {
                     return Some(f64::NEG_INFINITY);
                 }
                 let mut rng = Rng::new(mix(&[self.seed, sample, 0x7a11]));
-                playout_rounds(&mut g, &mut rng, end, deadline)
+                play_on(&mut g, &mut rng, end, ROUND_PLAYOUT_CAP, deadline)
             })
             .collect()
     }
