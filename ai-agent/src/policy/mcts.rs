@@ -395,6 +395,16 @@ pub fn paired_pick(rows: &[Vec<f64>], margin: f64, z: f64) -> usize {
     best.0
 }
 
+/// Playouts a budget allows: its iterations, else unbounded under a time
+/// limit, else the default.
+fn playouts(budget: &Budget) -> u32 {
+    match (budget.iterations, budget.think_ms) {
+        (Some(i), _) => i,
+        (None, Some(_)) => u32::MAX,
+        (None, None) => DEFAULT_ITERATIONS,
+    }
+}
+
 /// Runs the search on `threads` threads and sums the root statistics.
 pub fn search_parallel(
     view: &View,
@@ -406,11 +416,7 @@ pub fn search_parallel(
 ) -> Vec<RootStat> {
     let start = Instant::now();
     let deadline = budget.deadline(start);
-    let total = match (budget.iterations, budget.think_ms) {
-        (Some(i), _) => i,
-        (None, Some(_)) => u32::MAX,
-        (None, None) => DEFAULT_ITERATIONS,
-    };
+    let total = playouts(budget);
     let threads = threads.max(1);
     let per = total.div_ceil(threads as u32).max(1);
     let results: Vec<Vec<RootStat>> = if threads == 1 {
@@ -505,11 +511,7 @@ impl MctsPolicy {
     /// first).
     fn paired_choice(&self, view: &View, seat: Seat, budget: &Budget, seed: u64, roots: &[String]) -> String {
         let start = Instant::now();
-        let total = match (budget.iterations, budget.think_ms) {
-            (Some(i), _) => i,
-            (None, Some(_)) => u32::MAX,
-            (None, None) => DEFAULT_ITERATIONS,
-        };
+        let total = playouts(budget);
         let samples = (total / roots.len() as u32).max(2);
         let horizon = tune::weight("mcts_horizon", 1.0).max(1.0) as u32;
         let rows = Paired { view, seat, roots, seed, horizon }.run(samples, budget.deadline(start), self.threads);
