@@ -23,11 +23,13 @@ pub mod agent;
 pub mod board;
 pub mod budget;
 pub mod eval;
+pub mod fitting;
 pub mod policy;
 pub mod rng;
 pub mod selfplay;
 pub mod stats;
 pub mod tune;
+pub mod value;
 
 pub use budget::Budget;
 pub use policy::{Policy, PolicyKind};

@@ -28,6 +28,40 @@ enum Command {
     Selfplay(SelfplayArgs),
     /// Play one local game and print every decision (for debugging policies).
     Trace(TraceArgs),
+    /// Fit the search's value model on self-play games and report how well
+    /// it tells won games from lost ones.
+    FitValue(FitArgs),
+}
+
+#[derive(Args, Debug)]
+struct FitArgs {
+    /// random, heuristic or mcts (the policy whose games are learned from).
+    #[arg(long, default_value = "heuristic")]
+    policy: String,
+    /// Games per table size and difficulty.
+    #[arg(long, default_value_t = 400)]
+    games: usize,
+    /// Table sizes, comma-separated.
+    #[arg(long, default_value = "3,4")]
+    ships: String,
+    /// Difficulties, comma-separated.
+    #[arg(long, default_value = "casual,hardened,heroic")]
+    difficulties: String,
+    /// Base seed (game i of every setting uses seed + i).
+    #[arg(long, default_value_t = 50_000)]
+    seed: u64,
+    /// Worker threads (default: the machine's cores).
+    #[arg(long)]
+    jobs: Option<usize>,
+    /// L2 penalty on the weights.
+    #[arg(long, default_value_t = 1.0)]
+    ridge: f64,
+    /// Search iterations per decision (search policies).
+    #[arg(long)]
+    iterations: Option<u32>,
+    /// Write the fitted model's JSON here (e.g. ai-agent/content/value.json).
+    #[arg(long)]
+    out: Option<std::path::PathBuf>,
 }
 
 #[derive(Args, Debug)]
@@ -141,6 +175,7 @@ fn main() -> Result<()> {
     match cli.command {
         Some(Command::Selfplay(args)) => run_selfplay(args),
         Some(Command::Trace(args)) => run_trace(args),
+        Some(Command::FitValue(args)) => run_fit(args),
         None => run_agent(cli.agent),
     }
 }
@@ -178,6 +213,41 @@ fn run_selfplay(args: SelfplayArgs) -> Result<()> {
     } else {
         print!("{}", summary.table());
     }
+    Ok(())
+}
+
+fn run_fit(args: FitArgs) -> Result<()> {
+    let policy = PolicyKind::parse(&args.policy).with_context(|| format!("unknown policy '{}'", args.policy))?;
+    let jobs = args.jobs.unwrap_or_else(|| std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1)).max(1);
+    let mut settings = Vec::new();
+    for ships in args.ships.split(',') {
+        let ships: usize = ships.trim().parse().with_context(|| format!("--ships: '{ships}' is not a number"))?;
+        if !(3..=4).contains(&ships) {
+            bail!("--ships takes 3 or 4, not {ships}");
+        }
+        for name in args.difficulties.split(',') {
+            let difficulty = Difficulty::parse(name.trim())
+                .with_context(|| format!("unknown difficulty '{name}' (casual, hardened, heroic)"))?;
+            settings.push(SelfplayConfig {
+                policy,
+                games: args.games,
+                ships,
+                difficulty,
+                nightmare: false,
+                seed: args.seed,
+                jobs,
+                budget: Budget::new(args.iterations, None),
+            });
+        }
+    }
+    let bar = ProgressBar::with_draw_target(Some((args.games * settings.len()) as u64), ProgressDrawTarget::stderr());
+    let report = xodus_ai::fitting::fit_value(&settings, args.ridge, &|| bar.inc(1))?;
+    bar.finish_and_clear();
+    if let Some(path) = &args.out {
+        let text = serde_json::to_string_pretty(&report.model)?;
+        std::fs::write(path, text + "\n").with_context(|| format!("writing {}", path.display()))?;
+    }
+    println!("{}", serde_json::to_string_pretty(&report)?);
     Ok(())
 }
 

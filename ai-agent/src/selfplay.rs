@@ -5,9 +5,11 @@
 //! order, so the figures do not depend on scheduling.
 
 use crate::budget::Budget;
+use crate::eval::evaluate;
 use crate::policy::{PolicyKind, options_for};
 use crate::rng::mix;
 use crate::stats::GameResult;
+use crate::value::{Position, position};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
@@ -56,7 +58,15 @@ pub fn play_game(cfg: &SelfplayConfig, index: usize) -> Result<GameResult, Selfp
     let mut policies: Vec<_> = (0..seats).map(|s| cfg.policy.build(mix(&[game_seed, s as u64, 0xa1]))).collect();
     let mut think_ms = Vec::new();
     let mut decisions = 0u64;
+    let mut round_starts = Vec::new();
+    let mut round = game.public().round;
     while game.outcome().is_none() && decisions < MAX_DECISIONS {
+        if game.public().round != round {
+            round = game.public().round;
+            if let Position::Open(x) = position(game.public()) {
+                round_starts.push((x, evaluate(game.public())));
+            }
+        }
         let decision = game.decision();
         let Some(&seat) = decision.deciders.first() else { break };
         let view = game.view(Viewer::Seat(seat));
@@ -86,9 +96,17 @@ pub fn play_game(cfg: &SelfplayConfig, index: usize) -> Result<GameResult, Selfp
     let signals =
         pb.signals.iter().filter_map(|s| Some((c.signals.get(usize::from(s.card?))?.id.clone(), s.solved))).collect();
     Ok(match game.outcome() {
-        Some(o) => {
-            GameResult { won: o.won, cause: o.cause, rounds: o.round, keys, keys_on_rift, decisions, think_ms, signals }
-        }
+        Some(o) => GameResult {
+            won: o.won,
+            cause: o.cause,
+            rounds: o.round,
+            keys,
+            keys_on_rift,
+            decisions,
+            think_ms,
+            signals,
+            round_starts,
+        },
         None => GameResult {
             won: false,
             cause: "stalled".into(),
@@ -98,6 +116,7 @@ pub fn play_game(cfg: &SelfplayConfig, index: usize) -> Result<GameResult, Selfp
             decisions,
             think_ms,
             signals,
+            round_starts,
         },
     })
 }

@@ -26,6 +26,9 @@ pub struct GameResult {
     /// Every Precursor Signal card revealed in the game, by id, and
     /// whether its Key was accessed.
     pub signals: Vec<(String, bool)>,
+    /// The value model's inputs and the hand-set evaluation at the start
+    /// of every round the game reached (what `fit-value` learns from).
+    pub round_starts: Vec<(crate::value::Features, f64)>,
 }
 
 /// How often a Precursor Signal card was revealed and solved over a run.
@@ -200,6 +203,7 @@ mod tests {
             decisions: 100,
             think_ms: vec![1.0, 2.0, 3.0],
             signals: vec![("derelict_ship".into(), won), ("sentinel_husk".into(), false)],
+            round_starts: Vec::new(),
         }
     }
 

@@ -24,6 +24,7 @@ use crate::budget::Budget;
 use crate::eval::evaluate;
 use crate::rng::{Rng, mix};
 use crate::tune;
+use crate::value::ValueModel;
 use std::time::Instant;
 use xodus_engine::{ChoiceOption, Game, Seat, View};
 
@@ -315,6 +316,9 @@ pub struct Paired<'a> {
     pub seed: u64,
     /// Round ends a playout runs to (1: the end of this round).
     pub horizon: u32,
+    /// Scores a playout's end by the learned chance of a win instead of
+    /// the hand-set evaluation (`value.rs`).
+    pub value: Option<&'a ValueModel>,
 }
 
 impl Paired<'_> {
@@ -336,7 +340,8 @@ impl Paired<'_> {
                     return Some(f64::NEG_INFINITY);
                 }
                 let mut rng = Rng::new(mix(&[self.seed, sample, 0x7a11]));
-                play_on(&mut g, &mut rng, end, ROUND_PLAYOUT_CAP, deadline)
+                let reward = play_on(&mut g, &mut rng, end, ROUND_PLAYOUT_CAP, deadline)?;
+                Some(self.value.map_or(reward, |m| m.value(g.public())))
             })
             .collect()
     }
@@ -514,8 +519,13 @@ impl MctsPolicy {
         let total = playouts(budget);
         let samples = (total / roots.len() as u32).max(2);
         let horizon = tune::weight("mcts_horizon", 1.0).max(1.0) as u32;
-        let rows = Paired { view, seat, roots, seed, horizon }.run(samples, budget.deadline(start), self.threads);
-        let pick = paired_pick(&rows, tune::weight("mcts_margin", MARGIN), tune::weight("mcts_z", PAIRED_Z));
+        let value = if tune::weight("mcts_value", 0.0) > 0.0 { ValueModel::embedded() } else { None };
+        // Chances of a win are compared on the standard error alone: a
+        // fixed margin in Actions means nothing on that scale.
+        let margin = tune::weight("mcts_margin", if value.is_some() { 0.0 } else { MARGIN });
+        let rows =
+            Paired { view, seat, roots, seed, horizon, value }.run(samples, budget.deadline(start), self.threads);
+        let pick = paired_pick(&rows, margin, tune::weight("mcts_z", PAIRED_Z));
         if tracing::enabled!(tracing::Level::TRACE) {
             let n = rows.len().max(1) as f64;
             let means: Vec<(f64, &str)> =
