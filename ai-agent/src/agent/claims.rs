@@ -11,7 +11,7 @@ use std::time::Duration;
 use xodus::GameServiceClient;
 use xodus::pb;
 
-/// How long the release of each seat may take when the agent stops.
+/// How long the releases may take when the agent stops (they run at once).
 const RELEASE_TIMEOUT: Duration = Duration::from_secs(2);
 
 /// The seats held by this process: (game, seat) to token.
@@ -56,14 +56,25 @@ impl Claims {
             tracing::warn!(seats = held.len(), "server unreachable: seats not released");
             return 0;
         };
-        let mut client = GameServiceClient::new(channel);
-        let mut released = 0;
+        let client = GameServiceClient::new(channel);
+        // Every seat at once over the one connection: a stop never waits
+        // longer than one timeout, however many seats the process held.
+        let mut releases = tokio::task::JoinSet::new();
         for (game_id, seat, token) in held {
-            let req = pb::ReleaseSeatRequest {
-                game_id: game_id.clone(),
-                credentials: Some(pb::SeatCredentials { seat, token }),
-            };
-            match tokio::time::timeout(RELEASE_TIMEOUT, client.release_seat(req)).await {
+            let mut client = client.clone();
+            releases.spawn(async move {
+                let req = pb::ReleaseSeatRequest {
+                    game_id: game_id.clone(),
+                    credentials: Some(pb::SeatCredentials { seat, token }),
+                };
+                let answer = tokio::time::timeout(RELEASE_TIMEOUT, client.release_seat(req)).await;
+                (game_id, seat, answer)
+            });
+        }
+        let mut released = 0;
+        while let Some(done) = releases.join_next().await {
+            let Ok((game_id, seat, answer)) = done else { continue };
+            match answer {
                 Ok(Ok(_)) => {
                     tracing::info!(game = %game_id, seat, "seat released");
                     self.forget(&game_id, seat);
