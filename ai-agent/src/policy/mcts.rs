@@ -26,7 +26,7 @@ use crate::rng::{Rng, mix};
 use crate::tune;
 use crate::value::ValueModel;
 use std::time::Instant;
-use xodus_engine::{ChoiceOption, Game, Seat, View};
+use xodus_engine::{ChoiceOption, Game, Seat, View, Viewer};
 
 /// Playout length in policy decisions before the evaluation cuts it.
 const PLAYOUT_DECISIONS: usize = 10;
@@ -123,6 +123,7 @@ fn play_on(
     deadline: Option<Instant>,
 ) -> Option<f64> {
     let mut decisions = 0;
+    let fresh = tune::weight("playout_fresh", 0.0) > 0.0;
     while g.outcome().is_none() && g.public().round < round_limit && decisions < max_decisions {
         if deadline.is_some_and(|d| Instant::now() >= d) {
             return None;
@@ -141,7 +142,7 @@ fn play_on(
         if opts.is_empty() {
             break;
         }
-        let i = if opts.len() == 1 { 0 } else { greedy_pick(g, seat, &opts, rng) };
+        let i = if opts.len() == 1 { 0 } else { playout_pick(g, seat, &opts, rng, fresh) };
         let id = opts[i].id.clone();
         if g.apply(seat, &id).is_err() {
             break;
@@ -149,6 +150,21 @@ fn play_on(
         decisions += 1;
     }
     Some(evaluate(g.public()) / 10.0)
+}
+
+/// A playout's pick for `seat` among `opts`: the heuristic's one-step
+/// greedy choice. With `fresh`, the options are scored on a new sample of
+/// the decider's view, not on `g`: on `g` itself every option would meet
+/// the dice and draws this playout is about to meet, so the pick would
+/// take a Skill Roll or an attack only when it is bound to succeed, and
+/// the playout would be as lucky as it likes.
+fn playout_pick(g: &Game, seat: Seat, opts: &[&ChoiceOption], rng: &mut Rng, fresh: bool) -> usize {
+    if fresh {
+        let scoring = Game::from_view(&g.view(Viewer::Seat(seat)), rng.next_u64());
+        greedy_pick(&scoring, seat, opts, rng)
+    } else {
+        greedy_pick(g, seat, opts, rng)
+    }
 }
 
 fn options_for_decision(options: &[ChoiceOption], seat: Seat) -> Vec<&ChoiceOption> {
@@ -561,7 +577,29 @@ impl MctsPolicy {
 
 #[cfg(test)]
 mod tests {
-    use super::paired_pick;
+    use super::{options_for_decision, paired_pick, playout_pick};
+    use crate::rng::Rng;
+    use xodus_engine::Game;
+
+    #[test]
+    fn a_fresh_playout_pick_follows_the_view_not_the_sample_it_is_made_in() {
+        // Two determinizations of one view hold different dice and draws;
+        // a fresh pick with the same generator must not tell them apart.
+        let mut compared = 0;
+        for (view, seat) in crate::policy::tests::sample_views(31, 16) {
+            let (a, b) = (Game::from_view(&view, 1), Game::from_view(&view, 2));
+            let (da, db) = (a.decision(), b.decision());
+            let (oa, ob) = (options_for_decision(&da.options, seat), options_for_decision(&db.options, seat));
+            if oa.len() < 2 {
+                continue;
+            }
+            let pa = playout_pick(&a, seat, &oa, &mut Rng::new(9), true);
+            let pb = playout_pick(&b, seat, &ob, &mut Rng::new(9), true);
+            assert_eq!(oa[pa].id, ob[pb].id, "round {}: the pick changed with the hidden sample", view.round);
+            compared += 1;
+        }
+        assert!(compared >= 3, "only {compared} decisions with a choice");
+    }
 
     #[test]
     fn the_favourite_stands_unless_a_candidate_beats_it_on_every_sample_by_the_margin() {

@@ -69,12 +69,12 @@ pub fn options_for(view: &View, seat: Seat) -> Vec<&ChoiceOption> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use xodus_engine::{Difficulty, Game, GameConfig, Viewer};
 
     /// Views met along a random game (every 7th decision, up to `n`).
-    fn sample_views(seed: u64, n: usize) -> Vec<(View, Seat)> {
+    pub(crate) fn sample_views(seed: u64, n: usize) -> Vec<(View, Seat)> {
         let mut g = Game::new(GameConfig::random(seed, 4, Difficulty::Casual)).expect("game");
         let mut pick = crate::rng::Rng::new(seed);
         let mut out = Vec::new();
