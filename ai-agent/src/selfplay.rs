@@ -95,30 +95,12 @@ pub fn play_game(cfg: &SelfplayConfig, index: usize) -> Result<GameResult, Selfp
     let c = xodus_engine::content::Content::get();
     let signals =
         pb.signals.iter().filter_map(|s| Some((c.signals.get(usize::from(s.card?))?.id.clone(), s.solved))).collect();
-    Ok(match game.outcome() {
-        Some(o) => GameResult {
-            won: o.won,
-            cause: o.cause,
-            rounds: o.round,
-            keys,
-            keys_on_rift,
-            decisions,
-            think_ms,
-            signals,
-            round_starts,
-        },
-        None => GameResult {
-            won: false,
-            cause: "stalled".into(),
-            rounds: pb.round,
-            keys,
-            keys_on_rift,
-            decisions,
-            think_ms,
-            signals,
-            round_starts,
-        },
-    })
+    // A game cut by the decision cap counts as a "stalled" loss.
+    let (won, cause, rounds) = match game.outcome() {
+        Some(o) => (o.won, o.cause, o.round),
+        None => (false, "stalled".into(), pb.round),
+    };
+    Ok(GameResult { won, cause, rounds, keys, keys_on_rift, decisions, think_ms, signals, round_starts })
 }
 
 /// Plays all games of `cfg` on `cfg.jobs` threads; `progress` is called
