@@ -180,6 +180,11 @@ fn main() -> Result<()> {
     }
 }
 
+/// The thread count asked for, else the machine's cores (at least one).
+fn threads_or_cores(asked: Option<usize>) -> usize {
+    asked.unwrap_or_else(|| std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1)).max(1)
+}
+
 fn run_selfplay(args: SelfplayArgs) -> Result<()> {
     let policy = PolicyKind::parse(&args.policy)
         .with_context(|| format!("unknown policy '{}' (random, heuristic, mcts)", args.policy))?;
@@ -188,7 +193,7 @@ fn run_selfplay(args: SelfplayArgs) -> Result<()> {
     if !(3..=4).contains(&args.ships) {
         bail!("--ships must be 3 or 4, not {}", args.ships);
     }
-    let jobs = args.jobs.unwrap_or_else(|| std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1)).max(1);
+    let jobs = threads_or_cores(args.jobs);
     let cfg = SelfplayConfig {
         policy,
         games: args.games,
@@ -218,7 +223,7 @@ fn run_selfplay(args: SelfplayArgs) -> Result<()> {
 
 fn run_fit(args: FitArgs) -> Result<()> {
     let policy = PolicyKind::parse(&args.policy).with_context(|| format!("unknown policy '{}'", args.policy))?;
-    let jobs = args.jobs.unwrap_or_else(|| std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1)).max(1);
+    let jobs = threads_or_cores(args.jobs);
     let mut settings = Vec::new();
     for ships in args.ships.split(',') {
         let ships: usize = ships.trim().parse().with_context(|| format!("--ships: '{ships}' is not a number"))?;
@@ -268,8 +273,7 @@ fn run_agent(args: AgentArgs) -> Result<()> {
         );
     };
     let policy = PolicyKind::parse(&args.policy).with_context(|| format!("unknown policy '{}'", args.policy))?;
-    let threads =
-        args.jobs.unwrap_or_else(|| std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1)).max(1);
+    let threads = threads_or_cores(args.jobs);
     let cfg = std::sync::Arc::new(AgentConfig {
         server,
         policy,
