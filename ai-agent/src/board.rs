@@ -94,6 +94,11 @@ impl<'a> Board<'a> {
         (corrupt || t.rift_created) && !t.rift_disabled
     }
 
+    /// Whether tile `i` is the Main Rift, where Keys are activated.
+    pub fn is_main_rift(&self, i: usize) -> bool {
+        self.content.tiles.get(self.tiles[i].tile as usize).is_some_and(|d| d.kind == SystemKind::MainRift)
+    }
+
     /// Avatar move distances from tile `from` (lanes, and every rift next
     /// to every other; wormholes left out, the die grants them rarely).
     pub fn avatar_distances(&self, from: usize) -> Vec<Option<u8>> {

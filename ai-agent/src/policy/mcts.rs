@@ -1,24 +1,31 @@
-//! The `mcts` policy: determinized (information-set) Monte Carlo tree
-//! search over the engine, from one seat's view.
+//! The `mcts` policy: determinized (information-set) Monte Carlo search
+//! over the engine, from one seat's view.
 //!
-//! Each iteration samples a full game consistent with the view
-//! (`Game::from_view`, so the hidden stack, decks, face-down tokens and
-//! dice are guessed afresh, never read), walks the shared tree by option
-//! id choosing with UCB1 among the options legal in that sample (edges
-//! count how often they were available, as in ISMCTS), expands one new
-//! option, then plays on with the heuristic for a few decisions and
-//! scores the state with the evaluation. The game is cooperative: every
-//! seat's decisions are in the tree and all maximize the team's value.
-//! Work is split over threads (root parallelization): each thread grows
-//! its own tree from its own seed and the root statistics are summed, so
-//! a run is deterministic for a seed, an iteration budget and a thread
-//! count.
+//! By default it is a paired search. Each sample is a full game consistent
+//! with the view (`Game::from_view`: the hidden stack, decks, face-down
+//! tokens and dice are guessed afresh, never read). On every sample the
+//! heuristic's three best moves, and up to three marches (`march.rs`: this
+//! turn spent heading for a Signal, or for the Main Rift with Keys), are
+//! played on by heuristic playouts to the end of the next round and
+//! scored by the evaluation, with the same playout dice for all of them.
+//! The heuristic's favourite stands unless a candidate beats it on the
+//! paired differences by a margin and a standard error; a winning march
+//! is played by its first step.
+//!
+//! Behind `XODUS_AI_TUNE=mcts_paired=0` is the tree search it grew from:
+//! UCB1 over option ids shared by all samples (edges count how often they
+//! were available, as in ISMCTS), one expansion per iteration, short
+//! heuristic playouts. The game is cooperative: every seat maximizes the
+//! team's value. Both split their work over threads and are deterministic
+//! for a seed and an iteration budget (the tree search also for a thread
+//! count: each thread grows its own tree from its own seed).
 
 use super::guard::LoopGuard;
 use super::heuristic::{
     Plan, argmax, commits_plan, complete_move_within, drop_idle_strains, greedy_pick, mid_move, score_deep_with_plans,
     seal_seed,
 };
+use super::march::{March, keeps_to, targets};
 use super::{Policy, options_for};
 use crate::budget::Budget;
 use crate::eval::evaluate;
@@ -26,7 +33,7 @@ use crate::rng::{Rng, mix};
 use crate::tune;
 use crate::value::ValueModel;
 use std::time::Instant;
-use xodus_engine::{ChoiceOption, Game, Seat, View, Viewer};
+use xodus_engine::{ChoiceOption, DecisionKind, Game, Seat, View, Viewer};
 
 /// Playout length in policy decisions before the evaluation cuts it.
 const PLAYOUT_DECISIONS: usize = 10;
@@ -44,6 +51,10 @@ const PAIRED_WIDTH: f64 = 3.0;
 /// Standard errors of the paired mean difference a candidate must beat
 /// the favourite by (besides `MARGIN`).
 const PAIRED_Z: f64 = 1.0;
+/// Round ends the paired search's playouts run to: the end of the next
+/// round, so that a move's consequences past this round's Corruption
+/// phase (an Avatar's hunt, a teammate who arrives next round) count.
+const HORIZON: f64 = 2.0;
 /// Iterations when the budget gives neither limit.
 const DEFAULT_ITERATIONS: u32 = 64;
 
@@ -108,19 +119,22 @@ fn node_options(game_options: &[ChoiceOption], root_seat: Option<Seat>) -> Vec<&
 /// Plays on from `g` with the heuristic for `PLAYOUT_DECISIONS`
 /// decisions, then evaluates (the tree search's playout).
 fn playout(g: &mut Game, rng: &mut Rng) -> f64 {
-    play_on(g, rng, u32::MAX, PLAYOUT_DECISIONS, None).unwrap_or_else(|| evaluate(g.public()) / 10.0)
+    play_on(g, rng, u32::MAX, PLAYOUT_DECISIONS, None, None).unwrap_or_else(|| evaluate(g.public()) / 10.0)
 }
 
 /// Plays on from `g` with the heuristic (one-step greedy for whichever
 /// seat decides, sub-choices by the default continuation) until the game
 /// ends, round `round_limit` begins or `max_decisions` fresh decisions
-/// are taken, then evaluates. `None` if `deadline` passed first.
+/// are taken, then evaluates. `None` if `deadline` passed first. With a
+/// `march`, its captain's Actions in its round keep to it whenever some
+/// option does.
 fn play_on(
     g: &mut Game,
     rng: &mut Rng,
     round_limit: u32,
     max_decisions: usize,
     deadline: Option<Instant>,
+    march: Option<&March>,
 ) -> Option<f64> {
     let mut decisions = 0;
     let fresh = tune::weight("playout_fresh", 0.0) > 0.0;
@@ -138,7 +152,13 @@ fn play_on(
             continue;
         }
         let Some(&seat) = d.deciders.first() else { break };
-        let opts = options_for_decision(&d.options, seat);
+        let mut opts = options_for_decision(&d.options, seat);
+        if let Some(m) = march.filter(|m| m.seat == seat && m.round == g.public().round && opts.len() > 1) {
+            let keep = keeps_to(g, m, &opts);
+            if keep.contains(&true) {
+                opts = opts.into_iter().zip(keep).filter(|(_, k)| *k).map(|(o, _)| o).collect();
+            }
+        }
         if opts.is_empty() {
             break;
         }
@@ -335,6 +355,9 @@ pub struct Paired<'a> {
     /// Scores a playout's end by the learned chance of a win instead of
     /// the hand-set evaluation (`value.rs`).
     pub value: Option<&'a ValueModel>,
+    /// Marches compared after the candidate options (their columns follow
+    /// the options'); a march's playout starts at the decision itself.
+    pub marches: &'a [March],
 }
 
 impl Paired<'_> {
@@ -348,15 +371,19 @@ impl Paired<'_> {
         // state: an end of turn that closes the round must not buy itself
         // a round more of playout than the other candidates.
         let end = self.view.round.saturating_add(self.horizon);
-        self.roots
-            .iter()
-            .map(|id| {
+        let options = self.roots.iter().map(|id| (Some(id), None));
+        let marches = self.marches.iter().map(|m| (None, Some(m)));
+        options
+            .chain(marches)
+            .map(|(id, march)| {
                 let mut g = base.clone();
-                if g.apply(self.seat, id).is_err() {
+                if let Some(id) = id
+                    && g.apply(self.seat, id).is_err()
+                {
                     return Some(f64::NEG_INFINITY);
                 }
                 let mut rng = Rng::new(mix(&[self.seed, sample, 0x7a11]));
-                let reward = play_on(&mut g, &mut rng, end, ROUND_PLAYOUT_CAP, deadline)?;
+                let reward = play_on(&mut g, &mut rng, end, ROUND_PLAYOUT_CAP, deadline, march)?;
                 Some(self.value.map_or(reward, |m| m.value(g.public())))
             })
             .collect()
@@ -466,6 +493,36 @@ pub fn search_parallel(
     merged
 }
 
+/// The marches the paired search compares for `seat` at an Action
+/// decision: one per target of [`super::march::targets`].
+fn march_candidates(view: &View, seat: Seat) -> Vec<March> {
+    if view.decision.kind != DecisionKind::Action {
+        return Vec::new();
+    }
+    targets(&view.public, seat).into_iter().map(|target| March { seat, target, round: view.round }).collect()
+}
+
+/// The first step of a march that won the comparison: the heuristic's
+/// best option (over the root samples) among those that keep to it on the
+/// first sample, with the follow-up Action its score counted on. `None`
+/// when no option keeps to it.
+fn march_step(
+    view: &View,
+    march: &March,
+    seed: u64,
+    banned: &dyn Fn(&str) -> bool,
+) -> Option<(String, Option<String>)> {
+    let seat = march.seat;
+    let opts: Vec<&ChoiceOption> = options_for(view, seat).into_iter().filter(|o| !banned(&o.id)).collect();
+    let games: Vec<Game> = (0..ROOT_SAMPLES).map(|k| Game::from_view(view, mix(&[seed, 0x0007, k]))).collect();
+    let keep = keeps_to(games.first()?, march, &opts);
+    let kept: Vec<&ChoiceOption> = opts.iter().zip(&keep).filter(|(_, k)| **k).map(|(o, _)| *o).collect();
+    let (scores, plans) = score_deep_with_plans(&games, seat, &kept);
+    let best =
+        (0..kept.len()).filter(|&i| scores[i] > f64::NEG_INFINITY).max_by(|&a, &b| scores[a].total_cmp(&scores[b]))?;
+    Some((kept[best].id.clone(), plans[best].clone()))
+}
+
 impl Policy for MctsPolicy {
     fn choose(&mut self, view: &View, seat: Seat, budget: &Budget) -> Option<String> {
         let opts = options_for(view, seat);
@@ -486,9 +543,19 @@ impl Policy for MctsPolicy {
         let width = if paired { tune::weight("mcts_width", PAIRED_WIDTH).max(2.0) as usize } else { ROOT_WIDTH };
         let candidates = root_candidates(view, seat, seed, width, &|id| guard.refuses(view, seat, id));
         let roots: Vec<String> = candidates.iter().map(|c| c.0.clone()).collect();
-        if paired && roots.len() > 1 {
-            let id = self.paired_choice(view, seat, budget, seed, &roots);
-            return Some(self.commit(view, seat, &opts, &candidates, id));
+        let marches: Vec<March> =
+            if paired && tune::weight("mcts_march", 1.0) > 0.0 { march_candidates(view, seat) } else { Vec::new() };
+        if paired && (roots.len() > 1 || !marches.is_empty()) {
+            let pick = self.paired_choice(view, seat, budget, seed, &roots, &marches);
+            let chosen = match pick.checked_sub(roots.len()).and_then(|m| marches.get(m)) {
+                Some(m) => march_step(view, m, seed, &|id| guard.refuses(view, seat, id)),
+                None => roots.get(pick).map(|id| (id.clone(), None)),
+            };
+            let Some((id, follow)) = chosen.or_else(|| roots.first().map(|id| (id.clone(), None))) else {
+                return Some(opts[0].id.clone());
+            };
+            let planned = candidates.iter().find(|c| c.0 == id).and_then(|c| c.1.clone()).or(follow);
+            return Some(self.commit(view, seat, &opts, &[(id.clone(), planned)], id));
         }
         let stats = search_parallel(view, seat, budget, seed, self.threads, &roots);
         // The heuristic's favourite stands unless the search finds a
@@ -530,25 +597,44 @@ impl Policy for MctsPolicy {
 impl MctsPolicy {
     /// The paired search's pick among `roots` (the heuristic's favourite
     /// first).
-    fn paired_choice(&self, view: &View, seat: Seat, budget: &Budget, seed: u64, roots: &[String]) -> String {
+    /// Returns the winning column: an index into `roots`, or
+    /// `roots.len() + m` for march `m`.
+    fn paired_choice(
+        &self,
+        view: &View,
+        seat: Seat,
+        budget: &Budget,
+        seed: u64,
+        roots: &[String],
+        marches: &[March],
+    ) -> usize {
         let start = Instant::now();
         let total = playouts(budget);
         let samples = (total / roots.len() as u32).max(2);
-        let horizon = tune::weight("mcts_horizon", 1.0).max(1.0) as u32;
+        let horizon = tune::weight("mcts_horizon", HORIZON).max(1.0) as u32;
         let value = if tune::weight("mcts_value", 0.0) > 0.0 { ValueModel::embedded() } else { None };
         // Chances of a win are compared on the standard error alone: a
         // fixed margin in Actions means nothing on that scale.
         let margin = tune::weight("mcts_margin", if value.is_some() { 0.0 } else { MARGIN });
-        let rows =
-            Paired { view, seat, roots, seed, horizon, value }.run(samples, budget.deadline(start), self.threads);
+        let rows = Paired { view, seat, roots, seed, horizon, value, marches }.run(
+            samples,
+            budget.deadline(start),
+            self.threads,
+        );
         let pick = paired_pick(&rows, margin, tune::weight("mcts_z", PAIRED_Z));
         if tracing::enabled!(tracing::Level::TRACE) {
             let n = rows.len().max(1) as f64;
-            let means: Vec<(f64, &str)> =
-                (0..roots.len()).map(|c| (rows.iter().map(|r| r[c]).sum::<f64>() / n, roots[c].as_str())).collect();
+            let names: Vec<String> = roots
+                .iter()
+                .cloned()
+                .chain(marches.iter().map(|m| format!("march:{},{}", m.target.q, m.target.r)))
+                .collect();
+            let means: Vec<(f64, &str)> = (0..names.len())
+                .map(|c| (rows.iter().map(|r| r.get(c).copied().unwrap_or(0.0)).sum::<f64>() / n, names[c].as_str()))
+                .collect();
             tracing::trace!(?means, pick, samples = rows.len(), round = view.round, phase = ?view.public.phase, "mcts paired");
         }
-        roots[pick].clone()
+        pick
     }
 
     /// Records the pick (follow-up plan, loop guard) and returns its id.

@@ -6,6 +6,7 @@
 pub mod endgame;
 pub mod guard;
 pub mod heuristic;
+pub mod march;
 pub mod mcts;
 pub mod random;
 
@@ -143,7 +144,8 @@ pub(crate) mod tests {
     fn paired_search_gives_the_same_rewards_on_one_thread_or_two() {
         for (view, seat) in sample_views(12, 4) {
             let roots: Vec<String> = options_for(&view, seat).iter().take(3).map(|o| o.id.clone()).collect();
-            let search = mcts::Paired { view: &view, seat, roots: &roots, seed: 5, horizon: 1, value: None };
+            let search =
+                mcts::Paired { view: &view, seat, roots: &roots, seed: 5, horizon: 1, value: None, marches: &[] };
             let (one, two) = (search.run(3, None, 1), search.run(3, None, 2));
             assert_eq!(one.len(), 3);
             assert_eq!(one, two);
@@ -154,7 +156,7 @@ pub(crate) mod tests {
     fn a_spent_deadline_leaves_no_sample_and_the_favourite_is_played() {
         let (view, seat) = sample_views(12, 3).remove(2);
         let roots: Vec<String> = options_for(&view, seat).iter().take(3).map(|o| o.id.clone()).collect();
-        let search = mcts::Paired { view: &view, seat, roots: &roots, seed: 5, horizon: 1, value: None };
+        let search = mcts::Paired { view: &view, seat, roots: &roots, seed: 5, horizon: 1, value: None, marches: &[] };
         let rows = search.run(50, Some(std::time::Instant::now()), 2);
         assert!(rows.is_empty());
         assert_eq!(mcts::paired_pick(&rows, 0.08, 1.0), 0);

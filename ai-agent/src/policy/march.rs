@@ -1,0 +1,213 @@
+//! Marches: a captain's intention that outlasts one move ("go to the
+//! Signal at this system", "take the Keys to the Main Rift"). The heuristic
+//! and the paired search only ever compare single moves, each scored by
+//! how much nearer it brings the evaluation's own task assignment, so a
+//! captain never sets out for a Signal whose crew the assignment gives to
+//! someone else, and a Key waits for a second ship that never comes. The
+//! paired search can add marches to its candidates: in a march's playout
+//! the deciding captain spends this turn's Actions only on moves that
+//! bring its ship nearer the target (or, once there, that keep it there),
+//! then everyone plays on as usual. A march that wins the comparison is
+//! played by its first step: the heuristic's best move among those that
+//! keep to it.
+
+use crate::board::Board;
+use xodus_engine::{ChoiceOption, DecisionKind, Game, Hex, Public, Seat};
+
+use super::heuristic::complete_move;
+
+/// Marches compared per decision: the nearest targets.
+pub const MAX_MARCHES: usize = 3;
+
+/// One captain's intention: reach `target` (and stay) this round.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct March {
+    /// The captain who marches.
+    pub seat: Seat,
+    /// The system to reach.
+    pub target: Hex,
+    /// The round the march is for (its playout follows it this round only).
+    pub round: u32,
+}
+
+/// Jump distance from `seat`'s ship to `target` on `pb` (`None` when the
+/// ship is lost, either system is unknown or no lane joins them).
+pub fn distance(pb: &Public, seat: Seat, target: Hex) -> Option<u8> {
+    let ship = pb.ships.iter().find(|s| s.seat == seat && !s.defeated)?;
+    let board = Board::new(pb);
+    let i = board.index(target)?;
+    board.distances(ship.hex).get(i).copied().flatten()
+}
+
+/// The systems worth a march for `seat`, nearest first (at most
+/// [`MAX_MARCHES`]): those of unsolved Signals, revealed or not, and the
+/// Main Rift's when the ship carries Keys. The ship's own system counts
+/// (a march to it means "stay and work here").
+pub fn targets(pb: &Public, seat: Seat) -> Vec<Hex> {
+    let Some(ship) = pb.ships.iter().find(|s| s.seat == seat && !s.defeated) else { return Vec::new() };
+    let board = Board::new(pb);
+    let dist = board.distances(ship.hex);
+    let mut found: Vec<(u8, Hex)> = Vec::new();
+    for i in 0..board.len() {
+        let tile = board.tile(i);
+        let open_signal = tile.key_marker.is_some_and(|k| pb.signals.iter().any(|s| s.key == k && !s.solved));
+        let rift = !ship.keys.is_empty() && board.is_main_rift(i);
+        if !(open_signal || rift) {
+            continue;
+        }
+        if let Some(d) = dist.get(i).copied().flatten() {
+            found.push((d, tile.hex));
+        }
+    }
+    found.sort_by_key(|f| (f.0, f.1.q, f.1.r));
+    found.into_iter().take(MAX_MARCHES).map(|f| f.1).collect()
+}
+
+/// Which of `opts` keep to `march` on the determinized `game`: a move that
+/// brings the ship strictly nearer the target, or, once there, any option
+/// after which the ship is still there. Each option is applied to a copy
+/// and its move finished as the look-ahead finishes it. All false when the
+/// decision is not the marching captain's Action or the ship is lost.
+pub fn keeps_to(game: &Game, march: &March, opts: &[&ChoiceOption]) -> Vec<bool> {
+    let mut keep = vec![false; opts.len()];
+    let d = game.decision();
+    if d.kind != DecisionKind::Action || !d.deciders.contains(&march.seat) {
+        return keep;
+    }
+    let Some(before) = distance(game.public(), march.seat, march.target) else { return keep };
+    for (o, k) in opts.iter().zip(keep.iter_mut()) {
+        let mut g = game.clone();
+        if g.apply(march.seat, &o.id).is_err() {
+            continue;
+        }
+        complete_move(&mut g);
+        let after = distance(g.public(), march.seat, march.target);
+        *k = match after {
+            Some(a) if before == 0 => a == 0,
+            Some(a) => a < before,
+            None => false,
+        };
+    }
+    keep
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::policy::tests::sample_views;
+
+    #[test]
+    fn a_march_keeps_only_moves_that_bring_the_ship_nearer() {
+        let mut checked = 0;
+        for (view, seat) in sample_views(41, 24) {
+            let game = Game::from_view(&view, 3);
+            let d = game.decision();
+            if d.kind != DecisionKind::Action {
+                continue;
+            }
+            let opts: Vec<&ChoiceOption> = d.options.iter().filter(|o| o.seats.contains(&seat)).collect();
+            for target in targets(game.public(), seat) {
+                let march = March { seat, target, round: view.round };
+                let Some(before) = distance(game.public(), seat, target) else { continue };
+                for (o, kept) in opts.iter().zip(keeps_to(&game, &march, &opts)) {
+                    let mut g = game.clone();
+                    if g.apply(seat, &o.id).is_err() {
+                        assert!(!kept, "{} was refused but kept", o.id);
+                        continue;
+                    }
+                    complete_move(&mut g);
+                    let after = distance(g.public(), seat, target);
+                    let nearer = after.is_some_and(|a| if before == 0 { a == 0 } else { a < before });
+                    assert_eq!(kept, nearer, "{} from {before} to {after:?}", o.id);
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 20, "only {checked} options checked");
+    }
+
+    /// Views of a three-ship Casual game played by the heuristic (Signals
+    /// get revealed, ships spread out), one every few decisions.
+    fn heuristic_views(seed: u64, n: usize) -> Vec<(xodus_engine::View, Seat)> {
+        use crate::budget::Budget;
+        use crate::policy::PolicyKind;
+        use xodus_engine::{Difficulty, GameConfig, Viewer};
+        let mut g = Game::new(GameConfig::random(seed, 3, Difficulty::Casual)).expect("game");
+        let mut policy = PolicyKind::Heuristic.build(seed);
+        let budget = Budget::new(Some(1), None);
+        let mut out = Vec::new();
+        let mut step = 0;
+        while g.outcome().is_none() && out.len() < n && step < 3000 {
+            let d = g.decision();
+            let Some(&seat) = d.deciders.first() else { break };
+            let view = g.view(Viewer::Seat(seat));
+            if step % 5 == 0 && d.kind == DecisionKind::Action {
+                out.push((view.clone(), seat));
+            }
+            let id = policy.choose(&view, seat, &budget).expect("a decision");
+            g.apply(seat, &id).expect("offered option");
+            step += 1;
+        }
+        out
+    }
+
+    #[test]
+    fn away_from_its_target_a_march_keeps_moves_and_nothing_else_and_there_it_stays() {
+        use xodus_engine::Choice;
+        let moves = |c: &Choice| matches!(c, Choice::Jump { .. } | Choice::BlindJump { .. } | Choice::Rush);
+        let (mut away, mut there) = (0, 0);
+        for (view, seat) in heuristic_views(7, 40) {
+            let game = Game::from_view(&view, 3);
+            let d = game.decision();
+            let opts: Vec<&ChoiceOption> = d.options.iter().filter(|o| o.seats.contains(&seat)).collect();
+            for target in targets(game.public(), seat) {
+                let march = March { seat, target, round: view.round };
+                let keep = keeps_to(&game, &march, &opts);
+                let at_target = distance(game.public(), seat, target) == Some(0);
+                for (o, kept) in opts.iter().zip(&keep) {
+                    if at_target && moves(&o.choice) {
+                        assert!(!kept, "{} leaves the target but was kept", o.id);
+                    }
+                    // A probe can keep to it too: the system it reveals may
+                    // open a shorter way.
+                    if !at_target && *kept {
+                        let opens = matches!(o.choice, Choice::Probe { .. });
+                        assert!(moves(&o.choice) || opens, "{} is neither a move nor a probe but was kept", o.id);
+                    }
+                    if at_target && matches!(o.choice, Choice::EndTurn) {
+                        assert!(kept, "ending the turn at the target keeps to the march");
+                    }
+                }
+                if at_target {
+                    there += 1;
+                } else if keep.contains(&true) {
+                    away += 1;
+                }
+            }
+        }
+        assert!(away >= 3 && there >= 1, "too few cases: {away} away, {there} at the target");
+    }
+
+    #[test]
+    fn march_targets_are_open_signals_or_the_rift_for_a_carrier_nearest_first() {
+        let mut seen = 0;
+        for (view, seat) in heuristic_views(43, 30) {
+            let pb = &view.public;
+            let board = Board::new(pb);
+            let found = targets(pb, seat);
+            assert!(found.len() <= MAX_MARCHES);
+            let dists: Vec<u8> = found.iter().filter_map(|&h| distance(pb, seat, h)).collect();
+            assert_eq!(dists.len(), found.len(), "every target is reachable");
+            assert!(dists.windows(2).all(|w| w[0] <= w[1]), "nearest first: {dists:?}");
+            for h in &found {
+                let Some(i) = board.index(*h) else { panic!("target {h:?} is not on the board") };
+                let tile = board.tile(i);
+                let signal = tile.key_marker.is_some_and(|k| pb.signals.iter().any(|s| s.key == k && !s.solved));
+                let carrier = pb.ships.iter().any(|s| s.seat == seat && !s.keys.is_empty());
+                assert!(signal || (carrier && board.is_main_rift(i)), "{h:?} is neither");
+                seen += 1;
+            }
+        }
+        assert!(seen > 5, "only {seen} targets seen");
+    }
+}
