@@ -191,6 +191,13 @@ fn options_for_decision(options: &[ChoiceOption], seat: Seat) -> Vec<&ChoiceOpti
     options.iter().filter(|o| o.seats.contains(&seat)).collect()
 }
 
+/// The determinizations the root ranking and a march's first step are
+/// scored on (the same ones, so a march's step is ranked as the
+/// heuristic ranks the moves).
+fn root_samples(view: &View, seed: u64) -> Vec<Game> {
+    (0..ROOT_SAMPLES).map(|k| Game::from_view(view, mix(&[seed, 0x0007, k]))).collect()
+}
+
 /// The root candidates: the seat's options ranked by the heuristic's
 /// one-step score on one determinization, best `ROOT_WIDTH` kept. A small
 /// budget is spent on the moves worth comparing, not spread over all.
@@ -208,7 +215,7 @@ fn root_candidates(
     }
     // Ranked like the heuristic policy ranks them: averaged over several
     // determinizations, so the search's default is the heuristic's pick.
-    let games: Vec<Game> = (0..ROOT_SAMPLES).map(|k| Game::from_view(view, mix(&[seed, 0x0007, k]))).collect();
+    let games = root_samples(view, seed);
     let (mut scores, plans) = score_deep_with_plans(&games, seat, &opts);
     drop_idle_strains(&opts, &plans, &mut scores);
     super::endgame::rescore_seals(view, seat, &opts, &mut scores, seal_seed(view, seat));
@@ -514,7 +521,7 @@ fn march_step(
 ) -> Option<(String, Option<String>)> {
     let seat = march.seat;
     let opts: Vec<&ChoiceOption> = options_for(view, seat).into_iter().filter(|o| !banned(&o.id)).collect();
-    let games: Vec<Game> = (0..ROOT_SAMPLES).map(|k| Game::from_view(view, mix(&[seed, 0x0007, k]))).collect();
+    let games = root_samples(view, seed);
     let keep = keeps_to(games.first()?, march, &opts);
     let kept: Vec<&ChoiceOption> = opts.iter().zip(&keep).filter(|(_, k)| **k).map(|(o, _)| *o).collect();
     let (scores, plans) = score_deep_with_plans(&games, seat, &kept);
