@@ -5,7 +5,7 @@
 //! order, so the figures do not depend on scheduling.
 
 use crate::budget::Budget;
-use crate::eval::evaluate;
+use crate::eval::evaluate_game;
 use crate::policy::{PolicyKind, options_for};
 use crate::rng::mix;
 use crate::stats::GameResult;
@@ -64,7 +64,7 @@ pub fn play_game(cfg: &SelfplayConfig, index: usize) -> Result<GameResult, Selfp
         if game.public().round != round {
             round = game.public().round;
             if let Position::Open(x) = position(game.public()) {
-                round_starts.push((x, evaluate(game.public())));
+                round_starts.push((x, evaluate_game(&game)));
             }
         }
         let decision = game.decision();
@@ -185,7 +185,7 @@ pub fn trace_game(
         }
         n += 1;
     }
-    write_summary(game.public(), out)?;
+    write_summary(game.public(), crate::eval::SignalMix::of(game.config().difficulty), out)?;
     writeln!(out, "outcome: {:?}", game.outcome())?;
     Ok(())
 }
@@ -193,11 +193,15 @@ pub fn trace_game(
 /// The end of a trace: what the System stack still holds, the evaluation
 /// term by term, and where each Key stands: the first things to read when
 /// a game is lost.
-fn write_summary(pb: &xodus_engine::Public, out: &mut dyn std::io::Write) -> std::io::Result<()> {
+fn write_summary(
+    pb: &xodus_engine::Public,
+    mix: crate::eval::SignalMix,
+    out: &mut dyn std::io::Write,
+) -> std::io::Result<()> {
     let piles: Vec<String> =
         pb.piles.iter().map(|p| format!("{}{}", p.remaining, if p.bottom { "b" } else { "" })).collect();
     writeln!(out, "summary: {} systems revealed, piles left [{}]", pb.tiles.len(), piles.join(" "))?;
-    let terms: Vec<String> = crate::eval::terms(pb).iter().map(|(name, v)| format!("{name} {v:.1}")).collect();
+    let terms: Vec<String> = crate::eval::terms(pb, mix).iter().map(|(name, v)| format!("{name} {v:.1}")).collect();
     writeln!(out, "  evaluation: {}", terms.join(", "))?;
     for slot in &pb.signals {
         let tile = pb.tiles.iter().find(|t| t.key_marker == Some(slot.key)).map(|t| t.hex);

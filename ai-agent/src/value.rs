@@ -60,7 +60,9 @@ pub fn position(pb: &Public) -> Position {
     if let Some(o) = &pb.outcome {
         return Position::Decided(o.won);
     }
-    let named = terms(pb);
+    // The embedded weights were fitted on terms priced without the
+    // difficulty's Signal pool; keep its inputs as they were fitted.
+    let named = terms(pb, crate::eval::SignalMix::ANY);
     let term = |name: &str| named.iter().find(|(n, _)| *n == name).map(|(_, v)| *v);
     if let Some(v) = term("outcome") {
         return Position::Decided(v > 0.0);

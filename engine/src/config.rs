@@ -3,6 +3,7 @@
 //! choice lives here; together with the seed and the choices it fixes the
 //! whole game.
 
+use crate::content::SignalTier;
 use serde::{Deserialize, Serialize};
 
 /// One of the six ships. Each seat captains one ship.
@@ -82,6 +83,22 @@ impl Difficulty {
     /// Parses a snake-case name.
     pub fn parse(s: &str) -> Option<Difficulty> {
         Difficulty::ALL.into_iter().find(|k| k.as_str() == s)
+    }
+
+    /// How many Signal cards of `tier` go into the pool the game's Signals
+    /// are dealt from (rulebook p. 19): Casual four hazardous and two
+    /// perilous, Hardened two of each, Heroic the lethal ones and two
+    /// perilous.
+    pub fn signal_pool(self, tier: SignalTier) -> usize {
+        match (self, tier) {
+            (Difficulty::Casual, SignalTier::Hazardous) => 4,
+            (Difficulty::Casual, SignalTier::Perilous) => 2,
+            (Difficulty::Casual, SignalTier::Lethal) => 0,
+            (Difficulty::Hardened, _) => 2,
+            (Difficulty::Heroic, SignalTier::Hazardous) => 0,
+            (Difficulty::Heroic, SignalTier::Perilous) => 2,
+            (Difficulty::Heroic, SignalTier::Lethal) => 4,
+        }
     }
 }
 

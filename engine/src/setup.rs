@@ -35,24 +35,19 @@ impl Game {
             v.truncate(n);
             v
         };
-        let mut signal_pool = match config.difficulty {
-            Difficulty::Casual => {
-                let mut v = pick(SignalTier::Hazardous, 4, &mut rng);
-                v.extend(pick(SignalTier::Perilous, 2, &mut rng));
-                v
-            }
-            Difficulty::Hardened => {
-                let mut v = pick(SignalTier::Hazardous, 2, &mut rng);
-                v.extend(pick(SignalTier::Perilous, 2, &mut rng));
-                v.extend(pick(SignalTier::Lethal, 2, &mut rng));
-                v
-            }
-            Difficulty::Heroic => {
-                let mut v = pick(SignalTier::Lethal, 4, &mut rng);
-                v.extend(pick(SignalTier::Perilous, 2, &mut rng));
-                v
-            }
+        // The pool's counts by tier (p. 19); Heroic deals its lethal cards
+        // first (the order the generator has always drawn them in).
+        let order = match config.difficulty {
+            Difficulty::Heroic => [SignalTier::Lethal, SignalTier::Perilous, SignalTier::Hazardous],
+            _ => [SignalTier::Hazardous, SignalTier::Perilous, SignalTier::Lethal],
         };
+        let mut signal_pool = Vec::new();
+        for tier in order {
+            let count = config.difficulty.signal_pool(tier);
+            if count > 0 {
+                signal_pool.extend(pick(tier, count, &mut rng));
+            }
+        }
         rng.shuffle(&mut signal_pool);
         signal_pool.truncate(key_count as usize);
 

@@ -5,7 +5,7 @@
 //! `Game::from_view` fills the hidden half with a random arrangement that
 //! agrees with everything public (a determinization for the AI's search).
 
-use crate::config::{Difficulty, GameConfig};
+use crate::config::GameConfig;
 use crate::content::{Content, SignalTier, SystemKind};
 use crate::decision::Decision;
 use crate::rng::GameRng;
@@ -145,17 +145,7 @@ impl Game {
         let mat_avatars: Vec<(u8, u8)> = pb.corruption.face_down.iter().copied().zip(avatars).collect();
 
         // Face-down Signals, within the difficulty's mix.
-        let caps = |t: SignalTier| -> usize {
-            match (view.config.difficulty, t) {
-                (Difficulty::Casual, SignalTier::Hazardous) => 4,
-                (Difficulty::Casual, SignalTier::Perilous) => 2,
-                (Difficulty::Casual, SignalTier::Lethal) => 0,
-                (Difficulty::Hardened, _) => 2,
-                (Difficulty::Heroic, SignalTier::Lethal) => 4,
-                (Difficulty::Heroic, SignalTier::Perilous) => 2,
-                (Difficulty::Heroic, SignalTier::Hazardous) => 0,
-            }
-        };
+        let caps = |t: SignalTier| view.config.difficulty.signal_pool(t);
         let revealed: Vec<u8> = pb.signals.iter().filter_map(|s| s.card).collect();
         let mut candidates: Vec<u8> = (0..c.signals.len() as u8).filter(|i| !revealed.contains(i)).collect();
         rng.shuffle(&mut candidates);

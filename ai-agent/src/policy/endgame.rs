@@ -6,7 +6,7 @@
 //! samples of the rush.
 
 use super::heuristic::{complete_move, prior};
-use crate::eval::evaluate;
+use crate::eval::evaluate_game;
 use crate::rng::mix;
 use xodus_engine::{Choice, ChoiceOption, Game, Seat, View};
 
@@ -44,7 +44,7 @@ pub fn rescore_seals(view: &View, seat: Seat, options: &[&ChoiceOption], scores:
             let mut g = game.clone();
             if g.apply(seat, &o.id).is_ok() {
                 complete_move(&mut g);
-                total += evaluate(g.public()) + prior(&game, o);
+                total += evaluate_game(&g) + prior(&game, o);
                 n += 1;
             }
         }

@@ -10,7 +10,7 @@
 use super::guard::LoopGuard;
 use super::{Policy, options_for};
 use crate::budget::Budget;
-use crate::eval::{STRAIN_OWED, evaluate, fight_hopeless};
+use crate::eval::{STRAIN_OWED, SignalMix, evaluate, evaluate_game, fight_hopeless};
 use crate::rng::{Rng, mix};
 use crate::tune;
 use xodus_engine::content::{Challenge, Content};
@@ -293,7 +293,7 @@ fn finish_rush(g: &mut Game) -> bool {
     let best = frontier
         .into_iter()
         .filter(|(_, p)| !p.is_empty())
-        .map(|(x, p)| (evaluate(x.public()), p))
+        .map(|(x, p)| (evaluate_game(&x), p))
         .max_by(|a, b| a.0.total_cmp(&b.0));
     let Some((_, path)) = best else { return false };
     path.iter().all(|(seat, id)| g.apply(*seat, id).is_ok())
@@ -307,7 +307,7 @@ fn best_single(g: &mut Game, options: &[ChoiceOption]) -> bool {
             let seat = *o.seats.first()?;
             let mut x = g.clone();
             x.apply(seat, &o.id).ok()?;
-            Some((evaluate(x.public()), x))
+            Some((evaluate_game(&x), x))
         })
         .max_by(|a, b| a.0.total_cmp(&b.0));
     match best {
@@ -348,9 +348,10 @@ pub fn score_on(game: &Game, seat: Seat, options: &[&ChoiceOption], out: &mut [f
 /// off.
 pub fn value_after(before: &Game, after: &Game, option: &ChoiceOption) -> f64 {
     let (b, a) = (before.public(), after.public());
+    let mix = SignalMix::of(before.config().difficulty);
     let closes_round = a.round != b.round || a.outcome.as_ref().is_some_and(|o| !o.won);
     if !matches!(option.choice, Choice::EndTurn) || !closes_round || tune::weight("end_settle", 1.0) <= 0.0 {
-        return evaluate(a);
+        return evaluate(a, mix);
     }
     let mut done = b.clone();
     let mut owed = 0.0;
@@ -363,7 +364,7 @@ pub fn value_after(before: &Game, after: &Game, option: &ChoiceOption) -> f64 {
             ship.actions_left = 0;
         }
     }
-    evaluate(&done) - owed
+    evaluate(&done, mix) - owed
 }
 
 /// Options carried to the second step of the look-ahead.
@@ -408,7 +409,7 @@ pub fn score_deep_with_plans(games: &[Game], seat: Seat, options: &[&ChoiceOptio
         // Follow-ups by option id: the sum of their values, and the sum of
         // the stopping values of the samples where they are not open.
         let samples: Vec<&Game> = after[i].iter().flatten().collect();
-        let stops: Vec<f64> = samples.iter().map(|g| evaluate(g.public())).collect();
+        let stops: Vec<f64> = samples.iter().map(|g| evaluate_game(&g)).collect();
         let stop_total: f64 = stops.iter().sum();
         let mut follow: Vec<(String, f64, f64)> = Vec::new();
         for (j, g) in samples.iter().enumerate() {
@@ -423,7 +424,7 @@ pub fn score_deep_with_plans(games: &[Game], seat: Seat, options: &[&ChoiceOptio
                 let mut g2: Game = (*g).clone();
                 if g2.apply(seat, &o2.id).is_ok() {
                     complete_move(&mut g2);
-                    let v = evaluate(g2.public()) + prior(g, o2);
+                    let v = evaluate_game(&g2) + prior(g, o2);
                     match follow.iter_mut().find(|f| f.0 == o2.id) {
                         Some(f) => {
                             f.1 += v;
@@ -528,7 +529,7 @@ impl Policy for HeuristicPolicy {
                 if g.apply(seat, &o.id).is_ok() {
                     complete_move(&mut g);
                     let terms: Vec<String> =
-                        crate::eval::terms(g.public()).iter().map(|(n, v)| format!("{n} {v:.2}")).collect();
+                        crate::eval::terms(g.public(), crate::eval::SignalMix::of(g.config().difficulty)).iter().map(|(n, v)| format!("{n} {v:.2}")).collect();
                     tracing::trace!(option = %o.id, terms = %terms.join(", "), "heuristic terms");
                 }
             }
@@ -590,7 +591,7 @@ mod tests {
     fn all_rush_ends(g: &Game, out: &mut Vec<f64>) {
         let d = g.decision();
         if d.kind != DecisionKind::RushStep {
-            out.push(evaluate(g.public()));
+            out.push(evaluate_game(&g));
             return;
         }
         for o in &d.options {
@@ -628,13 +629,13 @@ mod tests {
                     let mut finished = rushing.clone();
                     assert!(finish_rush(&mut finished), "seed {seed}: the Rush could not be finished");
                     assert_ne!(finished.decision().kind, DecisionKind::RushStep, "three jumps made");
-                    assert!((evaluate(finished.public()) - best).abs() < 1e-9, "seed {seed}: not the best end");
+                    assert!((evaluate_game(&finished) - best).abs() < 1e-9, "seed {seed}: not the best end");
                     let mut first = rushing.clone();
                     while first.decision().kind == DecisionKind::RushStep {
                         let o = first.decision().options[0].clone();
                         first.apply(o.seats[0], &o.id).expect("listed");
                     }
-                    if evaluate(first.public()) < best - 1e-9 {
+                    if evaluate_game(&first) < best - 1e-9 {
                         first_was_worse += 1;
                     }
                     checked += 1;
@@ -678,10 +679,10 @@ mod tests {
                 if let (DecisionKind::Action, true, Some(end)) = (d.kind, last && left > 0, end) {
                     let mut after = g.clone();
                     after.apply(seat, &end.id).expect("end the turn");
-                    let idle = evaluate(g.public()) - 0.5 * f64::from(left);
+                    let idle = evaluate_game(&g) - 0.5 * f64::from(left);
                     let scored = value_after(&g, &after, end);
                     assert!(scored <= idle + 1e-9, "seed {seed}: {left} Actions thrown away scored {scored} > {idle}");
-                    differs += usize::from((evaluate(after.public()) - scored).abs() > 1e-6);
+                    differs += usize::from((evaluate_game(&after) - scored).abs() > 1e-6);
                     checked += 1;
                 }
                 let view = g.view(Viewer::Seat(seat));

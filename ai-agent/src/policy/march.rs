@@ -10,24 +10,62 @@
 //! then everyone plays on as usual. A march that wins the comparison is
 //! played by its first step: the heuristic's best move among those that
 //! keep to it.
+//!
+//! A crew march is the same intention for every captain at once, held for
+//! this round and the next: the crew gathers at a Signal that wants a
+//! fleet (a guardian, a Skill Roll beyond two dice, repairs for several
+//! ships), and, since only captains who have not played yet may be
+//! invited, the fleet forms and tries it the round after. A lone march
+//! never shows that: the teammates it would need go their own ways in
+//! its playout.
 
 use crate::board::Board;
-use xodus_engine::{ChoiceOption, DecisionKind, Game, Hex, Public, Seat};
+use xodus_engine::{Choice, ChoiceOption, DecisionKind, Game, Hex, Public, Seat};
 
-use super::heuristic::complete_move;
+use super::heuristic::{complete_move, group_work_ahead, guardian_ahead};
 
 /// Marches compared per decision: the nearest targets.
 pub const MAX_MARCHES: usize = 3;
 
-/// One captain's intention: reach `target` (and stay) this round.
+/// One captain's intention (or the crew's): reach `target` and stay.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct March {
-    /// The captain who marches.
+    /// The captain who decides (and marches).
     pub seat: Seat,
     /// The system to reach.
     pub target: Hex,
-    /// The round the march is for (its playout follows it this round only).
+    /// The round the march is for (a lone march's playout follows it this
+    /// round only).
     pub round: u32,
+    /// Whether every captain marches, this round and the next, for as
+    /// long as the target's Signal is open.
+    pub crew: bool,
+}
+
+impl March {
+    /// Whether `seat`'s choices in `round` on `pb` keep to this march.
+    pub fn binds(&self, pb: &Public, seat: Seat, round: u32) -> bool {
+        if self.crew {
+            (round == self.round || round == self.round.saturating_add(1)) && open_signal_at(pb, self.target)
+        } else {
+            seat == self.seat && round == self.round
+        }
+    }
+
+    /// The name the search's trace gives it.
+    pub fn label(&self) -> String {
+        let kind = if self.crew { "crew" } else { "march" };
+        format!("{kind}:{},{}", self.target.q, self.target.r)
+    }
+}
+
+/// Whether `hex` holds the marker of an unsolved Signal.
+fn open_signal_at(pb: &Public, hex: Hex) -> bool {
+    pb.tiles
+        .iter()
+        .filter(|t| t.hex == hex)
+        .filter_map(|t| t.key_marker)
+        .any(|k| pb.signals.iter().any(|s| s.key == k && !s.solved))
 }
 
 /// Jump distance from `seat`'s ship to `target` on `pb` (`None` when the
@@ -63,25 +101,50 @@ pub fn targets(pb: &Public, seat: Seat) -> Vec<Hex> {
     found.into_iter().take(MAX_MARCHES).map(|f| f.1).collect()
 }
 
-/// Which of `opts` keep to `march` on the determinized `game`: a move that
-/// brings the ship strictly nearer the target, or, once there, any option
-/// after which the ship is still there. Each option is applied to a copy
-/// and its move finished as the look-ahead finishes it. All false when the
-/// decision is not the marching captain's Action or the ship is lost.
-pub fn keeps_to(game: &Game, march: &March, opts: &[&ChoiceOption]) -> Vec<bool> {
+/// The revealed, unsolved Signals that want a fleet (a guardian, a trial
+/// beyond two dice, repairs for several ships) and that `seat`'s ship can
+/// reach, nearest first, at most `max`: the targets of crew marches.
+pub fn crew_targets(pb: &Public, seat: Seat, max: usize) -> Vec<Hex> {
+    let Some(ship) = pb.ships.iter().find(|s| s.seat == seat && !s.defeated) else { return Vec::new() };
+    let board = Board::new(pb);
+    let dist = board.distances(ship.hex);
+    let mut found: Vec<(u8, Hex)> = (0..board.len())
+        .filter_map(|i| {
+            let hex = board.tile(i).hex;
+            let wants_fleet = guardian_ahead(pb, hex) || group_work_ahead(pb, hex);
+            let d = dist.get(i).copied().flatten()?;
+            wants_fleet.then_some((d, hex))
+        })
+        .collect();
+    found.sort_by_key(|f| (f.0, f.1.q, f.1.r));
+    found.into_iter().take(max).map(|f| f.1).collect()
+}
+
+/// Which of `opts` keep `seat` to a march for `target` on the
+/// determinized `game`: a move that brings the ship strictly nearer the
+/// target, or, once there, any option after which the ship is still
+/// there. Each option is applied to a copy and its move finished as the
+/// look-ahead finishes it. All false when the decision is not `seat`'s
+/// Action or the ship is lost.
+pub fn keeps_to(game: &Game, seat: Seat, target: Hex, opts: &[&ChoiceOption]) -> Vec<bool> {
     let mut keep = vec![false; opts.len()];
     let d = game.decision();
-    if d.kind != DecisionKind::Action || !d.deciders.contains(&march.seat) {
+    if d.kind != DecisionKind::Action || !d.deciders.contains(&seat) {
         return keep;
     }
-    let Some(before) = distance(game.public(), march.seat, march.target) else { return keep };
+    let Some(before) = distance(game.public(), seat, target) else { return keep };
     for (o, k) in opts.iter().zip(keep.iter_mut()) {
+        // At the target, staying means not moving: a Rush that ends where
+        // it began spends two Actions for nothing.
+        if before == 0 && matches!(o.choice, Choice::Jump { .. } | Choice::BlindJump { .. } | Choice::Rush) {
+            continue;
+        }
         let mut g = game.clone();
-        if g.apply(march.seat, &o.id).is_err() {
+        if g.apply(seat, &o.id).is_err() {
             continue;
         }
         complete_move(&mut g);
-        let after = distance(g.public(), march.seat, march.target);
+        let after = distance(g.public(), seat, target);
         *k = match after {
             Some(a) if before == 0 => a == 0,
             Some(a) => a < before,
@@ -107,9 +170,8 @@ mod tests {
             }
             let opts: Vec<&ChoiceOption> = d.options.iter().filter(|o| o.seats.contains(&seat)).collect();
             for target in targets(game.public(), seat) {
-                let march = March { seat, target, round: view.round };
                 let Some(before) = distance(game.public(), seat, target) else { continue };
-                for (o, kept) in opts.iter().zip(keeps_to(&game, &march, &opts)) {
+                for (o, kept) in opts.iter().zip(keeps_to(&game, seat, target, &opts)) {
                     let mut g = game.clone();
                     if g.apply(seat, &o.id).is_err() {
                         assert!(!kept, "{} was refused but kept", o.id);
@@ -161,8 +223,7 @@ mod tests {
             let d = game.decision();
             let opts: Vec<&ChoiceOption> = d.options.iter().filter(|o| o.seats.contains(&seat)).collect();
             for target in targets(game.public(), seat) {
-                let march = March { seat, target, round: view.round };
-                let keep = keeps_to(&game, &march, &opts);
+                let keep = keeps_to(&game, seat, target, &opts);
                 let at_target = distance(game.public(), seat, target) == Some(0);
                 for (o, kept) in opts.iter().zip(&keep) {
                     if at_target && moves(&o.choice) {
@@ -209,5 +270,51 @@ mod tests {
             }
         }
         assert!(seen > 5, "only {seen} targets seen");
+    }
+
+    #[test]
+    fn crew_targets_are_the_nearest_revealed_signals_that_want_a_fleet() {
+        let mut seen = 0;
+        for (view, seat) in heuristic_views(43, 40) {
+            let pb = &view.public;
+            let board = Board::new(pb);
+            let all = crew_targets(pb, seat, usize::MAX);
+            let wanting: Vec<Hex> = (0..board.len())
+                .map(|i| board.tile(i).hex)
+                .filter(|&h| guardian_ahead(pb, h) || group_work_ahead(pb, h))
+                .filter(|&h| distance(pb, seat, h).is_some())
+                .collect();
+            assert_eq!(all.len(), wanting.len(), "every reachable Signal that wants a fleet, and nothing else");
+            let dists: Vec<u8> = all.iter().filter_map(|&h| distance(pb, seat, h)).collect();
+            assert!(dists.windows(2).all(|w| w[0] <= w[1]), "nearest first: {dists:?}");
+            assert_eq!(crew_targets(pb, seat, 1), all.iter().copied().take(1).collect::<Vec<_>>());
+            seen += all.len();
+        }
+        assert!(seen > 3, "only {seen} crew targets seen");
+    }
+
+    #[test]
+    fn a_crew_march_binds_every_captain_for_two_rounds_while_its_signal_is_open() {
+        let mut checked = 0;
+        for (view, seat) in heuristic_views(43, 40) {
+            let pb = &view.public;
+            let Some(&target) = crew_targets(pb, seat, 1).first() else { continue };
+            let r = view.round;
+            let crew = March { seat, target, round: r, crew: true };
+            let lone = March { crew: false, ..crew.clone() };
+            for other in pb.ships.iter().map(|s| s.seat) {
+                assert!(crew.binds(pb, other, r) && crew.binds(pb, other, r + 1), "captain {other}, rounds {r} and next");
+                assert!(!crew.binds(pb, other, r + 2), "not two rounds on");
+                assert_eq!(lone.binds(pb, other, r), other == seat, "a lone march binds its captain alone");
+                assert!(!lone.binds(pb, other, r + 1), "a lone march lasts its round");
+            }
+            // Once its Signal is solved, a crew march is over.
+            let mut solved = pb.clone();
+            let key = solved.tiles.iter().find(|t| t.hex == target).and_then(|t| t.key_marker).expect("a Signal");
+            solved.signals.iter_mut().filter(|s| s.key == key).for_each(|s| s.solved = true);
+            assert!(!crew.binds(&solved, seat, r), "the Signal is solved");
+            checked += 1;
+        }
+        assert!(checked > 2, "only {checked} crew marches checked");
     }
 }

@@ -7,7 +7,10 @@
 //! heuristic's three best moves, and up to three marches (`march.rs`: this
 //! turn spent heading for a Signal, or for the Main Rift with Keys), are
 //! played on by heuristic playouts to the end of the next round and
-//! scored by the evaluation, with the same playout dice for all of them.
+//! scored by the evaluation (which prices face-down Signals from the
+//! game's difficulty pool, `eval::SignalMix`), with the same playout dice
+//! for all of them. Crew marches (every captain bound for one Signal that
+//! wants a fleet, for two rounds) can be added behind `mcts_crew=N`.
 //! The heuristic's favourite stands unless a candidate beats it on the
 //! paired differences by a margin and a standard error; a winning march
 //! is played by its first step.
@@ -25,10 +28,10 @@ use super::heuristic::{
     Plan, argmax, commits_plan, complete_move_within, drop_idle_strains, greedy_pick, mid_move, score_deep_with_plans,
     seal_seed,
 };
-use super::march::{March, keeps_to, targets};
+use super::march::{March, crew_targets, keeps_to, targets};
 use super::{Policy, options_for};
 use crate::budget::Budget;
-use crate::eval::evaluate;
+use crate::eval::evaluate_game;
 use crate::rng::{Rng, mix};
 use crate::tune;
 use crate::value::ValueModel;
@@ -55,6 +58,11 @@ const PAIRED_Z: f64 = 1.0;
 /// round, so that a move's consequences past this round's Corruption
 /// phase (an Avatar's hunt, a teammate who arrives next round) count.
 const HORIZON: f64 = 2.0;
+/// Crew marches compared per decision (the nearest Signals that want a
+/// fleet). Off by default: at Heroic, 30 games with one crew march won as
+/// often as without (2/30 both, NOTES.md seventh session), and each
+/// candidate costs playouts.
+const CREW_MARCHES: f64 = 0.0;
 /// Iterations when the budget gives neither limit.
 const DEFAULT_ITERATIONS: u32 = 64;
 
@@ -119,7 +127,7 @@ fn node_options(game_options: &[ChoiceOption], root_seat: Option<Seat>) -> Vec<&
 /// Plays on from `g` with the heuristic for `PLAYOUT_DECISIONS`
 /// decisions, then evaluates (the tree search's playout).
 fn playout(g: &mut Game, rng: &mut Rng) -> f64 {
-    play_on(g, rng, u32::MAX, PLAYOUT_DECISIONS, None, None).unwrap_or_else(|| evaluate(g.public()) / 10.0)
+    play_on(g, rng, u32::MAX, PLAYOUT_DECISIONS, None, None).unwrap_or_else(|| evaluate_game(&g) / 10.0)
 }
 
 /// Plays on from `g` with the heuristic (one-step greedy for whichever
@@ -153,8 +161,8 @@ fn play_on(
         }
         let Some(&seat) = d.deciders.first() else { break };
         let mut opts = options_for_decision(&d.options, seat);
-        if let Some(m) = march.filter(|m| m.seat == seat && m.round == g.public().round && opts.len() > 1) {
-            let keep = keeps_to(g, m, &opts);
+        if let Some(m) = march.filter(|m| opts.len() > 1 && m.binds(g.public(), seat, g.public().round)) {
+            let keep = keeps_to(g, seat, m.target, &opts);
             if keep.contains(&true) {
                 opts = opts.into_iter().zip(keep).filter(|(_, k)| *k).map(|(o, _)| o).collect();
             }
@@ -169,7 +177,7 @@ fn play_on(
         }
         decisions += 1;
     }
-    Some(evaluate(g.public()) / 10.0)
+    Some(evaluate_game(&g) / 10.0)
 }
 
 /// A playout's pick for `seat` among `opts`: the heuristic's one-step
@@ -254,7 +262,7 @@ fn search(
         let mut depth = 0usize;
         let reward = loop {
             if g.outcome().is_some() {
-                break evaluate(g.public()) / 10.0;
+                break evaluate_game(&g) / 10.0;
             }
             let d = g.decision();
             let mut opts = node_options(&d.options, (depth == 0).then_some(seat));
@@ -270,7 +278,7 @@ fn search(
                 opts.truncate(1);
             }
             if opts.is_empty() {
-                break evaluate(g.public()) / 10.0;
+                break evaluate_game(&g) / 10.0;
             }
             // Availability and expansion of the options legal in this sample.
             let mut legal = Vec::with_capacity(opts.len());
@@ -300,7 +308,7 @@ fn search(
                 let (id, s) = (nodes[node].edges[e].id.clone(), nodes[node].edges[e].seat);
                 path.push((node, e));
                 if g.apply(s, &id).is_err() {
-                    break evaluate(g.public()) / 10.0;
+                    break evaluate_game(&g) / 10.0;
                 }
                 break playout(&mut g, &mut rng);
             }
@@ -316,7 +324,7 @@ fn search(
             let (id, s) = (nodes[node].edges[e].id.clone(), nodes[node].edges[e].seat);
             path.push((node, e));
             if g.apply(s, &id).is_err() {
-                break evaluate(g.public()) / 10.0;
+                break evaluate_game(&g) / 10.0;
             }
             node = match nodes[node].edges[e].child {
                 Some(c) => c,
@@ -501,12 +509,16 @@ pub fn search_parallel(
 }
 
 /// The marches the paired search compares for `seat` at an Action
-/// decision: one per target of [`super::march::targets`].
-fn march_candidates(view: &View, seat: Seat) -> Vec<March> {
+/// decision: one per target of [`super::march::targets`], then up to
+/// `crew` crew marches ([`super::march::crew_targets`]).
+fn march_candidates(view: &View, seat: Seat, crew: usize) -> Vec<March> {
     if view.decision.kind != DecisionKind::Action {
         return Vec::new();
     }
-    targets(&view.public, seat).into_iter().map(|target| March { seat, target, round: view.round }).collect()
+    let round = view.round;
+    let lone = targets(&view.public, seat).into_iter().map(|target| March { seat, target, round, crew: false });
+    let fleet = crew_targets(&view.public, seat, crew).into_iter().map(|target| March { seat, target, round, crew: true });
+    lone.chain(fleet).collect()
 }
 
 /// The first step of a march that won the comparison: the heuristic's
@@ -522,7 +534,7 @@ fn march_step(
     let seat = march.seat;
     let opts: Vec<&ChoiceOption> = options_for(view, seat).into_iter().filter(|o| !banned(&o.id)).collect();
     let games = root_samples(view, seed);
-    let keep = keeps_to(games.first()?, march, &opts);
+    let keep = keeps_to(games.first()?, seat, march.target, &opts);
     let kept: Vec<&ChoiceOption> = opts.iter().zip(&keep).filter(|(_, k)| **k).map(|(o, _)| *o).collect();
     let (scores, plans) = score_deep_with_plans(&games, seat, &kept);
     let best =
@@ -550,8 +562,9 @@ impl Policy for MctsPolicy {
         let width = if paired { tune::weight("mcts_width", PAIRED_WIDTH).max(2.0) as usize } else { ROOT_WIDTH };
         let candidates = root_candidates(view, seat, seed, width, &|id| guard.refuses(view, seat, id));
         let roots: Vec<String> = candidates.iter().map(|c| c.0.clone()).collect();
+        let crew = tune::weight("mcts_crew", CREW_MARCHES).max(0.0) as usize;
         let marches: Vec<March> =
-            if paired && tune::weight("mcts_march", 1.0) > 0.0 { march_candidates(view, seat) } else { Vec::new() };
+            if paired && tune::weight("mcts_march", 1.0) > 0.0 { march_candidates(view, seat, crew) } else { Vec::new() };
         if paired && (roots.len() > 1 || !marches.is_empty()) {
             let pick = self.paired_choice(view, seat, budget, seed, &roots, &marches);
             let chosen = match pick.checked_sub(roots.len()).and_then(|m| marches.get(m)) {
@@ -634,7 +647,7 @@ impl MctsPolicy {
             let names: Vec<String> = roots
                 .iter()
                 .cloned()
-                .chain(marches.iter().map(|m| format!("march:{},{}", m.target.q, m.target.r)))
+                .chain(marches.iter().map(March::label))
                 .collect();
             let means: Vec<(f64, &str)> = (0..names.len())
                 .map(|c| (rows.iter().map(|r| r.get(c).copied().unwrap_or(0.0)).sum::<f64>() / n, names[c].as_str()))
