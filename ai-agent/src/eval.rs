@@ -1012,7 +1012,10 @@ pub(crate) mod tests {
         assert!(fight_winnable(&nearly_won));
         let mut left = nearly_won.clone();
         left.fight = None;
-        assert!(signal_work(&nearly_won, &Ctx::new(&nearly_won, SignalMix::ANY)).0 < signal_work(&left, &Ctx::new(&left, SignalMix::ANY)).0);
+        assert!(
+            signal_work(&nearly_won, &Ctx::new(&nearly_won, SignalMix::ANY)).0
+                < signal_work(&left, &Ctx::new(&left, SignalMix::ANY)).0
+        );
     }
 
     #[test]
@@ -1120,12 +1123,18 @@ pub(crate) mod tests {
                 d.signal_pool(s.tier) as f64 / c.signals.iter().filter(|x| x.tier == s.tier).count() as f64
             };
             let total: f64 = cards.iter().map(|s| w(s)).sum();
-            cards.iter().map(|s| w(s) * (challenge_work(&s.challenge, 0, false).0 + reveal_price(s))).sum::<f64>() / total
+            cards.iter().map(|s| w(s) * (challenge_work(&s.challenge, 0, false).0 + reveal_price(s))).sum::<f64>()
+                / total
                 + UNSEEN_PREMIUM
         };
         assert!((casual.actions - mean_over(&[SignalTier::Hazardous, SignalTier::Perilous])).abs() < 1e-9);
         assert!((heroic.actions - mean_over(&[SignalTier::Lethal, SignalTier::Perilous])).abs() < 1e-9);
-        assert!(heroic.actions > casual.actions + 3.0, "lethal cards ask more: {} against {}", heroic.actions, casual.actions);
+        assert!(
+            heroic.actions > casual.actions + 3.0,
+            "lethal cards ask more: {} against {}",
+            heroic.actions,
+            casual.actions
+        );
         assert!(heroic.second_ship > casual.second_ship, "and call fleets more often");
     }
 

@@ -529,7 +529,10 @@ impl Policy for HeuristicPolicy {
                 if g.apply(seat, &o.id).is_ok() {
                     complete_move(&mut g);
                     let terms: Vec<String> =
-                        crate::eval::terms(g.public(), crate::eval::SignalMix::of(g.config().difficulty)).iter().map(|(n, v)| format!("{n} {v:.2}")).collect();
+                        crate::eval::terms(g.public(), crate::eval::SignalMix::of(g.config().difficulty))
+                            .iter()
+                            .map(|(n, v)| format!("{n} {v:.2}"))
+                            .collect();
                     tracing::trace!(option = %o.id, terms = %terms.join(", "), "heuristic terms");
                 }
             }

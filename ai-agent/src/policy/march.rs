@@ -303,7 +303,10 @@ mod tests {
             let crew = March { seat, target, round: r, crew: true };
             let lone = March { crew: false, ..crew.clone() };
             for other in pb.ships.iter().map(|s| s.seat) {
-                assert!(crew.binds(pb, other, r) && crew.binds(pb, other, r + 1), "captain {other}, rounds {r} and next");
+                assert!(
+                    crew.binds(pb, other, r) && crew.binds(pb, other, r + 1),
+                    "captain {other}, rounds {r} and next"
+                );
                 assert!(!crew.binds(pb, other, r + 2), "not two rounds on");
                 assert_eq!(lone.binds(pb, other, r), other == seat, "a lone march binds its captain alone");
                 assert!(!lone.binds(pb, other, r + 1), "a lone march lasts its round");

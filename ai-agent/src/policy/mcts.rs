@@ -517,7 +517,8 @@ fn march_candidates(view: &View, seat: Seat, crew: usize) -> Vec<March> {
     }
     let round = view.round;
     let lone = targets(&view.public, seat).into_iter().map(|target| March { seat, target, round, crew: false });
-    let fleet = crew_targets(&view.public, seat, crew).into_iter().map(|target| March { seat, target, round, crew: true });
+    let fleet =
+        crew_targets(&view.public, seat, crew).into_iter().map(|target| March { seat, target, round, crew: true });
     lone.chain(fleet).collect()
 }
 
@@ -563,8 +564,11 @@ impl Policy for MctsPolicy {
         let candidates = root_candidates(view, seat, seed, width, &|id| guard.refuses(view, seat, id));
         let roots: Vec<String> = candidates.iter().map(|c| c.0.clone()).collect();
         let crew = tune::weight("mcts_crew", CREW_MARCHES).max(0.0) as usize;
-        let marches: Vec<March> =
-            if paired && tune::weight("mcts_march", 1.0) > 0.0 { march_candidates(view, seat, crew) } else { Vec::new() };
+        let marches: Vec<March> = if paired && tune::weight("mcts_march", 1.0) > 0.0 {
+            march_candidates(view, seat, crew)
+        } else {
+            Vec::new()
+        };
         if paired && (roots.len() > 1 || !marches.is_empty()) {
             let pick = self.paired_choice(view, seat, budget, seed, &roots, &marches);
             let chosen = match pick.checked_sub(roots.len()).and_then(|m| marches.get(m)) {
@@ -644,11 +648,7 @@ impl MctsPolicy {
         let pick = paired_pick(&rows, margin, tune::weight("mcts_z", PAIRED_Z));
         if tracing::enabled!(tracing::Level::TRACE) {
             let n = rows.len().max(1) as f64;
-            let names: Vec<String> = roots
-                .iter()
-                .cloned()
-                .chain(marches.iter().map(March::label))
-                .collect();
+            let names: Vec<String> = roots.iter().cloned().chain(marches.iter().map(March::label)).collect();
             let means: Vec<(f64, &str)> = (0..names.len())
                 .map(|c| (rows.iter().map(|r| r.get(c).copied().unwrap_or(0.0)).sum::<f64>() / n, names[c].as_str()))
                 .collect();
