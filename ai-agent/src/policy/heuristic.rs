@@ -409,7 +409,7 @@ pub fn score_deep_with_plans(games: &[Game], seat: Seat, options: &[&ChoiceOptio
         // Follow-ups by option id: the sum of their values, and the sum of
         // the stopping values of the samples where they are not open.
         let samples: Vec<&Game> = after[i].iter().flatten().collect();
-        let stops: Vec<f64> = samples.iter().map(|g| evaluate_game(&g)).collect();
+        let stops: Vec<f64> = samples.iter().map(|g| evaluate_game(g)).collect();
         let stop_total: f64 = stops.iter().sum();
         let mut follow: Vec<(String, f64, f64)> = Vec::new();
         for (j, g) in samples.iter().enumerate() {
@@ -594,7 +594,7 @@ mod tests {
     fn all_rush_ends(g: &Game, out: &mut Vec<f64>) {
         let d = g.decision();
         if d.kind != DecisionKind::RushStep {
-            out.push(evaluate_game(&g));
+            out.push(evaluate_game(g));
             return;
         }
         for o in &d.options {

@@ -127,7 +127,7 @@ fn node_options(game_options: &[ChoiceOption], root_seat: Option<Seat>) -> Vec<&
 /// Plays on from `g` with the heuristic for `PLAYOUT_DECISIONS`
 /// decisions, then evaluates (the tree search's playout).
 fn playout(g: &mut Game, rng: &mut Rng) -> f64 {
-    play_on(g, rng, u32::MAX, PLAYOUT_DECISIONS, None, None).unwrap_or_else(|| evaluate_game(&g) / 10.0)
+    play_on(g, rng, u32::MAX, PLAYOUT_DECISIONS, None, None).unwrap_or_else(|| evaluate_game(g) / 10.0)
 }
 
 /// Plays on from `g` with the heuristic (one-step greedy for whichever
@@ -177,7 +177,7 @@ fn play_on(
         }
         decisions += 1;
     }
-    Some(evaluate_game(&g) / 10.0)
+    Some(evaluate_game(g) / 10.0)
 }
 
 /// A playout's pick for `seat` among `opts`: the heuristic's one-step
