@@ -82,39 +82,33 @@ pub fn distance(pb: &Public, seat: Seat, target: Hex) -> Option<u8> {
 /// Main Rift's when the ship carries Keys. The ship's own system counts
 /// (a march to it means "stay and work here").
 pub fn targets(pb: &Public, seat: Seat) -> Vec<Hex> {
-    let Some(ship) = pb.ships.iter().find(|s| s.seat == seat && !s.defeated) else { return Vec::new() };
-    let board = Board::new(pb);
-    let dist = board.distances(ship.hex);
-    let mut found: Vec<(u8, Hex)> = Vec::new();
-    for i in 0..board.len() {
-        let tile = board.tile(i);
-        let open_signal = tile.key_marker.is_some_and(|k| pb.signals.iter().any(|s| s.key == k && !s.solved));
-        let rift = !ship.keys.is_empty() && board.is_main_rift(i);
-        if !(open_signal || rift) {
-            continue;
-        }
-        if let Some(d) = dist.get(i).copied().flatten() {
-            found.push((d, tile.hex));
-        }
-    }
-    found.sort_by_key(|f| (f.0, f.1.q, f.1.r));
-    found.into_iter().take(MAX_MARCHES).map(|f| f.1).collect()
+    let carries_keys = pb.ships.iter().find(|s| s.seat == seat && !s.defeated).is_some_and(|s| !s.keys.is_empty());
+    nearest_reachable(pb, seat, MAX_MARCHES, |board, i| {
+        let open_signal = board.tile(i).key_marker.is_some_and(|k| pb.signals.iter().any(|s| s.key == k && !s.solved));
+        open_signal || (carries_keys && board.is_main_rift(i))
+    })
 }
 
 /// The revealed, unsolved Signals that want a fleet (a guardian, a trial
 /// beyond two dice, repairs for several ships) and that `seat`'s ship can
 /// reach, nearest first, at most `max`: the targets of crew marches.
 pub fn crew_targets(pb: &Public, seat: Seat, max: usize) -> Vec<Hex> {
+    nearest_reachable(pb, seat, max, |board, i| {
+        let hex = board.tile(i).hex;
+        guardian_ahead(pb, hex) || group_work_ahead(pb, hex)
+    })
+}
+
+/// The systems that `seat`'s ship can reach and that pass `wanted` (asked
+/// with the board and the system's tile index), nearest first and then by
+/// coordinates, at most `max`; empty when the ship is lost.
+fn nearest_reachable(pb: &Public, seat: Seat, max: usize, wanted: impl Fn(&Board, usize) -> bool) -> Vec<Hex> {
     let Some(ship) = pb.ships.iter().find(|s| s.seat == seat && !s.defeated) else { return Vec::new() };
     let board = Board::new(pb);
     let dist = board.distances(ship.hex);
     let mut found: Vec<(u8, Hex)> = (0..board.len())
-        .filter_map(|i| {
-            let hex = board.tile(i).hex;
-            let wants_fleet = guardian_ahead(pb, hex) || group_work_ahead(pb, hex);
-            let d = dist.get(i).copied().flatten()?;
-            wants_fleet.then_some((d, hex))
-        })
+        .filter(|&i| wanted(&board, i))
+        .filter_map(|i| dist.get(i).copied().flatten().map(|d| (d, board.tile(i).hex)))
         .collect();
     found.sort_by_key(|f| (f.0, f.1.q, f.1.r));
     found.into_iter().take(max).map(|f| f.1).collect()
