@@ -1,5 +1,6 @@
 //! End to end: a real `xodus-server`, three `xodus-ai --fill` processes
-//! (heuristic policy, one seat each) filling the three AI seats of a
+//! (one with the default policy, mcts, two with the heuristic; one seat
+//! each) filling the three AI seats of a
 //! four-seat game, and this test as a scripted human captain on the
 //! fourth seat (it starts its turn and ends it, or takes the first legal
 //! option). The game must be played to its end, with choices from every
@@ -35,8 +36,12 @@ async fn three_ai_agents_and_a_scripted_captain_finish_a_game() {
     let mut agents = Agents(Vec::new());
     for i in 0..3 {
         let log = std::fs::File::create(server.data_dir.join(format!("ai-{i}.log"))).expect("agent log");
+        // The first agent plays the default policy (mcts); its think time
+        // is capped so the debug build keeps the test short.
+        let policy: &[&str] = if i == 0 { &[] } else { &["--policy", "heuristic"] };
         let child = Command::new(ai_binary())
-            .args(["--server", &server.url, "--fill", "--max-seats", "1", "--policy", "heuristic", "--think-ms", "50"])
+            .args(["--server", &server.url, "--fill", "--max-seats", "1", "--think-ms", "50"])
+            .args(policy)
             .args(["--seed", &i.to_string()])
             .env("RUST_LOG", "info")
             .stdin(Stdio::null())

@@ -114,7 +114,7 @@ fn scripted_commands_play_a_game_to_its_end_with_ai_teammates() {
         .map(|s| {
             Proc(
                 Command::new(bin("xodus-ai"))
-                    .args(["--server", &url, "--game", &game, "--seat", &s.to_string()])
+                    .args(["--server", &url, "--game", &game, "--seat", &s.to_string(), "--policy", "heuristic"])
                     .stdout(Stdio::null())
                     .stderr(Stdio::null())
                     .spawn()
@@ -201,6 +201,12 @@ fn refusals_are_one_clear_line_and_an_exit_code() {
     assert!(err.contains("no X-ODUS server at http://127.0.0.1:9"), "{err}");
     assert_eq!(err.trim().lines().count(), 1, "one line: {err}");
 
+    // An AI policy that does not exist is refused before anything starts.
+    let out = xodus(&["watch", "--ai-policy", "smart"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("smart") && err.contains("mcts"), "names the value and the choices: {err}");
+
     let dir = temp_dir("refusals");
     let (_server, url) = server(&dir);
     // Unknown game.
@@ -249,7 +255,9 @@ fn refusals_are_one_clear_line_and_an_exit_code() {
 #[test]
 fn watch_without_a_game_runs_a_local_all_ai_game_to_its_end() {
     // stdout is a pipe here, so watch prints lines and then the result.
-    let out = ok(&["watch", "--seed", "3", "--ships", "3"]);
+    // The heuristic keeps a debug build fast; the default (mcts) is
+    // measured by `xodus-ai selfplay`.
+    let out = ok(&["watch", "--seed", "3", "--ships", "3", "--ai-policy", "heuristic"]);
     let last = out.lines().last().unwrap_or_default();
     assert!(
         last.starts_with("game g-") && (last.contains("VICTORY") || last.contains("DEFEAT")),

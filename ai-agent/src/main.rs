@@ -149,15 +149,19 @@ struct AgentArgs {
     /// With --fill, play at most this many seats at once (0: no limit).
     #[arg(long, default_value_t = 0)]
     max_seats: usize,
-    /// random, heuristic or mcts.
-    #[arg(long, default_value = "heuristic")]
+    /// random, heuristic or mcts. The default is the strongest teammate
+    /// measured (ai-agent/NOTES.md, "Figures"); heuristic is the cheap one.
+    #[arg(long, default_value = "mcts")]
     policy: String,
-    /// Thinking time per decision, in milliseconds.
+    /// Thinking time per decision, in milliseconds: a hard cap, whatever
+    /// --iterations says.
     #[arg(long, default_value_t = 500)]
     think_ms: u64,
-    /// Search iterations per decision (in addition to the time limit).
-    #[arg(long)]
-    iterations: Option<u32>,
+    /// Search playouts per decision (mcts). The default is the budget the
+    /// self-play figures were measured at; a large number searches for
+    /// the whole --think-ms.
+    #[arg(long, default_value_t = AGENT_PLAYOUTS)]
+    iterations: u32,
     /// Seed of the policies.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -165,6 +169,10 @@ struct AgentArgs {
     #[arg(long)]
     jobs: Option<usize>,
 }
+
+/// The network agent's search budget unless told otherwise: the 24
+/// playouts (8 samples of 3 moves) every MCTS figure in NOTES.md is for.
+const AGENT_PLAYOUTS: u32 = 24;
 
 fn main() -> Result<()> {
     tracing_subscriber::fmt()
@@ -277,7 +285,7 @@ fn run_agent(args: AgentArgs) -> Result<()> {
     let cfg = std::sync::Arc::new(AgentConfig {
         server,
         policy,
-        budget: Budget::new(args.iterations, Some(args.think_ms)),
+        budget: Budget::new(Some(args.iterations), Some(args.think_ms)),
         seed: args.seed,
         threads,
     });

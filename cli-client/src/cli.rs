@@ -88,6 +88,9 @@ pub struct PlayArgs {
     /// Pause after each step of the other captains, in milliseconds, so their moves can be followed.
     #[arg(long, default_value_t = 150)]
     pub pace_ms: u64,
+    /// How the AI captains play.
+    #[command(flatten)]
+    pub ai: AiArgs,
 }
 
 /// `xodus watch`.
@@ -110,6 +113,27 @@ pub struct WatchArgs {
     /// Pause after each step on the screen, in milliseconds (AI captains play fast).
     #[arg(long, default_value_t = 300)]
     pub pace_ms: u64,
+    /// How the AI captains of a fresh game play.
+    #[command(flatten)]
+    pub ai: AiArgs,
+}
+
+/// The AI captains that `play` and `watch` start.
+#[derive(Debug, Args)]
+pub struct AiArgs {
+    /// Their policy: random, heuristic or mcts (default: xodus-ai's own, mcts, the strongest).
+    #[arg(long, value_parser = ["random", "heuristic", "mcts"])]
+    pub ai_policy: Option<String>,
+}
+
+impl AiArgs {
+    /// The `xodus-ai` arguments these options stand for.
+    pub fn agent_args(&self) -> Vec<String> {
+        match &self.ai_policy {
+            Some(p) => vec!["--policy".into(), p.clone()],
+            None => Vec::new(),
+        }
+    }
 }
 
 /// `xodus create`.

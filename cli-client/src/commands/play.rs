@@ -52,10 +52,11 @@ pub async fn run(a: PlayArgs) -> anyhow::Result<()> {
         let token = remote.join(&game, *s).await.with_context(|| format!("claiming seat {s}"))?;
         tokens.insert(*s, token);
     }
+    let agent_args = a.ai.agent_args();
     for s in &ai_seats {
         let log = a.data_dir.join(format!("ai-{game}-seat{s}.log"));
         let log = if a.server.is_none() { Some(log.as_path()) } else { None };
-        ais.push(procs::start_ai(&url, &game, *s, &[], log)?);
+        ais.push(procs::start_ai(&url, &game, *s, &agent_args, log)?);
     }
     let outcome =
         session::screen(remote, game.clone(), tokens, ai_seats, std::time::Duration::from_millis(a.pace_ms), ais)

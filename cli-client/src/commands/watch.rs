@@ -57,8 +57,9 @@ pub async fn run(a: WatchArgs) -> anyhow::Result<()> {
             let req = new_game(&a.setup, seats.clone())?;
             let game = remote.create(&req).await.context("creating the game")?;
             eprintln!("game {game}: {} AI captains", seats.len());
+            let agent_args = a.ai.agent_args();
             for s in &seats {
-                ais.push(procs::start_ai(&url, &game, *s, &[], None)?);
+                ais.push(procs::start_ai(&url, &game, *s, &agent_args, None)?);
             }
             (remote, game, seats)
         }
