@@ -197,6 +197,7 @@ async fn play_claimed(
                 }
             };
             let budget = cfg.budget.clone();
+            let thinking = std::time::Instant::now();
             let (p, picked) = match tokio::task::spawn_blocking(move || {
                 let mut p = policy;
                 let id =
@@ -209,6 +210,7 @@ async fn play_claimed(
                 Err(e) => return Err(AgentError::Refused(format!("policy task failed: {e}"))),
             };
             policy = p;
+            let think_ms = thinking.elapsed().as_millis() as u64;
             let Some(id) = picked else { continue };
             if rx.has_changed().unwrap_or(false) {
                 // Overtaken while thinking: think again on the newest state.
@@ -223,7 +225,7 @@ async fn play_claimed(
             match client.submit_choice(req).await {
                 Ok(r) => {
                     let r = r.into_inner();
-                    tracing::debug!(game = %game_id, seat, seq = r.seq, option = %id, "choice accepted");
+                    tracing::debug!(game = %game_id, seat, seq = r.seq, option = %id, think_ms, "choice accepted");
                     // The response's state is the newest unless the stream has more.
                     if !rx.has_changed().unwrap_or(false) {
                         current = r.state;

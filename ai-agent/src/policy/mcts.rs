@@ -545,6 +545,7 @@ fn march_step(
 
 impl Policy for MctsPolicy {
     fn choose(&mut self, view: &View, seat: Seat, budget: &Budget) -> Option<String> {
+        let start = Instant::now();
         let opts = options_for(view, seat);
         match opts.len() {
             0 => return None,
@@ -569,6 +570,9 @@ impl Policy for MctsPolicy {
         } else {
             Vec::new()
         };
+        // A time limit covers the whole decision: the ranking above is
+        // spent, and a winning march's first step costs about as much.
+        let budget = &budget.after(start.elapsed());
         if paired && (roots.len() > 1 || !marches.is_empty()) {
             let pick = self.paired_choice(view, seat, budget, seed, &roots, &marches);
             let chosen = match pick.checked_sub(roots.len()).and_then(|m| marches.get(m)) {
