@@ -153,7 +153,7 @@ struct AgentArgs {
     /// measured (ai-agent/NOTES.md, "Figures"); heuristic is the cheap one.
     #[arg(long, default_value = "mcts")]
     policy: String,
-    /// Thinking time per decision, in milliseconds: a hard cap, whatever
+    /// Thinking time per decision, in milliseconds: the limit, whatever
     /// --iterations says.
     #[arg(long, default_value_t = 500)]
     think_ms: u64,
