@@ -111,7 +111,11 @@ async fn three_ai_agents_and_a_scripted_captain_finish_a_game() {
     );
 
     // Every AI seat was claimed by an AI agent and made choices.
-    let h = c.get_history(pb::GetHistoryRequest { game_id: game_id.clone() }).await.expect("history").into_inner();
+    let h = c
+        .get_history(pb::GetHistoryRequest { game_id: game_id.clone(), ..Default::default() })
+        .await
+        .expect("history")
+        .into_inner();
     let summary = h.game.expect("game");
     for seat in 0..3u32 {
         let info = summary.seats.iter().find(|s| s.seat == seat).expect("seat info");

@@ -122,7 +122,11 @@ async fn fill_agent_reconnects_and_plays_on_after_a_server_restart() {
     // and every seat is still held by an AI: nothing was handed elsewhere.
     let exited = agent.0.try_wait().expect("agent status");
     assert!(exited.is_none(), "the agent exited: {exited:?}; {}", logs(&dir));
-    let h = c.get_history(pb::GetHistoryRequest { game_id: game_id.clone() }).await.expect("history").into_inner();
+    let h = c
+        .get_history(pb::GetHistoryRequest { game_id: game_id.clone(), ..Default::default() })
+        .await
+        .expect("history")
+        .into_inner();
     let summary = h.game.expect("game");
     for info in &summary.seats {
         assert!(info.claimed && info.claimed_by == pb::Claimant::Ai as i32, "seat {}: {info:?}", info.seat);

@@ -17,7 +17,10 @@ const HANG_GUARD: Duration = Duration::from_secs(120);
 /// The game's seats as the lobby lists them.
 async fn seats(server: &Server, game_id: &str) -> Vec<pb::SeatInfo> {
     let mut c = server.client().await;
-    let games = c.list_games(pb::ListGamesRequest { status: 0, only_open_seats: false }).await.expect("list");
+    let games = c
+        .list_games(pb::ListGamesRequest { status: 0, only_open_seats: false, ..Default::default() })
+        .await
+        .expect("list");
     let game = games.into_inner().games.into_iter().find(|g| g.game_id == game_id).expect("the game is listed");
     game.seats
 }

@@ -14,7 +14,7 @@ use xodus::pb;
 async fn kill9_loses_no_acknowledged_choice_and_streams_resume() {
     let server = Server::start("crash");
     let mut c = server.client().await;
-    let id = create_game(&mut c, 21).await;
+    let (id, creator) = create_as_creator(&mut c, create_request(21)).await;
     let tokens = claim_all(&mut c, &id).await;
     for _ in 0..5 {
         play_first(&mut c, &id, &tokens).await;
@@ -79,7 +79,11 @@ async fn kill9_loses_no_acknowledged_choice_and_streams_resume() {
     let s = state(&mut c, &id).await;
     assert!(s.seq >= acked, "acknowledged seq {acked} but the restarted server has {}", s.seq);
     assert!(s.seq <= acked + 1, "at most the one choice in flight may have been stored unacknowledged");
-    let h = c.get_history(pb::GetHistoryRequest { game_id: id.clone() }).await.expect("history").into_inner();
+    let h = c
+        .get_history(pb::GetHistoryRequest { game_id: id.clone(), creator_token: String::new() })
+        .await
+        .expect("history")
+        .into_inner();
     assert_eq!(h.entries.len() as u64, s.seq);
     // Tokens survive; the stream resumes from the last seq seen.
     let mut resumed = c
@@ -105,9 +109,15 @@ async fn kill9_loses_no_acknowledged_choice_and_streams_resume() {
     } else {
         (s.seq, s.state_hash)
     };
-    // Same bits: a fork replayed from scratch agrees with the reloaded game.
+    // Same bits: the creator's fork, replayed from scratch, agrees with the
+    // reloaded game (the creator token survives the restart too).
     let fork = c
-        .fork_game(pb::ForkGameRequest { source_game_id: id.clone(), at_seq, seats: vec![] })
+        .fork_game(pb::ForkGameRequest {
+            source_game_id: id.clone(),
+            at_seq,
+            seats: vec![],
+            creator_token: creator.clone(),
+        })
         .await
         .expect("fork")
         .into_inner()

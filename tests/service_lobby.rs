@@ -37,7 +37,7 @@ async fn create_list_claim_reclaim_release() {
     assert_eq!(g.seats[1].role, "explorer");
     assert_eq!(g.seats[1].open_to, pb::SeatOpenTo::Ai as i32);
     assert_eq!(g.seats[3].open_to, pb::SeatOpenTo::Human as i32, "unlisted seats are for humans");
-    assert_eq!((g.seed, g.status), (42, pb::GameStatus::Open as i32));
+    assert_eq!((g.seed, g.status), (Some(42), pb::GameStatus::Open as i32), "the creator's reply has the seed");
     assert!(g.config_json.contains("heroic"));
     let random = create_game(&mut c, 7).await;
 
@@ -58,9 +58,13 @@ async fn create_list_claim_reclaim_release() {
     let t2 = c.claim_seat(claim(&g.game_id, 2, pb::Claimant::Human, "")).await.expect("second seat").into_inner();
     assert_ne!(t2.token, t0);
 
-    let open = pb::ListGamesRequest { status: pb::GameStatus::Open as i32, only_open_seats: true };
+    let open =
+        pb::ListGamesRequest { status: pb::GameStatus::Open as i32, only_open_seats: true, ..Default::default() };
     assert_eq!(c.list_games(open).await.expect("list").into_inner().games.len(), 2);
-    let err = c.list_games(pb::ListGamesRequest { status: 99, only_open_seats: false }).await.expect_err("bad enum");
+    let err = c
+        .list_games(pb::ListGamesRequest { status: 99, only_open_seats: false, ..Default::default() })
+        .await
+        .expect_err("bad enum");
     assert_eq!(err.code(), Code::InvalidArgument);
 
     let released = c
@@ -145,7 +149,7 @@ async fn silent_human_seat_goes_idle_and_an_ai_stands_in_until_the_holder_return
     let mut c = server.client().await;
     let id = create_game(&mut c, 3).await;
     let tokens = claim_all(&mut c, &id).await;
-    let list = || pb::ListGamesRequest { status: 0, only_open_seats: true };
+    let list = || pb::ListGamesRequest { status: 0, only_open_seats: true, ..Default::default() };
     // Held seats whose holders spoke less than the idle timeout ago are not
     // open. The seats' clocks run from the game's creation, so the holders
     // speak first, and only a round that took less than the timeout (here

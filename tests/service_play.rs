@@ -60,10 +60,18 @@ async fn play_choices_and_view_as_seat_and_spectator() {
         .expect("choice_json")
         .into_inner();
     assert_eq!(r.seq, 6);
-    let h = c.get_history(pb::GetHistoryRequest { game_id: id.clone() }).await.expect("history").into_inner();
+    let h = c
+        .get_history(pb::GetHistoryRequest { game_id: id.clone(), ..Default::default() })
+        .await
+        .expect("history")
+        .into_inner();
     assert_eq!(h.entries.len(), 6);
     assert_eq!(h.entries[5].option_id, o.id);
-    assert_eq!(h.game.expect("game").seed, 11);
+    assert_eq!(
+        h.game.expect("game").seed,
+        None,
+        "the seed stays hidden from all but the creator while the game is live"
+    );
 }
 
 #[tokio::test]
@@ -191,14 +199,19 @@ async fn stream_resumes_from_any_seq_then_follows_live() {
 async fn fork_reaches_the_same_state_and_history_is_complete() {
     let server = Server::start("fork");
     let mut c = server.client().await;
-    let id = create_game(&mut c, 14).await;
+    let (id, creator) = create_as_creator(&mut c, create_request(14)).await;
     let tokens = claim_all(&mut c, &id).await;
     let mut hashes = vec![state(&mut c, &id).await.state_hash];
     for _ in 0..6 {
         hashes.push(play_first(&mut c, &id, &tokens).await.state.expect("state").state_hash);
     }
     let fork = c
-        .fork_game(pb::ForkGameRequest { source_game_id: id.clone(), at_seq: 3, seats: vec![] })
+        .fork_game(pb::ForkGameRequest {
+            source_game_id: id.clone(),
+            at_seq: 3,
+            seats: vec![],
+            creator_token: creator.clone(),
+        })
         .await
         .expect("fork")
         .into_inner()
@@ -207,14 +220,25 @@ async fn fork_reaches_the_same_state_and_history_is_complete() {
     assert_eq!((fork.seq, fork.forked_from.as_str(), fork.forked_at_seq), (3, id.as_str(), 3));
     assert!(fork.seats.iter().all(|s| !s.claimed), "a fork starts with free seats");
     let fs = state(&mut c, &fork.game_id).await;
-    assert_eq!(fs.state_hash, hashes[3]);
-    let h = c.get_history(pb::GetHistoryRequest { game_id: fork.game_id.clone() }).await.expect("h").into_inner();
-    let src = c.get_history(pb::GetHistoryRequest { game_id: id.clone() }).await.expect("h").into_inner();
+    assert_eq!(fs.state_hash, hashes[3], "the creator's fork is exact");
+    assert!(!fork.resampled);
+    let h = c
+        .get_history(pb::GetHistoryRequest { game_id: fork.game_id.clone(), ..Default::default() })
+        .await
+        .expect("h")
+        .into_inner();
+    let src = c
+        .get_history(pb::GetHistoryRequest { game_id: id.clone(), ..Default::default() })
+        .await
+        .expect("h")
+        .into_inner();
     let ids =
         |h: &pb::GetHistoryResponse| h.entries.iter().map(|e| (e.seq, e.seat, e.option_id.clone())).collect::<Vec<_>>();
     assert_eq!(ids(&h), ids(&src)[..3].to_vec());
-    let err =
-        c.fork_game(pb::ForkGameRequest { source_game_id: id, at_seq: 7, seats: vec![] }).await.expect_err("beyond");
+    let err = c
+        .fork_game(pb::ForkGameRequest { source_game_id: id, at_seq: 7, seats: vec![], ..Default::default() })
+        .await
+        .expect_err("beyond");
     assert_eq!(err.code(), Code::OutOfRange);
 }
 
@@ -245,7 +269,11 @@ async fn undo_own_choice_is_recorded_and_refused_for_others() {
     let u = c.undo(undo(seat, r.seq)).await.expect("undo").into_inner();
     assert_eq!(u.seq, r.seq + 1);
     assert_eq!(u.state.expect("state").state_hash, before.state_hash);
-    let h = c.get_history(pb::GetHistoryRequest { game_id: id.clone() }).await.expect("history").into_inner();
+    let h = c
+        .get_history(pb::GetHistoryRequest { game_id: id.clone(), ..Default::default() })
+        .await
+        .expect("history")
+        .into_inner();
     let last = h.entries.last().expect("entry");
     assert_eq!((last.kind, last.seat), (pb::EntryKind::Undo as i32, seat));
 }

@@ -156,6 +156,7 @@ fn summary(g: pb::GameSummary) -> GameSummary {
         Ok(pb::GameStatus::Open) => "open",
         Ok(pb::GameStatus::Playing) => "playing",
         Ok(pb::GameStatus::Finished) => "finished",
+        Ok(pb::GameStatus::Abandoned) => "abandoned",
         _ => "unknown",
     };
     let difficulty = serde_json::from_str::<serde_json::Value>(&g.config_json)
@@ -221,11 +222,19 @@ impl Remote {
             .ok_or_else(|| RemoteError::Other("CreateGame answered without a game".into()))
     }
 
-    /// Lists the games.
+    /// Lists the games, every page.
     pub async fn list(&self) -> Result<Vec<GameSummary>, RemoteError> {
-        let req = pb::ListGamesRequest { status: 0, only_open_seats: false };
-        let resp = self.client.clone().list_games(req).await.map_err(|s| sort(s, &self.url))?;
-        Ok(resp.into_inner().games.into_iter().map(summary).collect())
+        let mut games = Vec::new();
+        let mut page_token = String::new();
+        loop {
+            let req = pb::ListGamesRequest { status: 0, only_open_seats: false, page_size: 1000, page_token };
+            let page = self.client.clone().list_games(req).await.map_err(|s| sort(s, &self.url))?.into_inner();
+            games.extend(page.games.into_iter().map(summary));
+            if page.next_page_token.is_empty() {
+                return Ok(games);
+            }
+            page_token = page.next_page_token;
+        }
     }
 
     /// Claims a seat as a human; returns its token.

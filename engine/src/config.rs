@@ -146,7 +146,8 @@ pub struct GameConfig {
     pub difficulty: Difficulty,
     /// The two Allies chosen at setup.
     pub allies: Vec<AllyKind>,
-    /// Seed of the game's random generator.
+    /// Seed of the game's random generator (a decimal string in JSON).
+    #[serde(with = "crate::json64")]
     pub seed: u64,
     /// The "true nightmare" variant (rulebook p. 19, after Heroic): a
     /// permanent +1 Avatar movement marker on the Corruption mat. `None`

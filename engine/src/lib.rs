@@ -34,6 +34,7 @@ mod event;
 mod exploration;
 mod hash;
 mod hex;
+mod json64;
 mod legal;
 mod movement;
 mod powers;

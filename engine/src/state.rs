@@ -313,7 +313,8 @@ pub struct Public {
     pub round: u32,
     /// Current phase.
     pub phase: Phase,
-    /// Accepted choices so far.
+    /// Accepted choices so far (a decimal string in JSON).
+    #[serde(with = "crate::json64")]
     pub seq: u64,
     /// Revealed systems.
     pub tiles: Vec<PlacedTile>,

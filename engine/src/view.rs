@@ -27,7 +27,8 @@ pub enum Viewer {
 pub struct View {
     /// Who this view is for.
     pub viewer: Viewer,
-    /// The configuration (ships, difficulty, Allies, seed).
+    /// The configuration (ships, difficulty, Allies). Its seed is always
+    /// 0: whoever knows the seed can compute every hidden card and roll.
     pub config: GameConfig,
     /// Round number.
     pub round: u32,
@@ -56,7 +57,7 @@ impl Game {
     pub fn view(&self, viewer: Viewer) -> View {
         View {
             viewer,
-            config: self.config.clone(),
+            config: GameConfig { seed: 0, ..self.config.clone() },
             round: self.pb.round,
             phase: self.pb.phase,
             public: self.pb.clone(),

@@ -1,6 +1,9 @@
 //! The gRPC service: a thin wrapper over the `Arc`'d [`Manager`]. Each method
 //! reads its request, asks the manager, and turns the answer into a
-//! response or the error into a `Status`. No game logic lives here.
+//! response or the error into a `Status`. No game logic lives here. Every
+//! call runs in a tracing span `rpc` carrying the method, the game id, the
+//! seat and the sequence number, so one game's log can be filtered out of
+//! a busy server.
 
 use crate::error::ServiceError;
 use crate::manager::{Credentials, Manager, StreamItem};
@@ -10,6 +13,7 @@ use std::net::IpAddr;
 use std::sync::Arc;
 use tokio_stream::wrappers::ReceiverStream;
 use tonic::{Request, Response, Status};
+use tracing::{Instrument, Span, field};
 use xodus::pb;
 
 /// The `xodus.v1.GameService` implementation.
@@ -37,12 +41,32 @@ fn game_id(id: &str) -> Result<&str, ServiceError> {
 
 type Res<T> = Result<Response<T>, Status>;
 
+/// The span of one call; `seq` is recorded once known.
+fn rpc_span(method: &'static str, game: &str, seat: Option<u32>) -> Span {
+    let span = tracing::info_span!("rpc", method, game = field::Empty, seat, seq = field::Empty);
+    if !game.is_empty() {
+        span.record("game", game.chars().take(80).collect::<String>());
+    }
+    span
+}
+
+/// Records the sequence number a reply carries in the current span.
+fn record_seq(seq: u64) {
+    Span::current().record("seq", seq);
+}
+
 #[tonic::async_trait]
 impl pb::game_service_server::GameService for GrpcService {
     async fn create_game(&self, request: Request<pb::CreateGameRequest>) -> Res<pb::CreateGameResponse> {
         let ip = client(&request);
-        let game = self.manager.create_game(ip, request.get_ref()).await?;
-        Ok(Response::new(pb::CreateGameResponse { game: Some(game) }))
+        let span = rpc_span("CreateGame", "", None);
+        async {
+            let (game, creator_token) = self.manager.create_game(ip, request.get_ref()).await?;
+            Span::current().record("game", game.game_id.as_str());
+            Ok(Response::new(pb::CreateGameResponse { game: Some(game), creator_token }))
+        }
+        .instrument(span)
+        .await
     }
 
     async fn list_games(&self, request: Request<pb::ListGamesRequest>) -> Res<pb::ListGamesResponse> {
@@ -52,56 +76,76 @@ impl pb::game_service_server::GameService for GrpcService {
             Ok(pb::GameStatus::Open) => Some(GameStatus::Open),
             Ok(pb::GameStatus::Playing) => Some(GameStatus::Playing),
             Ok(pb::GameStatus::Finished) => Some(GameStatus::Finished),
+            Ok(pb::GameStatus::Abandoned) => Some(GameStatus::Abandoned),
             Err(_) => {
                 return Err(
                     ServiceError::InvalidArgument(format!("status = {} is not a GameStatus", req.status)).into()
                 );
             }
         };
-        let games = self.manager.list_games(status, req.only_open_seats).await;
-        Ok(Response::new(pb::ListGamesResponse { games }))
+        let page = self
+            .manager
+            .list_games(status, req.only_open_seats, req.page_size, &req.page_token)
+            .instrument(rpc_span("ListGames", "", None))
+            .await?;
+        Ok(Response::new(pb::ListGamesResponse { games: page.games, next_page_token: page.next_page_token }))
     }
 
     type WatchLobbyStream = ReceiverStream<StreamItem<pb::LobbyUpdate>>;
 
     async fn watch_lobby(&self, request: Request<pb::WatchLobbyRequest>) -> Res<Self::WatchLobbyStream> {
-        let rx = self.manager.watch_lobby(client(&request)).await?;
+        let rx = self.manager.watch_lobby(client(&request)).instrument(rpc_span("WatchLobby", "", None)).await?;
         Ok(Response::new(ReceiverStream::new(rx)))
     }
 
     async fn claim_seat(&self, request: Request<pb::ClaimSeatRequest>) -> Res<pb::ClaimSeatResponse> {
         let req = request.into_inner();
+        let span = rpc_span("ClaimSeat", &req.game_id, Some(req.seat));
         let claimant = wire::claimant(req.claimant)?;
-        let (token, game) = self.manager.claim_seat(game_id(&req.game_id)?, req.seat, claimant, &req.token).await?;
+        let (token, game) =
+            self.manager.claim_seat(game_id(&req.game_id)?, req.seat, claimant, &req.token).instrument(span).await?;
         Ok(Response::new(pb::ClaimSeatResponse { token, game: Some(game) }))
     }
 
     async fn release_seat(&self, request: Request<pb::ReleaseSeatRequest>) -> Res<pb::ReleaseSeatResponse> {
         let req = request.into_inner();
         let creds = credentials_required(req.credentials)?;
-        let game = self.manager.release_seat(game_id(&req.game_id)?, &creds).await?;
+        let span = rpc_span("ReleaseSeat", &req.game_id, Some(creds.seat));
+        let game = self.manager.release_seat(game_id(&req.game_id)?, &creds).instrument(span).await?;
         Ok(Response::new(pb::ReleaseSeatResponse { game: Some(game) }))
     }
 
     async fn get_view(&self, request: Request<pb::GetViewRequest>) -> Res<pb::GetViewResponse> {
         let req = request.into_inner();
         let creds = req.credentials.map(Credentials::from);
-        let (state, game) = self.manager.get_view(game_id(&req.game_id)?, creds.as_ref()).await?;
-        Ok(Response::new(pb::GetViewResponse { state: Some(state), game: Some(game) }))
+        let span = rpc_span("GetView", &req.game_id, creds.as_ref().map(|c| c.seat));
+        async {
+            let (state, game) = self.manager.get_view(game_id(&req.game_id)?, creds.as_ref()).await?;
+            record_seq(state.seq);
+            Ok(Response::new(pb::GetViewResponse { state: Some(state), game: Some(game) }))
+        }
+        .instrument(span)
+        .await
     }
 
     async fn submit_choice(&self, request: Request<pb::SubmitChoiceRequest>) -> Res<pb::SubmitChoiceResponse> {
         let req = request.into_inner();
         let creds = credentials_required(req.credentials)?;
-        let option_id = wire::choice_id(&req.choice)?;
-        let a = self.manager.submit(game_id(&req.game_id)?, &creds, req.expected_seq, &option_id).await?;
-        Ok(Response::new(pb::SubmitChoiceResponse { seq: a.seq, events: a.events, state: Some(a.state) }))
+        let span = rpc_span("SubmitChoice", &req.game_id, Some(creds.seat));
+        async {
+            let option_id = wire::choice_id(&req.choice)?;
+            let a = self.manager.submit(game_id(&req.game_id)?, &creds, req.expected_seq, &option_id).await?;
+            Ok(Response::new(pb::SubmitChoiceResponse { seq: a.seq, events: a.events, state: Some(a.state) }))
+        }
+        .instrument(span)
+        .await
     }
 
     async fn undo(&self, request: Request<pb::UndoRequest>) -> Res<pb::UndoResponse> {
         let req = request.into_inner();
         let creds = credentials_required(req.credentials)?;
-        let (seq, state) = self.manager.undo(game_id(&req.game_id)?, &creds, req.expected_seq).await?;
+        let span = rpc_span("Undo", &req.game_id, Some(creds.seat));
+        let (seq, state) = self.manager.undo(game_id(&req.game_id)?, &creds, req.expected_seq).instrument(span).await?;
         Ok(Response::new(pb::UndoResponse { seq, state: Some(state) }))
     }
 
@@ -111,21 +155,31 @@ impl pb::game_service_server::GameService for GrpcService {
         let ip = client(&request);
         let req = request.into_inner();
         let creds = req.credentials.map(Credentials::from);
-        let rx = self.manager.stream_game(ip, game_id(&req.game_id)?, req.from_seq, creds.as_ref()).await?;
+        let span = rpc_span("StreamGame", &req.game_id, creds.as_ref().map(|c| c.seat));
+        span.record("seq", req.from_seq);
+        let rx =
+            self.manager.stream_game(ip, game_id(&req.game_id)?, req.from_seq, creds.as_ref()).instrument(span).await?;
         Ok(Response::new(ReceiverStream::new(rx)))
     }
 
     async fn get_history(&self, request: Request<pb::GetHistoryRequest>) -> Res<pb::GetHistoryResponse> {
         let req = request.into_inner();
-        let (game, entries) = self.manager.history(game_id(&req.game_id)?).await?;
+        let span = rpc_span("GetHistory", &req.game_id, None);
+        let (game, entries) = self.manager.history(game_id(&req.game_id)?, &req.creator_token).instrument(span).await?;
         Ok(Response::new(pb::GetHistoryResponse { game: Some(game), entries }))
     }
 
     async fn fork_game(&self, request: Request<pb::ForkGameRequest>) -> Res<pb::ForkGameResponse> {
         let ip = client(&request);
         let req = request.into_inner();
-        let game = self.manager.fork_game(ip, game_id(&req.source_game_id)?, req.at_seq, &req.seats).await?;
-        Ok(Response::new(pb::ForkGameResponse { game: Some(game) }))
+        let span = rpc_span("ForkGame", &req.source_game_id, None);
+        span.record("seq", req.at_seq);
+        let (game, creator_token) = self
+            .manager
+            .fork_game(ip, game_id(&req.source_game_id)?, req.at_seq, &req.seats, &req.creator_token)
+            .instrument(span)
+            .await?;
+        Ok(Response::new(pb::ForkGameResponse { game: Some(game), creator_token }))
     }
 }
 

@@ -10,23 +10,30 @@
 //!   durable before they are acknowledged, streams that replay and follow;
 //! - [`wire`]: checking requests and building lobby messages;
 //! - [`grpc`]: the thin `GameService` implementation;
-//! - [`limits`]: caps and the per-connection rate limit;
+//! - [`replay`]: rebuilding a game from its entries (and a fork's resamplings);
+//! - [`limits`]: caps and the per-client rate limit;
+//! - [`connections`]: the cap on open connections;
+//! - [`codes`]: the status codes promised for undecodable or oversized requests;
 //! - [`error`]: errors and their gRPC status codes;
 //! - [`server`]: [`run`] (listener + config + shutdown future), used by
 //!   `main` and by the tests on port 0.
 //!
 //! The key design choice is event sourcing: a game is stored as its config
-//! (with the seed) and the ordered list of accepted choices, nothing else.
+//! (with the seed, which never leaves the server while the game is live
+//! except to its creator) and the ordered list of accepted choices.
 //! The engine is deterministic, so replaying that list rebuilds the state
 //! after a restart, replays past updates to a resuming stream, and forks a
 //! game at any sequence number, all with one mechanism.
 #![deny(missing_docs)]
 
+pub mod codes;
+pub mod connections;
 pub mod error;
 pub mod grpc;
 pub mod limits;
 pub mod manager;
 pub mod model;
+pub mod replay;
 pub mod server;
 pub mod store;
 pub mod wire;

@@ -1,24 +1,25 @@
 //! Limits that protect the server: the numbers ([`Limits`]), per-client caps
-//! on games and open streams ([`ClientCaps`], a client being its IP
-//! address), and a per-connection request rate limit as a tower layer
-//! ([`RateLimitLayer`], a connection being its remote address and port).
-//! Over a limit, requests are refused with RESOURCE_EXHAUSTED rather than
-//! queued, so a misbehaving client learns at once.
+//! on live games and open streams ([`ClientCaps`], a client being its IP
+//! address), and a per-client request rate limit as a tower layer
+//! ([`RateLimitLayer`]). Over a limit, requests are refused with
+//! RESOURCE_EXHAUSTED rather than queued, so a misbehaving client learns at
+//! once. The cap on connections is in `connections.rs`.
 
 use crate::error::ServiceError;
 use std::collections::HashMap;
-use std::net::{IpAddr, SocketAddr};
+use std::net::IpAddr;
 use std::sync::{Arc, Mutex};
-use std::task::{Context, Poll};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 use tonic::codegen::http;
 
 /// The numbers.
 #[derive(Clone, Debug)]
 pub struct Limits {
-    /// Games hosted at once, all clients together.
+    /// Live games (not finished or abandoned) hosted at once, all clients
+    /// together.
     pub max_games: usize,
-    /// Games one client (IP address) may create or fork since the start.
+    /// Live games one client (IP address) may have created (or forked)
+    /// since the server started.
     pub max_games_per_client: usize,
     /// Streams (StreamGame + WatchLobby) one client may hold open at once.
     pub max_streams_per_client: usize,
@@ -26,8 +27,18 @@ pub struct Limits {
     pub max_message_bytes: usize,
     /// Deadline of a unary request (streams are not cut by it).
     pub request_timeout: Duration,
-    /// Requests per second one connection may send (burst: one second's worth).
+    /// Requests per second one client address may send (burst: one
+    /// second's worth).
     pub requests_per_second: u32,
+    /// Connections open at once, all clients together; more are closed
+    /// as soon as they are accepted.
+    pub max_connections: usize,
+    /// A live game with no choice for this long ends as abandoned (zero:
+    /// never).
+    pub abandon_after: Duration,
+    /// An ended game (finished or abandoned) stays readable this long, then
+    /// is deleted (zero: kept forever).
+    pub retention: Duration,
     /// Idle timeout of new games, in seconds (0 = seats never go idle).
     pub idle_timeout_s: u32,
 }
@@ -41,6 +52,9 @@ impl Default for Limits {
             max_message_bytes: 64 * 1024,
             request_timeout: Duration::from_secs(10),
             requests_per_second: 2_000,
+            max_connections: 1_024,
+            abandon_after: Duration::from_secs(24 * 3600),
+            retention: Duration::from_secs(7 * 24 * 3600),
             idle_timeout_s: 0,
         }
     }
@@ -51,7 +65,7 @@ impl Default for Limits {
 pub struct ClientCaps {
     /// Open streams per client.
     streams: Mutex<HashMap<IpAddr, usize>>,
-    /// Games created per client.
+    /// Live games created per client.
     games: Mutex<HashMap<IpAddr, usize>>,
 }
 
@@ -91,17 +105,32 @@ impl ClientCaps {
         Ok(StreamGuard { caps: Arc::clone(self), ip })
     }
 
-    /// Counts one more game for `ip`, or refuses past `max`.
+    /// Counts one more live game for `ip`, or refuses past `max`.
     pub fn count_game(&self, ip: Option<IpAddr>, max: usize) -> Result<(), ServiceError> {
         if let Some(ip) = ip {
             let mut m = self.games.lock().unwrap_or_else(|e| e.into_inner());
             let n = m.entry(ip).or_insert(0);
             if *n >= max {
-                return Err(ServiceError::ResourceExhausted(format!("this client has already created {max} games")));
+                return Err(ServiceError::ResourceExhausted(format!(
+                    "this client address already has {max} live games; finish or abandon one first"
+                )));
             }
             *n += 1;
         }
         Ok(())
+    }
+
+    /// One of `ip`'s games is no longer live.
+    pub fn game_ended(&self, ip: Option<IpAddr>) {
+        if let Some(ip) = ip {
+            let mut m = self.games.lock().unwrap_or_else(|e| e.into_inner());
+            if let Some(n) = m.get_mut(&ip) {
+                *n = n.saturating_sub(1);
+                if *n == 0 {
+                    m.remove(&ip);
+                }
+            }
+        }
     }
 
     /// Open streams of `ip` (tests).
@@ -110,121 +139,57 @@ impl ClientCaps {
     }
 }
 
-/// Token buckets, one per connection (remote address and port).
-struct Buckets {
-    /// Tokens left and the time they were counted.
-    map: HashMap<SocketAddr, (f64, Instant)>,
-    /// Last time idle buckets were swept.
-    swept: Instant,
-}
+/// A rate limiter's key: the client's IP address, so that opening more
+/// connections buys no more requests. Requests with no TCP peer (none in
+/// this server) share one key.
+#[derive(Clone, Copy, Debug)]
+pub struct ClientIp;
 
-/// A tower layer refusing requests past `per_second` on one connection.
-#[derive(Clone)]
-pub struct RateLimitLayer {
-    per_second: f64,
-    buckets: Arc<Mutex<Buckets>>,
-}
+impl tower_governor::key_extractor::KeyExtractor for ClientIp {
+    type Key = IpAddr;
 
-impl RateLimitLayer {
-    /// `per_second` requests per connection, with a burst of as many.
-    pub fn new(per_second: u32) -> RateLimitLayer {
-        RateLimitLayer {
-            per_second: f64::from(per_second.max(1)),
-            buckets: Arc::new(Mutex::new(Buckets { map: HashMap::new(), swept: Instant::now() })),
-        }
-    }
-
-    /// Takes one token for `addr`; false when the bucket is empty.
-    fn take(&self, addr: SocketAddr) -> bool {
-        let now = Instant::now();
-        let mut b = self.buckets.lock().unwrap_or_else(|e| e.into_inner());
-        if now.duration_since(b.swept) > Duration::from_secs(60) {
-            let rate = self.per_second;
-            b.map.retain(|_, (tokens, at)| *tokens + now.duration_since(*at).as_secs_f64() * rate < rate);
-            b.swept = now;
-        }
-        let (tokens, at) = b.map.entry(addr).or_insert((self.per_second, now));
-        *tokens = (*tokens + now.duration_since(*at).as_secs_f64() * self.per_second).min(self.per_second);
-        *at = now;
-        if *tokens >= 1.0 {
-            *tokens -= 1.0;
-            true
-        } else {
-            false
-        }
+    fn extract<T>(&self, req: &http::Request<T>) -> Result<IpAddr, tower_governor::GovernorError> {
+        let ip = req.extensions().get::<tonic::transport::server::TcpConnectInfo>().and_then(|c| c.remote_addr());
+        Ok(ip.map_or(IpAddr::from([0, 0, 0, 0]), |a| a.ip()))
     }
 }
 
-impl<S> tower::Layer<S> for RateLimitLayer {
-    type Service = RateLimit<S>;
-    fn layer(&self, inner: S) -> RateLimit<S> {
-        RateLimit { inner, limiter: self.clone() }
-    }
-}
+/// The per-client rate limit: the maintained `tower_governor` layer (a
+/// GCRA token bucket per key) keyed by [`ClientIp`], `per_second`
+/// requests a second with a burst of as many. Over it, a request is
+/// answered RESOURCE_EXHAUSTED without reaching the service.
+pub type RateLimitLayer =
+    tower_governor::GovernorLayer<ClientIp, governor::middleware::NoOpMiddleware, tonic::body::Body>;
 
-/// The service made by [`RateLimitLayer`].
-#[derive(Clone)]
-pub struct RateLimit<S> {
-    inner: S,
-    limiter: RateLimitLayer,
-}
-
-type BoxError = Box<dyn std::error::Error + Send + Sync>;
-
-impl<S, B, R> tower::Service<http::Request<B>> for RateLimit<S>
-where
-    S: tower::Service<http::Request<B>, Response = R>,
-    S::Error: Into<BoxError>,
-    S::Future: Send + 'static,
-{
-    type Response = R;
-    type Error = BoxError;
-    type Future = std::pin::Pin<Box<dyn std::future::Future<Output = Result<R, BoxError>> + Send>>;
-
-    fn poll_ready(&mut self, cx: &mut Context<'_>) -> Poll<Result<(), BoxError>> {
-        self.inner.poll_ready(cx).map_err(Into::into)
-    }
-
-    fn call(&mut self, req: http::Request<B>) -> Self::Future {
-        let addr = req.extensions().get::<tonic::transport::server::TcpConnectInfo>().and_then(|c| c.remote_addr());
-        if let Some(addr) = addr
-            && !self.limiter.take(addr)
-        {
-            let status = tonic::Status::resource_exhausted(format!(
-                "more than {} requests per second on this connection; slow down",
-                self.limiter.per_second
-            ));
-            return Box::pin(async move { Err(Box::new(status) as BoxError) });
-        }
-        let fut = self.inner.call(req);
-        Box::pin(async move { fut.await.map_err(Into::into) })
-    }
+/// Builds the [`RateLimitLayer`] and a handle to its limiter (to forget
+/// clients not seen for a while).
+pub fn rate_limit(per_second: u32) -> (RateLimitLayer, Arc<dyn Fn() + Send + Sync>) {
+    let per_second = per_second.max(1);
+    let config = tower_governor::governor::GovernorConfigBuilder::default()
+        .key_extractor(ClientIp)
+        .per_nanosecond((1_000_000_000 / u64::from(per_second)).max(1))
+        .burst_size(per_second)
+        .finish()
+        .map(Arc::new);
+    // The builder refuses only a zero period or burst, which max(1) rules out.
+    let config = config.unwrap_or_else(|| unreachable!("rate limit of {per_second}/s has a period and a burst"));
+    let limiter = Arc::clone(&config);
+    let sweep: Arc<dyn Fn() + Send + Sync> = Arc::new(move || limiter.limiter().retain_recent());
+    let layer = tower_governor::GovernorLayer::new(config).error_handler(move |e| {
+        let message = match e {
+            tower_governor::GovernorError::TooManyRequests { wait_time, .. } => format!(
+                "more than {per_second} requests per second from this client address; slow down (retry in {wait_time} s)"
+            ),
+            other => other.to_string(),
+        };
+        tonic::Status::resource_exhausted(message).into_http()
+    });
+    (layer, sweep)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn bucket_refuses_past_the_rate() {
-        let a: SocketAddr = "127.0.0.1:1000".parse().expect("addr");
-        let b: SocketAddr = "127.0.0.1:1001".parse().expect("addr");
-        // The bucket refills one token every 200 ms: only a try that took
-        // less than that must refuse the sixth request (a preempted thread
-        // on a loaded machine just tries again).
-        for _ in 0..100 {
-            let l = RateLimitLayer::new(5);
-            let start = Instant::now();
-            assert!((0..5).all(|_| l.take(a)), "a full bucket to start with");
-            let sixth = l.take(a);
-            if start.elapsed() < Duration::from_millis(200) {
-                assert!(!sixth, "sixth request within one refill");
-                assert!(l.take(b), "another connection has its own bucket");
-                return;
-            }
-        }
-        panic!("no try of six requests within 200 ms");
-    }
 
     #[test]
     fn stream_caps_count_and_release() {
@@ -238,5 +203,7 @@ mod tests {
         assert!(caps.open_stream(Some(ip), 2).is_ok());
         assert!(caps.count_game(Some(ip), 1).is_ok());
         assert!(caps.count_game(Some(ip), 1).is_err());
+        caps.game_ended(Some(ip));
+        assert!(caps.count_game(Some(ip), 1).is_ok(), "only live games count");
     }
 }

@@ -26,18 +26,34 @@ struct Args {
     /// Log as JSON lines (level from RUST_LOG, default info).
     #[arg(long, env = "XODUS_LOG_JSON")]
     log_json: bool,
-    /// Games hosted at once.
+    /// Live games (not finished or abandoned) hosted at once.
     #[arg(long, env = "XODUS_MAX_GAMES", default_value_t = Limits::default().max_games)]
     max_games: usize,
-    /// Games one client (IP address) may create.
+    /// Live games one client (IP address) may have created since the start.
     #[arg(long, env = "XODUS_MAX_GAMES_PER_CLIENT", default_value_t = Limits::default().max_games_per_client)]
     max_games_per_client: usize,
     /// Streams one client (IP address) may hold open.
     #[arg(long, env = "XODUS_MAX_STREAMS_PER_CLIENT", default_value_t = Limits::default().max_streams_per_client)]
     max_streams_per_client: usize,
-    /// Requests per second one connection may send.
+    /// Requests per second one client (IP address) may send, with a burst
+    /// of as many.
     #[arg(long, env = "XODUS_RATE_LIMIT", default_value_t = Limits::default().requests_per_second)]
     rate_limit: u32,
+    /// Connections open at once; more are closed as soon as accepted.
+    #[arg(long, env = "XODUS_MAX_CONNECTIONS", default_value_t = Limits::default().max_connections)]
+    max_connections: usize,
+    /// Largest request message in bytes; larger ones are refused with
+    /// RESOURCE_EXHAUSTED.
+    #[arg(long, env = "XODUS_MAX_MESSAGE_BYTES", default_value_t = Limits::default().max_message_bytes)]
+    max_message_bytes: usize,
+    /// Seconds without a choice after which a live game ends as abandoned
+    /// (0 = never).
+    #[arg(long, env = "XODUS_ABANDON_AFTER", default_value_t = Limits::default().abandon_after.as_secs())]
+    abandon_after_secs: u64,
+    /// Seconds an ended (finished or abandoned) game stays readable before
+    /// it is deleted (0 = kept forever).
+    #[arg(long, env = "XODUS_RETENTION", default_value_t = Limits::default().retention.as_secs())]
+    retention_secs: u64,
     /// Seconds a human seat may stay silent while a new game waits on it
     /// before it is offered to AI agents until its holder returns (0 = never).
     #[arg(long, env = "XODUS_IDLE_TIMEOUT", default_value_t = 0)]
@@ -93,6 +109,10 @@ async fn main() -> anyhow::Result<()> {
             max_games_per_client: args.max_games_per_client,
             max_streams_per_client: args.max_streams_per_client,
             requests_per_second: args.rate_limit,
+            max_connections: args.max_connections,
+            max_message_bytes: args.max_message_bytes,
+            abandon_after: Duration::from_secs(args.abandon_after_secs),
+            retention: Duration::from_secs(args.retention_secs),
             request_timeout: Duration::from_secs(args.request_timeout_secs.max(1)),
             idle_timeout_s: args.idle_timeout_secs,
             ..Limits::default()

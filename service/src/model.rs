@@ -70,6 +70,8 @@ pub enum Status {
     Playing,
     /// The game has ended.
     Finished,
+    /// Nobody chose for the abandonment time: the server ended it.
+    Abandoned,
 }
 
 impl Status {
@@ -79,12 +81,19 @@ impl Status {
             Status::Open => "open",
             Status::Playing => "playing",
             Status::Finished => "finished",
+            Status::Abandoned => "abandoned",
         }
+    }
+
+    /// Whether the game is over (finished or abandoned): no more choices,
+    /// the seed is public, and it no longer counts against the caps.
+    pub fn is_over(self) -> bool {
+        matches!(self, Status::Finished | Status::Abandoned)
     }
 
     /// Parses the stored form.
     pub fn parse(s: &str) -> Option<Status> {
-        [Status::Open, Status::Playing, Status::Finished].into_iter().find(|o| o.as_str() == s)
+        [Status::Open, Status::Playing, Status::Finished, Status::Abandoned].into_iter().find(|o| o.as_str() == s)
     }
 }
 
@@ -114,7 +123,8 @@ pub struct SeatRecord {
 pub struct GameRecord {
     /// Server-assigned id.
     pub id: String,
-    /// The engine's `GameConfig` as JSON (the seed is inside).
+    /// The engine's `GameConfig` as JSON (the seed is inside: never send
+    /// it as it is).
     pub config_json: String,
     /// Creation time, ms since the Unix epoch.
     pub created_ms: i64,
@@ -127,6 +137,43 @@ pub struct GameRecord {
     pub idle_timeout_s: u32,
     /// Every seat, in order.
     pub seats: Vec<SeatRecord>,
+    /// Hex SHA-256 of the creator's token (None for games stored before
+    /// creator tokens existed: nobody may read their seed while live).
+    pub creator_hash: Option<String>,
+    /// When the game ended (finished or abandoned), ms since the epoch.
+    pub ended_ms: Option<i64>,
+    /// For a resampled fork: where and with which seed its hidden part was
+    /// drawn afresh, in order (a fork of a resampled fork adds one).
+    pub resamples: Vec<Resample>,
+}
+
+/// A fork's fresh hidden part: after the first `at_seq` entries (copied
+/// from the source, played under the source's config and seed), the state
+/// is replaced by one sampled from its public view with `seed`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Resample {
+    /// Entries played before the resampling.
+    pub at_seq: u64,
+    /// The fork's own secret seed.
+    pub seed: u64,
+}
+
+impl Resample {
+    /// The stored text of a list: `at:seed` pairs joined by `;`.
+    pub fn encode(list: &[Resample]) -> Option<String> {
+        (!list.is_empty())
+            .then(|| list.iter().map(|r| format!("{}:{}", r.at_seq, r.seed)).collect::<Vec<_>>().join(";"))
+    }
+
+    /// Parses [`Resample::encode`]'s text.
+    pub fn decode(text: &str) -> Option<Vec<Resample>> {
+        text.split(';')
+            .map(|pair| {
+                let (at, seed) = pair.split_once(':')?;
+                Some(Resample { at_seq: at.parse().ok()?, seed: seed.parse().ok()? })
+            })
+            .collect()
+    }
 }
 
 /// What a history entry does.
@@ -211,11 +258,14 @@ pub struct Presence {
     pub idle: bool,
     /// Hash of the token of the AI agent standing in, if any.
     pub stand_in: Option<String>,
+    /// Hash of the token the seat's last holder gave up with ReleaseSeat,
+    /// so that a claim sent with it is told the seat was released.
+    pub released: Option<String>,
 }
 
 impl Presence {
     /// A present seat.
     pub fn now() -> Presence {
-        Presence { since: tokio::time::Instant::now(), idle: false, stand_in: None }
+        Presence { since: tokio::time::Instant::now(), idle: false, stand_in: None, released: None }
     }
 }

@@ -1,11 +1,12 @@
 //! Assembling and running the server: storage, the manager, the game
-//! service with its message-size caps, gRPC health, server reflection,
-//! gRPC-Web, the per-connection rate limit, request deadlines and graceful
-//! shutdown. `run` takes a bound listener and a shutdown future, so tests
+//! service with its message-size caps and promised status codes, gRPC
+//! health, server reflection, gRPC-Web, the per-client rate limit, the cap
+//! on connections, request deadlines and graceful shutdown. `run` takes a bound listener and a shutdown future, so tests
 //! run it on port 0 and `main` stays a shim.
 
+use crate::codes::WireCodes;
 use crate::grpc::GrpcService;
-use crate::limits::{Limits, RateLimitLayer};
+use crate::limits::{Limits, rate_limit};
 use crate::manager::Manager;
 use crate::store::{GameStore, MemoryStore, SqliteStore, StoreError};
 use std::future::Future;
@@ -85,10 +86,25 @@ pub async fn serve(
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> Result<(), ServerError> {
     let limits = manager.limits().clone();
-    manager.spawn_idle_watch();
-    let game_service = GameServiceServer::new(GrpcService::new(Arc::clone(&manager)))
-        .max_decoding_message_size(limits.max_message_bytes)
-        .max_encoding_message_size(16 * 1024 * 1024);
+    manager.spawn_upkeep();
+    let game_service = WireCodes::new(
+        GameServiceServer::new(GrpcService::new(Arc::clone(&manager)))
+            .max_decoding_message_size(limits.max_message_bytes)
+            .max_encoding_message_size(16 * 1024 * 1024),
+    );
+    let (rate_limit_layer, forget_quiet_clients) = rate_limit(limits.requests_per_second);
+    {
+        let mut stop = manager.shutdown_signal();
+        tokio::spawn(async move {
+            let mut tick = tokio::time::interval(std::time::Duration::from_secs(60));
+            loop {
+                tokio::select! {
+                    _ = stop.wait_for(|&v| v) => return,
+                    _ = tick.tick() => forget_quiet_clients(),
+                }
+            }
+        });
+    }
 
     let (health_reporter, health_service) = tonic_health::server::health_reporter();
     health_reporter.set_serving::<GameServiceServer<GrpcService>>().await;
@@ -103,7 +119,8 @@ pub async fn serve(
         .build_v1alpha()?;
 
     let addr = listener.local_addr().ok();
-    let incoming = TcpIncoming::from(listener).with_nodelay(Some(true));
+    let incoming =
+        crate::connections::cap(TcpIncoming::from(listener).with_nodelay(Some(true)), limits.max_connections);
     let signal = {
         let manager = Arc::clone(&manager);
         async move {
@@ -118,7 +135,7 @@ pub async fn serve(
         .accept_http1(true)
         .timeout(limits.request_timeout)
         .concurrency_limit_per_connection(256)
-        .layer(RateLimitLayer::new(limits.requests_per_second))
+        .layer(rate_limit_layer)
         .layer(tonic_web::GrpcWebLayer::new())
         .add_service(game_service)
         .add_service(health_service)

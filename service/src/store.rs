@@ -7,7 +7,9 @@
 //! runtime (`spawn_blocking`). Every method returns only once its write is
 //! durable, which is what lets the server acknowledge a choice.
 
-use crate::model::{Claim, ClaimantKind, EntryKind, EntryRecord, GameRecord, OpenTo, SeatRecord, Status, StoredGame};
+use crate::model::{
+    Claim, ClaimantKind, EntryKind, EntryRecord, GameRecord, OpenTo, Resample, SeatRecord, Status, StoredGame,
+};
 use rusqlite::{Connection, params};
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -45,8 +47,10 @@ pub trait GameStore: Send + Sync + 'static {
     fn append_entry(&self, game_id: &str, entry: &EntryRecord) -> Result<(), StoreError>;
     /// Replaces one seat's record (claim or release).
     fn put_seat(&self, game_id: &str, seat: &SeatRecord) -> Result<(), StoreError>;
-    /// Records a status change.
-    fn set_status(&self, game_id: &str, status: Status) -> Result<(), StoreError>;
+    /// Records a status change, with the time the game ended when it did.
+    fn set_status(&self, game_id: &str, status: Status, ended_ms: Option<i64>) -> Result<(), StoreError>;
+    /// Deletes a game with its seats and entries (retention of ended games).
+    fn delete_game(&self, game_id: &str) -> Result<(), StoreError>;
     /// Every stored game with its choices, oldest first.
     fn load_all(&self) -> Result<Vec<StoredGame>, StoreError>;
 }
@@ -111,6 +115,9 @@ impl SqliteStore {
         for (table, column, ty) in [
             ("choices", "kind", "TEXT NOT NULL DEFAULT 'choice'"),
             ("games", "idle_timeout_s", "INTEGER NOT NULL DEFAULT 0"),
+            ("games", "creator_hash", "TEXT"),
+            ("games", "ended_ms", "INTEGER"),
+            ("games", "resamples", "TEXT"),
         ] {
             let present: bool = conn.query_row(
                 &format!("SELECT COUNT(*) FROM pragma_table_info('{table}') WHERE name = '{column}'"),
@@ -160,8 +167,9 @@ impl GameStore for SqliteStore {
         let mut conn = self.conn();
         let tx = conn.transaction()?;
         tx.execute(
-            "INSERT INTO games (id, kind, config_json, created_ms, status, forked_from, forked_at_seq, idle_timeout_s)
-             VALUES (?1, 'xodus', ?2, ?3, ?4, ?5, ?6, ?7)",
+            "INSERT INTO games (id, kind, config_json, created_ms, status, forked_from, forked_at_seq, idle_timeout_s,
+                                creator_hash, ended_ms, resamples)
+             VALUES (?1, 'xodus', ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
             params![
                 game.id,
                 game.config_json,
@@ -169,7 +177,10 @@ impl GameStore for SqliteStore {
                 game.status.as_str(),
                 game.forked_from.as_ref().map(|f| f.0.as_str()),
                 game.forked_from.as_ref().map(|f| i64::try_from(f.1).unwrap_or(i64::MAX)),
-                game.idle_timeout_s
+                game.idle_timeout_s,
+                game.creator_hash,
+                game.ended_ms,
+                Resample::encode(&game.resamples),
             ],
         )?;
         for s in &game.seats {
@@ -190,11 +201,24 @@ impl GameStore for SqliteStore {
         put_seat_tx(&self.conn(), game_id, seat)
     }
 
-    fn set_status(&self, game_id: &str, status: Status) -> Result<(), StoreError> {
-        let n = self.conn().execute("UPDATE games SET status = ?2 WHERE id = ?1", params![game_id, status.as_str()])?;
+    fn set_status(&self, game_id: &str, status: Status, ended_ms: Option<i64>) -> Result<(), StoreError> {
+        let n = self.conn().execute(
+            "UPDATE games SET status = ?2, ended_ms = ?3 WHERE id = ?1",
+            params![game_id, status.as_str(), ended_ms],
+        )?;
         if n == 0 {
             return Err(StoreError::NoSuchGame(game_id.to_string()));
         }
+        Ok(())
+    }
+
+    fn delete_game(&self, game_id: &str) -> Result<(), StoreError> {
+        let mut conn = self.conn();
+        let tx = conn.transaction()?;
+        tx.execute("DELETE FROM choices WHERE game_id = ?1", params![game_id])?;
+        tx.execute("DELETE FROM seats WHERE game_id = ?1", params![game_id])?;
+        tx.execute("DELETE FROM games WHERE id = ?1", params![game_id])?;
+        tx.commit()?;
         Ok(())
     }
 
@@ -204,7 +228,8 @@ impl GameStore for SqliteStore {
         let mut index: BTreeMap<String, usize> = BTreeMap::new();
         {
             let mut st = conn.prepare(
-                "SELECT id, config_json, created_ms, status, forked_from, forked_at_seq, idle_timeout_s FROM games
+                "SELECT id, config_json, created_ms, status, forked_from, forked_at_seq, idle_timeout_s,
+                        creator_hash, ended_ms, resamples FROM games
                  ORDER BY created_ms, id",
             )?;
             let rows = st.query_map([], |r| {
@@ -216,10 +241,29 @@ impl GameStore for SqliteStore {
                     r.get::<_, Option<String>>(4)?,
                     r.get::<_, Option<i64>>(5)?,
                     r.get::<_, u32>(6)?,
+                    r.get::<_, Option<String>>(7)?,
+                    r.get::<_, Option<i64>>(8)?,
+                    r.get::<_, Option<String>>(9)?,
                 ))
             })?;
             for row in rows {
-                let (id, config_json, created_ms, status, forked_from, forked_at, idle_timeout_s) = row?;
+                let (
+                    id,
+                    config_json,
+                    created_ms,
+                    status,
+                    forked_from,
+                    forked_at,
+                    idle_timeout_s,
+                    creator_hash,
+                    ended_ms,
+                    rs,
+                ) = row?;
+                let resamples = match rs {
+                    None => Vec::new(),
+                    Some(text) => Resample::decode(&text)
+                        .ok_or_else(|| StoreError::Corrupt(format!("game {id}: resamples '{text}'")))?,
+                };
                 let status = Status::parse(&status)
                     .ok_or_else(|| StoreError::Corrupt(format!("game {id}: status '{status}'")))?;
                 let forked_from = forked_from.map(|f| (f, forked_at.unwrap_or(0).max(0) as u64));
@@ -233,6 +277,9 @@ impl GameStore for SqliteStore {
                         forked_from,
                         idle_timeout_s,
                         seats: Vec::new(),
+                        creator_hash,
+                        ended_ms,
+                        resamples,
                     },
                     entries: Vec::new(),
                 });
@@ -325,8 +372,16 @@ impl GameStore for MemoryStore {
         })
     }
 
-    fn set_status(&self, game_id: &str, status: Status) -> Result<(), StoreError> {
-        self.with_game(game_id, |g| g.record.status = status)
+    fn set_status(&self, game_id: &str, status: Status, ended_ms: Option<i64>) -> Result<(), StoreError> {
+        self.with_game(game_id, |g| {
+            g.record.status = status;
+            g.record.ended_ms = ended_ms;
+        })
+    }
+
+    fn delete_game(&self, game_id: &str) -> Result<(), StoreError> {
+        self.games.lock().unwrap_or_else(|e| e.into_inner()).retain(|g| g.record.id != game_id);
+        Ok(())
     }
 
     fn load_all(&self) -> Result<Vec<StoredGame>, StoreError> {
@@ -353,6 +408,9 @@ mod tests {
             forked_from: None,
             idle_timeout_s: 30,
             seats: (0..3).map(|seat| SeatRecord { seat, open_to: OpenTo::Human, claim: None }).collect(),
+            creator_hash: Some(hash_token("creator")),
+            ended_ms: None,
+            resamples: Vec::new(),
         }
     }
 
@@ -365,22 +423,34 @@ mod tests {
         store.create_game(&record("a"), &[]).expect("create a");
         let mut b = record("b");
         b.forked_from = Some(("a".into(), 2));
+        b.resamples = vec![Resample { at_seq: 1, seed: 5 }, Resample { at_seq: 2, seed: u64::MAX - 3 }];
         store.create_game(&b, &[entry(1), entry(2)]).expect("create b");
         store.append_entry("a", &entry(1)).expect("append");
         store.append_entry("b", &entry(3)).expect("append");
         let claim = Claim { token_hash: hash_token("t"), by: ClaimantKind::Ai };
         store.put_seat("a", &SeatRecord { seat: 1, open_to: OpenTo::Any, claim: Some(claim.clone()) }).expect("seat");
-        store.set_status("a", Status::Finished).expect("status");
+        store.set_status("a", Status::Finished, Some(77)).expect("status");
         let all = store.load_all().expect("load");
         assert_eq!(all.len(), 2);
         let a = find(&all, "a").expect("a");
         assert_eq!(a.record.status, Status::Finished);
+        assert_eq!(a.record.ended_ms, Some(77));
+        assert_eq!(a.record.creator_hash, Some(hash_token("creator")));
         assert_eq!(a.record.seats[1].claim, Some(claim));
         assert_eq!(a.record.seats[1].open_to, OpenTo::Any);
         assert_eq!(a.entries, vec![entry(1)]);
         let b = find(&all, "b").expect("b");
         assert_eq!(b.record.forked_from, Some(("a".into(), 2)));
+        assert_eq!(
+            b.record.resamples,
+            vec![Resample { at_seq: 1, seed: 5 }, Resample { at_seq: 2, seed: u64::MAX - 3 }],
+            "all 64 bits kept"
+        );
         assert_eq!(b.entries.iter().map(|e| e.seq).collect::<Vec<_>>(), vec![1, 2, 3]);
+        store.delete_game("a").expect("delete");
+        let all = store.load_all().expect("load");
+        assert!(find(&all, "a").is_none(), "deleted");
+        assert!(find(&all, "b").is_some(), "others kept");
     }
 
     #[test]
@@ -400,7 +470,7 @@ mod tests {
         s.append_entry("a", &entry(1)).expect("first");
         assert!(s.append_entry("a", &entry(1)).is_err(), "same seq twice");
         assert!(s.append_entry("zz", &entry(1)).is_err(), "foreign key");
-        assert!(s.set_status("zz", Status::Open).is_err());
+        assert!(s.set_status("zz", Status::Open, None).is_err());
     }
 
     #[test]
@@ -419,6 +489,8 @@ mod tests {
         let all = store.load_all().expect("load");
         let old = find(&all, "old").expect("old game");
         assert_eq!(old.record.idle_timeout_s, 0);
+        assert_eq!(old.record.creator_hash, None);
+        assert!(old.record.resamples.is_empty());
         assert_eq!(old.entries[0].kind, EntryKind::Choice);
         store.append_entry("old", &entry(2)).expect("append after upgrade");
     }

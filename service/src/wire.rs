@@ -27,6 +27,7 @@ pub fn status(s: Status) -> pb::GameStatus {
         Status::Open => pb::GameStatus::Open,
         Status::Playing => pb::GameStatus::Playing,
         Status::Finished => pb::GameStatus::Finished,
+        Status::Abandoned => pb::GameStatus::Abandoned,
     }
 }
 
@@ -181,8 +182,27 @@ pub fn choice_id(choice: &Option<pb::submit_choice_request::Choice>) -> Result<S
     Ok(id)
 }
 
-/// The lobby view of a game.
-pub fn summary(record: &GameRecord, presence: &[Presence], game: &Game, seq: u64) -> pb::GameSummary {
+/// The configuration as the wire shows it: the record's JSON with the seed
+/// replaced by `seed` as a decimal string, or removed when it is `None`.
+pub fn config_json(record: &GameRecord, seed: Option<u64>) -> String {
+    let Ok(serde_json::Value::Object(mut config)) = serde_json::from_str(&record.config_json) else {
+        return "{}".into();
+    };
+    match seed {
+        Some(seed) => config.insert("seed".into(), serde_json::Value::String(seed.to_string())),
+        None => config.remove("seed"),
+    };
+    serde_json::Value::Object(config).to_string()
+}
+
+/// The lobby view of a game; `seed` only when the caller may know it.
+pub fn summary(
+    record: &GameRecord,
+    presence: &[Presence],
+    game: &Game,
+    seq: u64,
+    seed: Option<u64>,
+) -> pb::GameSummary {
     let config = game.config();
     pb::GameSummary {
         game_id: record.id.clone(),
@@ -209,10 +229,19 @@ pub fn summary(record: &GameRecord, presence: &[Presence], game: &Game, seq: u64
         created_unix_ms: record.created_ms,
         forked_from: record.forked_from.as_ref().map(|f| f.0.clone()).unwrap_or_default(),
         forked_at_seq: record.forked_from.as_ref().map(|f| f.1).unwrap_or(0),
-        seed: config.seed,
-        config_json: record.config_json.clone(),
-        outcome: game.outcome().as_ref().map(xodus::convert::outcome),
+        seed,
+        config_json: config_json(record, seed),
+        outcome: match record.status {
+            Status::Abandoned => Some(pb::Outcome {
+                won: false,
+                cause: "abandoned".into(),
+                round: game.view(xodus_engine::Viewer::Spectator).round,
+            }),
+            _ => game.outcome().as_ref().map(xodus::convert::outcome),
+        },
         idle_timeout_seconds: record.idle_timeout_s,
+        resampled: !record.resamples.is_empty(),
+        ended_unix_ms: record.ended_ms.unwrap_or(0),
     }
 }
 

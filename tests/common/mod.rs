@@ -245,8 +245,14 @@ pub async fn create_game(c: &mut GameServiceClient<Channel>, seed: u64) -> Strin
 
 /// Creates the game `request` describes; returns its id.
 pub async fn create_from(c: &mut GameServiceClient<Channel>, request: pb::CreateGameRequest) -> String {
-    let g = c.create_game(request).await.expect("create").into_inner().game.expect("game");
-    g.game_id
+    create_as_creator(c, request).await.0
+}
+
+/// Creates the game `request` describes; returns its id and the creator
+/// token (which reads the seed of the live game and forks it exactly).
+pub async fn create_as_creator(c: &mut GameServiceClient<Channel>, request: pb::CreateGameRequest) -> (String, String) {
+    let r = c.create_game(request).await.expect("create").into_inner();
+    (r.game.expect("game").game_id, r.creator_token)
 }
 
 /// Claims every seat of a game; returns the tokens in seat order.

@@ -64,19 +64,29 @@ pub async fn run(cfg: Arc<AgentConfig>, fill: FillConfig, claims: Claims) -> Res
                         break;
                     }
                 },
-                _ = rescan.tick() => {
-                    let req = pb::ListGamesRequest { status: 0, only_open_seats: true };
-                    match client.list_games(req).await {
-                        Ok(r) => r.into_inner().games,
-                        Err(_) => Vec::new(),
-                    }
-                }
+                _ = rescan.tick() => open_games(&mut client).await,
             };
             for game in games {
                 start_tasks(&cfg, &fill, &running, &claims, &game);
             }
         }
         tokio::time::sleep(backoff.delay()).await;
+    }
+}
+
+/// Every game with an open seat, page by page (what a rescan could list;
+/// a failed page ends the rescan early, the next one tries again).
+async fn open_games(client: &mut xodus::GameServiceClient<tonic::transport::Channel>) -> Vec<pb::GameSummary> {
+    let mut games = Vec::new();
+    let mut page_token = String::new();
+    loop {
+        let req = pb::ListGamesRequest { status: 0, only_open_seats: true, page_size: 1000, page_token };
+        let Ok(page) = client.list_games(req).await.map(tonic::Response::into_inner) else { return games };
+        games.extend(page.games);
+        if page.next_page_token.is_empty() {
+            return games;
+        }
+        page_token = page.next_page_token;
     }
 }
 

@@ -1,0 +1,236 @@
+//! The lobby: creating and forking games (with the caps that bound them),
+//! listing them page by page, and their history. The creator of a game gets
+//! a creator token: the only credential that reads the seed of a live game
+//! or forks it exactly. Anyone else's fork of a live game is resampled.
+
+use super::{GameData, Manager, Slot, blocking};
+use crate::error::ServiceError;
+use crate::model::{
+    EntryRecord, GameRecord, OpenTo, Resample, SeatRecord, Status, hash_token, new_game_id, new_token, now_ms,
+};
+use crate::replay::Recipe;
+use crate::wire;
+use std::net::IpAddr;
+use std::sync::Arc;
+use std::sync::atomic::Ordering;
+use tracing::info;
+use xodus::pb;
+use xodus_engine::Seat;
+
+/// Default and largest ListGames page.
+const DEFAULT_PAGE: usize = 100;
+const MAX_PAGE: usize = 1000;
+
+/// One page of ListGames.
+pub struct Page {
+    /// The games, oldest first.
+    pub games: Vec<pb::GameSummary>,
+    /// The token of the next page; empty on the last.
+    pub next_page_token: String,
+}
+
+/// A ListGames page token: the (creation stamp, id) of the last game sent,
+/// as text. Opaque to clients.
+fn token_after(g: &pb::GameSummary) -> String {
+    format!("after:{}:{}", g.created_unix_ms, g.game_id)
+}
+
+fn parse_page_token(token: &str) -> Result<Option<(i64, String)>, ServiceError> {
+    if token.is_empty() {
+        return Ok(None);
+    }
+    let bad = || {
+        ServiceError::InvalidArgument(format!(
+            "page_token '{}' was not made by this server; send the next_page_token of the previous reply",
+            token.chars().take(60).collect::<String>()
+        ))
+    };
+    let rest = token.strip_prefix("after:").ok_or_else(bad)?;
+    let (ms, id) = rest.split_once(':').ok_or_else(bad)?;
+    Ok(Some((ms.parse().map_err(|_| bad())?, id.to_string())))
+}
+
+impl Manager {
+    /// The creation stamp for a new game: now, or one past the last stamp
+    /// when the clock has not moved on (or went back).
+    fn next_creation_stamp(&self) -> i64 {
+        let now = now_ms();
+        let previous = self
+            .last_created_ms
+            .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |last| Some(now.max(last.saturating_add(1))))
+            .unwrap_or_else(|last| last);
+        now.max(previous.saturating_add(1))
+    }
+
+    /// Takes one place under `max_games` (live games), or refuses.
+    fn reserve_live_game(&self) -> Result<(), ServiceError> {
+        let max = self.limits.max_games;
+        self.live_games
+            .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| (n < max).then_some(n + 1))
+            .map(|_| ())
+            .map_err(|_| {
+                ServiceError::ResourceExhausted(format!("the server hosts its maximum of {max} live games; try later"))
+            })
+    }
+
+    /// Hosts a new game (a fresh one, or a fork with initial entries);
+    /// returns its summary for the creator and the creator token.
+    async fn host(
+        &self,
+        client: Option<IpAddr>,
+        recipe: Recipe,
+        seats: Vec<OpenTo>,
+        idle_timeout_s: u32,
+        entries: Vec<EntryRecord>,
+        forked_from: Option<(String, u64)>,
+    ) -> Result<(pb::GameSummary, String), ServiceError> {
+        let (game, steps) = recipe.replay(&entries).map_err(ServiceError::InvalidArgument)?;
+        if game.outcome().is_some() {
+            return Err(ServiceError::FailedPrecondition(
+                "the game would be over at its start; fork at an earlier seq".into(),
+            ));
+        }
+        self.reserve_live_game()?;
+        if let Err(e) = self.caps.count_game(client, self.limits.max_games_per_client) {
+            self.live_games.fetch_sub(1, Ordering::SeqCst);
+            return Err(e);
+        }
+        let creator_token = new_token();
+        let record = GameRecord {
+            id: new_game_id(),
+            config_json: serde_json::to_string(&recipe.config).map_err(|e| ServiceError::Internal(e.to_string()))?,
+            created_ms: self.next_creation_stamp(),
+            status: Status::Open,
+            forked_from,
+            idle_timeout_s,
+            seats: seats
+                .into_iter()
+                .enumerate()
+                .map(|(i, open_to)| SeatRecord { seat: i as Seat, open_to, claim: None })
+                .collect(),
+            creator_hash: Some(hash_token(&creator_token)),
+            ended_ms: None,
+            resamples: recipe.resamples.clone(),
+        };
+        let mut data = GameData::new(record, recipe, game, entries, steps);
+        data.creator_ip = client;
+        data.last_move_ms = data.record.created_ms;
+        let stored = {
+            let (store, record, entries) = (Arc::clone(&self.store), data.record.clone(), data.entries.clone());
+            blocking(move || store.create_game(&record, &entries)).await
+        };
+        if let Err(e) = stored {
+            self.game_ended(&data);
+            return Err(e);
+        }
+        let summary = data.summary_for(true);
+        let id = data.record.id.clone();
+        info!(game = %id, forked_from = ?data.record.forked_from, resampled = !data.record.resamples.is_empty(),
+              seq = summary.seq, "game created");
+        self.announce(pb::LobbyChange::Created, data.summary());
+        self.games.write().unwrap_or_else(|e| e.into_inner()).insert(id.clone(), Arc::new(Slot::new(id, data)));
+        Ok((summary, creator_token))
+    }
+
+    /// CreateGame: the summary (with the seed) and the creator token.
+    pub async fn create_game(
+        &self,
+        client: Option<IpAddr>,
+        req: &pb::CreateGameRequest,
+    ) -> Result<(pb::GameSummary, String), ServiceError> {
+        let (config, seats) = wire::create_request(req, rand::random())?;
+        let recipe = Recipe { config, resamples: Vec::new() };
+        self.host(client, recipe, seats, self.limits.idle_timeout_s, Vec::new(), None).await
+    }
+
+    /// ForkGame: exact for the creator or over a finished game, resampled
+    /// otherwise. Returns the fork's summary and its creator token.
+    pub async fn fork_game(
+        &self,
+        client: Option<IpAddr>,
+        source: &str,
+        at_seq: u64,
+        seats: &[i32],
+        creator_token: &str,
+    ) -> Result<(pb::GameSummary, String), ServiceError> {
+        let slot = self.slot(source)?;
+        let (recipe, entries, open, idle_timeout_s) = {
+            let d = slot.data.lock().await;
+            if at_seq > d.seq() {
+                return Err(ServiceError::OutOfRange(format!(
+                    "at_seq {at_seq} is beyond game {source}, which is at seq {}",
+                    d.seq()
+                )));
+            }
+            let creator = d.is_creator(creator_token)?;
+            // The state at `at_seq` is this game's own only from its last
+            // resampling on; before it, it is another game's hidden part.
+            let own = d.recipe.resamples.iter().all(|r| r.at_seq <= at_seq);
+            let mut recipe = d.recipe.up_to(at_seq);
+            if !((creator || d.is_over()) && own) {
+                recipe.resamples.push(Resample { at_seq, seed: rand::random() });
+            }
+            let open: Vec<OpenTo> = d.record.seats.iter().map(|s| s.open_to).collect();
+            (recipe, d.entries[..at_seq as usize].to_vec(), open, d.record.idle_timeout_s)
+        };
+        let seats = if seats.is_empty() { open } else { wire::seats(seats, recipe.config.ships.len())? };
+        let now = now_ms();
+        let entries = entries.into_iter().map(|e| EntryRecord { at_ms: now, ..e }).collect();
+        self.host(client, recipe, seats, idle_timeout_s, entries, Some((source.to_string(), at_seq))).await
+    }
+
+    /// ListGames, oldest first, one page.
+    pub async fn list_games(
+        &self,
+        status: Option<Status>,
+        only_open_seats: bool,
+        page_size: u32,
+        page_token: &str,
+    ) -> Result<Page, ServiceError> {
+        let after = parse_page_token(page_token)?;
+        let size = match page_size as usize {
+            0 => DEFAULT_PAGE,
+            n => n.min(MAX_PAGE),
+        };
+        let mut out = Vec::new();
+        for slot in self.all_slots() {
+            let d = slot.data.lock().await;
+            if let Some((ms, id)) = &after
+                && (d.record.created_ms, &d.record.id) <= (*ms, id)
+            {
+                continue;
+            }
+            if status.is_some_and(|s| s != d.record.status) {
+                continue;
+            }
+            let open = !d.is_over()
+                && d.record
+                    .seats
+                    .iter()
+                    .zip(&d.presence)
+                    .any(|(s, p)| s.claim.is_none() || (p.idle && p.stand_in.is_none()));
+            if only_open_seats && !open {
+                continue;
+            }
+            out.push(d.summary());
+        }
+        out.sort_by(|a, b| (a.created_unix_ms, &a.game_id).cmp(&(b.created_unix_ms, &b.game_id)));
+        let more = out.len() > size;
+        out.truncate(size);
+        let next_page_token = if more { out.last().map(token_after).unwrap_or_default() } else { String::new() };
+        Ok(Page { games: out, next_page_token })
+    }
+
+    /// GetHistory: the summary (with the seed for the creator or once the
+    /// game is over) and every entry.
+    pub async fn history(
+        &self,
+        game_id: &str,
+        creator_token: &str,
+    ) -> Result<(pb::GameSummary, Vec<pb::HistoryEntry>), ServiceError> {
+        let slot = self.slot(game_id)?;
+        let d = slot.data.lock().await;
+        let creator = d.is_creator(creator_token)?;
+        Ok((d.summary_for(creator), d.entries.iter().map(wire::entry).collect()))
+    }
+}

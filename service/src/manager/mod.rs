@@ -1,0 +1,356 @@
+//! The games manager: every hosted game, its seats and its history, behind
+//! one `Arc`. Each game has its own async mutex (so games never wait for
+//! each other) and its own broadcast channel of live updates. The order of
+//! a choice is: check seat, token and expected seq, apply on a copy of the
+//! engine state, make the entry durable in the store, and only then swap
+//! the new state in, broadcast it and acknowledge. A refused or failed
+//! choice therefore changes nothing.
+//!
+//! One job per submodule: `lobby` (create, fork, list, history), `seats`
+//! (claims, releases, tokens), `play` (choices and undos), `streams`
+//! (StreamGame and WatchLobby), `upkeep` (idle seats, abandoned games,
+//! retention of ended games). This file holds the shared records.
+
+mod lobby;
+mod play;
+mod seats;
+mod streams;
+#[cfg(test)]
+mod tests;
+mod upkeep;
+
+use crate::error::ServiceError;
+use crate::limits::{ClientCaps, Limits};
+use crate::model::{GameRecord, Presence, Status, StoredGame};
+use crate::replay::{Recipe, Step, undo_seat};
+use crate::store::GameStore;
+use crate::wire;
+use std::collections::HashMap;
+use std::net::IpAddr;
+use std::sync::atomic::{AtomicI64, AtomicUsize, Ordering};
+use std::sync::{Arc, RwLock};
+use tokio::sync::{Mutex, broadcast, watch};
+use tracing::{info, warn};
+use xodus::convert;
+use xodus::pb;
+use xodus_engine::{Event, Game, GameConfig, Seat, Viewer};
+
+pub use lobby::Page;
+pub use play::Accepted;
+pub use seats::Credentials;
+pub use streams::StreamItem;
+
+/// One live update of a game, shared by all its subscribers.
+struct Live {
+    /// The accepted entry.
+    entry: crate::model::EntryRecord,
+    /// What it caused.
+    events: Vec<Event>,
+    /// The state after it.
+    game: Arc<Game>,
+    /// The seat that may undo after it.
+    undo_seat: Option<Seat>,
+}
+
+/// A game state for `viewer`, with `can_undo` filled in.
+fn state_for(game_id: &str, seq: u64, game: &Game, viewer: Viewer, undo: Option<Seat>) -> pb::GameState {
+    let mut state = convert::game_state(game_id, seq, game, viewer);
+    state.can_undo = matches!(viewer, Viewer::Seat(v) if Some(v) == undo);
+    state
+}
+
+/// The mutable part of a hosted game.
+struct GameData {
+    /// Seats, status, config JSON (what the store holds).
+    record: GameRecord,
+    /// How to rebuild the game from its entries.
+    recipe: Recipe,
+    /// The engine state after every entry (shared with streams).
+    game: Arc<Game>,
+    /// The accepted entries, seq 1 first.
+    entries: Vec<crate::model::EntryRecord>,
+    /// The effective choices (undone ones removed), in order.
+    steps: Vec<Step>,
+    /// Presence of each seat (idle marks, stand-ins); memory only.
+    presence: Vec<Presence>,
+    /// Seats the pending decision waits on.
+    deciders: Vec<Seat>,
+    /// The address that created the game in this server's life, counted
+    /// against its per-client cap while the game is live; memory only.
+    creator_ip: Option<IpAddr>,
+    /// When the game last moved (created or an entry), ms since the epoch:
+    /// the abandonment clock.
+    last_move_ms: i64,
+}
+
+impl GameData {
+    fn new(
+        record: GameRecord,
+        recipe: Recipe,
+        game: Game,
+        entries: Vec<crate::model::EntryRecord>,
+        steps: Vec<Step>,
+    ) -> GameData {
+        let presence = record.seats.iter().map(|_| Presence::now()).collect();
+        let deciders = game.decision().deciders;
+        let last_move_ms = entries.last().map_or(record.created_ms, |e| e.at_ms.max(record.created_ms));
+        let mut d = GameData {
+            record,
+            recipe,
+            game: Arc::new(game),
+            entries,
+            steps,
+            presence,
+            deciders,
+            creator_ip: None,
+            last_move_ms,
+        };
+        if d.record.status != Status::Abandoned {
+            d.record.status = d.derived_status();
+        }
+        if d.is_over() && d.record.ended_ms.is_none() {
+            // Ended before end times were stored: retained from now on.
+            d.record.ended_ms = Some(crate::model::now_ms());
+        }
+        d
+    }
+
+    /// After a move: seats the game starts waiting on start their clock.
+    fn moved(&mut self) {
+        let deciders = self.game.decision().deciders;
+        for &s in &deciders {
+            if !self.deciders.contains(&s)
+                && let Some(p) = self.presence.get_mut(usize::from(s))
+            {
+                p.since = tokio::time::Instant::now();
+            }
+        }
+        self.deciders = deciders;
+    }
+
+    fn seq(&self) -> u64 {
+        self.entries.len() as u64
+    }
+
+    /// Whether the game is over (finished or abandoned).
+    fn is_over(&self) -> bool {
+        self.record.status.is_over()
+    }
+
+    /// The lobby view; the seed only when the game is over or `creator`.
+    fn summary_for(&self, creator: bool) -> pb::GameSummary {
+        let seed = (creator || self.is_over()).then(|| self.own_seed());
+        wire::summary(&self.record, &self.presence, &self.game, self.seq(), seed)
+    }
+
+    /// The lobby view anyone may see.
+    fn summary(&self) -> pb::GameSummary {
+        self.summary_for(false)
+    }
+
+    /// The seed that drives this game's own hidden part: the config's, or
+    /// a resampled fork's own.
+    fn own_seed(&self) -> u64 {
+        self.recipe.own_seed()
+    }
+
+    fn undo_seat(&self) -> Option<Seat> {
+        if self.is_over() { None } else { undo_seat(&self.game, &self.steps) }
+    }
+
+    fn state(&self, game_id: &str, viewer: Viewer) -> pb::GameState {
+        let mut state = state_for(game_id, self.seq(), &self.game, viewer, self.undo_seat());
+        if self.record.status == Status::Abandoned {
+            state.outcome = Some(self.abandoned_outcome());
+        }
+        state
+    }
+
+    /// The outcome of an abandoned game.
+    fn abandoned_outcome(&self) -> pb::Outcome {
+        pb::Outcome { won: false, cause: "abandoned".into(), round: self.game.view(Viewer::Spectator).round }
+    }
+
+    /// Whether `token` is the creator's.
+    fn is_creator(&self, token: &str) -> Result<bool, ServiceError> {
+        if token.is_empty() {
+            return Ok(false);
+        }
+        match &self.record.creator_hash {
+            Some(h) if *h == crate::model::hash_token(token) => Ok(true),
+            _ => Err(ServiceError::Unauthenticated(format!(
+                "creator_token is not the creator token of game {}; leave it empty to act as anyone",
+                self.record.id
+            ))),
+        }
+    }
+
+    /// Status implied by seats and outcome.
+    fn derived_status(&self) -> Status {
+        if self.game.outcome().is_some() {
+            Status::Finished
+        } else if self.record.seats.iter().all(|s| s.claim.is_some()) {
+            Status::Playing
+        } else {
+            Status::Open
+        }
+    }
+}
+
+/// One hosted game.
+struct Slot {
+    /// Its id.
+    id: String,
+    /// Its state; held across the store write of a choice.
+    data: Mutex<GameData>,
+    /// Live updates for streams.
+    updates: broadcast::Sender<Arc<Live>>,
+    /// Set when the game is abandoned or deleted: its streams end.
+    closed: watch::Sender<bool>,
+}
+
+impl Slot {
+    fn new(id: String, data: GameData) -> Slot {
+        let (updates, _) = broadcast::channel(LIVE_CAPACITY);
+        let (closed, _) = watch::channel(false);
+        Slot { id, data: Mutex::new(data), updates, closed }
+    }
+}
+
+/// The games manager.
+pub struct Manager {
+    /// Where games are made durable.
+    store: Arc<dyn GameStore>,
+    /// Every hosted game by id.
+    games: RwLock<HashMap<String, Arc<Slot>>>,
+    /// Games not over, all clients together (what `max_games` caps).
+    live_games: AtomicUsize,
+    /// Lobby changes for WatchLobby.
+    lobby: broadcast::Sender<pb::LobbyUpdate>,
+    /// The numbers.
+    limits: Limits,
+    /// Per-client counters.
+    caps: Arc<ClientCaps>,
+    /// Set to true when the server begins to shut down; streams end.
+    shutdown: watch::Sender<bool>,
+    /// The last creation stamp handed out: stamps strictly increase, so
+    /// ListGames (ordered by stamp) lists games in the order they were made
+    /// even when two land in the same millisecond.
+    last_created_ms: AtomicI64,
+}
+
+const LIVE_CAPACITY: usize = 256;
+
+async fn blocking<T: Send + 'static>(
+    f: impl FnOnce() -> Result<T, crate::store::StoreError> + Send + 'static,
+) -> Result<T, ServiceError> {
+    tokio::task::spawn_blocking(f)
+        .await
+        .map_err(|e| ServiceError::Internal(format!("storage task: {e}")))?
+        .map_err(Into::into)
+}
+
+/// Completes once `rx` turns true (shutdown begun, game closed).
+async fn turned_on(rx: &mut watch::Receiver<bool>) {
+    let _ = rx.wait_for(|&v| v).await;
+}
+
+/// The config stored in a record.
+fn config_of(record: &GameRecord) -> Result<GameConfig, String> {
+    serde_json::from_str::<GameConfig>(&record.config_json).map_err(|e| format!("config JSON: {e}"))
+}
+
+impl Manager {
+    /// A manager over `store`, with every stored game reloaded by replaying
+    /// its choices. Games that no longer replay are logged and left out.
+    pub async fn load(store: Arc<dyn GameStore>, limits: Limits) -> Result<Manager, ServiceError> {
+        let stored = {
+            let store = Arc::clone(&store);
+            blocking(move || store.load_all()).await?
+        };
+        let mut games = HashMap::new();
+        let count = stored.len();
+        let last_created_ms = stored.iter().map(|g| g.record.created_ms).max().unwrap_or(0);
+        let mut live = 0;
+        for StoredGame { record, entries } in stored {
+            let id = record.id.clone();
+            let rebuilt = config_of(&record).and_then(|config| {
+                let recipe = Recipe { config, resamples: record.resamples.clone() };
+                recipe.replay(&entries).map(|(game, steps)| (recipe, game, steps))
+            });
+            match rebuilt {
+                Ok((recipe, game, steps)) => {
+                    let data = GameData::new(record, recipe, game, entries, steps);
+                    if !data.is_over() {
+                        live += 1;
+                    }
+                    games.insert(id.clone(), Arc::new(Slot::new(id, data)));
+                }
+                Err(e) => warn!(game = %id, error = %e, "stored game does not replay; not hosted"),
+            }
+        }
+        info!(stored = count, hosted = games.len(), live, "games reloaded");
+        let (lobby, _) = broadcast::channel(1024);
+        let (shutdown, _) = watch::channel(false);
+        Ok(Manager {
+            store,
+            games: RwLock::new(games),
+            live_games: AtomicUsize::new(live),
+            lobby,
+            limits,
+            caps: Arc::new(ClientCaps::default()),
+            shutdown,
+            last_created_ms: last_created_ms.into(),
+        })
+    }
+
+    /// The limits in force.
+    pub fn limits(&self) -> &Limits {
+        &self.limits
+    }
+
+    /// A receiver that turns true when the server begins to shut down.
+    pub fn shutdown_signal(&self) -> watch::Receiver<bool> {
+        self.shutdown.subscribe()
+    }
+
+    /// Ends every stream (called when the server begins to shut down).
+    pub fn begin_shutdown(&self) {
+        self.shutdown.send_replace(true);
+    }
+
+    /// Number of hosted games (live and ended).
+    pub fn game_count(&self) -> usize {
+        self.games.read().unwrap_or_else(|e| e.into_inner()).len()
+    }
+
+    /// Number of live games (what `max_games` caps).
+    pub fn live_game_count(&self) -> usize {
+        self.live_games.load(Ordering::SeqCst)
+    }
+
+    fn slot(&self, id: &str) -> Result<Arc<Slot>, ServiceError> {
+        self.games
+            .read()
+            .unwrap_or_else(|e| e.into_inner())
+            .get(id)
+            .cloned()
+            .ok_or_else(|| ServiceError::NotFound(id.chars().take(80).collect()))
+    }
+
+    fn all_slots(&self) -> Vec<Arc<Slot>> {
+        self.games.read().unwrap_or_else(|e| e.into_inner()).values().cloned().collect()
+    }
+
+    fn announce(&self, change: pb::LobbyChange, game: pb::GameSummary) {
+        // No receiver is fine: nobody watches the lobby.
+        let _ = self.lobby.send(pb::LobbyUpdate { change: change as i32, game: Some(game) });
+    }
+
+    /// Bookkeeping when a game stops being live (finished or abandoned):
+    /// it no longer counts against the caps.
+    fn game_ended(&self, d: &GameData) {
+        let _ = self.live_games.fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| Some(n.saturating_sub(1)));
+        self.caps.game_ended(d.creator_ip);
+    }
+}

@@ -1,0 +1,174 @@
+//! Play: SubmitChoice and Undo. Both check the seat's token and the
+//! expected sequence number, compute the new state on a copy, make the
+//! entry durable, and only then swap the state in, broadcast it and answer.
+
+use super::{GameData, Live, Manager, Slot, blocking};
+use crate::error::ServiceError;
+use crate::model::{EntryKind, EntryRecord, Status, now_ms};
+use crate::replay::{Step, undoable};
+use std::sync::Arc;
+use tracing::{Span, info, warn};
+use xodus::convert;
+use xodus::pb;
+use xodus_engine::Viewer;
+
+/// The outcome of an accepted choice.
+pub struct Accepted {
+    /// Its sequence number.
+    pub seq: u64,
+    /// What happened.
+    pub events: Vec<pb::Event>,
+    /// The state after it, for the submitting seat.
+    pub state: pb::GameState,
+}
+
+impl GameData {
+    /// Refuses a move in a game that is over or at another seq.
+    fn check_move(&self, expected_seq: Option<u64>, what: &str) -> Result<(), ServiceError> {
+        let Some(expected) = expected_seq else {
+            return Err(ServiceError::InvalidArgument(format!(
+                "expected_seq is required: send the seq of the state your {what} answers"
+            )));
+        };
+        if self.record.status == Status::Abandoned {
+            return Err(ServiceError::FailedPrecondition(
+                "the game was abandoned (no choice for too long); it takes no more choices".into(),
+            ));
+        }
+        if self.game.outcome().is_some() {
+            return Err(ServiceError::Rule(xodus_engine::RuleError::GameOver));
+        }
+        if expected != self.seq() {
+            return Err(ServiceError::Aborted(format!(
+                "expected_seq {expected} is stale: the game is at seq {}; fetch the new state and decide again",
+                self.seq()
+            )));
+        }
+        Ok(())
+    }
+}
+
+impl Manager {
+    /// SubmitChoice: durable before it returns.
+    pub async fn submit(
+        &self,
+        game_id: &str,
+        creds: &Credentials,
+        expected_seq: Option<u64>,
+        option_id: &str,
+    ) -> Result<Accepted, ServiceError> {
+        let slot = self.slot(game_id)?;
+        let mut d = slot.data.lock().await;
+        let refused = |e: ServiceError| {
+            info!(option = %option_id.chars().take(80).collect::<String>(), code = ?e.code(), why = %e,
+                  "choice refused");
+            e
+        };
+        let (seat, _) = self.auth(&mut d, creds).map_err(refused)?;
+        d.check_move(expected_seq, "choice").map_err(refused)?;
+        let mut next = (*d.game).clone();
+        let events = next.apply(seat, option_id).map_err(|e| refused(e.into()))?;
+        let entry = EntryRecord {
+            seq: d.seq() + 1,
+            kind: EntryKind::Choice,
+            seat,
+            option_id: option_id.to_string(),
+            at_ms: now_ms(),
+        };
+        let mut steps = d.steps.clone();
+        steps.push(Step { seat, undoable: undoable(&events) });
+        self.commit(&slot, &mut d, entry, next, steps, events.clone()).await.map_err(refused)?;
+        info!(option = %option_id, "choice accepted");
+        Ok(Accepted {
+            seq: d.seq(),
+            events: events.iter().map(convert::event).collect(),
+            state: d.state(&slot.id, Viewer::Seat(seat)),
+        })
+    }
+
+    /// Makes `entry` durable, then swaps in the state after it, broadcasts
+    /// it, and records the end of the game when it ended.
+    async fn commit(
+        &self,
+        slot: &Slot,
+        d: &mut GameData,
+        entry: EntryRecord,
+        next: xodus_engine::Game,
+        steps: Vec<Step>,
+        events: Vec<xodus_engine::Event>,
+    ) -> Result<(), ServiceError> {
+        {
+            let (store, id, entry) = (Arc::clone(&self.store), slot.id.clone(), entry.clone());
+            blocking(move || store.append_entry(&id, &entry)).await?;
+        }
+        let next = Arc::new(next);
+        d.game = Arc::clone(&next);
+        d.entries.push(entry.clone());
+        d.steps = steps;
+        d.last_move_ms = entry.at_ms;
+        d.moved();
+        let seq = entry.seq;
+        Span::current().record("seq", seq);
+        let undo = d.undo_seat();
+        let _ = slot.updates.send(Arc::new(Live { entry, events, game: Arc::clone(&next), undo_seat: undo }));
+        if let Some(outcome) = next.outcome() {
+            let ended = now_ms();
+            d.record.status = Status::Finished;
+            d.record.ended_ms = Some(ended);
+            self.game_ended(d);
+            let (store, id) = (Arc::clone(&self.store), slot.id.clone());
+            if let Err(e) = blocking(move || store.set_status(&id, Status::Finished, Some(ended))).await {
+                // The status is derived again from the replay at the next start.
+                warn!(error = %e, "could not store the finished status");
+            }
+            info!(won = outcome.won, cause = %outcome.cause, round = outcome.round, seq, "game ended");
+            self.announce(pb::LobbyChange::Status, d.summary());
+        }
+        Ok(())
+    }
+
+    /// Undo: takes back the seat's own last choice when nothing random or
+    /// hidden happened in it; recorded as an entry, durable before it returns.
+    pub async fn undo(
+        &self,
+        game_id: &str,
+        creds: &Credentials,
+        expected_seq: Option<u64>,
+    ) -> Result<(u64, pb::GameState), ServiceError> {
+        let slot = self.slot(game_id)?;
+        let mut d = slot.data.lock().await;
+        let refused = |e: ServiceError| {
+            info!(code = ?e.code(), why = %e, "undo refused");
+            e
+        };
+        let (seat, _) = self.auth(&mut d, creds).map_err(refused)?;
+        d.check_move(expected_seq, "undo").map_err(refused)?;
+        match d.steps.last() {
+            None => return Err(refused(ServiceError::FailedPrecondition("there is no choice to undo".into()))),
+            Some(s) if s.seat != seat => {
+                return Err(refused(ServiceError::FailedPrecondition(format!(
+                    "the last choice was made by seat {}, not by seat {seat}; only your own choices can be undone",
+                    s.seat
+                ))));
+            }
+            Some(s) if !s.undoable => {
+                return Err(refused(ServiceError::FailedPrecondition(
+                    "the last choice revealed something random or hidden (a roll, a draw, a reveal), ended a turn \
+                     or phase, or was made before this fork began; it cannot be undone"
+                        .into(),
+                )));
+            }
+            Some(_) => {}
+        }
+        let entry =
+            EntryRecord { seq: d.seq() + 1, kind: EntryKind::Undo, seat, option_id: "undo".into(), at_ms: now_ms() };
+        let mut entries = d.entries.clone();
+        entries.push(entry.clone());
+        let (game, steps) = d.recipe.replay(&entries).map_err(|e| refused(ServiceError::Internal(e)))?;
+        self.commit(&slot, &mut d, entry, game, steps, Vec::new()).await.map_err(refused)?;
+        info!(seat, "choice undone");
+        Ok((d.seq(), d.state(&slot.id, Viewer::Seat(seat))))
+    }
+}
+
+use super::Credentials;

@@ -1,0 +1,218 @@
+//! Seats: claiming (and reclaiming with a held token), releasing, idle
+//! holders' stand-ins, and checking a seat's token on every request made
+//! as that seat. Only the SHA-256 of a token is ever kept.
+
+use super::{GameData, Manager, blocking};
+use crate::error::ServiceError;
+use crate::model::{Claim, ClaimantKind, Presence, SeatRecord, hash_token, new_token};
+use tracing::info;
+use xodus::pb;
+use xodus_engine::{Seat, Viewer};
+
+/// A seat and its token, as sent by a client.
+#[derive(Clone, Debug)]
+pub struct Credentials {
+    /// Seat number.
+    pub seat: u32,
+    /// Secret token.
+    pub token: String,
+}
+
+impl From<pb::SeatCredentials> for Credentials {
+    fn from(c: pb::SeatCredentials) -> Credentials {
+        Credentials { seat: c.seat, token: c.token }
+    }
+}
+
+/// Who presented a seat's token.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Holder {
+    /// The seat's holder.
+    Owner,
+    /// An AI agent standing in for an idle holder.
+    StandIn,
+}
+
+impl GameData {
+    /// The seat index of `seat`, or INVALID_ARGUMENT naming the range.
+    fn seat_index(&self, seat: u32) -> Result<usize, ServiceError> {
+        let n = self.record.seats.len();
+        usize::try_from(seat).ok().filter(|&s| s < n).ok_or_else(|| {
+            ServiceError::InvalidArgument(format!("seat {seat} does not exist; this game has seats 0 to {}", n - 1))
+        })
+    }
+
+    /// Checks seat number and token; returns the seat, who presented the
+    /// token, and whether an idle holder just came back.
+    fn authenticate(&mut self, creds: &Credentials) -> Result<(Seat, Holder, bool), ServiceError> {
+        let seat = self.seat_index(creds.seat)?;
+        if creds.token.is_empty() {
+            return Err(ServiceError::Unauthenticated(format!(
+                "missing token for seat {seat}; claim the seat first and send its token"
+            )));
+        }
+        let hash = hash_token(&creds.token);
+        let presence = &mut self.presence[seat];
+        match &self.record.seats[seat].claim {
+            None if presence.released.as_deref() == Some(hash.as_str()) => Err(ServiceError::Unauthenticated(format!(
+                "seat {seat} was released with this token, which no longer works; the seat is free: \
+                     claim it afresh with ClaimSeat and no token"
+            ))),
+            None => Err(ServiceError::Unauthenticated(format!(
+                "seat {seat} is free (nobody holds it, so no token works for it): claim it with ClaimSeat and no token"
+            ))),
+            Some(c) if c.token_hash == hash => {
+                presence.since = tokio::time::Instant::now();
+                let returned = presence.idle;
+                presence.idle = false;
+                presence.stand_in = None;
+                Ok((seat as Seat, Holder::Owner, returned))
+            }
+            Some(_) if presence.idle && presence.stand_in.as_deref() == Some(hash.as_str()) => {
+                Ok((seat as Seat, Holder::StandIn, false))
+            }
+            Some(_) => Err(ServiceError::Unauthenticated(format!(
+                "wrong token for seat {seat} (a stand-in token stops working when the holder returns)"
+            ))),
+        }
+    }
+}
+
+impl Manager {
+    /// Checks a seat's token (see `GameData::authenticate`) and announces
+    /// an idle holder's return.
+    pub(super) fn auth(&self, d: &mut GameData, creds: &Credentials) -> Result<(Seat, Holder), ServiceError> {
+        let (seat, holder, returned) = d.authenticate(creds)?;
+        if returned {
+            info!(game = %d.record.id, seat, "idle seat's holder is back; stand-in dismissed");
+            self.announce(pb::LobbyChange::Seat, d.summary());
+        }
+        Ok((seat, holder))
+    }
+
+    /// The viewer for optional credentials.
+    pub(super) fn viewer(&self, d: &mut GameData, creds: Option<&Credentials>) -> Result<Viewer, ServiceError> {
+        Ok(match creds {
+            Some(c) => Viewer::Seat(self.auth(d, c)?.0),
+            None => Viewer::Spectator,
+        })
+    }
+
+    /// ClaimSeat: returns the token and the game after the claim.
+    pub async fn claim_seat(
+        &self,
+        game_id: &str,
+        seat: u32,
+        claimant: ClaimantKind,
+        token: &str,
+    ) -> Result<(String, pb::GameSummary), ServiceError> {
+        let slot = self.slot(game_id)?;
+        let mut d = slot.data.lock().await;
+        if !token.is_empty() {
+            let (seat, _) = self.auth(&mut d, &Credentials { seat, token: token.to_string() })?;
+            info!(seat, "seat reclaimed");
+            return Ok((token.to_string(), d.summary()));
+        }
+        let i = d.seat_index(seat)?;
+        if d.is_over() {
+            return Err(ServiceError::FailedPrecondition(format!(
+                "game {game_id} is over ({}); its seats can no longer be claimed",
+                d.record.status.as_str()
+            )));
+        }
+        let rec = &d.record.seats[i];
+        if rec.claim.is_some() {
+            let p = &d.presence[i];
+            if p.idle && p.stand_in.is_none() && claimant == ClaimantKind::Ai {
+                let token = new_token();
+                d.presence[i].stand_in = Some(hash_token(&token));
+                info!(seat, "AI agent stands in for an idle seat");
+                let summary = d.summary();
+                self.announce(pb::LobbyChange::Seat, summary.clone());
+                return Ok((token, summary));
+            }
+            return Err(ServiceError::FailedPrecondition(format!(
+                "seat {seat} is already claimed; to take it back after a disconnect, send its token"
+            )));
+        }
+        if !rec.open_to.admits(claimant) {
+            return Err(ServiceError::PermissionDenied(format!(
+                "seat {seat} is open to {} only, not to a claimant of kind {}",
+                rec.open_to.as_str(),
+                claimant.as_str()
+            )));
+        }
+        let token = new_token();
+        let mut new_seat = rec.clone();
+        new_seat.claim = Some(Claim { token_hash: hash_token(&token), by: claimant });
+        self.save_seat(&slot.id, &mut d, new_seat).await?;
+        // The new holder's idle clock starts now, not when the game was made.
+        d.presence[i] = Presence::now();
+        info!(seat, claimant = claimant.as_str(), "seat claimed");
+        let summary = d.summary();
+        self.announce(pb::LobbyChange::Seat, summary.clone());
+        Ok((token, summary))
+    }
+
+    /// ReleaseSeat.
+    pub async fn release_seat(&self, game_id: &str, creds: &Credentials) -> Result<pb::GameSummary, ServiceError> {
+        let slot = self.slot(game_id)?;
+        let mut d = slot.data.lock().await;
+        let (seat, holder) = self.auth(&mut d, creds)?;
+        let i = usize::from(seat);
+        if holder == Holder::StandIn {
+            d.presence[i].stand_in = None;
+            info!(seat, "stand-in left an idle seat");
+            let summary = d.summary();
+            self.announce(pb::LobbyChange::Seat, summary.clone());
+            return Ok(summary);
+        }
+        let mut new_seat = d.record.seats[i].clone();
+        new_seat.claim = None;
+        self.save_seat(&slot.id, &mut d, new_seat).await?;
+        d.presence[i] = Presence { released: Some(hash_token(&creds.token)), ..Presence::now() };
+        info!(seat, "seat released");
+        let summary = d.summary();
+        self.announce(pb::LobbyChange::Seat, summary.clone());
+        Ok(summary)
+    }
+
+    /// Stores a seat change (and the status it implies), then applies it.
+    async fn save_seat(&self, game_id: &str, d: &mut GameData, seat: SeatRecord) -> Result<(), ServiceError> {
+        let old = std::mem::replace(&mut d.record.seats[usize::from(seat.seat)], seat.clone());
+        let status = if d.is_over() { d.record.status } else { d.derived_status() };
+        let changed = status != d.record.status;
+        let (store, id, ended) = (std::sync::Arc::clone(&self.store), game_id.to_string(), d.record.ended_ms);
+        let res = blocking(move || {
+            store.put_seat(&id, &seat)?;
+            if changed {
+                store.set_status(&id, status, ended)?;
+            }
+            Ok(())
+        })
+        .await;
+        match res {
+            Ok(()) => {
+                d.record.status = status;
+                Ok(())
+            }
+            Err(e) => {
+                let i = usize::from(old.seat);
+                d.record.seats[i] = old;
+                Err(e)
+            }
+        }
+    }
+
+    /// GetView.
+    pub async fn get_view(
+        &self,
+        game_id: &str,
+        creds: Option<&Credentials>,
+    ) -> Result<(pb::GameState, pb::GameSummary), ServiceError> {
+        let slot = self.slot(game_id)?;
+        let mut d = slot.data.lock().await;
+        let viewer = self.viewer(&mut d, creds)?;
+        Ok((d.state(&slot.id, viewer), d.summary()))
+    }
+}

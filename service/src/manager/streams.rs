@@ -1,0 +1,251 @@
+//! Streams: StreamGame replays past updates from the history (the engine is
+//! deterministic, so a replayed choice yields the very events it yielded
+//! the first time), then follows the live channel; a subscriber that falls
+//! behind catches up from the history again. A game stream ends after the
+//! update that ends the game, when the game is abandoned or deleted, and
+//! when the server shuts down. WatchLobby sends a snapshot of the live
+//! games, then every change.
+
+use super::{Live, Manager, Slot, state_for, turned_on};
+use crate::error::ServiceError;
+use crate::limits::StreamGuard;
+use crate::model::EntryRecord;
+use crate::replay::{Recipe, undo_seat};
+use std::net::IpAddr;
+use std::sync::Arc;
+use tokio::sync::{broadcast, mpsc, watch};
+use tracing::Instrument;
+use xodus::convert;
+use xodus::pb;
+use xodus_engine::{Event, Game, Seat, Viewer};
+
+/// Items of a server stream.
+pub type StreamItem<T> = Result<T, tonic::Status>;
+
+const STREAM_BUFFER: usize = 64;
+
+/// Whether a stream goes on after an update.
+#[derive(PartialEq, Eq)]
+enum Next {
+    /// More may come.
+    More,
+    /// The game is over, or the client left: the stream ends.
+    Stop,
+}
+
+impl Manager {
+    /// StreamGame: a receiver of updates from `from_seq` on.
+    pub async fn stream_game(
+        &self,
+        client: Option<IpAddr>,
+        game_id: &str,
+        from_seq: u64,
+        creds: Option<&super::Credentials>,
+    ) -> Result<mpsc::Receiver<StreamItem<pb::GameUpdate>>, ServiceError> {
+        let slot = self.slot(game_id)?;
+        let (viewer, recipe, entries, live, abandoned) = {
+            let mut d = slot.data.lock().await;
+            let viewer = self.viewer(&mut d, creds)?;
+            if from_seq > d.seq() {
+                return Err(ServiceError::OutOfRange(format!(
+                    "from_seq {from_seq} is beyond the game's seq {}",
+                    d.seq()
+                )));
+            }
+            // Subscribed under the lock: no update can slip between the
+            // history copied here and the first live one.
+            let abandoned = (d.record.status == crate::model::Status::Abandoned).then(|| d.abandoned_outcome());
+            (viewer, d.recipe.clone(), d.entries.clone(), slot.updates.subscribe(), abandoned)
+        };
+        let guard = self.caps.open_stream(client, self.limits.max_streams_per_client)?;
+        let (tx, rx) = mpsc::channel(STREAM_BUFFER);
+        let stream = GameStream {
+            closed: slot.closed.subscribe(),
+            slot,
+            viewer,
+            recipe,
+            tx,
+            shutdown: self.shutdown.subscribe(),
+            abandoned,
+            _guard: guard,
+        };
+        tokio::spawn(run_game_stream(stream, entries, from_seq, live).in_current_span());
+        Ok(rx)
+    }
+
+    /// WatchLobby: a snapshot of every live game, then changes.
+    pub async fn watch_lobby(
+        self: &Arc<Self>,
+        client: Option<IpAddr>,
+    ) -> Result<mpsc::Receiver<StreamItem<pb::LobbyUpdate>>, ServiceError> {
+        let guard = self.caps.open_stream(client, self.limits.max_streams_per_client)?;
+        let mut live = self.lobby.subscribe();
+        let (tx, rx) = mpsc::channel(STREAM_BUFFER);
+        let mut shutdown = self.shutdown.subscribe();
+        let me = Arc::clone(self);
+        tokio::spawn(async move {
+            let _guard = guard;
+            let mut pending = me.lobby_snapshot().await;
+            loop {
+                for u in pending.drain(..) {
+                    if tx.send(Ok(u)).await.is_err() {
+                        return; // the client left
+                    }
+                }
+                tokio::select! {
+                    _ = turned_on(&mut shutdown) => return,
+                    _ = tx.closed() => return, // the client left
+                    r = live.recv() => match r {
+                        Ok(u) => pending.push(u),
+                        Err(broadcast::error::RecvError::Lagged(_)) => {
+                            live = me.lobby.subscribe();
+                            pending = me.lobby_snapshot().await;
+                        }
+                        Err(broadcast::error::RecvError::Closed) => return,
+                    },
+                }
+            }
+        });
+        Ok(rx)
+    }
+
+    /// The opening of WatchLobby: one SNAPSHOT per live game, oldest first,
+    /// then SNAPSHOT_END.
+    async fn lobby_snapshot(&self) -> Vec<pb::LobbyUpdate> {
+        let mut games = Vec::new();
+        for slot in self.all_slots() {
+            let d = slot.data.lock().await;
+            if !d.is_over() {
+                games.push(d.summary());
+            }
+        }
+        games.sort_by(|a, b| (a.created_unix_ms, &a.game_id).cmp(&(b.created_unix_ms, &b.game_id)));
+        games
+            .into_iter()
+            .map(|g| pb::LobbyUpdate { change: pb::LobbyChange::Snapshot as i32, game: Some(g) })
+            .chain(std::iter::once(pb::LobbyUpdate { change: pb::LobbyChange::SnapshotEnd as i32, game: None }))
+            .collect()
+    }
+}
+
+/// What a game stream task holds.
+struct GameStream {
+    slot: Arc<Slot>,
+    viewer: Viewer,
+    recipe: Recipe,
+    tx: mpsc::Sender<StreamItem<pb::GameUpdate>>,
+    shutdown: watch::Receiver<bool>,
+    /// Turns true when the game is abandoned or deleted.
+    closed: watch::Receiver<bool>,
+    /// The outcome to show when the game was abandoned before the stream.
+    abandoned: Option<pb::Outcome>,
+    /// Gives the client's stream slot back when the task ends.
+    _guard: StreamGuard,
+}
+
+impl GameStream {
+    /// Sends one update; `Stop` when the game is over or the client left.
+    async fn send(
+        &self,
+        entry: Option<&EntryRecord>,
+        seq: u64,
+        events: &[Event],
+        game: &Game,
+        undo: Option<Seat>,
+        last: bool,
+    ) -> Next {
+        let mut state = state_for(&self.slot.id, seq, game, self.viewer, undo);
+        if last && state.outcome.is_none() {
+            state.outcome.clone_from(&self.abandoned);
+        }
+        let over = state.outcome.is_some();
+        let update = pb::GameUpdate {
+            seq,
+            snapshot: entry.is_none(),
+            entry: entry.map(crate::wire::entry),
+            events: events.iter().map(convert::event).collect(),
+            state: Some(state),
+        };
+        if self.tx.send(Ok(update)).await.is_err() || over { Next::Stop } else { Next::More }
+    }
+
+    async fn fail(&self, why: String) {
+        let _ = self.tx.send(Err(tonic::Status::internal(format!("history does not replay: {why}")))).await;
+    }
+
+    /// Replays `entries`, sending an update for each one after `from`
+    /// (and a snapshot at `from` first when asked). Returns the last seq
+    /// sent, or `None` when the stream is done.
+    async fn replay_from(&self, entries: &[EntryRecord], from: u64, snapshot: bool) -> Option<u64> {
+        let from = from.min(entries.len() as u64);
+        let (mut game, mut steps) = match self.recipe.replay(&entries[..from as usize]) {
+            Ok(g) => g,
+            Err(e) => {
+                self.fail(e).await;
+                return None;
+            }
+        };
+        let end = entries.len() as u64;
+        if snapshot && self.send(None, from, &[], &game, undo_seat(&game, &steps), from == end).await == Next::Stop {
+            return None;
+        }
+        for i in from as usize..entries.len() {
+            let events = match self.recipe.step(&mut game, &mut steps, entries, i) {
+                Ok(ev) => ev,
+                Err(e) => {
+                    self.fail(e).await;
+                    return None;
+                }
+            };
+            let e = &entries[i];
+            let last = e.seq == end;
+            if self.send(Some(e), e.seq, &events, &game, undo_seat(&game, &steps), last).await == Next::Stop {
+                return None;
+            }
+        }
+        if self.abandoned.is_some() {
+            return None;
+        }
+        Some(end)
+    }
+}
+
+async fn run_game_stream(
+    mut s: GameStream,
+    entries: Vec<EntryRecord>,
+    from_seq: u64,
+    mut live: broadcast::Receiver<Arc<Live>>,
+) {
+    let Some(mut last) = s.replay_from(&entries, from_seq, true).await else { return };
+    drop(entries);
+    loop {
+        let msg = tokio::select! {
+            _ = turned_on(&mut s.shutdown) => return,
+            _ = turned_on(&mut s.closed) => return,
+            _ = s.tx.closed() => return,
+            r = live.recv() => r,
+        };
+        match msg {
+            Ok(u) if u.entry.seq <= last => continue,
+            Ok(u) if u.entry.seq == last + 1 => {
+                if s.send(Some(&u.entry), u.entry.seq, &u.events, &u.game, u.undo_seat, false).await == Next::Stop {
+                    return;
+                }
+                last = u.entry.seq;
+            }
+            Ok(_) | Err(broadcast::error::RecvError::Lagged(_)) => {
+                // Fell behind: catch up from the history.
+                let entries = {
+                    let d = s.slot.data.lock().await;
+                    live = s.slot.updates.subscribe();
+                    d.entries.clone()
+                };
+                match s.replay_from(&entries, last, false).await {
+                    Some(l) => last = l,
+                    None => return,
+                }
+            }
+            Err(broadcast::error::RecvError::Closed) => return,
+        }
+    }
+}

@@ -1,0 +1,238 @@
+//! The manager's own tests: claims, refusals, undo, streams, forks and the
+//! hidden seed, over the memory and SQLite stores.
+
+use super::*;
+use crate::model::ClaimantKind;
+use crate::store::MemoryStore;
+
+fn create_req(seed: u64) -> pb::CreateGameRequest {
+    pb::CreateGameRequest {
+        kind: pb::GameKind::Xodus as i32,
+        seats: vec![pb::SeatOpenTo::Human as i32, pb::SeatOpenTo::Ai as i32, pb::SeatOpenTo::Any as i32],
+        setup: Some(pb::create_game_request::Setup::Xodus(pb::XodusSetup {
+            ship_count: 3,
+            seed: Some(seed),
+            ..Default::default()
+        })),
+    }
+}
+
+async fn manager(store: Arc<dyn GameStore>) -> Manager {
+    Manager::load(store, Limits::default()).await.expect("load")
+}
+
+/// Claims every seat; returns their tokens.
+async fn claim_all(m: &Manager, id: &str) -> Vec<String> {
+    let mut tokens = Vec::new();
+    for (seat, who) in [(0, ClaimantKind::Human), (1, ClaimantKind::Ai), (2, ClaimantKind::Human)] {
+        tokens.push(m.claim_seat(id, seat, who, "").await.expect("claim").0);
+    }
+    tokens
+}
+
+/// Plays the first offered option `n` times.
+async fn play(m: &Manager, id: &str, tokens: &[String], n: usize) {
+    for _ in 0..n {
+        let (state, _) = m.get_view(id, None).await.expect("view");
+        let d = state.decision.expect("decision");
+        let o = &d.options[0];
+        let seat = o.seats[0];
+        let creds = Credentials { seat, token: tokens[seat as usize].clone() };
+        m.submit(id, &creds, Some(state.seq), &o.id).await.expect("submit");
+    }
+}
+
+#[tokio::test]
+async fn games_made_in_the_same_millisecond_list_in_the_order_they_were_made() {
+    let m = manager(Arc::new(MemoryStore::default())).await;
+    let mut made = Vec::new();
+    for seed in 0..20 {
+        made.push(m.create_game(None, &create_req(seed)).await.expect("create").0.game_id);
+    }
+    let listed: Vec<String> =
+        m.list_games(None, false, 0, "").await.expect("list").games.into_iter().map(|g| g.game_id).collect();
+    assert_eq!(listed, made);
+}
+
+async fn idle_seats(m: &Manager, id: &str) -> usize {
+    let games = m.list_games(None, false, 0, "").await.expect("list").games;
+    games.into_iter().find(|g| g.game_id == id).expect("listed").seats.iter().filter(|s| s.idle).count()
+}
+
+#[tokio::test]
+async fn a_seat_claimed_late_starts_its_idle_clock_at_the_claim() {
+    let limits = Limits { idle_timeout_s: 1, ..Limits::default() };
+    let m = Manager::load(Arc::new(MemoryStore::default()), limits).await.expect("load");
+    let id = m.create_game(None, &create_req(3)).await.expect("create").0.game_id;
+    // The game waits for its crew longer than the idle timeout.
+    tokio::time::sleep(std::time::Duration::from_millis(1300)).await;
+    claim_all(&m, &id).await;
+    m.mark_idle_seats().await;
+    assert_eq!(idle_seats(&m, &id).await, 0, "nobody has been silent for a second since claiming");
+    tokio::time::sleep(std::time::Duration::from_millis(1300)).await;
+    m.mark_idle_seats().await;
+    assert!(idle_seats(&m, &id).await > 0, "the silent human deciders go idle");
+}
+
+#[tokio::test]
+async fn claims_follow_the_seat_rules() {
+    let m = manager(Arc::new(MemoryStore::default())).await;
+    let (g, _) = m.create_game(None, &create_req(1)).await.expect("create");
+    assert_eq!(g.status, pb::GameStatus::Open as i32);
+    let id = g.game_id;
+    let err = m.claim_seat(&id, 1, ClaimantKind::Human, "").await.expect_err("AI seat");
+    assert_eq!(err.code(), tonic::Code::PermissionDenied);
+    let (t0, _) = m.claim_seat(&id, 0, ClaimantKind::Human, "").await.expect("claim");
+    assert_eq!(t0.len(), 32);
+    let err = m.claim_seat(&id, 0, ClaimantKind::Human, "").await.expect_err("taken");
+    assert_eq!(err.code(), tonic::Code::FailedPrecondition);
+    let (again, _) = m.claim_seat(&id, 0, ClaimantKind::Human, &t0).await.expect("reclaim");
+    assert_eq!(again, t0);
+    let err = m.claim_seat(&id, 0, ClaimantKind::Human, "nope").await.expect_err("bad token");
+    assert_eq!(err.code(), tonic::Code::Unauthenticated);
+    m.claim_seat(&id, 1, ClaimantKind::Ai, "").await.expect("ai");
+    let (_, g) = m.claim_seat(&id, 2, ClaimantKind::Ai, "").await.expect("any");
+    assert_eq!(g.status, pb::GameStatus::Playing as i32);
+    let g = m.release_seat(&id, &Credentials { seat: 0, token: t0.clone() }).await.expect("release");
+    assert_eq!(g.status, pb::GameStatus::Open as i32);
+    let err = m.get_view(&id, Some(&Credentials { seat: 0, token: t0 })).await.expect_err("released token");
+    assert_eq!(err.code(), tonic::Code::Unauthenticated);
+    assert_eq!(
+        m.claim_seat(&id, 9, ClaimantKind::Human, "").await.expect_err("no seat").code(),
+        tonic::Code::InvalidArgument
+    );
+    assert_eq!(
+        m.claim_seat("g-none", 0, ClaimantKind::Human, "").await.expect_err("no game").code(),
+        tonic::Code::NotFound
+    );
+}
+
+#[tokio::test]
+async fn refusals_change_nothing_and_choices_survive_a_reload() {
+    let store: Arc<dyn GameStore> = Arc::new(MemoryStore::default());
+    let m = manager(Arc::clone(&store)).await;
+    let id = m.create_game(None, &create_req(2)).await.expect("create").0.game_id;
+    let tokens = claim_all(&m, &id).await;
+    play(&m, &id, &tokens, 3).await;
+    let (before, _) = m.get_view(&id, None).await.expect("view");
+    let d = before.decision.clone().expect("decision");
+    let seat = d.options[0].seats[0];
+    let ok = Credentials { seat, token: tokens[seat as usize].clone() };
+    let stale = m.submit(&id, &ok, Some(before.seq - 1), &d.options[0].id).await.err().map(|e| e.code());
+    assert_eq!(stale, Some(tonic::Code::Aborted));
+    let missing = m.submit(&id, &ok, None, &d.options[0].id).await.err().map(|e| e.code());
+    assert_eq!(missing, Some(tonic::Code::InvalidArgument));
+    let bad = Credentials { seat, token: "0".repeat(32) };
+    let wrong = m.submit(&id, &bad, Some(before.seq), &d.options[0].id).await.err().map(|e| e.code());
+    assert_eq!(wrong, Some(tonic::Code::Unauthenticated));
+    let illegal = m.submit(&id, &ok, Some(before.seq), "no_such_option").await.err().map(|e| e.code());
+    assert_eq!(illegal, Some(tonic::Code::FailedPrecondition));
+    let (after, _) = m.get_view(&id, None).await.expect("view");
+    assert_eq!(after.state_hash, before.state_hash);
+    assert_eq!(after.seq, before.seq);
+
+    let m2 = manager(store).await;
+    let (reloaded, g) = m2.get_view(&id, None).await.expect("view");
+    assert_eq!(reloaded.state_hash, before.state_hash);
+    assert_eq!(g.seats.iter().filter(|s| s.claimed).count(), 3);
+}
+
+#[tokio::test]
+async fn undo_takes_back_own_safe_choices_and_replays() {
+    let store: Arc<dyn GameStore> = Arc::new(MemoryStore::default());
+    let m = manager(Arc::clone(&store)).await;
+    let (g, creator) = m.create_game(None, &create_req(4)).await.expect("create");
+    let id = g.game_id;
+    let tokens = claim_all(&m, &id).await;
+    let creds = |seat: u32| Credentials { seat, token: tokens[seat as usize].clone() };
+    // Play the first option until a choice may be undone.
+    let (before_hash, seat, seq) = loop {
+        let (state, _) = m.get_view(&id, None).await.expect("view");
+        let o = state.decision.expect("decision").options.remove(0);
+        let seat = o.seats[0];
+        let a = m.submit(&id, &creds(seat), Some(state.seq), &o.id).await.expect("submit");
+        if a.state.can_undo {
+            break (state.state_hash, seat, a.seq);
+        }
+        assert!(a.seq < 80, "no undoable choice in 80 choices");
+    };
+    let other = (seat + 1) % 3;
+    let err = m.undo(&id, &creds(other), Some(seq)).await.err().map(|e| e.code());
+    assert_eq!(err, Some(tonic::Code::FailedPrecondition), "not your choice");
+    let err = m.undo(&id, &creds(seat), Some(seq - 1)).await.err().map(|e| e.code());
+    assert_eq!(err, Some(tonic::Code::Aborted));
+    let mut rx = m.stream_game(None, &id, seq, None).await.expect("stream");
+    rx.recv().await.expect("snapshot").expect("ok");
+    let (undo_seq, state) = m.undo(&id, &creds(seat), Some(seq)).await.expect("undo");
+    assert_eq!(undo_seq, seq + 1);
+    assert_eq!(state.state_hash, before_hash, "back to the state before the choice");
+    let live = rx.recv().await.expect("live").expect("ok");
+    assert_eq!(live.entry.expect("entry").kind, pb::EntryKind::Undo as i32);
+    assert_eq!(live.state.expect("state").state_hash, before_hash);
+    let (_, history) = m.history(&id, "").await.expect("history");
+    assert_eq!(history.last().map(|e| e.option_id.as_str()), Some("undo"));
+    // Replays agree: a stream from the start, a fork, a reload.
+    let mut rx = m.stream_game(None, &id, 0, None).await.expect("stream");
+    let mut last = None;
+    for _ in 0..=undo_seq {
+        last = rx.recv().await.expect("update").expect("ok").state;
+    }
+    assert_eq!(last.expect("state").state_hash, before_hash);
+    let fork = m.fork_game(None, &id, undo_seq, &[], &creator).await.expect("fork").0;
+    assert_eq!(m.get_view(&fork.game_id, None).await.expect("view").0.state_hash, before_hash);
+    let m2 = manager(store).await;
+    assert_eq!(m2.get_view(&id, None).await.expect("view").0.state_hash, before_hash);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_concurrent_submits_of_the_same_seq_act_once() {
+    let m = Arc::new(manager(Arc::new(crate::store::SqliteStore::open_in_memory().expect("db"))).await);
+    let id = m.create_game(None, &create_req(5)).await.expect("create").0.game_id;
+    let tokens = claim_all(&m, &id).await;
+    let (state, _) = m.get_view(&id, None).await.expect("view");
+    let o = state.decision.expect("decision").options.remove(0);
+    let creds = Credentials { seat: o.seats[0], token: tokens[o.seats[0] as usize].clone() };
+    let click = || {
+        let (m, id, creds, o) = (Arc::clone(&m), id.clone(), creds.clone(), o.id.clone());
+        tokio::spawn(async move { m.submit(&id, &creds, Some(0), &o).await.map(|a| a.seq) })
+    };
+    let (a, b) = (click(), click());
+    let results = [a.await.expect("join"), b.await.expect("join")];
+    assert_eq!(results.iter().filter(|r| r.is_ok()).count(), 1, "exactly one click acts");
+    let refused = results.iter().find_map(|r| r.as_ref().err()).expect("one refused");
+    assert_eq!(refused.code(), tonic::Code::Aborted);
+    assert_eq!(m.history(&id, "").await.expect("history").1.len(), 1);
+}
+
+#[tokio::test]
+async fn streams_replay_then_follow_and_forks_match() {
+    let m = manager(Arc::new(MemoryStore::default())).await;
+    let (g, creator) = m.create_game(None, &create_req(3)).await.expect("create");
+    let id = g.game_id;
+    let tokens = claim_all(&m, &id).await;
+    play(&m, &id, &tokens, 4).await;
+    let mut rx = m.stream_game(None, &id, 1, None).await.expect("stream");
+    let first = rx.recv().await.expect("snapshot").expect("ok");
+    assert!(first.snapshot);
+    assert_eq!(first.seq, 1);
+    for seq in 2..=4 {
+        let u = rx.recv().await.expect("replayed").expect("ok");
+        assert_eq!(u.seq, seq);
+        assert_eq!(u.entry.expect("entry").seq, seq);
+    }
+    play(&m, &id, &tokens, 1).await;
+    let live = rx.recv().await.expect("live").expect("ok");
+    assert_eq!(live.seq, 5);
+    let (now, _) = m.get_view(&id, None).await.expect("view");
+    assert_eq!(live.state.expect("state").state_hash, now.state_hash);
+
+    let (fork, _) = m.fork_game(None, &id, 5, &[], &creator).await.expect("fork");
+    assert_eq!(fork.seq, 5);
+    let (forked, _) = m.get_view(&fork.game_id, None).await.expect("view");
+    assert_eq!(forked.state_hash, now.state_hash);
+    assert_eq!(m.fork_game(None, &id, 99, &[], "").await.expect_err("range").code(), tonic::Code::OutOfRange);
+    assert_eq!(m.stream_game(None, &id, 99, None).await.err().map(|e| e.code()), Some(tonic::Code::OutOfRange));
+
+    m.begin_shutdown();
+    assert!(rx.recv().await.is_none(), "streams end at shutdown");
+}
