@@ -146,7 +146,7 @@ fn scripted_commands_play_a_game_to_its_end_with_ai_teammates() {
             std::thread::sleep(Duration::from_millis(20));
             continue;
         };
-        let seq = view["public"]["seq"].as_u64().expect("seq");
+        let seq = seq_of(&view["public"]["seq"]);
         let out = xodus(&[
             "act",
             &game,
@@ -249,7 +249,7 @@ fn refusals_are_one_clear_line_and_an_exit_code() {
     assert_eq!(again["public"]["seq"], view["public"]["seq"]);
     // The right one goes through.
     let r = json(&ok(&["act", &game, "--seat", &seat, "--token", &token, "--option", &option, "--server", &url]));
-    assert_eq!(r["seq"].as_u64(), view["public"]["seq"].as_u64().map(|s| s + 1));
+    assert_eq!(r["seq"].as_u64(), Some(seq_of(&view["public"]["seq"]) + 1));
 }
 
 #[test]
@@ -272,4 +272,10 @@ fn play_without_a_terminal_says_what_to_use_instead() {
     assert_eq!(out.status.code(), Some(1));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("needs a terminal") && err.contains("xodus create"), "{err}");
+}
+
+/// A 64-bit number of the view's JSON, which writes it as a decimal string
+/// (so that JavaScript reads it exactly).
+fn seq_of(v: &Value) -> u64 {
+    v.as_str().and_then(|s| s.parse().ok()).or_else(|| v.as_u64()).unwrap_or_else(|| panic!("not a seq: {v}"))
 }

@@ -42,7 +42,8 @@ async fn a_few_hundred_concurrent_games() {
         assert_eq!(seq, CHOICES, "game {id}");
     }
     let mut c = server.client().await;
-    let games = c.list_games(pb::ListGamesRequest::default()).await.expect("list").into_inner().games;
+    let list = pb::ListGamesRequest { page_size: GAMES as u32, ..Default::default() };
+    let games = c.list_games(list).await.expect("list").into_inner().games;
     assert_eq!(games.len(), GAMES);
     assert!(games.iter().all(|g| g.seq == CHOICES && g.status == pb::GameStatus::Playing as i32));
     eprintln!("{GAMES} games, {} choices in {:?}", GAMES as u64 * CHOICES, started.elapsed());

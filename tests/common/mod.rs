@@ -160,6 +160,16 @@ impl Server {
         panic!("server did not exit within {HANG_GUARD:?} of SIGTERM");
     }
 
+    /// Sends SIGTERM, waits for the exit and keeps the data directory
+    /// (unix only).
+    #[cfg(unix)]
+    pub fn terminate_keep(mut self) -> PathBuf {
+        self.cleanup = false;
+        let dir = self.data_dir.clone();
+        let _ = self.terminate();
+        dir
+    }
+
     /// The server's log so far.
     pub fn log(&self) -> String {
         std::fs::read_to_string(self.data_dir.join("server.log")).unwrap_or_default()

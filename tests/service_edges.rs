@@ -1,0 +1,524 @@
+//! The server's edges, tried from outside against the real binary over real
+//! sockets: a bounded fuzz of every RPC (random bytes and random field
+//! values) that must never answer INTERNAL or UNKNOWN nor change a game;
+//! the promised codes for undecodable and oversized requests; live-game
+//! caps, abandonment and retention; paged ListGames; the connection cap
+//! (the per-address rate limit is in `service_limits`); streams that end with the game; the reply
+//! to a released token; and the per-call tracing span in the server's log.
+
+mod common;
+
+use common::*;
+use prost::bytes::{Buf, BufMut};
+use std::time::{Duration, Instant};
+use tonic::Code;
+use tonic::codec::{Codec, DecodeBuf, Decoder, EncodeBuf, Encoder};
+use tonic::transport::Channel;
+use xodus::GameServiceClient;
+use xodus::pb;
+
+/// A codec that sends and receives raw bytes, to put any body on the wire.
+#[derive(Clone, Copy, Default)]
+struct Raw;
+
+impl Codec for Raw {
+    type Encode = Vec<u8>;
+    type Decode = Vec<u8>;
+    type Encoder = Raw;
+    type Decoder = Raw;
+    fn encoder(&mut self) -> Raw {
+        Raw
+    }
+    fn decoder(&mut self) -> Raw {
+        Raw
+    }
+}
+
+impl Encoder for Raw {
+    type Item = Vec<u8>;
+    type Error = tonic::Status;
+    fn encode(&mut self, item: Vec<u8>, dst: &mut EncodeBuf<'_>) -> Result<(), tonic::Status> {
+        dst.put_slice(&item);
+        Ok(())
+    }
+}
+
+impl Decoder for Raw {
+    type Item = Vec<u8>;
+    type Error = tonic::Status;
+    fn decode(&mut self, src: &mut DecodeBuf<'_>) -> Result<Option<Vec<u8>>, tonic::Status> {
+        let out = src.chunk().to_vec();
+        src.advance(out.len());
+        Ok(Some(out))
+    }
+}
+
+const UNARY: &[&str] = &[
+    "CreateGame",
+    "ListGames",
+    "ClaimSeat",
+    "ReleaseSeat",
+    "GetView",
+    "SubmitChoice",
+    "Undo",
+    "GetHistory",
+    "ForkGame",
+];
+const STREAMING: &[&str] = &["WatchLobby", "StreamGame"];
+/// The methods that can change an existing game.
+const MUTATING: &[&str] = &["ClaimSeat", "ReleaseSeat", "SubmitChoice", "Undo"];
+
+/// Sends `body` to `method`: the status code it answers with (OK for a
+/// stream that opened).
+async fn send_raw(channel: &Channel, method: &str, body: Vec<u8>) -> Code {
+    let mut grpc = tonic::client::Grpc::new(channel.clone());
+    if grpc.ready().await.is_err() {
+        return Code::Unavailable;
+    }
+    let path: tonic::codegen::http::uri::PathAndQuery =
+        format!("/xodus.v1.GameService/{method}").parse().expect("path");
+    let request = tonic::Request::new(body);
+    if STREAMING.contains(&method) {
+        match grpc.server_streaming(request, path, Raw).await {
+            Ok(_) => Code::Ok,
+            Err(s) => s.code(),
+        }
+    } else {
+        match grpc.unary(request, path, Raw).await {
+            Ok(_) => Code::Ok,
+            Err(s) => s.code(),
+        }
+    }
+}
+
+/// A small deterministic generator (xorshift), so a failure replays.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n.max(1)
+    }
+    fn bytes(&mut self, max: u64) -> Vec<u8> {
+        (0..self.below(max)).map(|_| self.next() as u8).collect()
+    }
+    fn text(&mut self, pool: &[String]) -> String {
+        match self.below(5) {
+            0 => String::new(),
+            1 => "x".repeat(self.below(5000) as usize),
+            2 => String::from_utf8_lossy(&self.bytes(40)).into_owned(),
+            _ => pool[self.below(pool.len() as u64) as usize].clone(),
+        }
+    }
+    fn int(&mut self) -> i32 {
+        match self.below(3) {
+            0 => self.below(6) as i32,
+            1 => -(self.below(100) as i32),
+            _ => self.next() as i32,
+        }
+    }
+}
+
+/// What must not change: every existing game's seq, hash and claims.
+async fn fingerprint(c: &mut GameServiceClient<Channel>, games: &[String]) -> Vec<(u64, u64, Vec<bool>)> {
+    let mut out = Vec::new();
+    for g in games {
+        let v = c.get_view(pb::GetViewRequest { game_id: g.clone(), credentials: None }).await.expect("view");
+        let v = v.into_inner();
+        let s = v.state.expect("state");
+        out.push((s.seq, s.state_hash, v.game.expect("game").seats.iter().map(|s| s.claimed).collect()));
+    }
+    out
+}
+
+/// Typed requests with random field values, sent with the typed client.
+async fn random_call(c: &mut GameServiceClient<Channel>, r: &mut Rng, pool: &[String]) -> (&'static str, Code) {
+    let game_id = r.text(pool);
+    let credentials = (r.below(4) > 0).then(|| pb::SeatCredentials { seat: r.below(6) as u32, token: r.text(pool) });
+    let seats: Vec<i32> = (0..r.below(6)).map(|_| r.int()).collect();
+    let which = r.below(11) as usize;
+    let method = [
+        "CreateGame",
+        "ListGames",
+        "ClaimSeat",
+        "ReleaseSeat",
+        "GetView",
+        "SubmitChoice",
+        "Undo",
+        "GetHistory",
+        "ForkGame",
+        "StreamGame",
+        "WatchLobby",
+    ][which];
+    let result = match which {
+        0 => c
+            .create_game(pb::CreateGameRequest {
+                kind: r.int(),
+                seats,
+                setup: (r.below(3) > 0).then(|| {
+                    pb::create_game_request::Setup::Xodus(pb::XodusSetup {
+                        ship_count: r.below(7) as u32,
+                        ships: (0..r.below(5)).map(|_| r.text(pool)).collect(),
+                        difficulty: r.text(pool),
+                        allies: (0..r.below(4)).map(|_| r.text(pool)).collect(),
+                        seed: (r.below(2) == 0).then(|| r.next()),
+                        nightmare: r.below(2) == 0,
+                    })
+                }),
+            })
+            .await
+            .map(|_| ()),
+        1 => c
+            .list_games(pb::ListGamesRequest {
+                status: r.int(),
+                only_open_seats: r.below(2) == 0,
+                page_size: r.next() as u32,
+                page_token: r.text(pool),
+            })
+            .await
+            .map(|_| ()),
+        2 => c
+            .claim_seat(pb::ClaimSeatRequest { game_id, seat: r.next() as u32, claimant: r.int(), token: r.text(pool) })
+            .await
+            .map(|_| ()),
+        3 => c.release_seat(pb::ReleaseSeatRequest { game_id, credentials }).await.map(|_| ()),
+        4 => c.get_view(pb::GetViewRequest { game_id, credentials }).await.map(|_| ()),
+        5 => c
+            .submit_choice(pb::SubmitChoiceRequest {
+                game_id,
+                credentials,
+                expected_seq: (r.below(3) > 0).then(|| r.below(10)),
+                choice: match r.below(3) {
+                    0 => None,
+                    1 => Some(pb::submit_choice_request::Choice::OptionId(r.text(pool))),
+                    _ => Some(pb::submit_choice_request::Choice::ChoiceJson(r.text(pool))),
+                },
+            })
+            .await
+            .map(|_| ()),
+        6 => c.undo(pb::UndoRequest { game_id, credentials, expected_seq: Some(r.below(10)) }).await.map(|_| ()),
+        7 => c.get_history(pb::GetHistoryRequest { game_id, creator_token: r.text(pool) }).await.map(|_| ()),
+        8 => c
+            .fork_game(pb::ForkGameRequest {
+                source_game_id: game_id,
+                at_seq: r.below(12),
+                seats,
+                creator_token: r.text(pool),
+            })
+            .await
+            .map(|_| ()),
+        9 => c.stream_game(pb::StreamGameRequest { game_id, from_seq: r.below(12), credentials }).await.map(|_| ()),
+        _ => c.watch_lobby(pb::WatchLobbyRequest {}).await.map(|_| ()),
+    };
+    let code = match result {
+        Ok(()) => Code::Ok,
+        Err(s) => s.code(),
+    };
+    (method, code)
+}
+
+#[tokio::test]
+async fn fuzzed_requests_never_answer_internal_and_change_no_game() {
+    let server = Server::start_in(temp_dir("fuzz"), &["--rate-limit", "1000000"]);
+    let mut c = server.client().await;
+    let channel = server.channel().await;
+    let mut games = Vec::new();
+    let mut pool: Vec<String> = ["casual", "heroic", "warship", "mercenary", "end_turn", "\"end_turn\"", "{}", "[]"]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    for seed in 0..3 {
+        let (id, creator) = create_as_creator(&mut c, create_request(seed)).await;
+        let tokens = claim_all(&mut c, &id).await;
+        for _ in 0..4 {
+            play_first(&mut c, &id, &tokens).await;
+        }
+        pool.push(id.clone());
+        pool.push(creator);
+        pool.extend(tokens);
+        games.push(id);
+    }
+    let mut before = fingerprint(&mut c, &games).await;
+    let mut r = Rng(0x9e37_79b9_7f4a_7c15);
+    let deadline = Instant::now() + Duration::from_secs(60);
+    let mut sent = 0;
+    for i in 0..2400 {
+        if Instant::now() > deadline {
+            break;
+        }
+        let (method, what, code) = if i % 2 == 0 {
+            let method = if r.below(5) == 0 {
+                STREAMING[r.below(2) as usize]
+            } else {
+                UNARY[r.below(UNARY.len() as u64) as usize]
+            };
+            let body = if r.below(4) == 0 { r.bytes(2000) } else { r.bytes(40) };
+            (method, "raw bytes", send_raw(&channel, method, body).await)
+        } else {
+            let (method, code) = random_call(&mut c, &mut r, &pool).await;
+            (method, "random field values", code)
+        };
+        assert!(!matches!(code, Code::Internal | Code::Unknown), "request {i} ({what} to {method}) answered {code:?}");
+        sent += 1;
+        // A request that may change a game: if it was refused, nothing
+        // changed; if it was accepted (the pool holds real tokens, so a
+        // release can be right), its change is the new reference.
+        if MUTATING.contains(&method) {
+            let now = fingerprint(&mut c, &games).await;
+            if code == Code::Ok {
+                before = now;
+            } else {
+                assert_eq!(
+                    now, before,
+                    "request {i} ({what} to {method}) was refused with {code:?} but changed a game"
+                );
+            }
+        }
+    }
+    assert!(sent >= 200, "only {sent} requests in the time bound");
+    // The server is still up and answers.
+    assert_eq!(state(&mut c, &games[0]).await.seq, before[0].0);
+}
+
+#[tokio::test]
+async fn undecodable_bodies_are_invalid_argument_and_oversized_ones_resource_exhausted() {
+    let server = Server::start("codes");
+    let channel = server.channel().await;
+    // Field 1 (game_id) of GetViewRequest holding bytes that are not UTF-8.
+    let not_utf8 = vec![0x0a, 0x02, 0xff, 0xfe];
+    assert_eq!(send_raw(&channel, "GetView", not_utf8).await, Code::InvalidArgument);
+    // A truncated length-delimited field.
+    assert_eq!(send_raw(&channel, "SubmitChoice", vec![0x0a, 0x7f, 0x41]).await, Code::InvalidArgument);
+    // An invalid wire type.
+    assert_eq!(send_raw(&channel, "CreateGame", vec![0x0f, 0x01]).await, Code::InvalidArgument);
+    // Over the 64 KiB limit.
+    let mut big = vec![0x0a];
+    let len = 70 * 1024;
+    prost::encoding::encode_varint(len as u64, &mut big);
+    big.extend(std::iter::repeat_n(b'a', len));
+    assert_eq!(send_raw(&channel, "GetView", big).await, Code::ResourceExhausted);
+}
+
+#[tokio::test]
+async fn caps_count_live_games_and_ended_games_age_out() {
+    let dir = temp_dir("caps");
+    let flags =
+        ["--max-games", "2", "--max-games-per-client", "2", "--abandon-after-secs", "2", "--retention-secs", "4"];
+    let server = Server::start_in(dir, &flags);
+    let mut c = server.client().await;
+    let a = create_game(&mut c, 1).await;
+    let tokens = claim_all(&mut c, &a).await;
+    let _b = create_game(&mut c, 2).await;
+    let err = c.create_game(create_request(3)).await.expect_err("over the cap");
+    assert_eq!(err.code(), Code::ResourceExhausted);
+    let mut stream = c
+        .stream_game(pb::StreamGameRequest { game_id: a.clone(), from_seq: 0, credentials: None })
+        .await
+        .expect("stream")
+        .into_inner();
+    stream.message().await.expect("ok").expect("snapshot");
+    // Nobody moves: both games end as abandoned, and stop counting.
+    let start = Instant::now();
+    loop {
+        let list = c.list_games(pb::ListGamesRequest::default()).await.expect("list").into_inner().games;
+        if list.iter().all(|g| g.status == pb::GameStatus::Abandoned as i32) {
+            let g = &list[0];
+            assert_eq!(g.outcome.as_ref().map(|o| o.cause.as_str()), Some("abandoned"));
+            assert!(g.seed.is_some(), "an ended game's seed is public");
+            assert!(g.ended_unix_ms > 0);
+            break;
+        }
+        assert!(start.elapsed() < HANG_GUARD, "games were not abandoned");
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    assert!(stream.message().await.expect("the stream ends cleanly").is_none(), "the stream ended");
+    let s = state(&mut c, &a).await;
+    let err = c
+        .submit_choice(pb::SubmitChoiceRequest {
+            game_id: a.clone(),
+            credentials: creds(&tokens, 0),
+            expected_seq: Some(s.seq),
+            choice: Some(pb::submit_choice_request::Choice::OptionId("end_turn".into())),
+        })
+        .await
+        .expect_err("abandoned");
+    assert_eq!(err.code(), Code::FailedPrecondition);
+    let h = c.get_history(pb::GetHistoryRequest { game_id: a.clone(), ..Default::default() }).await;
+    assert!(h.is_ok(), "an ended game stays readable");
+    let fresh = create_game(&mut c, 4).await;
+    // The abandonment survives a restart and ended games still do not count.
+    drop((c, stream));
+    let dir = tokio::task::spawn_blocking(move || server.terminate_keep()).await.expect("join");
+    let server = Server::start_in(dir, &flags);
+    let mut c = server.client().await;
+    assert_eq!(state(&mut c, &a).await.outcome.map(|o| o.cause), Some("abandoned".to_string()));
+    let _another = create_game(&mut c, 5).await;
+    let _ = fresh;
+    // Past the retention time the ended games are gone.
+    let start = Instant::now();
+    loop {
+        let gone = c.get_view(pb::GetViewRequest { game_id: a.clone(), credentials: None }).await;
+        if gone.as_ref().err().map(|e| e.code()) == Some(Code::NotFound) {
+            break;
+        }
+        assert!(start.elapsed() < HANG_GUARD, "the ended game was not deleted");
+        tokio::time::sleep(Duration::from_millis(250)).await;
+    }
+}
+
+#[tokio::test]
+async fn list_games_pages_with_tokens() {
+    let server = Server::start("pages");
+    let mut c = server.client().await;
+    let mut made = Vec::new();
+    for seed in 0..25 {
+        made.push(create_game(&mut c, seed).await);
+    }
+    let mut listed = Vec::new();
+    let mut token = String::new();
+    let mut pages = 0;
+    loop {
+        let page = c
+            .list_games(pb::ListGamesRequest { page_size: 10, page_token: token, ..Default::default() })
+            .await
+            .expect("page")
+            .into_inner();
+        assert!(page.games.len() <= 10);
+        listed.extend(page.games.into_iter().map(|g| g.game_id));
+        pages += 1;
+        if page.next_page_token.is_empty() {
+            break;
+        }
+        token = page.next_page_token;
+    }
+    assert_eq!((pages, listed), (3, made));
+    let err = c
+        .list_games(pb::ListGamesRequest { page_token: "nope".into(), ..Default::default() })
+        .await
+        .expect_err("foreign token");
+    assert_eq!(err.code(), Code::InvalidArgument);
+}
+
+#[tokio::test]
+async fn connections_over_the_cap_are_closed() {
+    let server = Server::start_in(temp_dir("conns"), &["--max-connections", "3"]);
+    let mut clients = Vec::new();
+    for _ in 0..3 {
+        let mut c = server.client().await;
+        c.list_games(pb::ListGamesRequest::default()).await.expect("within the cap");
+        clients.push(c);
+    }
+    // A fourth connection is closed at once.
+    let fourth = Channel::from_shared(server.url.clone()).expect("url").connect().await;
+    let refused_conn = match fourth {
+        Err(_) => true,
+        Ok(ch) => GameServiceClient::new(ch).list_games(pb::ListGamesRequest::default()).await.is_err(),
+    };
+    assert!(refused_conn, "a connection over the cap is refused");
+    drop(clients.pop());
+    let start = Instant::now();
+    loop {
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        if let Ok(ch) = Channel::from_shared(server.url.clone()).expect("url").connect().await {
+            let mut c = GameServiceClient::new(ch);
+            match c.list_games(pb::ListGamesRequest::default()).await {
+                Ok(_) => break,
+                Err(s) if s.code() == Code::ResourceExhausted => break,
+                Err(_) => {}
+            }
+        }
+        assert!(start.elapsed() < HANG_GUARD, "a freed connection place was never reused");
+    }
+}
+
+#[tokio::test]
+async fn streams_end_with_the_game_and_its_seed_becomes_public() {
+    let server = Server::start("ends");
+    let mut c = server.client().await;
+    let id = create_game(&mut c, 9).await;
+    let tokens = claim_all(&mut c, &id).await;
+    let mut live = c
+        .stream_game(pb::StreamGameRequest { game_id: id.clone(), from_seq: 0, credentials: None })
+        .await
+        .expect("stream")
+        .into_inner();
+    let mut r = Rng(42);
+    let mut end_seq = 0;
+    for _ in 0..20_000 {
+        let s = state(&mut c, &id).await;
+        let options = s.decision.expect("decision").options;
+        if s.outcome.is_some() {
+            end_seq = s.seq;
+            break;
+        }
+        let o = &options[r.below(options.len() as u64) as usize];
+        c.submit_choice(pb::SubmitChoiceRequest {
+            game_id: id.clone(),
+            credentials: creds(&tokens, o.seats[0]),
+            expected_seq: Some(s.seq),
+            choice: Some(pb::submit_choice_request::Choice::OptionId(o.id.clone())),
+        })
+        .await
+        .expect("submit");
+    }
+    assert!(end_seq > 0, "the random game did not end");
+    let mut last = None;
+    while let Some(u) = tokio::time::timeout(HANG_GUARD, live.message()).await.expect("no hang").expect("ok") {
+        last = Some(u);
+    }
+    let last = last.expect("updates");
+    assert_eq!(last.seq, end_seq, "the stream ended right after the final update");
+    assert!(last.state.expect("state").outcome.is_some());
+    // A stream opened after the end replays, then ends too.
+    let mut after = c
+        .stream_game(pb::StreamGameRequest { game_id: id.clone(), from_seq: end_seq, credentials: None })
+        .await
+        .expect("stream")
+        .into_inner();
+    assert!(after.message().await.expect("ok").expect("snapshot").snapshot);
+    assert!(after.message().await.expect("ok").is_none(), "the stream of an ended game ends after its snapshot");
+    // The seed is public now, as a string in the JSON.
+    let g = c.get_history(pb::GetHistoryRequest { game_id: id.clone(), ..Default::default() }).await.expect("h");
+    let g = g.into_inner().game.expect("game");
+    assert_eq!(g.seed, Some(9));
+    assert!(g.config_json.contains("\"seed\":\"9\""), "{}", g.config_json);
+    let err = c
+        .claim_seat(pb::ClaimSeatRequest { game_id: id.clone(), seat: 0, claimant: 1, token: String::new() })
+        .await
+        .expect_err("over");
+    assert_eq!(err.code(), Code::FailedPrecondition);
+}
+
+#[tokio::test]
+async fn a_released_token_is_told_the_seat_is_free_and_calls_are_logged_in_spans() {
+    let server = Server::start("released");
+    let mut c = server.client().await;
+    let id = create_game(&mut c, 5).await;
+    let tokens = claim_all(&mut c, &id).await;
+    play_first(&mut c, &id, &tokens).await;
+    c.release_seat(pb::ReleaseSeatRequest { game_id: id.clone(), credentials: creds(&tokens, 1) })
+        .await
+        .expect("release");
+    let err = c
+        .claim_seat(pb::ClaimSeatRequest { game_id: id.clone(), seat: 1, claimant: 1, token: tokens[1].clone() })
+        .await
+        .expect_err("old token");
+    assert!(err.message().contains("was released") && err.message().contains("claim it afresh"), "{}", err.message());
+    let again = c
+        .claim_seat(pb::ClaimSeatRequest { game_id: id.clone(), seat: 1, claimant: 1, token: String::new() })
+        .await
+        .expect("claimed afresh");
+    assert_ne!(again.into_inner().token, tokens[1]);
+    // The accepted choice was logged inside the call's span, with the
+    // game, the seat and the new seq.
+    let log = server.log();
+    let line = log.lines().find(|l| l.contains("choice accepted")).expect("a 'choice accepted' line");
+    assert!(line.contains("rpc{"), "{line}");
+    assert!(line.contains(&format!("game=\"{id}\"")), "{line}");
+    assert!(line.contains("seat=") && line.contains("seq=1"), "{line}");
+}

@@ -1,0 +1,197 @@
+//! Hidden information, tried from outside over real gRPC against the real
+//! server binary: while a game is live, no reply to a stranger or a seated
+//! player carries its seed, and their forks of it are resampled, so playing
+//! ahead in a fork predicts the live game's reveals no better than chance.
+//! The creator (with its creator token) still reproduces the game bit for
+//! bit, and once the game is over its seed is public.
+
+mod common;
+
+use common::*;
+use tonic::transport::Channel;
+use xodus::GameServiceClient;
+use xodus::pb;
+
+/// Event kinds that show something random or hidden.
+const REVEALS: &[&str] = &[
+    "tile_revealed",
+    "dice_rolled",
+    "avatar_die_rolled",
+    "enemy_drawn",
+    "damaged_drawn",
+    "signal_revealed",
+    "module_revealed",
+    "ally_met",
+];
+
+/// A game created with no seed (the server draws a secret one).
+fn secret_request() -> pb::CreateGameRequest {
+    let mut r = create_request(0);
+    if let Some(pb::create_game_request::Setup::Xodus(x)) = &mut r.setup {
+        x.seed = None;
+    }
+    r
+}
+
+/// Claims every seat of `game` (3 seats); the tokens.
+async fn seats(c: &mut GameServiceClient<Channel>, game: &str) -> Vec<String> {
+    claim_all(c, game).await
+}
+
+/// Plays option `pick % options` of the pending decision; the events.
+async fn play(c: &mut GameServiceClient<Channel>, game: &str, tokens: &[String], pick: usize) -> Vec<pb::Event> {
+    let s = state(c, game).await;
+    let options = s.decision.expect("decision").options;
+    assert!(!options.is_empty(), "the game ended during the test");
+    let o = &options[pick % options.len()];
+    c.submit_choice(pb::SubmitChoiceRequest {
+        game_id: game.into(),
+        credentials: creds(tokens, o.seats[0]),
+        expected_seq: Some(s.seq),
+        choice: Some(pb::submit_choice_request::Choice::OptionId(o.id.clone())),
+    })
+    .await
+    .expect("submit")
+    .into_inner()
+    .events
+}
+
+/// The first reveal among `events`, as JSON.
+fn first_reveal(events: &[pb::Event]) -> Option<String> {
+    events.iter().find(|e| REVEALS.contains(&e.kind.as_str())).map(|e| e.event_json.clone())
+}
+
+/// Forks `live` at its current seq (with `creator_token`, or as anyone),
+/// then plays the same options in the fork and in the live game until the
+/// first reveal: whether the fork predicted it.
+async fn fork_predicts(
+    c: &mut GameServiceClient<Channel>,
+    live: &str,
+    tokens: &[String],
+    creator_token: &str,
+    trial: usize,
+) -> bool {
+    let at_seq = state(c, live).await.seq;
+    let fork = c
+        .fork_game(pb::ForkGameRequest {
+            source_game_id: live.into(),
+            at_seq,
+            seats: vec![],
+            creator_token: creator_token.into(),
+        })
+        .await
+        .expect("fork")
+        .into_inner();
+    let f = fork.game.expect("game");
+    assert_eq!(f.resampled, creator_token.is_empty(), "only a stranger's fork of a live game is resampled");
+    assert_eq!(state(c, &f.game_id).await.seq, at_seq);
+    let fork_tokens = seats(c, &f.game_id).await;
+    for step in 0..400 {
+        let pick = trial * 7 + step * 3;
+        let ahead = play(c, &f.game_id, &fork_tokens, pick).await;
+        let now = play(c, live, tokens, pick).await;
+        match (first_reveal(&ahead), first_reveal(&now)) {
+            (None, None) => continue,
+            (a, b) => return a == b,
+        }
+    }
+    panic!("no reveal within 400 choices");
+}
+
+#[tokio::test]
+async fn strangers_and_seated_players_learn_nothing_the_rules_hide() {
+    let server = Server::start("secrets");
+    let mut c = server.client().await;
+    let (id, creator) = create_as_creator(&mut c, secret_request()).await;
+    let tokens = seats(&mut c, &id).await;
+    for _ in 0..3 {
+        play(&mut c, &id, &tokens, 0).await;
+    }
+
+    // No reply to anyone but the creator carries the seed.
+    let listed = c.list_games(pb::ListGamesRequest::default()).await.expect("list").into_inner().games;
+    let g = listed.iter().find(|g| g.game_id == id).expect("listed");
+    assert_eq!(g.seed, None);
+    assert!(!g.config_json.contains("seed"), "{}", g.config_json);
+    let mut lobby = c.watch_lobby(pb::WatchLobbyRequest {}).await.expect("lobby").into_inner();
+    while let Some(u) = lobby.message().await.expect("lobby message") {
+        if u.change == pb::LobbyChange::SnapshotEnd as i32 {
+            break;
+        }
+        assert_eq!(u.game.expect("game").seed, None);
+    }
+    let h = c.get_history(pb::GetHistoryRequest { game_id: id.clone(), ..Default::default() }).await.expect("h");
+    assert_eq!(h.into_inner().game.expect("game").seed, None);
+    for who in [None, creds(&tokens, 1)] {
+        let v = c.get_view(pb::GetViewRequest { game_id: id.clone(), credentials: who }).await.expect("view");
+        let v = v.into_inner();
+        assert_eq!(v.game.expect("game").seed, None);
+        let Some(pb::game_state::Detail::Xodus(x)) = v.state.expect("state").detail else { panic!("no X-ODUS state") };
+        let view: serde_json::Value = serde_json::from_str(&x.view_json).expect("view json");
+        assert_eq!(view["config"]["seed"], serde_json::json!("0"), "the view's config carries no seed");
+    }
+    let mut stream = c
+        .stream_game(pb::StreamGameRequest { game_id: id.clone(), from_seq: 0, credentials: creds(&tokens, 0) })
+        .await
+        .expect("stream")
+        .into_inner();
+    let first = stream.message().await.expect("ok").expect("snapshot");
+    let Some(pb::game_state::Detail::Xodus(x)) = first.state.expect("state").detail else { panic!("no state") };
+    assert!(x.view_json.contains("\"seed\":\"0\""));
+    drop(stream);
+    let wrong = c
+        .get_history(pb::GetHistoryRequest { game_id: id.clone(), creator_token: tokens[0].clone() })
+        .await
+        .expect_err("a seat token is no creator token");
+    assert_eq!(wrong.code(), tonic::Code::Unauthenticated);
+
+    // A stranger's (or a seated player's: seats give no creator token)
+    // fork predicts the live game's reveals no better than chance; the
+    // creator's exact fork predicts every one, which shows the test can
+    // tell the two apart.
+    const TRIALS: usize = 8;
+    let mut stranger = 0;
+    for trial in 0..TRIALS {
+        stranger += usize::from(fork_predicts(&mut c, &id, &tokens, "", trial).await);
+    }
+    let mut exact = 0;
+    for trial in 0..3 {
+        exact += usize::from(fork_predicts(&mut c, &id, &tokens, &creator, TRIALS + trial).await);
+    }
+    assert_eq!(exact, 3, "the creator's fork is the same game");
+    assert!(stranger <= TRIALS / 2, "{stranger} of {TRIALS} reveals were predicted by a stranger's fork");
+
+    // The creator reads the seed, and a new game made from it replays the
+    // live one bit for bit.
+    let h = c
+        .get_history(pb::GetHistoryRequest { game_id: id.clone(), creator_token: creator.clone() })
+        .await
+        .expect("creator history")
+        .into_inner();
+    let seed = h.game.as_ref().and_then(|g| g.seed).expect("the creator sees the seed");
+    let config: serde_json::Value = serde_json::from_str(&h.game.expect("game").config_json).expect("config");
+    assert_eq!(config["seed"], serde_json::json!(seed.to_string()), "64-bit numbers are strings in JSON");
+    // The live game was made from a 3-ship Casual request; the same
+    // request with the seed makes the same ships, Allies and hidden part.
+    let copy = create_from(&mut c, create_request(seed)).await;
+    let copy_tokens = seats(&mut c, &copy).await;
+    let mut hash = state(&mut c, &copy).await.state_hash;
+    for e in &h.entries {
+        assert_eq!(e.kind, pb::EntryKind::Choice as i32);
+        let s = state(&mut c, &copy).await;
+        hash = c
+            .submit_choice(pb::SubmitChoiceRequest {
+                game_id: copy.clone(),
+                credentials: creds(&copy_tokens, e.seat),
+                expected_seq: Some(s.seq),
+                choice: Some(pb::submit_choice_request::Choice::OptionId(e.option_id.clone())),
+            })
+            .await
+            .expect("replayed choice")
+            .into_inner()
+            .state
+            .expect("state")
+            .state_hash;
+    }
+    assert_eq!(hash, state(&mut c, &id).await.state_hash, "the creator reproduces the game bit for bit");
+}
