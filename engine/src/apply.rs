@@ -5,6 +5,7 @@
 
 use crate::content::{SystemKind, XpCondition};
 use crate::decision::{Choice, Pending};
+use crate::effects::ScrapSource;
 use crate::event::Event;
 use crate::state::*;
 
@@ -164,7 +165,7 @@ impl Game {
                     for &g in &group {
                         self.note(g, |e| matches!(e, crate::content::ModuleEffect::FleetScavenger), ev);
                     }
-                    self.gain_scraps(s, 1 + extra, false, ev);
+                    self.gain_scraps(s, 1 + extra, ScrapSource::Plain, ev);
                 }
             }
             Choice::ScavengeKeys { from, to } => {
@@ -248,7 +249,7 @@ impl Game {
                     s.modules.remove(i);
                     self.pb.module_discard.push(module);
                     let value = self.content().modules[module as usize].price.saturating_sub(1);
-                    self.gain_scraps(seat, value, false, ev);
+                    self.gain_scraps(seat, value, ScrapSource::Plain, ev);
                 }
                 self.next_maintenance();
             }

@@ -5,6 +5,7 @@
 
 use crate::content::{Ability, DamagedEffect, DieColor, Face, ModuleEffect, XpCondition};
 use crate::decision::{Pending, Target};
+use crate::effects::ScrapSource;
 use crate::event::{Event, RollPurpose};
 use crate::hex::Hex;
 use crate::state::*;
@@ -320,7 +321,7 @@ impl Game {
             self.recover_health(s, n, ev);
         }
         for (s, n) in scraps {
-            self.gain_scraps(s, n, true, ev);
+            self.gain_scraps(s, n, ScrapSource::Combat, ev);
         }
         if defeated {
             self.defeat_foe(target, &seats, ev);
@@ -398,7 +399,7 @@ impl Game {
                 self.pb.enemy_discard.push(e.card);
                 ev.push(Event::EnemyDefeated { enemy: id });
                 for &s in seats {
-                    self.gain_scraps(s, level, true, ev);
+                    self.gain_scraps(s, level, ScrapSource::Combat, ev);
                     self.gain_xp(s, XpCondition::DefeatEnemy, ev);
                 }
                 if let Some(k) = e.guards_key

@@ -178,7 +178,10 @@ pub struct GameConfig {
 ///    in the system, rather than drawing another (FAQ, "Ennemis et
 ///    Combats": an Enemy left behind keeps its damage, and whoever reaches
 ///    it takes the fight up where it was left).
-pub const RULES_REVISION: u32 = 1;
+/// 2. the rulings of issue 26, one line each:
+///    - Pirate Ship XP: one per Exploration, whatever the number of scrap
+///      gains in it (FAQ, Pirate Ship).
+pub const RULES_REVISION: u32 = 2;
 
 /// A configuration the rules do not allow.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

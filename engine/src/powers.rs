@@ -12,6 +12,7 @@
 
 use crate::content::{Activation, DieColor, Face, ModuleEffect, Power, Trigger};
 use crate::decision::{Choice, ChoiceOption, Grant, Pending, Source};
+use crate::effects::ScrapSource;
 use crate::event::{Event, RollPurpose};
 use crate::state::*;
 
@@ -625,7 +626,7 @@ impl Game {
             ModuleEffect::ExtraAction | ModuleEffect::SoloExtraAction => self.ship_mut(seat).actions_left += 1,
             ModuleEffect::RushShield => self.ship_mut(seat).rush_shield = true,
             ModuleEffect::Cloak => self.ship_mut(seat).cloaked = true,
-            ModuleEffect::GainScraps { amount } => self.gain_scraps(seat, amount, false, ev),
+            ModuleEffect::GainScraps { amount } => self.gain_scraps(seat, amount, ScrapSource::Plain, ev),
             ModuleEffect::RevealSystems { amount } => {
                 self.apply_effect(crate::content::Effect::RevealSystems { amount }, &[seat], hex, ev)
             }
@@ -673,7 +674,7 @@ impl Game {
                     continue;
                 }
                 match p.effect {
-                    ModuleEffect::GainScraps { amount } => self.gain_scraps(s, amount, true, ev),
+                    ModuleEffect::GainScraps { amount } => self.gain_scraps(s, amount, ScrapSource::Combat, ev),
                     ModuleEffect::RecoverHealth { amount } => self.recover_health(s, amount, ev),
                     _ => continue,
                 }

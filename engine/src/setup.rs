@@ -198,6 +198,7 @@ impl Game {
             allies: Vec::new(),
             module_discard: Vec::new(),
             queued: Vec::new(),
+            exploration_xp: Vec::new(),
             resume: None,
             end_turn_requested: false,
             outcome: None,

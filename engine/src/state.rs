@@ -366,6 +366,11 @@ pub struct Public {
     pub end_turn_requested: bool,
     /// Set once the game is over.
     pub outcome: Option<Outcome>,
+    /// Ships whose scraps already earned their XP in the latest Explore
+    /// action (FAQ, Pirate Ship: one XP per Exploration; rules revision
+    /// 2). Cleared when the next Explore action starts.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub exploration_xp: Vec<Seat>,
 }
 
 /// What nobody may see.
@@ -414,6 +419,12 @@ impl Game {
     /// The configuration.
     pub fn config(&self) -> &GameConfig {
         &self.config
+    }
+
+    /// Whether the game plays under rules revision `n` or a later one
+    /// (see [`crate::RULES_REVISION`]).
+    pub(crate) fn revised(&self, n: u32) -> bool {
+        self.config.rules_revision() >= n
     }
 
     /// Number of seats (ships).

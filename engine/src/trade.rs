@@ -9,6 +9,7 @@
 
 use crate::content::{AllySkill, Effect};
 use crate::decision::{Choice, ChoiceOption, DecisionKind, Pending};
+use crate::effects::ScrapSource;
 use crate::event::Event;
 use crate::hex::Hex;
 use crate::state::*;
@@ -274,7 +275,7 @@ impl Game {
             }
             Choice::GiveScraps { from, to, amount } => {
                 self.pay_scraps(from, amount, ev);
-                self.gain_scraps(to, amount, false, ev);
+                self.gain_scraps(to, amount, ScrapSource::Plain, ev);
             }
             Choice::GiveKey { from, to, key } => {
                 let f = self.ship_mut(from);
@@ -371,7 +372,7 @@ impl Game {
                 self.resume_after_effect();
             }
             (Pending::ShareScraps { left, rewarded }, Choice::ScrapTo { seat }) => {
-                self.gain_scraps(seat, 1, rewarded, ev);
+                self.gain_scraps(seat, 1, if rewarded { ScrapSource::Exploration } else { ScrapSource::Plain }, ev);
                 if left > 1 {
                     self.pb.pending = Pending::ShareScraps { left: left - 1, rewarded };
                 } else {
@@ -401,7 +402,7 @@ impl Game {
                 let alive: Vec<Seat> = group.iter().copied().filter(|&s| !self.ship(s).defeated).collect();
                 match alive.as_slice() {
                     [] => {}
-                    [one] => self.gain_scraps(*one, amount, true, ev),
+                    [one] => self.gain_scraps(*one, amount, ScrapSource::Exploration, ev),
                     _ => self.pb.queued.push(Pending::ShareScraps { left: amount, rewarded: true }),
                 }
             }

@@ -121,12 +121,18 @@ fn faq_enemies_and_combats_a_guardian_left_behind_is_taken_up_where_it_was_left(
 }
 
 #[test]
-fn games_stored_before_rules_revision_one_still_draw_a_second_guardian() {
+fn games_stored_under_earlier_rules_revisions_replay_under_their_rules() {
     // Configurations stored before revisions existed replay as they were
     // played: there, every Assault drew a new guardian.
     let (g, _) = guardian_left_behind_then_assaulted_again(None, 2);
     assert_eq!(g.pb.board_enemies.len(), 2);
     assert_eq!(g.config.rules_revision(), 0);
+    // Revision 1 games keep the rulings revision 2 changed.
+    let one = Some(1);
+    // 2.1 Pirate Ship: an XP for every scrap gain of an Exploration.
+    assert_eq!(pirate_explores_the_salvage_field(one, false, false), 2);
+    assert_eq!(pirate_explores_the_salvage_field(one, true, false), 3);
+    assert_eq!(pirate_explores_the_salvage_field(one, false, true), 3);
 }
 
 #[test]
@@ -272,4 +278,63 @@ fn p11_reveal_systems_anywhere_connected() {
     assert!(matches!(pending(&g), Pending::RevealAnywhere { left: 1, .. }));
     g.act(0, "skip_effect");
     assert!(matches!(pending(&g), Pending::Exploration { .. }), "back to the Analysis card");
+}
+
+/// The Pirate Ship (seat 0 of `trio`) explores the Salvage Field at (1,0)
+/// under `revision`: `fleet` brings the Warship along (every scrap of the
+/// shared rewards goes to the Pirate), `scanner` gives the Pirate the
+/// System Scanner. It takes the 2-scrap option, then the 1-scrap one.
+/// Returns the Pirate's XP.
+pub(super) fn pirate_explores_the_salvage_field(revision: Option<u32>, fleet: bool, scanner: bool) -> u8 {
+    let mut g = trio(ShipKind::PirateShip);
+    g.config.rules_revision = revision;
+    g.put_tile("A02", h(1, 0));
+    g.hid.exploration_deck.push(exploration_index(|e| e.id == "salvage_field"));
+    if scanner {
+        let m = Content::get().mod_effects.iter().position(|m| m.id == "system_scanner").unwrap() as u8;
+        g.pb.ships[0].mods.push(m);
+    }
+    g.begin(0);
+    if fleet {
+        g.act(0, "invite:1");
+        g.act(1, "accept");
+    }
+    g.act(0, "jump:1,0");
+    g.act(0, "explore");
+    for option in ["option:0", "option:1"] {
+        g.act(0, option);
+        while matches!(pending(&g), Pending::ShareScraps { .. }) {
+            g.act(0, "scrap_to:0");
+        }
+    }
+    assert_eq!(g.ship(0).scraps, 1 + 3 + scanner as u8, "every scrap reached the Pirate");
+    g.ship(0).xp
+}
+
+#[test]
+fn faq_pirate_ship_one_xp_per_exploration() {
+    // FAQ, Pirate Ship: modules that give scraps during an Explore action
+    // count, "mais vous ne pouvez gagner qu'une seule EXP par Exploration".
+    let now = Some(crate::RULES_REVISION);
+    assert_eq!(pirate_explores_the_salvage_field(now, false, false), 1, "two options with scraps, alone");
+    assert_eq!(pirate_explores_the_salvage_field(now, true, false), 1, "scraps handed over in three steps");
+    assert_eq!(pirate_explores_the_salvage_field(now, false, true), 1, "a System Scanner scrap on the same Explore");
+    // The next Exploration earns its own XP.
+    let mut g = trio(ShipKind::PirateShip);
+    g.put_tile("A02", h(1, 0));
+    g.put_tile("A05", h(2, 0));
+    let card = exploration_index(|e| e.id == "salvage_field");
+    g.hid.exploration_deck.push(card);
+    g.hid.exploration_deck.push(card);
+    g.pb.ships[0].actions_left = 9;
+    g.begin(0);
+    g.pb.ships[0].actions_left = 9;
+    g.act(0, "jump:1,0");
+    g.act(0, "explore");
+    g.act(0, "option:0");
+    g.act(0, "finish_exploration");
+    g.act(0, "jump:2,0");
+    g.act(0, "explore");
+    g.act(0, "option:0");
+    assert_eq!(g.ship(0).xp, 2, "one XP for each Exploration");
 }
