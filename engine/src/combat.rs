@@ -43,9 +43,9 @@ impl Game {
         self.start_fight(group, hex, false, ev);
     }
 
-    /// Draws `n` Enemy cards onto the board in `hex`. A new Enemy takes the
-    /// place of the old one on the combat board, which loses its damage
-    /// (FAQ, p. 16 ruling), Avatars included.
+    /// Draws `n` Enemy cards onto the board in `hex`. Before rules revision
+    /// 2 a drawn card was what replaced the foe on the combat board, which
+    /// lost its damage; since, any new engagement does (see `start_fight`).
     pub(crate) fn draw_into(
         &mut self,
         hex: Hex,
@@ -57,7 +57,7 @@ impl Game {
         let mut drawn = false;
         for _ in 0..n {
             if let Some((card, reserve)) = self.draw_enemy(from_reserve, ev) {
-                if !drawn {
+                if !drawn && !self.revised(2) {
                     for e in &mut self.pb.board_enemies {
                         e.damage = 0;
                     }
@@ -73,8 +73,15 @@ impl Game {
         }
     }
 
-    /// Engages `group` with everything in `hex`.
+    /// Engages `group` with everything in `hex`. There is one Combat board
+    /// (FAQ, "Ennemis et Combats"): the foes engaged here take the place of
+    /// whatever was on it, which is "repaired", Enemies and Avatars alike;
+    /// foes here keep their damage, so the fight resumes where it was left
+    /// (rules revision 2).
     pub(crate) fn start_fight(&mut self, group: &[Seat], hex: Hex, pacify: bool, ev: &mut Vec<Event>) {
+        if self.revised(2) {
+            self.replace_on_combat_board(hex);
+        }
         for &s in group {
             self.ship_mut(s).engaged = true;
         }
@@ -89,6 +96,17 @@ impl Game {
             begun: false,
         });
         self.pb.pending = Pending::CombatCommand;
+    }
+
+    /// The foes of `hex` take the Combat board: every other foe loses its
+    /// damage.
+    fn replace_on_combat_board(&mut self, hex: Hex) {
+        for e in self.pb.board_enemies.iter_mut().filter(|e| e.hex != hex) {
+            e.damage = 0;
+        }
+        for a in self.pb.avatars.iter_mut().filter(|a| a.place != AvatarPlace::Board { hex }) {
+            a.damage = 0;
+        }
     }
 
     /// The fight is over: pacify if it was a Pacify action and nothing is left.

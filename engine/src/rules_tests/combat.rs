@@ -313,3 +313,66 @@ fn faq_proto_ship_xp_for_three_hits_once_per_attack() {
     g.act(0, &format!("activate:0:module{coils}"));
     assert_eq!(g.ship(0).xp, 1, "three hits or more: one XP for this attack");
 }
+
+/// One Combat board: a foe left with damage in one system, then another
+/// ship engages a foe already on the board elsewhere. `avatars` uses
+/// Avatars 0 (at (1,0), left with 3 damage) and 1 (at (0,1)); otherwise
+/// a Harrow Titan left with 3 damage at (1,0) and a Watcher Drone waiting
+/// at (0,1). Returns the damage the first foe keeps.
+pub(super) fn first_foe_damage_after_a_new_engagement(revision: Option<u32>, avatars: bool) -> u8 {
+    let mut g = game4();
+    g.config.rules_revision = revision;
+    g.put_tile(if avatars { "A02" } else { "E01" }, h(1, 0));
+    g.put_tile(if avatars { "A05" } else { "E07" }, h(0, 1));
+    if avatars {
+        g.pb.avatars.push(Avatar { card: 0, place: AvatarPlace::Board { hex: h(1, 0) }, damage: 0 });
+        g.pb.avatars.push(Avatar { card: 1, place: AvatarPlace::Board { hex: h(0, 1) }, damage: 0 });
+    } else {
+        for (e, hex) in [("harrow_titan", h(1, 0)), ("watcher_drone", h(0, 1))] {
+            g.pb.board_enemies.push(BoardEnemy { card: enemy_index(e), hex, damage: 0, guards_key: None });
+        }
+    }
+    g.begin(0);
+    g.act(0, "jump:1,0");
+    if !avatars {
+        g.act(0, "engage");
+    }
+    assert!(matches!(pending(&g), Pending::CombatCommand));
+    if avatars {
+        g.pb.avatars[0].damage = 3;
+    } else {
+        g.pb.board_enemies[0].damage = 3;
+    }
+    g.act(0, "disengage");
+    g.pb.ships[0].health = 6;
+    g.act(0, "jump:0,0");
+    g.act(0, "end_turn");
+    g.begin(1);
+    g.act(1, "jump:0,1");
+    if !avatars {
+        g.act(1, "engage");
+    }
+    assert_eq!(g.pb.fight.as_ref().map(|f| f.hex), Some(h(0, 1)), "captain 1 fights at (0,1)");
+    if avatars { g.pb.avatars[0].damage } else { g.pb.board_enemies[0].damage }
+}
+
+#[test]
+fn faq_enemies_and_combats_a_new_engagement_repairs_the_replaced_foe() {
+    // FAQ, "Ennemis et Combats": "si vous ou un autre joueur ou Flotte
+    // engagez un nouvel Ennemi ou Avatar sur le plateau, il remplace
+    // l'actuel sur le plateau de Combat, « réparant » de fait les dégâts du
+    // vaisseau remplacé. Il en va de même pour les Avatars."
+    let now = Some(crate::RULES_REVISION);
+    assert_eq!(first_foe_damage_after_a_new_engagement(now, false), 0, "an Enemy already on the board");
+    assert_eq!(first_foe_damage_after_a_new_engagement(now, true), 0, "an Avatar");
+    // Whoever comes back to the foe still on the Combat board resumes.
+    let mut g = fight_with(&["harrow_titan"]);
+    g.pb.board_enemies[0].damage = 4;
+    g.act(0, "disengage");
+    g.pb.ships[0].health = 6;
+    g.act(0, "end_turn");
+    g.begin(1);
+    g.act(1, "jump:1,0");
+    g.act(1, "engage");
+    assert_eq!(g.pb.board_enemies[0].damage, 4, "the fight resumes where it was left");
+}

@@ -133,6 +133,9 @@ fn games_stored_under_earlier_rules_revisions_replay_under_their_rules() {
     assert_eq!(pirate_explores_the_salvage_field(one, false, false), 2);
     assert_eq!(pirate_explores_the_salvage_field(one, true, false), 3);
     assert_eq!(pirate_explores_the_salvage_field(one, false, true), 3);
+    // 2.2 One Combat board: only a drawn card repaired the foe it replaced.
+    assert_eq!(super::combat::first_foe_damage_after_a_new_engagement(one, false), 3);
+    assert_eq!(super::combat::first_foe_damage_after_a_new_engagement(one, true), 3);
 }
 
 #[test]
