@@ -212,7 +212,8 @@ impl Game {
                 self.next_maintenance();
             }
             Choice::SkipMaintenance => self.next_maintenance(),
-            Choice::PickOption { option } => self.pick_option(option, ev),
+            Choice::PickOption { option } => self.pick_option(option, None, ev),
+            Choice::PickOptionFor { option, seats } => self.pick_option(option, Some(seats), ev),
             Choice::FinishExploration => self.finish_exploration(),
             Choice::RevealAt { hex } => self.reveal_at(hex),
             Choice::PacifyAt { hex } => self.pacify_at(hex, ev),

@@ -181,6 +181,13 @@ pub struct GameConfig {
 /// 2. the rulings of issue 26, one line each:
 ///    - Pirate Ship XP: one per Exploration, whatever the number of scrap
 ///      gains in it (FAQ, Pirate Ship).
+///    - One Combat board: any new engagement, of an Enemy or Avatar already
+///      on the board too, repairs the foes it replaces; those of the
+///      engaged system keep their damage (FAQ, "Ennemis et Combats").
+///    - Analysis in a fleet: members take their own options or share one,
+///      each option once; a member's first option comes with the Explore
+///      action, each further one costs that member an Action, and rewards
+///      go to the takers (p. 10).
 pub const RULES_REVISION: u32 = 2;
 
 /// A configuration the rules do not allow.

@@ -256,10 +256,19 @@ pub enum Choice {
         /// The carrier.
         seat: Seat,
     },
-    /// Pick an option of the Exploration card.
+    /// Pick an option of the Exploration card for the whole group.
     PickOption {
         /// Option index on the card.
         option: u8,
+    },
+    /// Pick an Analysis option for some members of a fleet only: they take
+    /// it, its rewards apply to them (p. 10: fleet members may each pick a
+    /// different option or share one; rules revision 2).
+    PickOptionFor {
+        /// Option index on the card.
+        option: u8,
+        /// The members who take it (a strict part of the fleet).
+        seats: Vec<Seat>,
     },
     /// Finish an Analysis exploration.
     FinishExploration,
@@ -395,6 +404,10 @@ impl Choice {
             Choice::SkipMaintenance => "skip_maintenance".into(),
             Choice::CarryKey { seat } => format!("carry_key:{seat}"),
             Choice::PickOption { option } => format!("option:{option}"),
+            Choice::PickOptionFor { option, seats } => {
+                let who: Vec<String> = seats.iter().map(|s| s.to_string()).collect();
+                format!("option:{option}:for:{}", who.join("+"))
+            }
             Choice::FinishExploration => "finish_exploration".into(),
             Choice::RevealAt { hex } => format!("reveal_at:{}", hex.key()),
             Choice::PacifyAt { hex } => format!("pacify_at:{}", hex.key()),
@@ -509,6 +522,10 @@ pub enum Pending {
         card: u8,
         /// Options picked so far.
         picked: Vec<u8>,
+        /// Members who already took an option in this Exploration: their
+        /// next one costs them an Action (rules revision 2).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        took: Vec<Seat>,
     },
     /// Reveal systems anywhere (effect), or next to `near` (a free probe).
     RevealAnywhere {
@@ -550,6 +567,10 @@ pub enum Pending {
     GiveModule {
         /// Module (content index).
         card: u8,
+        /// Who may take it, when only part of the group earned it (an
+        /// Analysis option some members took); empty: the whole group.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        among: Vec<Seat>,
     },
     /// Scraps of a reward still to share out.
     ShareScraps {
@@ -557,6 +578,10 @@ pub enum Pending {
         left: u8,
         /// Scraps from combat or exploration (XP for the Pirate Ship).
         rewarded: bool,
+        /// Who shares them, when only part of the group earned them;
+        /// empty: the whole group.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        among: Vec<Seat>,
     },
     /// A Trade action in progress.
     Trade {

@@ -322,15 +322,29 @@ impl Game {
         match alive.as_slice() {
             [] => self.pb.module_discard.push(m),
             [one] => self.install_module(*one, m, ev),
-            _ => self.pb.queued.push(Pending::GiveModule { card: m }),
+            _ => {
+                let among = self.sharers(&alive);
+                self.pb.queued.push(Pending::GiveModule { card: m, among })
+            }
         }
+    }
+
+    /// Who shares a reward earned by `earners`: empty when the whole
+    /// active group earned it, else the earners.
+    fn sharers(&self, earners: &[Seat]) -> Vec<Seat> {
+        if self.pb.active.iter().all(|s| earners.contains(s)) { Vec::new() } else { earners.to_vec() }
     }
 
     /// Options of the small sharing decisions.
     pub(crate) fn sharing_options(&self) -> (DecisionKind, String, Vec<ChoiceOption>) {
-        let group = self.pb.active.clone();
+        let group = match &self.pb.pending {
+            Pending::GiveModule { among, .. } | Pending::ShareScraps { among, .. } if !among.is_empty() => {
+                among.clone()
+            }
+            _ => self.pb.active.clone(),
+        };
         match &self.pb.pending {
-            Pending::GiveModule { card } => {
+            Pending::GiveModule { card, .. } => {
                 let name = &self.content().modules[*card as usize].name;
                 let opts = group
                     .iter()
@@ -367,14 +381,14 @@ impl Game {
     /// Applies a sharing decision.
     pub(crate) fn share_step(&mut self, choice: Choice, ev: &mut Vec<Event>) {
         match (self.pb.pending.clone(), choice) {
-            (Pending::GiveModule { card }, Choice::ReceiveModule { seat }) => {
+            (Pending::GiveModule { card, .. }, Choice::ReceiveModule { seat }) => {
                 self.install_module(seat, card, ev);
                 self.resume_after_effect();
             }
-            (Pending::ShareScraps { left, rewarded }, Choice::ScrapTo { seat }) => {
+            (Pending::ShareScraps { left, rewarded, among }, Choice::ScrapTo { seat }) => {
                 self.gain_scraps(seat, 1, if rewarded { ScrapSource::Exploration } else { ScrapSource::Plain }, ev);
                 if left > 1 {
-                    self.pb.pending = Pending::ShareScraps { left: left - 1, rewarded };
+                    self.pb.pending = Pending::ShareScraps { left: left - 1, rewarded, among };
                 } else {
                     self.resume_after_effect();
                 }
@@ -403,7 +417,10 @@ impl Game {
                 match alive.as_slice() {
                     [] => {}
                     [one] => self.gain_scraps(*one, amount, ScrapSource::Exploration, ev),
-                    _ => self.pb.queued.push(Pending::ShareScraps { left: amount, rewarded: true }),
+                    _ => {
+                        let among = self.sharers(&alive);
+                        self.pb.queued.push(Pending::ShareScraps { left: amount, rewarded: true, among })
+                    }
                 }
             }
             _ => {}

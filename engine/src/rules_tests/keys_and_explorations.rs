@@ -136,6 +136,17 @@ fn games_stored_under_earlier_rules_revisions_replay_under_their_rules() {
     // 2.2 One Combat board: only a drawn card repaired the foe it replaced.
     assert_eq!(super::combat::first_foe_damage_after_a_new_engagement(one, false), 3);
     assert_eq!(super::combat::first_foe_damage_after_a_new_engagement(one, true), 3);
+    // 2.3 Analysis in a fleet: every option for the whole group, each one
+    // after the first costing every member an Action.
+    let mut g = fleet_explores_the_salvage_field(one);
+    assert!(g.ids().iter().all(|i| !i.contains(":for:")), "no option for a part of the fleet");
+    let acts = (g.ship(0).actions_left, g.ship(2).actions_left);
+    g.act(0, "option:2");
+    g.act(0, "scrap_to:2");
+    g.act(0, "scrap_to:2");
+    g.act(0, "scrap_to:2");
+    g.act(0, "option:0");
+    assert_eq!((g.ship(0).actions_left, g.ship(2).actions_left), (acts.0 - 1, acts.1 - 1));
 }
 
 #[test]
@@ -340,4 +351,52 @@ fn faq_pirate_ship_one_xp_per_exploration() {
     g.act(0, "explore");
     g.act(0, "option:0");
     assert_eq!(g.ship(0).xp, 2, "one XP for each Exploration");
+}
+
+/// The Warship (0) and the Explorer (2, a Rogue) explore the Salvage Field
+/// at (1,0) as a fleet under `revision`, and the card waits for options.
+pub(super) fn fleet_explores_the_salvage_field(revision: Option<u32>) -> Game {
+    let mut g = game4();
+    g.config.rules_revision = revision;
+    g.put_tile("A02", h(1, 0));
+    g.hid.exploration_deck.push(exploration_index(|e| e.id == "salvage_field"));
+    g.begin(0);
+    g.act(0, "invite:2");
+    g.act(2, "accept");
+    g.act(0, "jump:1,0");
+    g.act(0, "explore");
+    assert!(matches!(pending(&g), Pending::Exploration { .. }));
+    g
+}
+
+#[test]
+fn p10_analysis_fleet_members_each_pick_an_option_or_share_one_each_option_once() {
+    // p. 10: "Fleet members can all pick a different option or share a
+    // common one [...], but any option can only be picked once per
+    // Exploration"; in the Exodus example each captain takes a different
+    // option with the one Explore action, then both spend 1 more Action
+    // on a third option they share.
+    let mut g = fleet_explores_the_salvage_field(Some(crate::RULES_REVISION));
+    let (acts0, acts2) = (g.ship(0).actions_left, g.ship(2).actions_left);
+    let (scraps0, scraps2) = (g.ship(0).scraps, g.ship(2).scraps);
+    let mine = g.decision().options.into_iter().find(|o| o.id == "option:2:for:2").expect("the Explorer's own option");
+    assert_eq!(mine.seats, vec![2], "a member takes an option for itself");
+    g.act(2, "option:2:for:2"); // the Rogue option: 3 scraps
+    g.act(0, "option:0:for:0"); // 2 scraps
+    assert_eq!((g.ship(0).scraps, g.ship(2).scraps), (scraps0 + 2, scraps2 + 3), "each option to its taker");
+    assert_eq!((g.ship(0).actions_left, g.ship(2).actions_left), (acts0, acts2), "both came with the Explore action");
+    assert!(g.ids().iter().all(|i| !i.starts_with("option:0") && !i.starts_with("option:2")), "each option once");
+    // The third option, shared, costs each of them one more Action.
+    g.act(0, "option:1");
+    g.act(0, "scrap_to:0");
+    assert_eq!((g.ship(0).actions_left, g.ship(2).actions_left), (acts0 - 1, acts2 - 1));
+    assert_eq!(g.ship(0).scraps, scraps0 + 3);
+    assert!(matches!(pending(&g), Pending::Action), "every option picked: the card is discarded");
+    // A member who took nothing yet takes its option free after another paid.
+    let mut g = fleet_explores_the_salvage_field(Some(crate::RULES_REVISION));
+    let acts2 = g.ship(2).actions_left;
+    g.act(0, "option:0:for:0");
+    assert!(g.ids().contains(&"option:1:for:2".to_string()));
+    g.act(2, "option:1:for:2");
+    assert_eq!(g.ship(2).actions_left, acts2, "the Explorer's first option is free");
 }
