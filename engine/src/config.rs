@@ -188,6 +188,8 @@ pub struct GameConfig {
 ///      each option once; a member's first option comes with the Explore
 ///      action, each further one costs that member an Action, and rewards
 ///      go to the takers (p. 10).
+///    - Trade: a ship outside the active group, one that already played
+///      included, may give Keys and modules as well as scraps (p. 7).
 pub const RULES_REVISION: u32 = 2;
 
 /// A configuration the rules do not allow.

@@ -198,13 +198,36 @@ impl Game {
                         ));
                     }
                 }
-                // Ships outside the group may give to the active side too.
+                // Ships outside the group may give to the active side too,
+                // even if they already played (p. 7): scraps, and from rules
+                // revision 2 Keys and modules as well.
                 for o in self.alive().filter(|o| o.hex == hex && !group.contains(&o.seat)) {
                     if o.scraps > 0 {
                         opts.push(opt(
                             &[o.seat],
                             format!("Give 1 scrap: captain {} to captain {from}", o.seat),
                             Choice::GiveScraps { from: o.seat, to: from, amount: 1 },
+                        ));
+                    }
+                    if !self.revised(2) {
+                        continue;
+                    }
+                    for &k in &o.keys {
+                        opts.push(opt(
+                            &[o.seat],
+                            format!("Give Key {k}: captain {} to captain {from}", o.seat),
+                            Choice::GiveKey { from: o.seat, to: from, key: k },
+                        ));
+                    }
+                    for &m in &o.modules {
+                        opts.push(opt(
+                            &[o.seat],
+                            format!(
+                                "Give {}: captain {} to captain {from}",
+                                self.content().modules[m as usize].name,
+                                o.seat
+                            ),
+                            Choice::GiveModule { from: o.seat, to: from, module: m },
                         ));
                     }
                 }

@@ -147,6 +147,9 @@ fn games_stored_under_earlier_rules_revisions_replay_under_their_rules() {
     g.act(0, "scrap_to:2");
     g.act(0, "option:0");
     assert_eq!((g.ship(0).actions_left, g.ship(2).actions_left), (acts.0 - 1, acts.1 - 1));
+    // 2.4 Trade: a ship outside the active group gives scraps only.
+    let (g, _) = super::modules_and_trade::trade_with_a_captain_who_already_played(one);
+    assert!(g.ids().iter().all(|i| !i.starts_with("give_key:1") && !i.starts_with("give_module:1")));
 }
 
 #[test]
