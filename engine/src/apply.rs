@@ -288,6 +288,7 @@ impl Game {
             self.ship_mut(s).hex = to;
             ev.push(Event::ShipMoved { seat: s, from, to });
         }
+        self.left_systems(ev);
     }
 
     /// Runs the automatic steps until a decision is needed.

@@ -442,6 +442,29 @@ impl Game {
         }
     }
 
+    /// Ships moved: every system where captains gave ground to Avatars
+    /// this round and no player is left advances the Corruption by 1 (FAQ
+    /// "Avatars": "lorsque le dernier joueur quitte le système"; rules
+    /// revision 2).
+    pub(crate) fn left_systems(&mut self, ev: &mut Vec<Event>) {
+        let left: Vec<Hex> = self
+            .pb
+            .corruption
+            .retreats_waiting
+            .iter()
+            .copied()
+            .filter(|&h| !self.alive().any(|s| s.hex == h))
+            .collect();
+        for hex in left {
+            if self.pb.outcome.is_some() {
+                return;
+            }
+            self.pb.corruption.retreats_waiting.retain(|&h| h != hex);
+            self.pb.corruption.retreats_this_round.push(hex);
+            self.advance_corruption(ev);
+        }
+    }
+
     /// Disengage (p. 14): a Damage Roll per Enemy in the system and the
     /// "when you disengage" abilities; fleeing Avatars advances the
     /// Corruption at once, once per system and round (p. 16). Hiding ends
@@ -475,10 +498,19 @@ impl Game {
         // Harbinger of the Corruption: once per system and round, however
         // many captains there give ground (p. 16). The FAQ ties it to the
         // last player leaving the system: a captain who hides stays, loses
-        // the rest of the turn instead, and does not move the marker.
-        if from_avatar && !hide && !self.pb.corruption.retreats_this_round.contains(&f.hex) {
-            self.pb.corruption.retreats_this_round.push(f.hex);
-            self.advance_corruption(ev);
+        // the rest of the turn instead, and does not move the marker. From
+        // rules revision 2 the marker waits for that last departure (see
+        // `left_systems`); before, it moved at the first disengagement.
+        let c = &self.pb.corruption;
+        if from_avatar && !hide && !c.retreats_this_round.contains(&f.hex) {
+            if self.revised(2) {
+                if !c.retreats_waiting.contains(&f.hex) {
+                    self.pb.corruption.retreats_waiting.push(f.hex);
+                }
+            } else {
+                self.pb.corruption.retreats_this_round.push(f.hex);
+                self.advance_corruption(ev);
+            }
         }
         if hide && self.pb.outcome.is_none() {
             self.end_group_turn(ev);

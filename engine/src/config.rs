@@ -190,6 +190,9 @@ pub struct GameConfig {
 ///      go to the takers (p. 10).
 ///    - Trade: a ship outside the active group, one that already played
 ///      included, may give Keys and modules as well as scraps (p. 7).
+///    - Giving ground to Avatars advances the Corruption when the last
+///      player leaves the system, not at the first disengagement (FAQ,
+///      "Avatars").
 pub const RULES_REVISION: u32 = 2;
 
 /// A configuration the rules do not allow.

@@ -180,6 +180,7 @@ impl Game {
                 movement_permanent: i8::from(config.nightmare()),
                 rift_rush: false,
                 retreats_this_round: Vec::new(),
+                retreats_waiting: Vec::new(),
             },
             avatars: Vec::new(),
             board_enemies: Vec::new(),

@@ -281,6 +281,11 @@ pub struct Corruption {
     /// last player there leaves (p. 16, FAQ "Avatars"). Cleared in the End phase.
     #[serde(default)]
     pub retreats_this_round: Vec<Hex>,
+    /// Systems where captains gave ground to Avatars this round and some
+    /// player is still there: the marker advances when the last one
+    /// leaves (FAQ "Avatars"; rules revision 2). Cleared in the End phase.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub retreats_waiting: Vec<Hex>,
 }
 
 /// The public structure of the System stack: players know how the piles

@@ -305,6 +305,7 @@ impl Game {
         }
         self.pb.corruption.movement_this_turn = 0;
         self.pb.corruption.retreats_this_round.clear();
+        self.pb.corruption.retreats_waiting.clear();
         self.pb.round += 1;
         self.pb.phase = Phase::Action;
         self.pb.pending = Pending::NextPlayer;

@@ -150,6 +150,10 @@ fn games_stored_under_earlier_rules_revisions_replay_under_their_rules() {
     // 2.4 Trade: a ship outside the active group gives scraps only.
     let (g, _) = super::modules_and_trade::trade_with_a_captain_who_already_played(one);
     assert!(g.ids().iter().all(|i| !i.starts_with("give_key:1") && !i.starts_with("give_module:1")));
+    // 2.5 Giving ground to Avatars: the marker moved at the first
+    // disengagement in the system.
+    let (marks, _) = super::corruption::captains_leave_avatar_systems_on_separate_turns(one);
+    assert_eq!(marks, vec![2, 2, 2, 2, 3, 3]);
 }
 
 #[test]
