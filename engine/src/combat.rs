@@ -109,13 +109,22 @@ impl Game {
         }
     }
 
-    /// The fight is over: pacify if it was a Pacify action and nothing is left.
+    /// The fight is over: pacify if nothing is left and it was a Pacify
+    /// action, a Decoy Probe sent every Enemy back, or (rules revision 2)
+    /// the Enemies of an Enemy system were defeated.
     pub(crate) fn finish_fight(&mut self, ev: &mut Vec<Event>) {
         if let Some(f) = self.pb.fight.take() {
             let won = !f.seats.is_empty() && !self.has_opponents(f.hex);
             // FAQ Decoy Probe: pacified only if every Enemy was sent back.
             let decoyed_all = f.decoy_pacifies && f.defeated == 0 && f.decoys > 0;
-            if won && (f.pacify || decoyed_all) && self.pb.pacify_supply > 0 {
+            // p. 9: "If you defeat the Enemies, the System becomes
+            // Pacified", however the fight began (rules revision 2).
+            let defeated_all = self.revised(2)
+                && f.defeated > 0
+                && f.decoys == 0
+                && self.kind_at(f.hex) == Some(crate::content::SystemKind::Enemy)
+                && self.tile_at(f.hex).is_some_and(|t| t.pacified.is_none());
+            if won && (f.pacify || decoyed_all || defeated_all) && self.pb.pacify_supply > 0 {
                 self.pb.pacify_supply -= 1;
                 if let Some(t) = self.tile_at_mut(f.hex) {
                     t.pacified = Some(Pacified::Green);

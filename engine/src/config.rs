@@ -193,6 +193,9 @@ pub struct GameConfig {
 ///    - Giving ground to Avatars advances the Corruption when the last
 ///      player leaves the system, not at the first disengagement (FAQ,
 ///      "Avatars").
+///    - Defeating the Enemies of an Enemy system pacifies it, whether the
+///      fight came from a failed Detection Roll, a voluntary engagement or
+///      the Pacify action (p. 9).
 pub const RULES_REVISION: u32 = 2;
 
 /// A configuration the rules do not allow.

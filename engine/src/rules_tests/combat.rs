@@ -376,3 +376,36 @@ fn faq_enemies_and_combats_a_new_engagement_repairs_the_replaced_foe() {
     g.act(1, "engage");
     assert_eq!(g.pb.board_enemies[0].damage, 4, "the fight resumes where it was left");
 }
+
+/// Captain 0 defeats a Cultist Skiff at the Enemy system (1,0) under
+/// `revision`, the fight begun by a failed Detection Roll (`detected`) or
+/// by engaging voluntarily. Returns whether the system is pacified.
+pub(super) fn defeating_the_patrol_pacifies(revision: Option<u32>, detected: bool) -> bool {
+    let mut g = game4();
+    g.config.rules_revision = revision;
+    g.put_tile("E01", h(1, 0));
+    g.begin(0);
+    g.act(0, "jump:1,0");
+    g.hid.enemy_deck.push(enemy_index("cultist_skiff"));
+    let mut g = if detected {
+        find(&g, 0, "roll_detection", |g, _| g.pb.fight.is_some()).0
+    } else {
+        g.act(0, "engage");
+        g
+    };
+    let card = g.pb.board_enemies[0].card;
+    g.pb.board_enemies[0].damage = Content::get().enemies[card as usize].health - 1;
+    g.act(0, "attack:enemy:0");
+    let (g, _) = find(&g, 0, "offense:0", |g, _| g.pb.board_enemies.is_empty());
+    assert!(matches!(pending(&g), Pending::Action));
+    g.tile_at(h(1, 0)).is_some_and(|t| t.pacified == Some(Pacified::Green))
+}
+
+#[test]
+fn p09_defeating_the_enemies_pacifies_the_system_however_the_fight_began() {
+    // p. 9 (Enemy systems): "If you defeat the Enemies, the System becomes
+    // Pacified": after a failed Detection Roll as after engaging at will.
+    let now = Some(crate::RULES_REVISION);
+    assert!(defeating_the_patrol_pacifies(now, true), "detected, then victorious");
+    assert!(defeating_the_patrol_pacifies(now, false), "engaged voluntarily, then victorious");
+}

@@ -154,6 +154,9 @@ fn games_stored_under_earlier_rules_revisions_replay_under_their_rules() {
     // disengagement in the system.
     let (marks, _) = super::corruption::captains_leave_avatar_systems_on_separate_turns(one);
     assert_eq!(marks, vec![2, 2, 2, 2, 3, 3]);
+    // 2.6 Only the Pacify action (or a Decoy Probe) pacified.
+    assert!(!super::combat::defeating_the_patrol_pacifies(one, true));
+    assert!(!super::combat::defeating_the_patrol_pacifies(one, false));
 }
 
 #[test]
