@@ -183,7 +183,11 @@ impl Game {
                 self.spend_actions(1);
                 let group = self.pb.active.clone();
                 let hex = self.group_hex();
-                self.draw_into(hex, 1, false, None, ev);
+                // p. 14: draw an Enemy card "or use the one already revealed
+                // in the system" (rules revision 2).
+                if self.enemies_at(hex).is_empty() || !self.revised(2) {
+                    self.draw_into(hex, 1, false, None, ev);
+                }
                 self.start_fight(&group, hex, true, ev);
             }
             Choice::Maintenance => {

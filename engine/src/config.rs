@@ -196,6 +196,8 @@ pub struct GameConfig {
 ///    - Defeating the Enemies of an Enemy system pacifies it, whether the
 ///      fight came from a failed Detection Roll, a voluntary engagement or
 ///      the Pacify action (p. 9).
+///    - Pacify fights the Enemy already revealed in the system rather than
+///      drawing another (p. 14; FAQ, "Ennemis et Combats").
 pub const RULES_REVISION: u32 = 2;
 
 /// A configuration the rules do not allow.

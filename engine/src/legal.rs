@@ -345,7 +345,12 @@ impl Game {
                 }
             }
             if kind == Some(SystemKind::Enemy) && tile.is_some_and(|t| t.pacified.is_none()) {
-                opts.push(opt(group, "Pacify this system (draw an Enemy)", Choice::Pacify));
+                let label = if self.enemies_at(hex).is_empty() || !self.revised(2) {
+                    "Pacify this system (draw an Enemy)"
+                } else {
+                    "Pacify this system (fight the Enemy already here)"
+                };
+                opts.push(opt(group, label, Choice::Pacify));
             }
             if group.iter().any(|&s| self.maintenance_options(s).len() > 1) {
                 opts.push(opt(group, "Ship Maintenance", Choice::Maintenance));

@@ -409,3 +409,31 @@ fn p09_defeating_the_enemies_pacifies_the_system_however_the_fight_began() {
     assert!(defeating_the_patrol_pacifies(now, true), "detected, then victorious");
     assert!(defeating_the_patrol_pacifies(now, false), "engaged voluntarily, then victorious");
 }
+
+/// Captain 0 flees a Harrow Titan at (1,0) leaving it 4 damage; captain 1
+/// slips in undetected and takes the Pacify action under `revision`.
+/// Returns the Enemies in the system, with their damage.
+pub(super) fn pacify_where_an_enemy_was_left(revision: Option<u32>) -> Vec<(u8, u8)> {
+    let mut g = fight_with(&["harrow_titan"]);
+    g.config.rules_revision = revision;
+    g.pb.board_enemies[0].damage = 4;
+    g.act(0, "disengage");
+    g.pb.ships[0].health = 6;
+    g.act(0, "jump:0,0");
+    g.act(0, "end_turn");
+    g.begin(1);
+    g.act(1, "jump:1,0");
+    let (mut g, _) = find(&g, 1, "roll_detection", |g, _| g.pb.fight.is_none());
+    g.act(1, "pacify");
+    assert!(g.pb.fight.as_ref().is_some_and(|f| f.pacify && f.seats == vec![1]));
+    g.enemies_at(h(1, 0)).into_iter().map(|i| (g.pb.board_enemies[i].card, g.pb.board_enemies[i].damage)).collect()
+}
+
+#[test]
+fn p14_pacify_fights_the_enemy_already_revealed_in_the_system() {
+    // p. 14: "draw an Enemy card (or use the one already revealed in the
+    // system)"; FAQ, "Ennemis et Combats": whoever reaches an Enemy left
+    // behind takes the fight up where it was left.
+    let left = pacify_where_an_enemy_was_left(Some(crate::RULES_REVISION));
+    assert_eq!(left, vec![(enemy_index("harrow_titan"), 4)], "no second Enemy; its damage kept");
+}

@@ -157,6 +157,10 @@ fn games_stored_under_earlier_rules_revisions_replay_under_their_rules() {
     // 2.6 Only the Pacify action (or a Decoy Probe) pacified.
     assert!(!super::combat::defeating_the_patrol_pacifies(one, true));
     assert!(!super::combat::defeating_the_patrol_pacifies(one, false));
+    // 2.7 Pacify always drew a card, which repaired the Enemy left there.
+    let left = super::combat::pacify_where_an_enemy_was_left(one);
+    assert_eq!(left.len(), 2);
+    assert_eq!(left[0].1, 0);
 }
 
 #[test]
