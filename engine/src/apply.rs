@@ -98,6 +98,7 @@ impl Game {
                 if let Pending::RushStep { done, start } = self.pb.pending.clone() {
                     if done + 1 >= 3 {
                         self.pb.pending = Pending::Action;
+                        self.left_systems(ev);
                         self.arrive(ev);
                     } else {
                         self.pb.pending = Pending::RushStep { done: done + 1, start };
@@ -285,14 +286,26 @@ impl Game {
         }
     }
 
-    /// Moves every member of the active group.
+    /// Moves every member of the active group. Leaving the system ends a
+    /// pursuit: the Enemy fled from stays behind, so the only-jumps
+    /// restriction after disengaging lifts (FAQ, "Ennemis et Combats";
+    /// rules revision 2).
     pub(crate) fn move_group(&mut self, to: crate::hex::Hex, ev: &mut Vec<Event>) {
+        let revised = self.revised(2);
         for s in self.pb.active.clone() {
-            let from = self.ship(s).hex;
-            self.ship_mut(s).hex = to;
+            let sh = self.ship_mut(s);
+            let from = sh.hex;
+            sh.hex = to;
+            if revised && from != to {
+                sh.disengaged = false;
+            }
             ev.push(Event::ShipMoved { seat: s, from, to });
         }
-        self.left_systems(ev);
+        // A Rush's jumps are one move: systems left on the way count once it
+        // ends, so the Corruption cannot block the path half-way.
+        if !matches!(self.pb.pending, Pending::RushStep { .. }) {
+            self.left_systems(ev);
+        }
     }
 
     /// Runs the automatic steps until a decision is needed.

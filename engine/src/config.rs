@@ -198,6 +198,9 @@ pub struct GameConfig {
 ///      the Pacify action (p. 9).
 ///    - Pacify fights the Enemy already revealed in the system rather than
 ///      drawing another (p. 14; FAQ, "Ennemis et Combats").
+///    - After disengaging, only Jump, Blind Jump and Rush while the ship is
+///      still in the system it fled; once it has left, the pursuit is over
+///      and every Action is open again (FAQ, "Ennemis et Combats").
 pub const RULES_REVISION: u32 = 2;
 
 /// A configuration the rules do not allow.

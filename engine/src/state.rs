@@ -112,7 +112,9 @@ pub struct Ship {
     pub played: bool,
     /// Scavenged this turn (once per turn).
     pub scavenged: bool,
-    /// Disengaged this turn: only Jump, Blind Jump and Rush remain (FAQ).
+    /// Disengaged and still in that system: only Jump, Blind Jump and
+    /// Rush remain (FAQ). From rules revision 2 leaving the system lifts
+    /// it; before, it lasted the whole turn.
     pub disengaged: bool,
     /// Hiding in its system until its next turn (FAQ, hiding).
     pub hidden: bool,

@@ -437,3 +437,28 @@ fn p14_pacify_fights_the_enemy_already_revealed_in_the_system() {
     let left = pacify_where_an_enemy_was_left(Some(crate::RULES_REVISION));
     assert_eq!(left, vec![(enemy_index("harrow_titan"), 4)], "no second Enemy; its damage kept");
 }
+
+/// Captain 0 disengages from a Harrow Titan at (1,0) and jumps on to the
+/// Allied system (2,0) under `revision`. Returns the options offered there.
+pub(super) fn options_after_fleeing_to_another_system(revision: Option<u32>) -> Vec<String> {
+    let mut g = fight_with(&["harrow_titan"]);
+    g.config.rules_revision = revision;
+    g.put_tile("A02", h(2, 0));
+    g.act(0, "disengage");
+    g.pb.ships[0].health = 6;
+    g.act(0, "jump:2,0");
+    assert!(matches!(pending(&g), Pending::Action));
+    g.ids()
+}
+
+#[test]
+fn faq_after_disengaging_the_pursuit_ends_once_the_ship_has_left_the_system() {
+    // FAQ, "Ennemis et Combats": once disengaged you may jump, blind jump
+    // or rush "hors du système"; nothing else, "car l'ennemi vous poursuit
+    // toujours activement". The Enemy stays on the board in the system
+    // fled: once the ship has left it, nothing pursues it any more.
+    let ids = options_after_fleeing_to_another_system(Some(crate::RULES_REVISION));
+    assert!(ids.contains(&"explore".to_string()), "{ids:?}");
+    assert!(ids.contains(&"scavenge".to_string()));
+    assert!(ids.iter().any(|i| i.starts_with("probe:")));
+}

@@ -161,6 +161,9 @@ fn games_stored_under_earlier_rules_revisions_replay_under_their_rules() {
     let left = super::combat::pacify_where_an_enemy_was_left(one);
     assert_eq!(left.len(), 2);
     assert_eq!(left[0].1, 0);
+    // 2.8 The only-jumps restriction lasted the whole turn.
+    let ids = super::combat::options_after_fleeing_to_another_system(one);
+    assert!(!ids.iter().any(|i| i == "explore" || i == "scavenge" || i.starts_with("probe:")));
 }
 
 #[test]

@@ -692,6 +692,7 @@ fn every_mod_is_seen_activated_in_some_seed() {
                     break;
                 }
                 let d = g.decision();
+                assert!(!d.options.is_empty(), "stuck: {:?} active {:?}", g.pb.pending, g.pb.active);
                 x ^= x << 13;
                 x ^= x >> 7;
                 x ^= x << 17;
