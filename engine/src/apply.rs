@@ -147,6 +147,10 @@ impl Game {
             Choice::Defense { seat, die } => self.choose_manoeuvre(seat, Some(die), ev),
             Choice::Disengage => self.disengage(false, ev),
             Choice::DisengageAndHide => self.disengage(true, ev),
+            Choice::DisengageOneHides { seat } => {
+                self.disengage(false, ev);
+                self.hide_member(seat, ev);
+            }
             Choice::Explore => self.explore(ev),
             Choice::Instruction => self.follow_instruction(ev),
             Choice::CarryKey { seat } => self.carry_key(seat, ev),

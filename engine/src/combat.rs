@@ -474,6 +474,29 @@ impl Game {
         }
     }
 
+    /// After the fleet disengaged, one member hides in the system: its
+    /// turn ends there (Strain's Damage Roll included) and it leaves the
+    /// group, which goes on without it (FAQ, Avatars).
+    pub(crate) fn hide_member(&mut self, seat: Seat, ev: &mut Vec<Event>) {
+        if self.ship(seat).defeated || !self.pb.active.contains(&seat) {
+            return;
+        }
+        let drone = self.has_passive(seat, |e| matches!(e, crate::content::ModuleEffect::StrainRecovery));
+        if self.ship(seat).strained && !drone {
+            self.damage_roll(seat, ev);
+        }
+        let sh = self.ship_mut(seat);
+        sh.hidden = !sh.defeated;
+        sh.played = true;
+        sh.actions_left = 0;
+        sh.fleet = None;
+        self.pb.active.retain(|&s| s != seat);
+        ev.push(Event::TurnEnded { seat });
+        if self.pb.active.is_empty() && self.pb.outcome.is_none() {
+            self.pb.pending = Pending::NextPlayer;
+        }
+    }
+
     /// Disengage (p. 14): a Damage Roll per Enemy in the system and the
     /// "when you disengage" abilities; fleeing Avatars advances the
     /// Corruption at once, once per system and round (p. 16). Hiding ends

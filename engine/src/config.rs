@@ -201,6 +201,12 @@ pub struct GameConfig {
 ///    - After disengaging, only Jump, Blind Jump and Rush while the ship is
 ///      still in the system it fled; once it has left, the pursuit is over
 ///      and every Action is open again (FAQ, "Ennemis et Combats").
+///    - A fleet that disengages may leave one member hidden in the system
+///      while the others go on (FAQ, Avatars: one captain loses a turn
+///      instead of the whole group, and the Corruption waits for the last
+///      player to leave).
+///    - Decoy Signal and Decoy Probe work on several Enemies one after
+///      another within a fight, each use paid (FAQ, Augmentations 3).
 pub const RULES_REVISION: u32 = 2;
 
 /// A configuration the rules do not allow.

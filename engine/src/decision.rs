@@ -223,6 +223,13 @@ pub enum Choice {
     Disengage,
     /// Disengage and hide in the system, ending the turn.
     DisengageAndHide,
+    /// A fleet disengages together and one member hides in the system,
+    /// ending its own turn, while the others go on (FAQ, Avatars: one
+    /// captain loses a turn instead of the whole group; rules revision 2).
+    DisengageOneHides {
+        /// The member who hides.
+        seat: Seat,
+    },
     /// Offense: roll all dice.
     Offense {
         /// The captain choosing.
@@ -396,6 +403,7 @@ impl Choice {
             Choice::Attack { target: Target::Avatar(i) } => format!("attack:avatar:{i}"),
             Choice::Disengage => "disengage".into(),
             Choice::DisengageAndHide => "disengage_hide".into(),
+            Choice::DisengageOneHides { seat } => format!("disengage_hide:{seat}"),
             Choice::Offense { seat } => format!("offense:{seat}"),
             Choice::Defense { seat, die } => format!("defense:{seat}:{}", die.as_str()),
             Choice::Repair { target } => format!("repair:{target}"),

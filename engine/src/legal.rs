@@ -157,6 +157,15 @@ impl Game {
                 }
                 opts.push(opt(&f.seats, "Disengage (a Damage Roll per Enemy)", Choice::Disengage));
                 opts.push(opt(&f.seats, "Disengage and hide here (ends the turn)", Choice::DisengageAndHide));
+                if f.seats.len() > 1 && self.revised(2) {
+                    for &s in &f.seats {
+                        opts.push(opt(
+                            &f.seats,
+                            format!("Disengage; captain {s} alone hides here (ends that captain's turn)"),
+                            Choice::DisengageOneHides { seat: s },
+                        ));
+                    }
+                }
                 (DecisionKind::CombatCommand, "Fight: choose a target or disengage".into(), opts)
             }
             Pending::Manoeuvre { chosen, before, .. } => {

@@ -460,8 +460,13 @@ impl Game {
         for &s in seats {
             for src in self.powers_of(s) {
                 let p = self.power(src);
+                // FAQ, Decoy Signal and Decoy Probe: in a system with several
+                // Enemies they work "one after another", so within the fight
+                // where it was used a Decoy may go again, each use paid
+                // (rules revision 2); otherwise once a turn.
+                let again = self.revised(2) && f.decoys > 0;
                 if p.trigger != Trigger::Engaged
-                    || self.ship(s).powers_used.contains(&src)
+                    || (self.ship(s).powers_used.contains(&src) && !again)
                     || self.energy_payer(s, src, false).is_none()
                 {
                     continue;

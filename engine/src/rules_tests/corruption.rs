@@ -467,3 +467,36 @@ fn p16_faq_a_captain_engaged_by_an_avatar_can_be_helped_by_forming_a_fleet() {
     assert!(matches!(pending(&g), Pending::CombatCommand), "a single Defense die cannot end this fight");
     assert!(!g.ids().contains(&"invite:1".to_string()));
 }
+
+/// Captains 0 and 1 fly as a fleet into Avatar 0's system (1,0) and the
+/// fight starts, under `revision`. Returns the game at the combat command.
+pub(super) fn fleet_meets_an_avatar(revision: Option<u32>) -> Game {
+    let mut g = game4();
+    g.config.rules_revision = revision;
+    g.put_tile("A02", h(1, 0));
+    avatar_at(&mut g, 0, h(1, 0));
+    g.pb.corruption.position = 1;
+    g.begin(0);
+    g.act(0, "invite:1");
+    g.act(1, "accept");
+    g.act(0, "jump:1,0");
+    assert!(matches!(pending(&g), Pending::CombatCommand));
+    g
+}
+
+#[test]
+fn faq_avatars_one_fleet_member_may_hide_so_the_others_leave_without_raising_the_corruption() {
+    // FAQ, Avatars: hiding in the system can be a good strategy, "car cela
+    // signifie que le joueur perdra un tour entier au lieu de tout le
+    // groupe (la corruption augmente de 1 lorsque le dernier joueur quitte
+    // le système)". The fleet disengages together (p. 14); one member
+    // stays hidden, its turn over, and the others fly on.
+    let mut g = fleet_meets_an_avatar(Some(crate::RULES_REVISION));
+    g.act(0, "disengage_hide:1");
+    assert!(g.ship(1).hidden && g.ship(1).played && g.ship(1).hex == h(1, 0));
+    assert_eq!(g.pb.active, vec![0], "the rest of the fleet goes on");
+    g.pb.ships[0].health = 6;
+    g.act(0, "jump:0,0");
+    assert_eq!(g.pb.corruption.position, 1, "a captain stayed: nobody gave the system up");
+    assert!(!g.ship(0).played && matches!(pending(&g), Pending::Action));
+}

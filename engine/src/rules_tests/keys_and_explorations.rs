@@ -164,6 +164,12 @@ fn games_stored_under_earlier_rules_revisions_replay_under_their_rules() {
     // 2.8 The only-jumps restriction lasted the whole turn.
     let ids = super::combat::options_after_fleeing_to_another_system(one);
     assert!(!ids.iter().any(|i| i == "explore" || i == "scavenge" || i.starts_with("probe:")));
+    // A fleet hid or fled as one.
+    let g = super::corruption::fleet_meets_an_avatar(one);
+    assert!(!g.ids().iter().any(|i| i.starts_with("disengage_hide:")));
+    // A Decoy went once a turn.
+    let g = super::mods::decoy_probe_against_two_enemies(one);
+    assert!(!g.ids().iter().any(|i| i.contains("activate:0:")));
 }
 
 #[test]
