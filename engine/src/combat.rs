@@ -1,7 +1,8 @@
 //! Combat (rulebook pp. 14-16, the combat summary, FAQ "Ennemis et
 //! Combats"): engagement, the attack sequence (manoeuvres, roll, Enemy
 //! abilities, hits minus shields, misses as retaliation), critical misses,
-//! defeat and rewards, Avatars' dimensional escape, and disengaging.
+//! defeat and rewards, Avatars' dimensional escape, and disengaging. One
+//! Combat board: a new engagement repairs the foes it replaces.
 
 use crate::content::{Ability, DamagedEffect, DieColor, Face, ModuleEffect, XpCondition};
 use crate::decision::{Pending, Target};

@@ -1,6 +1,8 @@
 //! Exploration cards (rulebook pp. 10-11, FAQ "Explorations"): resolved at
-//! once and discarded. Analysis: any eligible options, the first with the
-//! Explore action, each further one for one more Action, each once.
+//! once and discarded. Analysis: any eligible options, each once; in a
+//! fleet each member takes its own option or shares one, its first coming
+//! with the Explore action and each further one costing it an Action
+//! (before rules revision 2: every option for the whole group).
 //! Warning: one option for the whole group, the strong one behind a Skill
 //! Roll. Danger: a Skill Roll passed or failed together. Class-locked
 //! options open when a ship of the group has the class. Also the effects

@@ -3,7 +3,8 @@
 //! with its modules on offer; a Trade costs one Action however many
 //! exchanges follow, is either with the Ally (fleet scraps pooled, the
 //! fleet chooses who receives) or with the ships in the system, never both
-//! on one action (FAQ); only the active side spends the Action. Found
+//! on one action (FAQ); only the active side spends the Action, and ships
+//! outside it, even ones that already played, may give too. Found
 //! modules go to a fleet member of the fleet's choice, found scraps are
 //! shared as the fleet decides.
 
