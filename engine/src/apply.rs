@@ -5,6 +5,7 @@
 
 use crate::content::{SystemKind, XpCondition};
 use crate::decision::{Choice, Pending};
+use crate::effects::ScrapSource;
 use crate::event::Event;
 use crate::state::*;
 
@@ -97,6 +98,7 @@ impl Game {
                 if let Pending::RushStep { done, start } = self.pb.pending.clone() {
                     if done + 1 >= 3 {
                         self.pb.pending = Pending::Action;
+                        self.left_systems(ev);
                         self.arrive(ev);
                     } else {
                         self.pb.pending = Pending::RushStep { done: done + 1, start };
@@ -145,6 +147,10 @@ impl Game {
             Choice::Defense { seat, die } => self.choose_manoeuvre(seat, Some(die), ev),
             Choice::Disengage => self.disengage(false, ev),
             Choice::DisengageAndHide => self.disengage(true, ev),
+            Choice::DisengageOneHides { seat } => {
+                self.disengage(false, ev);
+                self.hide_member(seat, ev);
+            }
             Choice::Explore => self.explore(ev),
             Choice::Instruction => self.follow_instruction(ev),
             Choice::CarryKey { seat } => self.carry_key(seat, ev),
@@ -164,7 +170,7 @@ impl Game {
                     for &g in &group {
                         self.note(g, |e| matches!(e, crate::content::ModuleEffect::FleetScavenger), ev);
                     }
-                    self.gain_scraps(s, 1 + extra, false, ev);
+                    self.gain_scraps(s, 1 + extra, ScrapSource::Plain, ev);
                 }
             }
             Choice::ScavengeKeys { from, to } => {
@@ -182,7 +188,11 @@ impl Game {
                 self.spend_actions(1);
                 let group = self.pb.active.clone();
                 let hex = self.group_hex();
-                self.draw_into(hex, 1, false, None, ev);
+                // p. 14: draw an Enemy card "or use the one already revealed
+                // in the system" (rules revision 2).
+                if self.enemies_at(hex).is_empty() || !self.revised(2) {
+                    self.draw_into(hex, 1, false, None, ev);
+                }
                 self.start_fight(&group, hex, true, ev);
             }
             Choice::Maintenance => {
@@ -211,7 +221,8 @@ impl Game {
                 self.next_maintenance();
             }
             Choice::SkipMaintenance => self.next_maintenance(),
-            Choice::PickOption { option } => self.pick_option(option, ev),
+            Choice::PickOption { option } => self.pick_option(option, None, ev),
+            Choice::PickOptionFor { option, seats } => self.pick_option(option, Some(seats), ev),
             Choice::FinishExploration => self.finish_exploration(),
             Choice::RevealAt { hex } => self.reveal_at(hex),
             Choice::PacifyAt { hex } => self.pacify_at(hex, ev),
@@ -248,7 +259,7 @@ impl Game {
                     s.modules.remove(i);
                     self.pb.module_discard.push(module);
                     let value = self.content().modules[module as usize].price.saturating_sub(1);
-                    self.gain_scraps(seat, value, false, ev);
+                    self.gain_scraps(seat, value, ScrapSource::Plain, ev);
                 }
                 self.next_maintenance();
             }
@@ -279,12 +290,25 @@ impl Game {
         }
     }
 
-    /// Moves every member of the active group.
+    /// Moves every member of the active group. Leaving the system ends a
+    /// pursuit: the Enemy fled from stays behind, so the only-jumps
+    /// restriction after disengaging lifts (FAQ, "Ennemis et Combats";
+    /// rules revision 2).
     pub(crate) fn move_group(&mut self, to: crate::hex::Hex, ev: &mut Vec<Event>) {
+        let revised = self.revised(2);
         for s in self.pb.active.clone() {
-            let from = self.ship(s).hex;
-            self.ship_mut(s).hex = to;
+            let sh = self.ship_mut(s);
+            let from = sh.hex;
+            sh.hex = to;
+            if revised && from != to {
+                sh.disengaged = false;
+            }
             ev.push(Event::ShipMoved { seat: s, from, to });
+        }
+        // A Rush's jumps are one move: systems left on the way count once it
+        // ends, so the Corruption cannot block the path half-way.
+        if !matches!(self.pb.pending, Pending::RushStep { .. }) {
+            self.left_systems(ev);
         }
     }
 

@@ -1,10 +1,12 @@
 //! Combat (rulebook pp. 14-16, the combat summary, FAQ "Ennemis et
 //! Combats"): engagement, the attack sequence (manoeuvres, roll, Enemy
 //! abilities, hits minus shields, misses as retaliation), critical misses,
-//! defeat and rewards, Avatars' dimensional escape, and disengaging.
+//! defeat and rewards, Avatars' dimensional escape, and disengaging. One
+//! Combat board: a new engagement repairs the foes it replaces.
 
 use crate::content::{Ability, DamagedEffect, DieColor, Face, ModuleEffect, XpCondition};
 use crate::decision::{Pending, Target};
+use crate::effects::ScrapSource;
 use crate::event::{Event, RollPurpose};
 use crate::hex::Hex;
 use crate::state::*;
@@ -42,9 +44,9 @@ impl Game {
         self.start_fight(group, hex, false, ev);
     }
 
-    /// Draws `n` Enemy cards onto the board in `hex`. A new Enemy takes the
-    /// place of the old one on the combat board, which loses its damage
-    /// (FAQ, p. 16 ruling), Avatars included.
+    /// Draws `n` Enemy cards onto the board in `hex`. Before rules revision
+    /// 2 a drawn card was what replaced the foe on the combat board, which
+    /// lost its damage; since, any new engagement does (see `start_fight`).
     pub(crate) fn draw_into(
         &mut self,
         hex: Hex,
@@ -56,7 +58,7 @@ impl Game {
         let mut drawn = false;
         for _ in 0..n {
             if let Some((card, reserve)) = self.draw_enemy(from_reserve, ev) {
-                if !drawn {
+                if !drawn && !self.revised(2) {
                     for e in &mut self.pb.board_enemies {
                         e.damage = 0;
                     }
@@ -72,8 +74,15 @@ impl Game {
         }
     }
 
-    /// Engages `group` with everything in `hex`.
+    /// Engages `group` with everything in `hex`. There is one Combat board
+    /// (FAQ, "Ennemis et Combats"): the foes engaged here take the place of
+    /// whatever was on it, which is "repaired", Enemies and Avatars alike;
+    /// foes here keep their damage, so the fight resumes where it was left
+    /// (rules revision 2).
     pub(crate) fn start_fight(&mut self, group: &[Seat], hex: Hex, pacify: bool, ev: &mut Vec<Event>) {
+        if self.revised(2) {
+            self.replace_on_combat_board(hex);
+        }
         for &s in group {
             self.ship_mut(s).engaged = true;
         }
@@ -90,13 +99,33 @@ impl Game {
         self.pb.pending = Pending::CombatCommand;
     }
 
-    /// The fight is over: pacify if it was a Pacify action and nothing is left.
+    /// The foes of `hex` take the Combat board: every other foe loses its
+    /// damage.
+    fn replace_on_combat_board(&mut self, hex: Hex) {
+        for e in self.pb.board_enemies.iter_mut().filter(|e| e.hex != hex) {
+            e.damage = 0;
+        }
+        for a in self.pb.avatars.iter_mut().filter(|a| a.place != AvatarPlace::Board { hex }) {
+            a.damage = 0;
+        }
+    }
+
+    /// The fight is over: pacify if nothing is left and it was a Pacify
+    /// action, a Decoy Probe sent every Enemy back, or (rules revision 2)
+    /// the Enemies of an Enemy system were defeated.
     pub(crate) fn finish_fight(&mut self, ev: &mut Vec<Event>) {
         if let Some(f) = self.pb.fight.take() {
             let won = !f.seats.is_empty() && !self.has_opponents(f.hex);
             // FAQ Decoy Probe: pacified only if every Enemy was sent back.
             let decoyed_all = f.decoy_pacifies && f.defeated == 0 && f.decoys > 0;
-            if won && (f.pacify || decoyed_all) && self.pb.pacify_supply > 0 {
+            // p. 9: "If you defeat the Enemies, the System becomes
+            // Pacified", however the fight began (rules revision 2).
+            let defeated_all = self.revised(2)
+                && f.defeated > 0
+                && f.decoys == 0
+                && self.kind_at(f.hex) == Some(crate::content::SystemKind::Enemy)
+                && self.tile_at(f.hex).is_some_and(|t| t.pacified.is_none());
+            if won && (f.pacify || decoyed_all || defeated_all) && self.pb.pacify_supply > 0 {
                 self.pb.pacify_supply -= 1;
                 if let Some(t) = self.tile_at_mut(f.hex) {
                     t.pacified = Some(Pacified::Green);
@@ -320,7 +349,7 @@ impl Game {
             self.recover_health(s, n, ev);
         }
         for (s, n) in scraps {
-            self.gain_scraps(s, n, true, ev);
+            self.gain_scraps(s, n, ScrapSource::Combat, ev);
         }
         if defeated {
             self.defeat_foe(target, &seats, ev);
@@ -398,7 +427,7 @@ impl Game {
                 self.pb.enemy_discard.push(e.card);
                 ev.push(Event::EnemyDefeated { enemy: id });
                 for &s in seats {
-                    self.gain_scraps(s, level, true, ev);
+                    self.gain_scraps(s, level, ScrapSource::Combat, ev);
                     self.gain_xp(s, XpCondition::DefeatEnemy, ev);
                 }
                 if let Some(k) = e.guards_key
@@ -420,6 +449,52 @@ impl Game {
                     self.gain_xp(s, XpCondition::DefeatEnemy, ev);
                 }
             }
+        }
+    }
+
+    /// Ships moved: every system where captains gave ground to Avatars
+    /// this round and no player is left advances the Corruption by 1 (FAQ
+    /// "Avatars": "lorsque le dernier joueur quitte le système"; rules
+    /// revision 2).
+    pub(crate) fn left_systems(&mut self, ev: &mut Vec<Event>) {
+        let left: Vec<Hex> = self
+            .pb
+            .corruption
+            .retreats_waiting
+            .iter()
+            .copied()
+            .filter(|&h| !self.alive().any(|s| s.hex == h))
+            .collect();
+        for hex in left {
+            if self.pb.outcome.is_some() {
+                return;
+            }
+            self.pb.corruption.retreats_waiting.retain(|&h| h != hex);
+            self.pb.corruption.retreats_this_round.push(hex);
+            self.advance_corruption(ev);
+        }
+    }
+
+    /// After the fleet disengaged, one member hides in the system: its
+    /// turn ends there (Strain's Damage Roll included) and it leaves the
+    /// group, which goes on without it (FAQ, Avatars).
+    pub(crate) fn hide_member(&mut self, seat: Seat, ev: &mut Vec<Event>) {
+        if self.ship(seat).defeated || !self.pb.active.contains(&seat) {
+            return;
+        }
+        let drone = self.has_passive(seat, |e| matches!(e, crate::content::ModuleEffect::StrainRecovery));
+        if self.ship(seat).strained && !drone {
+            self.damage_roll(seat, ev);
+        }
+        let sh = self.ship_mut(seat);
+        sh.hidden = !sh.defeated;
+        sh.played = true;
+        sh.actions_left = 0;
+        sh.fleet = None;
+        self.pb.active.retain(|&s| s != seat);
+        ev.push(Event::TurnEnded { seat });
+        if self.pb.active.is_empty() && self.pb.outcome.is_none() {
+            self.pb.pending = Pending::NextPlayer;
         }
     }
 
@@ -456,10 +531,19 @@ impl Game {
         // Harbinger of the Corruption: once per system and round, however
         // many captains there give ground (p. 16). The FAQ ties it to the
         // last player leaving the system: a captain who hides stays, loses
-        // the rest of the turn instead, and does not move the marker.
-        if from_avatar && !hide && !self.pb.corruption.retreats_this_round.contains(&f.hex) {
-            self.pb.corruption.retreats_this_round.push(f.hex);
-            self.advance_corruption(ev);
+        // the rest of the turn instead, and does not move the marker. From
+        // rules revision 2 the marker waits for that last departure (see
+        // `left_systems`); before, it moved at the first disengagement.
+        let c = &self.pb.corruption;
+        if from_avatar && !hide && !c.retreats_this_round.contains(&f.hex) {
+            if self.revised(2) {
+                if !c.retreats_waiting.contains(&f.hex) {
+                    self.pb.corruption.retreats_waiting.push(f.hex);
+                }
+            } else {
+                self.pb.corruption.retreats_this_round.push(f.hex);
+                self.advance_corruption(ev);
+            }
         }
         if hide && self.pb.outcome.is_none() {
             self.end_group_turn(ev);

@@ -179,7 +179,36 @@ pub struct GameConfig {
 ///    in the system, rather than drawing another (FAQ, "Ennemis et
 ///    Combats": an Enemy left behind keeps its damage, and whoever reaches
 ///    it takes the fight up where it was left).
-pub const RULES_REVISION: u32 = 1;
+/// 2. the rulings of issue 26, one line each:
+///    - Pirate Ship XP: one per Exploration, whatever the number of scrap
+///      gains in it (FAQ, Pirate Ship).
+///    - One Combat board: any new engagement, of an Enemy or Avatar already
+///      on the board too, repairs the foes it replaces; those of the
+///      engaged system keep their damage (FAQ, "Ennemis et Combats").
+///    - Analysis in a fleet: members take their own options or share one,
+///      each option once; a member's first option comes with the Explore
+///      action, each further one costs that member an Action, and rewards
+///      go to the takers (p. 10).
+///    - Trade: a ship outside the active group, one that already played
+///      included, may give Keys and modules as well as scraps (p. 7).
+///    - Giving ground to Avatars advances the Corruption when the last
+///      player leaves the system, not at the first disengagement (FAQ,
+///      "Avatars").
+///    - Defeating the Enemies of an Enemy system pacifies it, whether the
+///      fight came from a failed Detection Roll, a voluntary engagement or
+///      the Pacify action (p. 9).
+///    - Pacify fights the Enemy already revealed in the system rather than
+///      drawing another (p. 14; FAQ, "Ennemis et Combats").
+///    - After disengaging, only Jump, Blind Jump and Rush while the ship is
+///      still in the system it fled; once it has left, the pursuit is over
+///      and every Action is open again (FAQ, "Ennemis et Combats").
+///    - A fleet that disengages may leave one member hidden in the system
+///      while the others go on (FAQ, Avatars: one captain loses a turn
+///      instead of the whole group, and the Corruption waits for the last
+///      player to leave).
+///    - Decoy Signal and Decoy Probe work on several Enemies one after
+///      another within a fight, each use paid (FAQ, Augmentations 3).
+pub const RULES_REVISION: u32 = 2;
 
 /// A configuration the rules do not allow.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

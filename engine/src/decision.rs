@@ -223,6 +223,13 @@ pub enum Choice {
     Disengage,
     /// Disengage and hide in the system, ending the turn.
     DisengageAndHide,
+    /// A fleet disengages together and one member hides in the system,
+    /// ending its own turn, while the others go on (FAQ, Avatars: one
+    /// captain loses a turn instead of the whole group; rules revision 2).
+    DisengageOneHides {
+        /// The member who hides.
+        seat: Seat,
+    },
     /// Offense: roll all dice.
     Offense {
         /// The captain choosing.
@@ -256,10 +263,19 @@ pub enum Choice {
         /// The carrier.
         seat: Seat,
     },
-    /// Pick an option of the Exploration card.
+    /// Pick an option of the Exploration card for the whole group.
     PickOption {
         /// Option index on the card.
         option: u8,
+    },
+    /// Pick an Analysis option for some members of a fleet only: they take
+    /// it, its rewards apply to them (p. 10: fleet members may each pick a
+    /// different option or share one; rules revision 2).
+    PickOptionFor {
+        /// Option index on the card.
+        option: u8,
+        /// The members who take it (a strict part of the fleet).
+        seats: Vec<Seat>,
     },
     /// Finish an Analysis exploration.
     FinishExploration,
@@ -387,6 +403,7 @@ impl Choice {
             Choice::Attack { target: Target::Avatar(i) } => format!("attack:avatar:{i}"),
             Choice::Disengage => "disengage".into(),
             Choice::DisengageAndHide => "disengage_hide".into(),
+            Choice::DisengageOneHides { seat } => format!("disengage_hide:{seat}"),
             Choice::Offense { seat } => format!("offense:{seat}"),
             Choice::Defense { seat, die } => format!("defense:{seat}:{}", die.as_str()),
             Choice::Repair { target } => format!("repair:{target}"),
@@ -395,6 +412,10 @@ impl Choice {
             Choice::SkipMaintenance => "skip_maintenance".into(),
             Choice::CarryKey { seat } => format!("carry_key:{seat}"),
             Choice::PickOption { option } => format!("option:{option}"),
+            Choice::PickOptionFor { option, seats } => {
+                let who: Vec<String> = seats.iter().map(|s| s.to_string()).collect();
+                format!("option:{option}:for:{}", who.join("+"))
+            }
             Choice::FinishExploration => "finish_exploration".into(),
             Choice::RevealAt { hex } => format!("reveal_at:{}", hex.key()),
             Choice::PacifyAt { hex } => format!("pacify_at:{}", hex.key()),
@@ -509,6 +530,10 @@ pub enum Pending {
         card: u8,
         /// Options picked so far.
         picked: Vec<u8>,
+        /// Members who already took an option in this Exploration: their
+        /// next one costs them an Action (rules revision 2).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        took: Vec<Seat>,
     },
     /// Reveal systems anywhere (effect), or next to `near` (a free probe).
     RevealAnywhere {
@@ -550,6 +575,10 @@ pub enum Pending {
     GiveModule {
         /// Module (content index).
         card: u8,
+        /// Who may take it, when only part of the group earned it (an
+        /// Analysis option some members took); empty: the whole group.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        among: Vec<Seat>,
     },
     /// Scraps of a reward still to share out.
     ShareScraps {
@@ -557,6 +586,10 @@ pub enum Pending {
         left: u8,
         /// Scraps from combat or exploration (XP for the Pirate Ship).
         rewarded: bool,
+        /// Who shares them, when only part of the group earned them;
+        /// empty: the whole group.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        among: Vec<Seat>,
     },
     /// A Trade action in progress.
     Trade {

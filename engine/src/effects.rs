@@ -7,6 +7,17 @@ use crate::event::{Event, RollPurpose};
 use crate::hex::Hex;
 use crate::state::*;
 
+/// Where gained scraps come from, for the Pirate Ship's XP condition.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum ScrapSource {
+    /// Scavenged, traded, salvaged or from a power: no XP.
+    Plain,
+    /// Won in combat.
+    Combat,
+    /// Found during an Explore action.
+    Exploration,
+}
+
 impl Game {
     /// Rolls the given dice.
     pub(crate) fn roll(&mut self, colors: &[DieColor]) -> Vec<(DieColor, Face)> {
@@ -187,9 +198,11 @@ impl Game {
         }
     }
 
-    /// Gains scraps; `rewarded` marks scraps from combat or exploration
-    /// (the Pirate Ship's XP condition, FAQ).
-    pub(crate) fn gain_scraps(&mut self, seat: Seat, amount: u8, rewarded: bool, ev: &mut Vec<Event>) {
+    /// Gains scraps; `source` says whether they were won in combat or in
+    /// an exploration (the Pirate Ship's XP condition, FAQ). From rules
+    /// revision 2 an Exploration earns a ship at most one XP (FAQ, Pirate
+    /// Ship: "une seule EXP par Exploration").
+    pub(crate) fn gain_scraps(&mut self, seat: Seat, amount: u8, source: ScrapSource, ev: &mut Vec<Event>) {
         if amount == 0 || self.ship(seat).defeated {
             return;
         }
@@ -197,8 +210,20 @@ impl Game {
         s.scraps = s.scraps.saturating_add(amount);
         let scraps = s.scraps;
         ev.push(Event::ScrapsChanged { seat, delta: amount as i16, scraps });
-        if rewarded {
-            self.gain_xp(seat, XpCondition::ScrapsGained, ev);
+        match source {
+            ScrapSource::Plain => {}
+            ScrapSource::Combat => self.gain_xp(seat, XpCondition::ScrapsGained, ev),
+            ScrapSource::Exploration => {
+                if self.revised(2) {
+                    if self.pb.exploration_xp.contains(&seat) {
+                        return;
+                    }
+                    if self.content().ship(self.ship(seat).kind).xp_condition == XpCondition::ScrapsGained {
+                        self.pb.exploration_xp.push(seat);
+                    }
+                }
+                self.gain_xp(seat, XpCondition::ScrapsGained, ev);
+            }
         }
     }
 

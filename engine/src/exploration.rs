@@ -1,6 +1,8 @@
 //! Exploration cards (rulebook pp. 10-11, FAQ "Explorations"): resolved at
-//! once and discarded. Analysis: any eligible options, the first with the
-//! Explore action, each further one for one more Action, each once.
+//! once and discarded. Analysis: any eligible options, each once; in a
+//! fleet each member takes its own option or shares one, its first coming
+//! with the Explore action and each further one costing it an Action
+//! (before rules revision 2: every option for the whole group).
 //! Warning: one option for the whole group, the strong one behind a Skill
 //! Roll. Danger: a Skill Roll passed or failed together. Class-locked
 //! options open when a ship of the group has the class. Also the effects
@@ -36,7 +38,7 @@ impl Game {
             self.pb.exploration_discard.push(card);
             return;
         }
-        self.pb.pending = Pending::Exploration { card, picked: Vec::new() };
+        self.pb.pending = Pending::Exploration { card, picked: Vec::new(), took: Vec::new() };
     }
 
     fn option_open(&self, card: u8, i: usize) -> bool {
@@ -52,8 +54,11 @@ impl Game {
         let group = self.pb.active.clone();
         let mk = |label: String, choice: Choice| ChoiceOption { id: choice.id(), seats: group.clone(), label, choice };
         match &self.pb.pending {
-            Pending::Exploration { card, picked } => {
+            Pending::Exploration { card, picked, took } => {
                 let def = &self.content().explorations[*card as usize];
+                if def.kind == ExplorationType::Analysis && self.revised(2) {
+                    return self.analysis_options(*card, picked, took);
+                }
                 let mut opts = Vec::new();
                 let can_more =
                     picked.is_empty() || (def.kind == ExplorationType::Analysis && self.group_actions() >= 1);
@@ -113,6 +118,58 @@ impl Game {
         }
     }
 
+    /// Analysis options from rules revision 2 (p. 10): each open option not
+    /// yet picked, for any set of members who take it together. A member's
+    /// first option comes with the Explore action, each further one costs
+    /// that member one Action; members who do not take it pay nothing.
+    fn analysis_options(&self, card: u8, picked: &[u8], took: &[Seat]) -> (DecisionKind, String, Vec<ChoiceOption>) {
+        let def = &self.content().explorations[card as usize];
+        let group = self.pb.active.clone();
+        let can_take = |s: Seat| !took.contains(&s) || self.ship(s).actions_left >= 1;
+        let mut opts = Vec::new();
+        for (i, o) in def.options.iter().enumerate() {
+            if picked.contains(&(i as u8)) || !self.option_open(card, i) {
+                continue;
+            }
+            let mut effects = format!("{:?}", o.effects);
+            if let Some(k) = o.skill {
+                effects = format!("Skill Roll ({k} specials): {:?}, else {:?}", o.effects, o.penalty);
+            }
+            // Every non-empty set of members, the whole group first.
+            for mask in (1u32..1 << group.len()).rev() {
+                let takers: Vec<Seat> =
+                    group.iter().enumerate().filter(|(b, _)| mask & (1 << b) != 0).map(|(_, &s)| s).collect();
+                if !takers.iter().all(|&s| can_take(s)) {
+                    continue;
+                }
+                let paying: Vec<Seat> = takers.iter().copied().filter(|s| took.contains(s)).collect();
+                let mut label = if takers.len() == group.len() {
+                    effects.clone()
+                } else {
+                    format!("Captains {takers:?} take {effects}")
+                };
+                if !paying.is_empty() {
+                    label.push_str(&format!(" (1 more action for captains {paying:?})"));
+                }
+                let choice = if takers.len() == group.len() {
+                    Choice::PickOption { option: i as u8 }
+                } else {
+                    Choice::PickOptionFor { option: i as u8, seats: takers.clone() }
+                };
+                opts.push(ChoiceOption { id: choice.id(), seats: takers, label, choice });
+            }
+        }
+        if !picked.is_empty() {
+            opts.push(ChoiceOption {
+                id: Choice::FinishExploration.id(),
+                seats: group.clone(),
+                label: "Finish the exploration".into(),
+                choice: Choice::FinishExploration,
+            });
+        }
+        (DecisionKind::Exploration, format!("Exploration: {} ({:?})", def.name, def.kind), opts)
+    }
+
     /// Empty spaces next to a revealed system with a lane toward them.
     pub(crate) fn reveal_spaces(&self) -> Vec<Hex> {
         let mut out = Vec::new();
@@ -145,17 +202,29 @@ impl Game {
         out
     }
 
-    /// Picks an option of the card being resolved.
-    pub(crate) fn pick_option(&mut self, option: u8, ev: &mut Vec<Event>) {
-        let Pending::Exploration { card, mut picked } = self.pb.pending.clone() else { return };
-        if !picked.is_empty() {
+    /// Picks an option of the card being resolved: for the whole group, or
+    /// (`takers`) for some members of a fleet only (rules revision 2).
+    pub(crate) fn pick_option(&mut self, option: u8, takers: Option<Vec<Seat>>, ev: &mut Vec<Event>) {
+        let Pending::Exploration { card, mut picked, mut took } = self.pb.pending.clone() else { return };
+        let def = self.content().explorations[card as usize].clone();
+        let group = takers.unwrap_or_else(|| self.pb.active.clone());
+        if def.kind == ExplorationType::Analysis && self.revised(2) {
+            // p. 10: each taker's first option comes with the Explore
+            // action; a further one costs that taker one Action.
+            for &s in &group {
+                if took.contains(&s) {
+                    let sh = self.ship_mut(s);
+                    sh.actions_left = sh.actions_left.saturating_sub(1);
+                } else {
+                    took.push(s);
+                }
+            }
+        } else if !picked.is_empty() {
             // Extra Analysis options cost one Action each; they are not new
             // Explore actions (FAQ: no extra XP).
             self.spend_actions(1);
         }
         picked.push(option);
-        let def = self.content().explorations[card as usize].clone();
-        let group = self.pb.active.clone();
         let hex = self.group_hex();
         let Some(o) = def.options.get(option as usize).cloned() else { return };
         let effects = match o.skill {
@@ -165,11 +234,9 @@ impl Game {
             }
             None => o.effects,
         };
-        let scraps_before: Vec<u8> = group.iter().map(|&s| self.ship(s).scraps).collect();
         for e in effects {
             self.apply_effect(e, &group, hex, ev);
         }
-        let _ = scraps_before;
         let done = def.kind == ExplorationType::Warning
             || picked.len() >= def.options.len()
             || self.pb.end_turn_requested
@@ -178,7 +245,7 @@ impl Game {
             self.pb.exploration_discard.push(card);
             self.pb.pending = Pending::Action;
         } else {
-            self.pb.pending = Pending::Exploration { card, picked };
+            self.pb.pending = Pending::Exploration { card, picked, took };
         }
     }
 

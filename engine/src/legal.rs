@@ -157,6 +157,15 @@ impl Game {
                 }
                 opts.push(opt(&f.seats, "Disengage (a Damage Roll per Enemy)", Choice::Disengage));
                 opts.push(opt(&f.seats, "Disengage and hide here (ends the turn)", Choice::DisengageAndHide));
+                if f.seats.len() > 1 && self.revised(2) {
+                    for &s in &f.seats {
+                        opts.push(opt(
+                            &f.seats,
+                            format!("Disengage; captain {s} alone hides here (ends that captain's turn)"),
+                            Choice::DisengageOneHides { seat: s },
+                        ));
+                    }
+                }
                 (DecisionKind::CombatCommand, "Fight: choose a target or disengage".into(), opts)
             }
             Pending::Manoeuvre { chosen, before, .. } => {
@@ -345,7 +354,12 @@ impl Game {
                 }
             }
             if kind == Some(SystemKind::Enemy) && tile.is_some_and(|t| t.pacified.is_none()) {
-                opts.push(opt(group, "Pacify this system (draw an Enemy)", Choice::Pacify));
+                let label = if self.enemies_at(hex).is_empty() || !self.revised(2) {
+                    "Pacify this system (draw an Enemy)"
+                } else {
+                    "Pacify this system (fight the Enemy already here)"
+                };
+                opts.push(opt(group, label, Choice::Pacify));
             }
             if group.iter().any(|&s| self.maintenance_options(s).len() > 1) {
                 opts.push(opt(group, "Ship Maintenance", Choice::Maintenance));

@@ -15,7 +15,8 @@
 //! knowing the rules, lets the AI enumerate moves, and lets tests play
 //! random legal games forever.
 //!
-//! Layout: `content` (data files and their validation), `config`, `hex`
+//! Layout: `content` (data files and their validation, one submodule per
+//! file), `config`, `hex`
 //! (geometry), `rng`, `state` (public and hidden halves), `decision`,
 //! `event`, `setup`, `legal` (the options), `apply` (dispatch and the
 //! automatic steps), `turn`, `movement`, `combat`, `corruption`,

@@ -12,6 +12,7 @@
 
 use crate::content::{Activation, DieColor, Face, ModuleEffect, Power, Trigger};
 use crate::decision::{Choice, ChoiceOption, Grant, Pending, Source};
+use crate::effects::ScrapSource;
 use crate::event::{Event, RollPurpose};
 use crate::state::*;
 
@@ -459,8 +460,13 @@ impl Game {
         for &s in seats {
             for src in self.powers_of(s) {
                 let p = self.power(src);
+                // FAQ, Decoy Signal and Decoy Probe: in a system with several
+                // Enemies they work "one after another", so within the fight
+                // where it was used a Decoy may go again, each use paid
+                // (rules revision 2); otherwise once a turn.
+                let again = self.revised(2) && f.decoys > 0;
                 if p.trigger != Trigger::Engaged
-                    || self.ship(s).powers_used.contains(&src)
+                    || (self.ship(s).powers_used.contains(&src) && !again)
                     || self.energy_payer(s, src, false).is_none()
                 {
                     continue;
@@ -625,7 +631,7 @@ impl Game {
             ModuleEffect::ExtraAction | ModuleEffect::SoloExtraAction => self.ship_mut(seat).actions_left += 1,
             ModuleEffect::RushShield => self.ship_mut(seat).rush_shield = true,
             ModuleEffect::Cloak => self.ship_mut(seat).cloaked = true,
-            ModuleEffect::GainScraps { amount } => self.gain_scraps(seat, amount, false, ev),
+            ModuleEffect::GainScraps { amount } => self.gain_scraps(seat, amount, ScrapSource::Plain, ev),
             ModuleEffect::RevealSystems { amount } => {
                 self.apply_effect(crate::content::Effect::RevealSystems { amount }, &[seat], hex, ev)
             }
@@ -673,7 +679,7 @@ impl Game {
                     continue;
                 }
                 match p.effect {
-                    ModuleEffect::GainScraps { amount } => self.gain_scraps(s, amount, true, ev),
+                    ModuleEffect::GainScraps { amount } => self.gain_scraps(s, amount, ScrapSource::Combat, ev),
                     ModuleEffect::RecoverHealth { amount } => self.recover_health(s, amount, ev),
                     _ => continue,
                 }

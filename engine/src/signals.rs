@@ -6,6 +6,7 @@
 
 use crate::content::{Challenge, Face, SystemKind, XpCondition};
 use crate::decision::Pending;
+use crate::effects::ScrapSource;
 use crate::event::{Event, RollPurpose};
 use crate::state::*;
 
@@ -16,6 +17,8 @@ impl Game {
         let hex = self.group_hex();
         let group = self.pb.active.clone();
         self.spend_actions(1);
+        // A new Exploration: each ship may earn its XP for scraps again.
+        self.pb.exploration_xp.clear();
         // The Explorer earns XP for every Explore action (FAQ), Signals and
         // the Main Rift included.
         for &s in &group {
@@ -24,7 +27,7 @@ impl Game {
             // Signals and the Main Rift included.
             if self.has_passive(s, |e| matches!(e, crate::content::ModuleEffect::ScrapOnExplore)) {
                 self.note(s, |e| matches!(e, crate::content::ModuleEffect::ScrapOnExplore), ev);
-                self.gain_scraps(s, 1, true, ev);
+                self.gain_scraps(s, 1, ScrapSource::Exploration, ev);
             }
         }
         let Some(t) = self.tile_at(hex).cloned() else { return };

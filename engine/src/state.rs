@@ -112,7 +112,9 @@ pub struct Ship {
     pub played: bool,
     /// Scavenged this turn (once per turn).
     pub scavenged: bool,
-    /// Disengaged this turn: only Jump, Blind Jump and Rush remain (FAQ).
+    /// Disengaged and still in that system: only Jump, Blind Jump and
+    /// Rush remain (FAQ). From rules revision 2 leaving the system lifts
+    /// it; before, it lasted the whole turn.
     pub disengaged: bool,
     /// Hiding in its system until its next turn (FAQ, hiding).
     pub hidden: bool,
@@ -281,6 +283,11 @@ pub struct Corruption {
     /// last player there leaves (p. 16, FAQ "Avatars"). Cleared in the End phase.
     #[serde(default)]
     pub retreats_this_round: Vec<Hex>,
+    /// Systems where captains gave ground to Avatars this round and some
+    /// player is still there: the marker advances when the last one
+    /// leaves (FAQ "Avatars"; rules revision 2). Cleared in the End phase.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub retreats_waiting: Vec<Hex>,
 }
 
 /// The public structure of the System stack: players know how the piles
@@ -367,6 +374,11 @@ pub struct Public {
     pub end_turn_requested: bool,
     /// Set once the game is over.
     pub outcome: Option<Outcome>,
+    /// Ships whose scraps already earned their XP in the latest Explore
+    /// action (FAQ, Pirate Ship: one XP per Exploration; rules revision
+    /// 2). Cleared when the next Explore action starts.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub exploration_xp: Vec<Seat>,
 }
 
 /// What nobody may see.
@@ -415,6 +427,12 @@ impl Game {
     /// The configuration.
     pub fn config(&self) -> &GameConfig {
         &self.config
+    }
+
+    /// Whether the game plays under rules revision `n` or a later one
+    /// (see [`crate::RULES_REVISION`]).
+    pub(crate) fn revised(&self, n: u32) -> bool {
+        self.config.rules_revision() >= n
     }
 
     /// Number of seats (ships).

@@ -3,12 +3,14 @@
 //! with its modules on offer; a Trade costs one Action however many
 //! exchanges follow, is either with the Ally (fleet scraps pooled, the
 //! fleet chooses who receives) or with the ships in the system, never both
-//! on one action (FAQ); only the active side spends the Action. Found
+//! on one action (FAQ); only the active side spends the Action, and ships
+//! outside it, even ones that already played, may give too. Found
 //! modules go to a fleet member of the fleet's choice, found scraps are
 //! shared as the fleet decides.
 
 use crate::content::{AllySkill, Effect};
 use crate::decision::{Choice, ChoiceOption, DecisionKind, Pending};
+use crate::effects::ScrapSource;
 use crate::event::Event;
 use crate::hex::Hex;
 use crate::state::*;
@@ -197,13 +199,36 @@ impl Game {
                         ));
                     }
                 }
-                // Ships outside the group may give to the active side too.
+                // Ships outside the group may give to the active side too,
+                // even if they already played (p. 7): scraps, and from rules
+                // revision 2 Keys and modules as well.
                 for o in self.alive().filter(|o| o.hex == hex && !group.contains(&o.seat)) {
                     if o.scraps > 0 {
                         opts.push(opt(
                             &[o.seat],
                             format!("Give 1 scrap: captain {} to captain {from}", o.seat),
                             Choice::GiveScraps { from: o.seat, to: from, amount: 1 },
+                        ));
+                    }
+                    if !self.revised(2) {
+                        continue;
+                    }
+                    for &k in &o.keys {
+                        opts.push(opt(
+                            &[o.seat],
+                            format!("Give Key {k}: captain {} to captain {from}", o.seat),
+                            Choice::GiveKey { from: o.seat, to: from, key: k },
+                        ));
+                    }
+                    for &m in &o.modules {
+                        opts.push(opt(
+                            &[o.seat],
+                            format!(
+                                "Give {}: captain {} to captain {from}",
+                                self.content().modules[m as usize].name,
+                                o.seat
+                            ),
+                            Choice::GiveModule { from: o.seat, to: from, module: m },
                         ));
                     }
                 }
@@ -274,7 +299,7 @@ impl Game {
             }
             Choice::GiveScraps { from, to, amount } => {
                 self.pay_scraps(from, amount, ev);
-                self.gain_scraps(to, amount, false, ev);
+                self.gain_scraps(to, amount, ScrapSource::Plain, ev);
             }
             Choice::GiveKey { from, to, key } => {
                 let f = self.ship_mut(from);
@@ -321,15 +346,29 @@ impl Game {
         match alive.as_slice() {
             [] => self.pb.module_discard.push(m),
             [one] => self.install_module(*one, m, ev),
-            _ => self.pb.queued.push(Pending::GiveModule { card: m }),
+            _ => {
+                let among = self.sharers(&alive);
+                self.pb.queued.push(Pending::GiveModule { card: m, among })
+            }
         }
+    }
+
+    /// Who shares a reward earned by `earners`: empty when the whole
+    /// active group earned it, else the earners.
+    fn sharers(&self, earners: &[Seat]) -> Vec<Seat> {
+        if self.pb.active.iter().all(|s| earners.contains(s)) { Vec::new() } else { earners.to_vec() }
     }
 
     /// Options of the small sharing decisions.
     pub(crate) fn sharing_options(&self) -> (DecisionKind, String, Vec<ChoiceOption>) {
-        let group = self.pb.active.clone();
+        let group = match &self.pb.pending {
+            Pending::GiveModule { among, .. } | Pending::ShareScraps { among, .. } if !among.is_empty() => {
+                among.clone()
+            }
+            _ => self.pb.active.clone(),
+        };
         match &self.pb.pending {
-            Pending::GiveModule { card } => {
+            Pending::GiveModule { card, .. } => {
                 let name = &self.content().modules[*card as usize].name;
                 let opts = group
                     .iter()
@@ -366,14 +405,14 @@ impl Game {
     /// Applies a sharing decision.
     pub(crate) fn share_step(&mut self, choice: Choice, ev: &mut Vec<Event>) {
         match (self.pb.pending.clone(), choice) {
-            (Pending::GiveModule { card }, Choice::ReceiveModule { seat }) => {
+            (Pending::GiveModule { card, .. }, Choice::ReceiveModule { seat }) => {
                 self.install_module(seat, card, ev);
                 self.resume_after_effect();
             }
-            (Pending::ShareScraps { left, rewarded }, Choice::ScrapTo { seat }) => {
-                self.gain_scraps(seat, 1, rewarded, ev);
+            (Pending::ShareScraps { left, rewarded, among }, Choice::ScrapTo { seat }) => {
+                self.gain_scraps(seat, 1, if rewarded { ScrapSource::Exploration } else { ScrapSource::Plain }, ev);
                 if left > 1 {
-                    self.pb.pending = Pending::ShareScraps { left: left - 1, rewarded };
+                    self.pb.pending = Pending::ShareScraps { left: left - 1, rewarded, among };
                 } else {
                     self.resume_after_effect();
                 }
@@ -401,8 +440,11 @@ impl Game {
                 let alive: Vec<Seat> = group.iter().copied().filter(|&s| !self.ship(s).defeated).collect();
                 match alive.as_slice() {
                     [] => {}
-                    [one] => self.gain_scraps(*one, amount, true, ev),
-                    _ => self.pb.queued.push(Pending::ShareScraps { left: amount, rewarded: true }),
+                    [one] => self.gain_scraps(*one, amount, ScrapSource::Exploration, ev),
+                    _ => {
+                        let among = self.sharers(&alive);
+                        self.pb.queued.push(Pending::ShareScraps { left: amount, rewarded: true, among })
+                    }
                 }
             }
             _ => {}

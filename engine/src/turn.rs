@@ -5,6 +5,7 @@
 
 use crate::content::{SystemKind, XpCondition};
 use crate::decision::Pending;
+use crate::effects::ScrapSource;
 use crate::event::{Event, RollPurpose};
 use crate::hex::Hex;
 use crate::state::*;
@@ -198,7 +199,7 @@ impl Game {
         for s in self.pb.active.clone() {
             if self.has_passive(s, |e| matches!(e, crate::content::ModuleEffect::ScrapOnReveal)) {
                 self.note(s, |e| matches!(e, crate::content::ModuleEffect::ScrapOnReveal), ev);
-                self.gain_scraps(s, 1, false, ev);
+                self.gain_scraps(s, 1, ScrapSource::Plain, ev);
             }
         }
     }
@@ -304,6 +305,7 @@ impl Game {
         }
         self.pb.corruption.movement_this_turn = 0;
         self.pb.corruption.retreats_this_round.clear();
+        self.pb.corruption.retreats_waiting.clear();
         self.pb.round += 1;
         self.pb.phase = Phase::Action;
         self.pb.pending = Pending::NextPlayer;

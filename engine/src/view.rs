@@ -187,7 +187,7 @@ impl Game {
             .chain(pb.allies.iter().flat_map(|a| a.offer.iter().copied()))
             .chain(pb.module_discard.iter().copied())
             .chain(match &pb.pending {
-                crate::decision::Pending::GiveModule { card } => Some(*card),
+                crate::decision::Pending::GiveModule { card, .. } => Some(*card),
                 _ => None,
             })
             .collect();

@@ -313,3 +313,152 @@ fn faq_proto_ship_xp_for_three_hits_once_per_attack() {
     g.act(0, &format!("activate:0:module{coils}"));
     assert_eq!(g.ship(0).xp, 1, "three hits or more: one XP for this attack");
 }
+
+/// One Combat board: a foe left with damage in one system, then another
+/// ship engages a foe already on the board elsewhere. `avatars` uses
+/// Avatars 0 (at (1,0), left with 3 damage) and 1 (at (0,1)); otherwise
+/// a Harrow Titan left with 3 damage at (1,0) and a Watcher Drone waiting
+/// at (0,1). Returns the damage the first foe keeps.
+pub(super) fn first_foe_damage_after_a_new_engagement(revision: Option<u32>, avatars: bool) -> u8 {
+    let mut g = game4();
+    g.config.rules_revision = revision;
+    g.put_tile(if avatars { "A02" } else { "E01" }, h(1, 0));
+    g.put_tile(if avatars { "A05" } else { "E07" }, h(0, 1));
+    if avatars {
+        g.pb.avatars.push(Avatar { card: 0, place: AvatarPlace::Board { hex: h(1, 0) }, damage: 0 });
+        g.pb.avatars.push(Avatar { card: 1, place: AvatarPlace::Board { hex: h(0, 1) }, damage: 0 });
+    } else {
+        for (e, hex) in [("harrow_titan", h(1, 0)), ("watcher_drone", h(0, 1))] {
+            g.pb.board_enemies.push(BoardEnemy { card: enemy_index(e), hex, damage: 0, guards_key: None });
+        }
+    }
+    g.begin(0);
+    g.act(0, "jump:1,0");
+    if !avatars {
+        g.act(0, "engage");
+    }
+    assert!(matches!(pending(&g), Pending::CombatCommand));
+    if avatars {
+        g.pb.avatars[0].damage = 3;
+    } else {
+        g.pb.board_enemies[0].damage = 3;
+    }
+    g.act(0, "disengage");
+    g.pb.ships[0].health = 6;
+    g.act(0, "jump:0,0");
+    g.act(0, "end_turn");
+    g.begin(1);
+    g.act(1, "jump:0,1");
+    if !avatars {
+        g.act(1, "engage");
+    }
+    assert_eq!(g.pb.fight.as_ref().map(|f| f.hex), Some(h(0, 1)), "captain 1 fights at (0,1)");
+    if avatars { g.pb.avatars[0].damage } else { g.pb.board_enemies[0].damage }
+}
+
+#[test]
+fn faq_enemies_and_combats_a_new_engagement_repairs_the_replaced_foe() {
+    // FAQ, "Ennemis et Combats": "si vous ou un autre joueur ou Flotte
+    // engagez un nouvel Ennemi ou Avatar sur le plateau, il remplace
+    // l'actuel sur le plateau de Combat, « réparant » de fait les dégâts du
+    // vaisseau remplacé. Il en va de même pour les Avatars."
+    let now = Some(crate::RULES_REVISION);
+    assert_eq!(first_foe_damage_after_a_new_engagement(now, false), 0, "an Enemy already on the board");
+    assert_eq!(first_foe_damage_after_a_new_engagement(now, true), 0, "an Avatar");
+    // Whoever comes back to the foe still on the Combat board resumes.
+    let mut g = fight_with(&["harrow_titan"]);
+    g.pb.board_enemies[0].damage = 4;
+    g.act(0, "disengage");
+    g.pb.ships[0].health = 6;
+    g.act(0, "end_turn");
+    g.begin(1);
+    g.act(1, "jump:1,0");
+    g.act(1, "engage");
+    assert_eq!(g.pb.board_enemies[0].damage, 4, "the fight resumes where it was left");
+}
+
+/// Captain 0 defeats a Cultist Skiff at the Enemy system (1,0) under
+/// `revision`, the fight begun by a failed Detection Roll (`detected`) or
+/// by engaging voluntarily. Returns whether the system is pacified.
+pub(super) fn defeating_the_patrol_pacifies(revision: Option<u32>, detected: bool) -> bool {
+    let mut g = game4();
+    g.config.rules_revision = revision;
+    g.put_tile("E01", h(1, 0));
+    g.begin(0);
+    g.act(0, "jump:1,0");
+    g.hid.enemy_deck.push(enemy_index("cultist_skiff"));
+    let mut g = if detected {
+        find(&g, 0, "roll_detection", |g, _| g.pb.fight.is_some()).0
+    } else {
+        g.act(0, "engage");
+        g
+    };
+    let card = g.pb.board_enemies[0].card;
+    g.pb.board_enemies[0].damage = Content::get().enemies[card as usize].health - 1;
+    g.act(0, "attack:enemy:0");
+    let (g, _) = find(&g, 0, "offense:0", |g, _| g.pb.board_enemies.is_empty());
+    assert!(matches!(pending(&g), Pending::Action));
+    g.tile_at(h(1, 0)).is_some_and(|t| t.pacified == Some(Pacified::Green))
+}
+
+#[test]
+fn p09_defeating_the_enemies_pacifies_the_system_however_the_fight_began() {
+    // p. 9 (Enemy systems): "If you defeat the Enemies, the System becomes
+    // Pacified": after a failed Detection Roll as after engaging at will.
+    let now = Some(crate::RULES_REVISION);
+    assert!(defeating_the_patrol_pacifies(now, true), "detected, then victorious");
+    assert!(defeating_the_patrol_pacifies(now, false), "engaged voluntarily, then victorious");
+}
+
+/// Captain 0 flees a Harrow Titan at (1,0) leaving it 4 damage; captain 1
+/// slips in undetected and takes the Pacify action under `revision`.
+/// Returns the Enemies in the system, with their damage.
+pub(super) fn pacify_where_an_enemy_was_left(revision: Option<u32>) -> Vec<(u8, u8)> {
+    let mut g = fight_with(&["harrow_titan"]);
+    g.config.rules_revision = revision;
+    g.pb.board_enemies[0].damage = 4;
+    g.act(0, "disengage");
+    g.pb.ships[0].health = 6;
+    g.act(0, "jump:0,0");
+    g.act(0, "end_turn");
+    g.begin(1);
+    g.act(1, "jump:1,0");
+    let (mut g, _) = find(&g, 1, "roll_detection", |g, _| g.pb.fight.is_none());
+    g.act(1, "pacify");
+    assert!(g.pb.fight.as_ref().is_some_and(|f| f.pacify && f.seats == vec![1]));
+    g.enemies_at(h(1, 0)).into_iter().map(|i| (g.pb.board_enemies[i].card, g.pb.board_enemies[i].damage)).collect()
+}
+
+#[test]
+fn p14_pacify_fights_the_enemy_already_revealed_in_the_system() {
+    // p. 14: "draw an Enemy card (or use the one already revealed in the
+    // system)"; FAQ, "Ennemis et Combats": whoever reaches an Enemy left
+    // behind takes the fight up where it was left.
+    let left = pacify_where_an_enemy_was_left(Some(crate::RULES_REVISION));
+    assert_eq!(left, vec![(enemy_index("harrow_titan"), 4)], "no second Enemy; its damage kept");
+}
+
+/// Captain 0 disengages from a Harrow Titan at (1,0) and jumps on to the
+/// Allied system (2,0) under `revision`. Returns the options offered there.
+pub(super) fn options_after_fleeing_to_another_system(revision: Option<u32>) -> Vec<String> {
+    let mut g = fight_with(&["harrow_titan"]);
+    g.config.rules_revision = revision;
+    g.put_tile("A02", h(2, 0));
+    g.act(0, "disengage");
+    g.pb.ships[0].health = 6;
+    g.act(0, "jump:2,0");
+    assert!(matches!(pending(&g), Pending::Action));
+    g.ids()
+}
+
+#[test]
+fn faq_after_disengaging_the_pursuit_ends_once_the_ship_has_left_the_system() {
+    // FAQ, "Ennemis et Combats": once disengaged you may jump, blind jump
+    // or rush "hors du système"; nothing else, "car l'ennemi vous poursuit
+    // toujours activement". The Enemy stays on the board in the system
+    // fled: once the ship has left it, nothing pursues it any more.
+    let ids = options_after_fleeing_to_another_system(Some(crate::RULES_REVISION));
+    assert!(ids.contains(&"explore".to_string()), "{ids:?}");
+    assert!(ids.contains(&"scavenge".to_string()));
+    assert!(ids.iter().any(|i| i.starts_with("probe:")));
+}

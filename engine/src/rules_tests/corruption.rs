@@ -42,6 +42,9 @@ fn p17_a_new_avatar_is_placed_without_engaging_so_a_retreating_captain_can_still
         g.put_ship(s, h(1, 0));
     }
     g.pb.corruption.position = 3; // the next space holds an Avatar token
+    let mut now = g.clone();
+    // Before rules revision 2 the marker moved as the captain disengaged.
+    g.config.rules_revision = Some(1);
     g.begin(0);
     assert!(matches!(pending(&g), Pending::CombatCommand));
     g.act(0, "disengage");
@@ -50,6 +53,14 @@ fn p17_a_new_avatar_is_placed_without_engaging_so_a_retreating_captain_can_still
     assert!(!g.ship(0).engaged, "placing an Avatar engages nobody");
     assert!(matches!(pending(&g), Pending::Action));
     assert!(g.ids().contains(&"jump:1,0".to_string()), "the captain may still jump away");
+    // Since, it moves as the last captain leaves (FAQ, Avatars).
+    now.begin(0);
+    now.act(0, "disengage");
+    assert_eq!(now.pb.corruption.position, 3);
+    now.act(0, "jump:1,0");
+    assert_eq!(now.pb.corruption.position, 4);
+    assert_eq!(now.avatars_at(Hex::ORIGIN).len(), 2);
+    assert!(!now.ship(0).engaged && matches!(pending(&now), Pending::Action), "the captain is away, unpinned");
 }
 
 #[test]
@@ -148,16 +159,22 @@ fn p16_disengaging_from_avatars_advances_the_corruption_once_per_system() {
     g.act(1, "accept");
     g.act(0, "jump:1,0");
     g.act(0, "disengage");
-    assert_eq!(g.pb.corruption.position, 2);
+    assert_eq!(g.pb.corruption.position, 1, "FAQ: not before the last player leaves");
+    g.pb.ships[0].health = 6;
+    g.pb.ships[1].health = 6;
+    g.act(0, "jump:0,0");
+    assert_eq!(g.pb.corruption.position, 2, "once, however many Avatars and captains");
 }
 
-#[test]
-fn p16_faq_captains_leaving_one_avatar_system_on_separate_turns_advance_it_once() {
-    // p. 16 "Special rules for disengaging" and the FAQ (Avatars, hiding):
-    // the marker moves once per system, when the last player leaves it,
-    // even if each captain gives ground on their own turn; another system
-    // counts again, and so does the next round.
+/// Captains 0 and 1 start their turns one after the other in (1,0) with
+/// Avatar 0, and captain 2 alone in (-1,0) with Avatar 1; each disengages,
+/// then jumps away to the Starting System. Returns the marker's position
+/// after each step: 0 disengages, 0 leaves, 1 disengages, 1 leaves (the
+/// last one), 2 disengages, 2 leaves, and after the End phase whether the
+/// round's record is clear.
+pub(super) fn captains_leave_avatar_systems_on_separate_turns(revision: Option<u32>) -> (Vec<u8>, bool) {
     let mut g = game4();
+    g.config.rules_revision = revision;
     g.put_tile("A02", h(1, 0));
     g.put_tile("A05", h(-1, 0));
     avatar_at(&mut g, 0, h(1, 0));
@@ -166,21 +183,34 @@ fn p16_faq_captains_leaving_one_avatar_system_on_separate_turns_advance_it_once(
     g.put_ship(0, h(1, 0));
     g.put_ship(1, h(1, 0));
     g.put_ship(2, h(-1, 0));
-    g.begin(0);
-    assert!(matches!(pending(&g), Pending::CombatCommand), "an Avatar here engages at the start of the turn");
-    g.act(0, "disengage");
-    assert_eq!(g.pb.corruption.position, 2);
-    g.act(0, "end_turn");
-    g.begin(1);
-    g.act(1, "disengage");
-    assert_eq!(g.pb.corruption.position, 2, "same system, same round: no second advance");
-    g.act(1, "end_turn");
-    g.begin(2);
-    g.act(2, "disengage");
-    assert_eq!(g.pb.corruption.position, 3, "another system advances again");
+    let mut marks = Vec::new();
+    for s in 0..3 {
+        g.begin(s);
+        assert!(matches!(pending(&g), Pending::CombatCommand), "an Avatar here engages at the start of the turn");
+        g.act(s, "disengage");
+        marks.push(g.pb.corruption.position);
+        g.pb.ships[s as usize].health = 6;
+        g.act(s, "jump:0,0");
+        marks.push(g.pb.corruption.position);
+        g.act(s, "end_turn");
+    }
     let mut ev = Vec::new();
     g.end_phase(&mut ev);
-    assert!(g.pb.corruption.retreats_this_round.is_empty(), "a new round counts afresh");
+    let clear = g.pb.corruption.retreats_this_round.is_empty() && g.pb.corruption.retreats_waiting.is_empty();
+    (marks, clear)
+}
+
+#[test]
+fn p16_faq_captains_leaving_one_avatar_system_on_separate_turns_advance_it_once() {
+    // p. 16 "Special rules for disengaging" and the FAQ (Avatars): "la
+    // corruption augmente de 1 lorsque le dernier joueur quitte le
+    // système". The marker moves once per system, when the last player
+    // leaves it, even if each captain gives ground on their own turn; a
+    // captain still there delays it; another system counts again, and so
+    // does the next round (rules revision 2).
+    let (marks, clear) = captains_leave_avatar_systems_on_separate_turns(Some(crate::RULES_REVISION));
+    assert_eq!(marks, vec![1, 1, 1, 2, 2, 3]);
+    assert!(clear, "a new round counts afresh");
 }
 
 #[test]
@@ -436,4 +466,37 @@ fn p16_faq_a_captain_engaged_by_an_avatar_can_be_helped_by_forming_a_fleet() {
     }
     assert!(matches!(pending(&g), Pending::CombatCommand), "a single Defense die cannot end this fight");
     assert!(!g.ids().contains(&"invite:1".to_string()));
+}
+
+/// Captains 0 and 1 fly as a fleet into Avatar 0's system (1,0) and the
+/// fight starts, under `revision`. Returns the game at the combat command.
+pub(super) fn fleet_meets_an_avatar(revision: Option<u32>) -> Game {
+    let mut g = game4();
+    g.config.rules_revision = revision;
+    g.put_tile("A02", h(1, 0));
+    avatar_at(&mut g, 0, h(1, 0));
+    g.pb.corruption.position = 1;
+    g.begin(0);
+    g.act(0, "invite:1");
+    g.act(1, "accept");
+    g.act(0, "jump:1,0");
+    assert!(matches!(pending(&g), Pending::CombatCommand));
+    g
+}
+
+#[test]
+fn faq_avatars_one_fleet_member_may_hide_so_the_others_leave_without_raising_the_corruption() {
+    // FAQ, Avatars: hiding in the system can be a good strategy, "car cela
+    // signifie que le joueur perdra un tour entier au lieu de tout le
+    // groupe (la corruption augmente de 1 lorsque le dernier joueur quitte
+    // le système)". The fleet disengages together (p. 14); one member
+    // stays hidden, its turn over, and the others fly on.
+    let mut g = fleet_meets_an_avatar(Some(crate::RULES_REVISION));
+    g.act(0, "disengage_hide:1");
+    assert!(g.ship(1).hidden && g.ship(1).played && g.ship(1).hex == h(1, 0));
+    assert_eq!(g.pb.active, vec![0], "the rest of the fleet goes on");
+    g.pb.ships[0].health = 6;
+    g.act(0, "jump:0,0");
+    assert_eq!(g.pb.corruption.position, 1, "a captain stayed: nobody gave the system up");
+    assert!(!g.ship(0).played && matches!(pending(&g), Pending::Action));
 }

@@ -121,12 +121,55 @@ fn faq_enemies_and_combats_a_guardian_left_behind_is_taken_up_where_it_was_left(
 }
 
 #[test]
-fn games_stored_before_rules_revision_one_still_draw_a_second_guardian() {
+fn games_stored_under_earlier_rules_revisions_replay_under_their_rules() {
     // Configurations stored before revisions existed replay as they were
     // played: there, every Assault drew a new guardian.
     let (g, _) = guardian_left_behind_then_assaulted_again(None, 2);
     assert_eq!(g.pb.board_enemies.len(), 2);
     assert_eq!(g.config.rules_revision(), 0);
+    // Revision 1 games keep the rulings revision 2 changed.
+    let one = Some(1);
+    // 2.1 Pirate Ship: an XP for every scrap gain of an Exploration.
+    assert_eq!(pirate_explores_the_salvage_field(one, false, false), 2);
+    assert_eq!(pirate_explores_the_salvage_field(one, true, false), 3);
+    assert_eq!(pirate_explores_the_salvage_field(one, false, true), 3);
+    // 2.2 One Combat board: only a drawn card repaired the foe it replaced.
+    assert_eq!(super::combat::first_foe_damage_after_a_new_engagement(one, false), 3);
+    assert_eq!(super::combat::first_foe_damage_after_a_new_engagement(one, true), 3);
+    // 2.3 Analysis in a fleet: every option for the whole group, each one
+    // after the first costing every member an Action.
+    let mut g = fleet_explores_the_salvage_field(one);
+    assert!(g.ids().iter().all(|i| !i.contains(":for:")), "no option for a part of the fleet");
+    let acts = (g.ship(0).actions_left, g.ship(2).actions_left);
+    g.act(0, "option:2");
+    g.act(0, "scrap_to:2");
+    g.act(0, "scrap_to:2");
+    g.act(0, "scrap_to:2");
+    g.act(0, "option:0");
+    assert_eq!((g.ship(0).actions_left, g.ship(2).actions_left), (acts.0 - 1, acts.1 - 1));
+    // 2.4 Trade: a ship outside the active group gives scraps only.
+    let (g, _) = super::modules_and_trade::trade_with_a_captain_who_already_played(one);
+    assert!(g.ids().iter().all(|i| !i.starts_with("give_key:1") && !i.starts_with("give_module:1")));
+    // 2.5 Giving ground to Avatars: the marker moved at the first
+    // disengagement in the system.
+    let (marks, _) = super::corruption::captains_leave_avatar_systems_on_separate_turns(one);
+    assert_eq!(marks, vec![2, 2, 2, 2, 3, 3]);
+    // 2.6 Only the Pacify action (or a Decoy Probe) pacified.
+    assert!(!super::combat::defeating_the_patrol_pacifies(one, true));
+    assert!(!super::combat::defeating_the_patrol_pacifies(one, false));
+    // 2.7 Pacify always drew a card, which repaired the Enemy left there.
+    let left = super::combat::pacify_where_an_enemy_was_left(one);
+    assert_eq!(left.len(), 2);
+    assert_eq!(left[0].1, 0);
+    // 2.8 The only-jumps restriction lasted the whole turn.
+    let ids = super::combat::options_after_fleeing_to_another_system(one);
+    assert!(!ids.iter().any(|i| i == "explore" || i == "scavenge" || i.starts_with("probe:")));
+    // A fleet hid or fled as one.
+    let g = super::corruption::fleet_meets_an_avatar(one);
+    assert!(!g.ids().iter().any(|i| i.starts_with("disengage_hide:")));
+    // A Decoy went once a turn.
+    let g = super::mods::decoy_probe_against_two_enemies(one);
+    assert!(!g.ids().iter().any(|i| i.contains("activate:0:")));
 }
 
 #[test]
@@ -272,4 +315,111 @@ fn p11_reveal_systems_anywhere_connected() {
     assert!(matches!(pending(&g), Pending::RevealAnywhere { left: 1, .. }));
     g.act(0, "skip_effect");
     assert!(matches!(pending(&g), Pending::Exploration { .. }), "back to the Analysis card");
+}
+
+/// The Pirate Ship (seat 0 of `trio`) explores the Salvage Field at (1,0)
+/// under `revision`: `fleet` brings the Warship along (every scrap of the
+/// shared rewards goes to the Pirate), `scanner` gives the Pirate the
+/// System Scanner. It takes the 2-scrap option, then the 1-scrap one.
+/// Returns the Pirate's XP.
+pub(super) fn pirate_explores_the_salvage_field(revision: Option<u32>, fleet: bool, scanner: bool) -> u8 {
+    let mut g = trio(ShipKind::PirateShip);
+    g.config.rules_revision = revision;
+    g.put_tile("A02", h(1, 0));
+    g.hid.exploration_deck.push(exploration_index(|e| e.id == "salvage_field"));
+    if scanner {
+        let m = Content::get().mod_effects.iter().position(|m| m.id == "system_scanner").unwrap() as u8;
+        g.pb.ships[0].mods.push(m);
+    }
+    g.begin(0);
+    if fleet {
+        g.act(0, "invite:1");
+        g.act(1, "accept");
+    }
+    g.act(0, "jump:1,0");
+    g.act(0, "explore");
+    for option in ["option:0", "option:1"] {
+        g.act(0, option);
+        while matches!(pending(&g), Pending::ShareScraps { .. }) {
+            g.act(0, "scrap_to:0");
+        }
+    }
+    assert_eq!(g.ship(0).scraps, 1 + 3 + scanner as u8, "every scrap reached the Pirate");
+    g.ship(0).xp
+}
+
+#[test]
+fn faq_pirate_ship_one_xp_per_exploration() {
+    // FAQ, Pirate Ship: modules that give scraps during an Explore action
+    // count, "mais vous ne pouvez gagner qu'une seule EXP par Exploration".
+    let now = Some(crate::RULES_REVISION);
+    assert_eq!(pirate_explores_the_salvage_field(now, false, false), 1, "two options with scraps, alone");
+    assert_eq!(pirate_explores_the_salvage_field(now, true, false), 1, "scraps handed over in three steps");
+    assert_eq!(pirate_explores_the_salvage_field(now, false, true), 1, "a System Scanner scrap on the same Explore");
+    // The next Exploration earns its own XP.
+    let mut g = trio(ShipKind::PirateShip);
+    g.put_tile("A02", h(1, 0));
+    g.put_tile("A05", h(2, 0));
+    let card = exploration_index(|e| e.id == "salvage_field");
+    g.hid.exploration_deck.push(card);
+    g.hid.exploration_deck.push(card);
+    g.pb.ships[0].actions_left = 9;
+    g.begin(0);
+    g.pb.ships[0].actions_left = 9;
+    g.act(0, "jump:1,0");
+    g.act(0, "explore");
+    g.act(0, "option:0");
+    g.act(0, "finish_exploration");
+    g.act(0, "jump:2,0");
+    g.act(0, "explore");
+    g.act(0, "option:0");
+    assert_eq!(g.ship(0).xp, 2, "one XP for each Exploration");
+}
+
+/// The Warship (0) and the Explorer (2, a Rogue) explore the Salvage Field
+/// at (1,0) as a fleet under `revision`, and the card waits for options.
+pub(super) fn fleet_explores_the_salvage_field(revision: Option<u32>) -> Game {
+    let mut g = game4();
+    g.config.rules_revision = revision;
+    g.put_tile("A02", h(1, 0));
+    g.hid.exploration_deck.push(exploration_index(|e| e.id == "salvage_field"));
+    g.begin(0);
+    g.act(0, "invite:2");
+    g.act(2, "accept");
+    g.act(0, "jump:1,0");
+    g.act(0, "explore");
+    assert!(matches!(pending(&g), Pending::Exploration { .. }));
+    g
+}
+
+#[test]
+fn p10_analysis_fleet_members_each_pick_an_option_or_share_one_each_option_once() {
+    // p. 10: "Fleet members can all pick a different option or share a
+    // common one [...], but any option can only be picked once per
+    // Exploration"; in the Exodus example each captain takes a different
+    // option with the one Explore action, then both spend 1 more Action
+    // on a third option they share.
+    let mut g = fleet_explores_the_salvage_field(Some(crate::RULES_REVISION));
+    let (acts0, acts2) = (g.ship(0).actions_left, g.ship(2).actions_left);
+    let (scraps0, scraps2) = (g.ship(0).scraps, g.ship(2).scraps);
+    let mine = g.decision().options.into_iter().find(|o| o.id == "option:2:for:2").expect("the Explorer's own option");
+    assert_eq!(mine.seats, vec![2], "a member takes an option for itself");
+    g.act(2, "option:2:for:2"); // the Rogue option: 3 scraps
+    g.act(0, "option:0:for:0"); // 2 scraps
+    assert_eq!((g.ship(0).scraps, g.ship(2).scraps), (scraps0 + 2, scraps2 + 3), "each option to its taker");
+    assert_eq!((g.ship(0).actions_left, g.ship(2).actions_left), (acts0, acts2), "both came with the Explore action");
+    assert!(g.ids().iter().all(|i| !i.starts_with("option:0") && !i.starts_with("option:2")), "each option once");
+    // The third option, shared, costs each of them one more Action.
+    g.act(0, "option:1");
+    g.act(0, "scrap_to:0");
+    assert_eq!((g.ship(0).actions_left, g.ship(2).actions_left), (acts0 - 1, acts2 - 1));
+    assert_eq!(g.ship(0).scraps, scraps0 + 3);
+    assert!(matches!(pending(&g), Pending::Action), "every option picked: the card is discarded");
+    // A member who took nothing yet takes its option free after another paid.
+    let mut g = fleet_explores_the_salvage_field(Some(crate::RULES_REVISION));
+    let acts2 = g.ship(2).actions_left;
+    g.act(0, "option:0:for:0");
+    assert!(g.ids().contains(&"option:1:for:2".to_string()));
+    g.act(2, "option:1:for:2");
+    assert_eq!(g.ship(2).actions_left, acts2, "the Explorer's first option is free");
 }

@@ -692,6 +692,7 @@ fn every_mod_is_seen_activated_in_some_seed() {
                     break;
                 }
                 let d = g.decision();
+                assert!(!d.options.is_empty(), "stuck: {:?} active {:?}", g.pb.pending, g.pb.active);
                 x ^= x << 13;
                 x ^= x >> 7;
                 x ^= x << 17;
@@ -729,4 +730,38 @@ fn every_mod_is_seen_activated_in_some_seed() {
         }
     }
     assert!(missing.is_empty(), "mods never seen taking effect: {missing:?}");
+}
+
+/// The Pirate Ship with the Decoy Probe and three energy engages a Harrow
+/// Titan and a Void Leviathan at (1,0) under `revision`, and sends the
+/// first back. Returns the game.
+pub(super) fn decoy_probe_against_two_enemies(revision: Option<u32>) -> Game {
+    let mut g = trio(ShipKind::PirateShip);
+    g.config.rules_revision = revision;
+    give(&mut g, 0, &["decoy_probe"]);
+    g.pb.ships[0].energy_total = 3;
+    g.put_tile("E01", h(1, 0));
+    g.begin(0);
+    g.act(0, "jump:1,0");
+    for e in ["harrow_titan", "void_leviathan"] {
+        g.pb.board_enemies.push(BoardEnemy { card: enemy_index(e), hex: h(1, 0), damage: 0, guards_key: None });
+    }
+    g.act(0, "engage");
+    g.act(0, &format!("{}:0:0", act_id(0, "decoy_probe")));
+    assert_eq!(g.pb.board_enemies.len(), 1);
+    g
+}
+
+#[test]
+fn faq_decoy_probe_sends_several_enemies_back_one_after_another_and_then_pacifies() {
+    // FAQ, Decoy Probe: "Cet effet peut être utilisé dans des Systèmes
+    // contenant plusieurs Ennemis mais le système n'est Pacifié que si tous
+    // les Ennemis sont mélangés dans le deck"; Decoy Signal: "en les
+    // piochant l'un après l'autre". Each Enemy needs its own use.
+    let mut g = decoy_probe_against_two_enemies(Some(crate::RULES_REVISION));
+    let again = format!("{}:0:0", act_id(0, "decoy_probe"));
+    assert!(g.ids().contains(&again), "the Decoy goes again for the next Enemy");
+    g.act(0, &again);
+    assert!(g.pb.board_enemies.is_empty());
+    assert_eq!(g.tile_at(h(1, 0)).unwrap().pacified, Some(Pacified::Green), "every Enemy went back");
 }

@@ -239,3 +239,36 @@ fn faq_trapped_ally_brings_an_ally_not_chosen_at_setup() {
     assert_eq!(g.pb.allies.len(), 1);
     assert!(!g.config.allies.contains(&g.pb.allies[0].kind));
 }
+
+/// Captain 1 plays first (nothing but ending its turn) holding Key 2 and
+/// a Sensor Baffles module; then captain 0, on the same system, trades
+/// under `revision`. Returns the game in the Trade decision.
+pub(super) fn trade_with_a_captain_who_already_played(revision: Option<u32>) -> (Game, u8) {
+    let mut g = game4();
+    g.config.rules_revision = revision;
+    let m = Content::get().modules[0].clone();
+    let m = module_index(&m.id);
+    g.pb.ships[1].keys = vec![2];
+    g.pb.ships[1].modules = vec![m];
+    g.begin(1);
+    g.act(1, "end_turn");
+    assert!(g.ship(1).played);
+    g.begin(0);
+    g.act(0, "trade");
+    (g, m)
+}
+
+#[test]
+fn p07_trade_with_a_ship_that_already_played_gives_keys_and_modules() {
+    // p. 7: Trade exchanges "Scraps, Ship Modules, Precursor Ship Modules
+    // and Precursor Key markers with ships in your system", and "only the
+    // active player or fleet has to spend an action, so you can trade with
+    // someone who already played".
+    let (mut g, m) = trade_with_a_captain_who_already_played(Some(crate::RULES_REVISION));
+    let key = g.decision().options.into_iter().find(|o| o.id == "give_key:1:0:2").expect("the Key is offered");
+    assert_eq!(key.seats, vec![1], "the giver decides");
+    g.act(1, "give_key:1:0:2");
+    g.act(1, &format!("give_module:1:0:{m}"));
+    assert_eq!(g.ship(0).keys, vec![2]);
+    assert!(g.ship(0).modules.contains(&m) && g.ship(1).modules.is_empty());
+}
