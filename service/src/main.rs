@@ -115,7 +115,6 @@ async fn main() -> anyhow::Result<()> {
             retention: Duration::from_secs(args.retention_secs),
             request_timeout: Duration::from_secs(args.request_timeout_secs.max(1)),
             idle_timeout_s: args.idle_timeout_secs,
-            ..Limits::default()
         },
     };
     let listener = tokio::net::TcpListener::bind(args.listen)

@@ -86,7 +86,7 @@ impl Manager {
                     _ = tick.tick() => {
                         me.mark_idle_seats().await;
                         n = n.wrapping_add(1);
-                        if n % 4 == 0 {
+                        if n.is_multiple_of(4) {
                             me.end_and_sweep().await;
                         }
                     }
