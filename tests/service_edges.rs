@@ -64,7 +64,7 @@ const UNARY: &[&str] = &[
     "GetHistory",
     "ForkGame",
 ];
-const STREAMING: &[&str] = &["WatchLobby", "StreamGame"];
+const STREAMING: &[&str] = &["StreamGame", "WatchLobby"];
 /// The methods that can change an existing game.
 const MUTATING: &[&str] = &["ClaimSeat", "ReleaseSeat", "SubmitChoice", "Undo"];
 
@@ -142,19 +142,8 @@ async fn random_call(c: &mut GameServiceClient<Channel>, r: &mut Rng, pool: &[St
     let credentials = (r.below(4) > 0).then(|| pb::SeatCredentials { seat: r.below(6) as u32, token: r.text(pool) });
     let seats: Vec<i32> = (0..r.below(6)).map(|_| r.int()).collect();
     let which = r.below(11) as usize;
-    let method = [
-        "CreateGame",
-        "ListGames",
-        "ClaimSeat",
-        "ReleaseSeat",
-        "GetView",
-        "SubmitChoice",
-        "Undo",
-        "GetHistory",
-        "ForkGame",
-        "StreamGame",
-        "WatchLobby",
-    ][which];
+    // The arms below follow the order of UNARY, then STREAMING.
+    let method = UNARY.iter().chain(STREAMING).nth(which).copied().unwrap_or("?");
     let result = match which {
         0 => c
             .create_game(pb::CreateGameRequest {

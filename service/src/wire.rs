@@ -232,17 +232,18 @@ pub fn summary(
         seed,
         config_json: config_json(record, seed),
         outcome: match record.status {
-            Status::Abandoned => Some(pb::Outcome {
-                won: false,
-                cause: "abandoned".into(),
-                round: game.view(xodus_engine::Viewer::Spectator).round,
-            }),
+            Status::Abandoned => Some(abandoned_outcome(game)),
             _ => game.outcome().as_ref().map(xodus::convert::outcome),
         },
         idle_timeout_seconds: record.idle_timeout_s,
         resampled: !record.resamples.is_empty(),
         ended_unix_ms: record.ended_ms.unwrap_or(0),
     }
+}
+
+/// The outcome of a game the server ended as abandoned.
+pub fn abandoned_outcome(game: &Game) -> pb::Outcome {
+    pb::Outcome { won: false, cause: "abandoned".into(), round: game.view(xodus_engine::Viewer::Spectator).round }
 }
 
 /// A history line on the wire.

@@ -168,7 +168,7 @@ impl GameData {
 
     /// The outcome of an abandoned game.
     fn abandoned_outcome(&self) -> pb::Outcome {
-        pb::Outcome { won: false, cause: "abandoned".into(), round: self.game.view(Viewer::Spectator).round }
+        wire::abandoned_outcome(&self.game)
     }
 
     /// Whether `token` is the creator's.
