@@ -6,6 +6,7 @@
 //!
 //! - [`model`]: the server's records (seats, claims, entries), no gRPC, no SQL;
 //! - [`store`]: the [`store::GameStore`] trait, SQLite and memory stores;
+//! - [`migrations`]: the SQLite schema as numbered migrations;
 //! - [`manager`]: every hosted game behind per-game locks, choices made
 //!   durable before they are acknowledged, streams that replay and follow;
 //! - [`wire`]: checking requests and building lobby messages;
@@ -32,6 +33,7 @@ pub mod error;
 pub mod grpc;
 pub mod limits;
 pub mod manager;
+pub mod migrations;
 pub mod model;
 pub mod replay;
 pub mod server;

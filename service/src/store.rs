@@ -21,6 +21,9 @@ pub enum StoreError {
     /// The database refused or failed.
     #[error("database error: {0}")]
     Db(#[from] rusqlite::Error),
+    /// The schema could not be brought to this version's.
+    #[error("database migration failed: {0}")]
+    Migration(#[from] rusqlite_migration::Error),
     /// A stored row does not parse.
     #[error("corrupt stored data: {0}")]
     Corrupt(String),
@@ -63,36 +66,6 @@ pub struct SqliteStore {
     conn: Mutex<Connection>,
 }
 
-const SCHEMA: &str = "
-CREATE TABLE IF NOT EXISTS games (
-    id            TEXT PRIMARY KEY,
-    kind          TEXT NOT NULL,
-    config_json   TEXT NOT NULL,
-    created_ms    INTEGER NOT NULL,
-    status        TEXT NOT NULL,
-    forked_from   TEXT,
-    forked_at_seq INTEGER,
-    idle_timeout_s INTEGER NOT NULL DEFAULT 0
-);
-CREATE TABLE IF NOT EXISTS seats (
-    game_id    TEXT NOT NULL REFERENCES games(id),
-    seat       INTEGER NOT NULL,
-    open_to    TEXT NOT NULL,
-    token_hash TEXT,
-    claimed_by TEXT,
-    PRIMARY KEY (game_id, seat)
-);
-CREATE TABLE IF NOT EXISTS choices (
-    game_id   TEXT NOT NULL REFERENCES games(id),
-    seq       INTEGER NOT NULL,
-    seat      INTEGER NOT NULL,
-    option_id TEXT NOT NULL,
-    at_ms     INTEGER NOT NULL,
-    kind      TEXT NOT NULL DEFAULT 'choice',
-    PRIMARY KEY (game_id, seq)
-);
-";
-
 impl SqliteStore {
     /// Opens (creating if needed) `xodus.sqlite3` in `dir`.
     pub fn open_dir(dir: &Path) -> Result<SqliteStore, StoreError> {
@@ -105,29 +78,12 @@ impl SqliteStore {
         Self::open(Connection::open_in_memory()?)
     }
 
-    fn open(conn: Connection) -> Result<SqliteStore, StoreError> {
+    fn open(mut conn: Connection) -> Result<SqliteStore, StoreError> {
         conn.pragma_update(None, "journal_mode", "WAL")?;
         conn.pragma_update(None, "synchronous", "FULL")?;
         conn.pragma_update(None, "foreign_keys", "ON")?;
         conn.busy_timeout(std::time::Duration::from_secs(5))?;
-        conn.execute_batch(SCHEMA)?;
-        // Databases made by earlier versions lack the newer columns.
-        for (table, column, ty) in [
-            ("choices", "kind", "TEXT NOT NULL DEFAULT 'choice'"),
-            ("games", "idle_timeout_s", "INTEGER NOT NULL DEFAULT 0"),
-            ("games", "creator_hash", "TEXT"),
-            ("games", "ended_ms", "INTEGER"),
-            ("games", "resamples", "TEXT"),
-        ] {
-            let present: bool = conn.query_row(
-                &format!("SELECT COUNT(*) FROM pragma_table_info('{table}') WHERE name = '{column}'"),
-                [],
-                |r| r.get::<_, i64>(0).map(|n| n > 0),
-            )?;
-            if !present {
-                conn.execute_batch(&format!("ALTER TABLE {table} ADD COLUMN {column} {ty}"))?;
-            }
-        }
+        crate::migrations::migrate(&mut conn)?;
         Ok(SqliteStore { conn: Mutex::new(conn) })
     }
 

@@ -1,0 +1,103 @@
+//! The SQLite schema as numbered migrations (`rusqlite_migration`, which
+//! keeps the version in SQLite's `user_version`). Each later change of the
+//! schema is one more entry at the end of [`MIGRATIONS`]; an entry is never
+//! edited once released, so every stored database walks the same path.
+//!
+//! Migration 1 is the baseline: the schema as it stood when versions began.
+//! Databases made before then have `user_version` 0 and any of the column
+//! sets earlier releases wrote, so its hook adds whichever columns such a
+//! database lacks instead of assuming one starting point.
+
+use rusqlite::Connection;
+use rusqlite_migration::{HookResult, M, Migrations};
+
+/// The baseline tables (created when missing).
+const BASELINE: &str = "
+CREATE TABLE IF NOT EXISTS games (
+    id            TEXT PRIMARY KEY,
+    kind          TEXT NOT NULL,
+    config_json   TEXT NOT NULL,
+    created_ms    INTEGER NOT NULL,
+    status        TEXT NOT NULL,
+    forked_from   TEXT,
+    forked_at_seq INTEGER,
+    idle_timeout_s INTEGER NOT NULL DEFAULT 0,
+    creator_hash  TEXT,
+    ended_ms      INTEGER,
+    resamples     TEXT
+);
+CREATE TABLE IF NOT EXISTS seats (
+    game_id    TEXT NOT NULL REFERENCES games(id),
+    seat       INTEGER NOT NULL,
+    open_to    TEXT NOT NULL,
+    token_hash TEXT,
+    claimed_by TEXT,
+    PRIMARY KEY (game_id, seat)
+);
+CREATE TABLE IF NOT EXISTS choices (
+    game_id   TEXT NOT NULL REFERENCES games(id),
+    seq       INTEGER NOT NULL,
+    seat      INTEGER NOT NULL,
+    option_id TEXT NOT NULL,
+    at_ms     INTEGER NOT NULL,
+    kind      TEXT NOT NULL DEFAULT 'choice',
+    PRIMARY KEY (game_id, seq)
+);
+";
+
+/// Columns that databases made before versions began may lack.
+const LATE_COLUMNS: &[(&str, &str, &str)] = &[
+    ("choices", "kind", "TEXT NOT NULL DEFAULT 'choice'"),
+    ("games", "idle_timeout_s", "INTEGER NOT NULL DEFAULT 0"),
+    ("games", "creator_hash", "TEXT"),
+    ("games", "ended_ms", "INTEGER"),
+    ("games", "resamples", "TEXT"),
+];
+
+/// Adds the baseline columns an unversioned database lacks.
+fn add_missing_columns(tx: &rusqlite::Transaction) -> HookResult {
+    for (table, column, ty) in LATE_COLUMNS {
+        let present: bool = tx.query_row(
+            &format!("SELECT COUNT(*) FROM pragma_table_info('{table}') WHERE name = '{column}'"),
+            [],
+            |r| r.get::<_, i64>(0).map(|n| n > 0),
+        )?;
+        if !present {
+            tx.execute_batch(&format!("ALTER TABLE {table} ADD COLUMN {column} {ty}"))?;
+        }
+    }
+    Ok(())
+}
+
+/// Every migration, oldest first.
+fn migrations() -> Migrations<'static> {
+    Migrations::new(vec![
+        M::up_with_hook(BASELINE, add_missing_columns),
+        // An index for the retention sweep and for listing by status.
+        M::up("CREATE INDEX IF NOT EXISTS games_by_status ON games (status, ended_ms);"),
+    ])
+}
+
+/// Brings `conn`'s schema to the latest version.
+pub fn migrate(conn: &mut Connection) -> Result<(), rusqlite_migration::Error> {
+    migrations().to_latest(conn)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_migrations_are_valid() {
+        assert!(migrations().validate().is_ok());
+    }
+
+    #[test]
+    fn a_database_is_migrated_once_and_reaches_the_last_version() {
+        let mut conn = Connection::open_in_memory().expect("open");
+        migrate(&mut conn).expect("fresh");
+        migrate(&mut conn).expect("again: nothing to do");
+        let version: i64 = conn.pragma_query_value(None, "user_version", |r| r.get(0)).expect("version");
+        assert_eq!(version, 2);
+    }
+}
