@@ -381,10 +381,12 @@ pub struct Public {
     pub exploration_xp: Vec<Seat>,
 }
 
-/// What nobody may see.
-#[derive(Clone, Debug)]
+/// What nobody may see. Serialized only for the state hash (the
+/// generator is hashed by its exact position instead).
+#[derive(Clone, Debug, Serialize)]
 pub struct Hidden {
     /// The random generator.
+    #[serde(skip)]
     pub rng: GameRng,
     /// System stack, top last.
     pub stack: Vec<u8>,
