@@ -35,7 +35,7 @@ pub fn event(e: &Event) -> pb::Event {
 
 /// The wire form of an outcome.
 pub fn outcome(o: &Outcome) -> pb::Outcome {
-    pb::Outcome { won: o.won, cause: o.cause.clone(), round: o.round }
+    pb::Outcome { won: o.won, cause: o.cause.clone(), round: o.round, ..Default::default() }
 }
 
 /// The state of `game` at sequence number `seq` as `viewer` sees it
@@ -67,7 +67,7 @@ pub fn game_state(game_id: &str, seq: u64, game: &Game, viewer: Viewer) -> pb::G
 pub fn view(state: &pb::GameState) -> Option<View> {
     match &state.detail {
         Some(pb::game_state::Detail::Xodus(x)) => serde_json::from_str(&x.view_json).ok(),
-        None => None,
+        Some(pb::game_state::Detail::Json(_)) | None => None,
     }
 }
 

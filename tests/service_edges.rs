@@ -149,6 +149,7 @@ async fn random_call(c: &mut GameServiceClient<Channel>, r: &mut Rng, pool: &[St
             .create_game(pb::CreateGameRequest {
                 kind: r.int(),
                 seats,
+                game_type: r.text(pool),
                 setup: (r.below(3) > 0).then(|| {
                     pb::create_game_request::Setup::Xodus(pb::XodusSetup {
                         ship_count: r.below(7) as u32,

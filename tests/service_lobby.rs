@@ -23,6 +23,7 @@ async fn create_list_claim_reclaim_release() {
     let chosen = pb::CreateGameRequest {
         kind: pb::GameKind::Xodus as i32,
         seats: vec![pb::SeatOpenTo::Human as i32, pb::SeatOpenTo::Ai as i32],
+        game_type: String::new(),
         setup: Some(pb::create_game_request::Setup::Xodus(pb::XodusSetup {
             ship_count: 4,
             ships: vec!["warship".into(), "explorer".into(), "pirate_ship".into(), "proto_ship".into()],
@@ -96,6 +97,7 @@ async fn malformed_creates_are_invalid_arguments() {
     let setup = |x: pb::XodusSetup| pb::CreateGameRequest {
         kind: pb::GameKind::Xodus as i32,
         seats: vec![],
+        game_type: String::new(),
         setup: Some(pb::create_game_request::Setup::Xodus(x)),
     };
     let bad = vec![

@@ -147,7 +147,9 @@ fn view_of(state: Option<&pb::GameState>) -> Result<View, RemoteError> {
                 "the server's view does not match this client's version ({e}); build xodus and xodus-server from the same commit"
             ))
         }),
-        None => Err(RemoteError::Other("the server sent a state without an X-ODUS view".into())),
+        Some(pb::game_state::Detail::Json(_)) | None => {
+            Err(RemoteError::Other("the server sent a state without an X-ODUS view".into()))
+        }
     }
 }
 
@@ -205,6 +207,7 @@ impl Remote {
             .collect();
         let req = pb::CreateGameRequest {
             kind: pb::GameKind::Xodus as i32,
+            game_type: String::new(),
             seats,
             setup: Some(pb::create_game_request::Setup::Xodus(pb::XodusSetup {
                 ship_count: u32::from(count),

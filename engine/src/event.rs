@@ -357,6 +357,29 @@ pub enum Event {
 }
 
 impl Event {
+    /// Whether the event reveals nothing random or hidden and closes no
+    /// turn or phase: a choice whose events are all such may be taken back
+    /// (an undo, as at a good table). Dice, draws, reveals, phase changes,
+    /// turn ends and the end of the game close the door.
+    pub fn may_be_undone(&self) -> bool {
+        matches!(
+            self,
+            Event::TurnStarted { .. }
+                | Event::FleetJoined { .. }
+                | Event::InviteDeclined { .. }
+                | Event::ShipMoved { .. }
+                | Event::ScrapsChanged { .. }
+                | Event::EnergyChanged { .. }
+                | Event::XpGained { .. }
+                | Event::Strained { .. }
+                | Event::KeyMoved { .. }
+                | Event::ModuleGained { .. }
+                | Event::ModuleLost { .. }
+                | Event::HealthRecovered { .. }
+                | Event::DamagedRemoved { .. }
+        )
+    }
+
     /// One human-readable line.
     pub fn summary(&self) -> String {
         use Event::*;

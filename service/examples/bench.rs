@@ -46,6 +46,7 @@ fn create(seed: u64) -> pb::CreateGameRequest {
     pb::CreateGameRequest {
         kind: pb::GameKind::Xodus as i32,
         seats: vec![pb::SeatOpenTo::Any as i32; 4],
+        game_type: String::new(),
         setup: Some(pb::create_game_request::Setup::Xodus(pb::XodusSetup {
             ship_count: 4,
             seed: Some(seed),
@@ -98,9 +99,13 @@ async fn main() -> anyhow::Result<()> {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
     let url = format!("http://{}", listener.local_addr()?);
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-    let server = tokio::spawn(xodus_service::run(listener, ServerConfig { storage, limits }, async move {
-        let _ = stopped.await;
-    }));
+    let server = tokio::spawn(xodus_service::run(
+        listener,
+        ServerConfig { storage, limits, registry: xodus_service::Registry::standard() },
+        async move {
+            let _ = stopped.await;
+        },
+    ));
     tokio::time::sleep(Duration::from_millis(200)).await;
 
     let started = Instant::now();

@@ -2,8 +2,8 @@
 //! their conversion into `tonic::Status` at the edge. Messages are written
 //! for front-end authors: they say what was wrong and what to do.
 
+use crate::game::Refusal;
 use crate::store::StoreError;
-use xodus_engine::RuleError;
 
 /// Why a request was refused.
 #[derive(Debug, thiserror::Error)]
@@ -35,9 +35,9 @@ pub enum ServiceError {
     /// The server is shutting down.
     #[error("the server is shutting down; reconnect and resume from your last seq")]
     ShuttingDown,
-    /// The rules refused the choice.
+    /// The game's rules refused the choice.
     #[error(transparent)]
-    Rule(#[from] RuleError),
+    Rule(#[from] Refusal),
     /// Storage failed; nothing was acknowledged.
     #[error("storage failed, nothing was changed: {0}")]
     Store(#[from] StoreError),
@@ -60,7 +60,7 @@ impl ServiceError {
             ServiceError::ResourceExhausted(_) => Code::ResourceExhausted,
             ServiceError::OutOfRange(_) => Code::OutOfRange,
             ServiceError::ShuttingDown => Code::Unavailable,
-            ServiceError::Rule(RuleError::NotYourDecision { .. }) => Code::PermissionDenied,
+            ServiceError::Rule(Refusal::NotYourDecision(_)) => Code::PermissionDenied,
             ServiceError::Rule(_) => Code::FailedPrecondition,
             ServiceError::Store(_) => Code::Unavailable,
             ServiceError::Internal(_) => Code::Internal,
@@ -80,10 +80,10 @@ mod tests {
 
     #[test]
     fn rule_errors_map_to_grpc_codes() {
-        let not_yours = RuleError::NotYourDecision { seat: 1, deciders: vec![0], kind: "action".into() };
+        let not_yours = Refusal::NotYourDecision("seat 1 does not decide".into());
         assert_eq!(ServiceError::from(not_yours).code(), tonic::Code::PermissionDenied);
-        let unknown = RuleError::UnknownOption { id: "x".into(), kind: "action".into(), legal: "a".into() };
+        let unknown = Refusal::Illegal("no option x".into());
         assert_eq!(ServiceError::from(unknown).code(), tonic::Code::FailedPrecondition);
-        assert_eq!(ServiceError::from(RuleError::GameOver).code(), tonic::Code::FailedPrecondition);
+        assert_eq!(ServiceError::from(Refusal::GameOver).code(), tonic::Code::FailedPrecondition);
     }
 }

@@ -133,8 +133,12 @@ impl pb::game_service_server::GameService for GrpcService {
         let creds = credentials_required(req.credentials)?;
         let span = rpc_span("SubmitChoice", &req.game_id, Some(creds.seat));
         async {
-            let option_id = wire::choice_id(&req.choice)?;
-            let a = self.manager.submit(game_id(&req.game_id)?, &creds, req.expected_seq, &option_id).await?;
+            let id = game_id(&req.game_id)?;
+            let option_id = match wire::pick(&req.choice)? {
+                wire::Pick::Id(option_id) => option_id,
+                wire::Pick::Payload(payload) => self.manager.option_with_payload(id, &payload).await?,
+            };
+            let a = self.manager.submit(id, &creds, req.expected_seq, &option_id).await?;
             Ok(Response::new(pb::SubmitChoiceResponse { seq: a.seq, events: a.events, state: Some(a.state) }))
         }
         .instrument(span)

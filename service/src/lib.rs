@@ -30,6 +30,8 @@
 pub mod codes;
 pub mod connections;
 pub mod error;
+pub mod game;
+pub mod games;
 pub mod grpc;
 pub mod limits;
 pub mod manager;
@@ -40,5 +42,6 @@ pub mod server;
 pub mod store;
 pub mod wire;
 
+pub use game::Registry;
 pub use limits::Limits;
 pub use server::{ServerConfig, ServerError, Storage, run, serve};

@@ -103,6 +103,7 @@ async fn main() -> anyhow::Result<()> {
     let args = Args::parse();
     init_logs(args.log_json);
     let config = ServerConfig {
+        registry: xodus_service::Registry::standard(),
         storage: if args.in_memory { Storage::Memory } else { Storage::Sqlite(args.data_dir.clone()) },
         limits: Limits {
             max_games: args.max_games,

@@ -123,7 +123,9 @@ pub struct SeatRecord {
 pub struct GameRecord {
     /// Server-assigned id.
     pub id: String,
-    /// The engine's `GameConfig` as JSON (the seed is inside: never send
+    /// The registered name of the game (X-ODUS: "xodus").
+    pub game_type: String,
+    /// The game's configuration as JSON (the seed is inside: never send
     /// it as it is).
     pub config_json: String,
     /// Creation time, ms since the Unix epoch.

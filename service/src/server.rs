@@ -5,6 +5,7 @@
 //! run it on port 0 and `main` stays a shim.
 
 use crate::codes::WireCodes;
+use crate::game::Registry;
 use crate::grpc::GrpcService;
 use crate::limits::{Limits, rate_limit};
 use crate::manager::Manager;
@@ -27,12 +28,14 @@ pub enum Storage {
 }
 
 /// Everything `run` needs besides the listener.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct ServerConfig {
     /// Where games are kept.
     pub storage: Storage,
     /// Caps and rates.
     pub limits: Limits,
+    /// The games hosted ([`Registry::standard`] for the shipped ones).
+    pub registry: Registry,
 }
 
 /// Why the server could not start or stopped with an error.
@@ -75,7 +78,7 @@ pub async fn run(
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> Result<(), ServerError> {
     let store = open_store(&config.storage).await?;
-    let manager = Arc::new(Manager::load(store, config.limits.clone()).await?);
+    let manager = Arc::new(Manager::load(store, config.limits.clone(), config.registry.clone()).await?);
     serve(listener, manager, shutdown).await
 }
 

@@ -125,7 +125,7 @@ impl GameStore for SqliteStore {
         tx.execute(
             "INSERT INTO games (id, kind, config_json, created_ms, status, forked_from, forked_at_seq, idle_timeout_s,
                                 creator_hash, ended_ms, resamples)
-             VALUES (?1, 'xodus', ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+             VALUES (?1, ?11, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
             params![
                 game.id,
                 game.config_json,
@@ -137,6 +137,7 @@ impl GameStore for SqliteStore {
                 game.creator_hash,
                 game.ended_ms,
                 Resample::encode(&game.resamples),
+                game.game_type,
             ],
         )?;
         for s in &game.seats {
@@ -185,7 +186,7 @@ impl GameStore for SqliteStore {
         {
             let mut st = conn.prepare(
                 "SELECT id, config_json, created_ms, status, forked_from, forked_at_seq, idle_timeout_s,
-                        creator_hash, ended_ms, resamples FROM games
+                        creator_hash, ended_ms, resamples, kind FROM games
                  ORDER BY created_ms, id",
             )?;
             let rows = st.query_map([], |r| {
@@ -200,6 +201,7 @@ impl GameStore for SqliteStore {
                     r.get::<_, Option<String>>(7)?,
                     r.get::<_, Option<i64>>(8)?,
                     r.get::<_, Option<String>>(9)?,
+                    r.get::<_, String>(10)?,
                 ))
             })?;
             for row in rows {
@@ -214,6 +216,7 @@ impl GameStore for SqliteStore {
                     creator_hash,
                     ended_ms,
                     rs,
+                    game_type,
                 ) = row?;
                 let resamples = match rs {
                     None => Vec::new(),
@@ -227,6 +230,7 @@ impl GameStore for SqliteStore {
                 games.push(StoredGame {
                     record: GameRecord {
                         id,
+                        game_type,
                         config_json,
                         created_ms,
                         status,
@@ -358,6 +362,7 @@ mod tests {
     fn record(id: &str) -> GameRecord {
         GameRecord {
             id: id.into(),
+            game_type: "xodus".into(),
             config_json: "{}".into(),
             created_ms: 1,
             status: Status::Open,

@@ -181,36 +181,37 @@ async fn play_claimed(
             if !d.deciders.contains(&seat) {
                 continue;
             }
-            let view = match &st.detail {
-                Some(pb::game_state::Detail::Xodus(x)) => serde_json::from_str::<xodus_engine::View>(&x.view_json),
-                None => {
-                    tracing::warn!(game = %game_id, seq = st.seq, "state without an X-ODUS view");
-                    continue;
+            let (picked, think_ms) = match &st.detail {
+                Some(pb::game_state::Detail::Xodus(x)) => {
+                    let view = match serde_json::from_str::<xodus_engine::View>(&x.view_json) {
+                        Ok(v) => v,
+                        Err(e) => {
+                            // Usually a server built from another engine version.
+                            tracing::warn!(game = %game_id, seq = st.seq, error = %e, "unreadable view");
+                            continue;
+                        }
+                    };
+                    let budget = cfg.budget.clone();
+                    let thinking = std::time::Instant::now();
+                    let (p, picked) = match tokio::task::spawn_blocking(move || {
+                        let mut p = policy;
+                        let id = p
+                            .choose(&view, seat8, &budget)
+                            .or_else(|| options_for(&view, seat8).first().map(|o| o.id.clone()));
+                        (p, id)
+                    })
+                    .await
+                    {
+                        Ok(x) => x,
+                        Err(e) => return Err(AgentError::Refused(format!("policy task failed: {e}"))),
+                    };
+                    policy = p;
+                    (picked, thinking.elapsed().as_millis() as u64)
                 }
+                // A game this agent has no policy of its own for: it is
+                // played from the wire decision alone.
+                _ => (crate::policy::any_game::pick(d, seat, mix(&[cfg.seed, hash_str(&game_id), st.seq])), 0),
             };
-            let view = match view {
-                Ok(v) => v,
-                Err(e) => {
-                    // Usually a server built from another engine version.
-                    tracing::warn!(game = %game_id, seq = st.seq, error = %e, "unreadable view");
-                    continue;
-                }
-            };
-            let budget = cfg.budget.clone();
-            let thinking = std::time::Instant::now();
-            let (p, picked) = match tokio::task::spawn_blocking(move || {
-                let mut p = policy;
-                let id =
-                    p.choose(&view, seat8, &budget).or_else(|| options_for(&view, seat8).first().map(|o| o.id.clone()));
-                (p, id)
-            })
-            .await
-            {
-                Ok(x) => x,
-                Err(e) => return Err(AgentError::Refused(format!("policy task failed: {e}"))),
-            };
-            policy = p;
-            let think_ms = thinking.elapsed().as_millis() as u64;
             let Some(id) = picked else { continue };
             if rx.has_changed().unwrap_or(false) {
                 // Overtaken while thinking: think again on the newest state.

@@ -3,6 +3,7 @@
 //! decision and never over a fixed list of moves, so new cards, mods and
 //! modules in the engine reach the AI without code changes here.
 
+pub mod any_game;
 pub mod endgame;
 pub mod guard;
 pub mod heuristic;

@@ -5,6 +5,7 @@
 
 use super::{GameData, Manager, Slot, blocking};
 use crate::error::ServiceError;
+use crate::game::Seat;
 use crate::model::{
     EntryRecord, GameRecord, OpenTo, Resample, SeatRecord, Status, hash_token, new_game_id, new_token, now_ms,
 };
@@ -15,7 +16,6 @@ use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use tracing::info;
 use xodus::pb;
-use xodus_engine::Seat;
 
 /// Default and largest ListGames page.
 const DEFAULT_PAGE: usize = 100;
@@ -98,7 +98,8 @@ impl Manager {
         let creator_token = new_token();
         let record = GameRecord {
             id: new_game_id(),
-            config_json: serde_json::to_string(&recipe.config).map_err(|e| ServiceError::Internal(e.to_string()))?,
+            game_type: recipe.game_type.name().to_string(),
+            config_json: recipe.config_json.clone(),
             created_ms: self.next_creation_stamp(),
             status: Status::Open,
             forked_from,
@@ -138,8 +139,10 @@ impl Manager {
         client: Option<IpAddr>,
         req: &pb::CreateGameRequest,
     ) -> Result<(pb::GameSummary, String), ServiceError> {
-        let (config, seats) = wire::create_request(req, rand::random())?;
-        let recipe = Recipe { config, resamples: Vec::new() };
+        let game_type = self.registry.for_request(req).map_err(ServiceError::InvalidArgument)?;
+        let setup = game_type.setup(req, rand::random()).map_err(ServiceError::InvalidArgument)?;
+        let seats = wire::seats(&req.seats, setup.seats)?;
+        let recipe = Recipe { game_type, config_json: setup.config_json, resamples: Vec::new() };
         self.host(client, recipe, seats, self.limits.idle_timeout_s, Vec::new(), None).await
     }
 
@@ -173,7 +176,12 @@ impl Manager {
             let open: Vec<OpenTo> = d.record.seats.iter().map(|s| s.open_to).collect();
             (recipe, d.entries[..at_seq as usize].to_vec(), open, d.record.idle_timeout_s)
         };
-        let seats = if seats.is_empty() { open } else { wire::seats(seats, recipe.config.ships.len())? };
+        let seats = if seats.is_empty() {
+            open
+        } else {
+            let n = open.len();
+            wire::seats(seats, n)?
+        };
         let now = now_ms();
         let entries = entries.into_iter().map(|e| EntryRecord { at_ms: now, ..e }).collect();
         self.host(client, recipe, seats, idle_timeout_s, entries, Some((source.to_string(), at_seq))).await

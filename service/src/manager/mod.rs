@@ -20,6 +20,7 @@ mod tests;
 mod upkeep;
 
 use crate::error::ServiceError;
+use crate::game::{HostedGame, Registry, Seat, Viewer};
 use crate::limits::{ClientCaps, Limits};
 use crate::model::{GameRecord, Presence, Status, StoredGame};
 use crate::replay::{Recipe, Step, undo_seat};
@@ -31,9 +32,7 @@ use std::sync::atomic::{AtomicI64, AtomicUsize, Ordering};
 use std::sync::{Arc, RwLock};
 use tokio::sync::{Mutex, broadcast, watch};
 use tracing::{info, warn};
-use xodus::convert;
 use xodus::pb;
-use xodus_engine::{Event, Game, GameConfig, Seat, Viewer};
 
 pub use lobby::Page;
 pub use play::Accepted;
@@ -44,17 +43,19 @@ pub use streams::StreamItem;
 struct Live {
     /// The accepted entry.
     entry: crate::model::EntryRecord,
-    /// What it caused.
-    events: Vec<Event>,
+    /// What it caused, in wire form.
+    events: Vec<pb::Event>,
     /// The state after it.
-    game: Arc<Game>,
+    game: Arc<dyn HostedGame>,
     /// The seat that may undo after it.
     undo_seat: Option<Seat>,
 }
 
 /// A game state for `viewer`, with `can_undo` filled in.
-fn state_for(game_id: &str, seq: u64, game: &Game, viewer: Viewer, undo: Option<Seat>) -> pb::GameState {
-    let mut state = convert::game_state(game_id, seq, game, viewer);
+fn state_for(game_id: &str, seq: u64, game: &dyn HostedGame, viewer: Viewer, undo: Option<Seat>) -> pb::GameState {
+    let mut state = game.state(viewer);
+    state.game_id = game_id.to_string();
+    state.seq = seq;
     state.can_undo = matches!(viewer, Viewer::Seat(v) if Some(v) == undo);
     state
 }
@@ -65,8 +66,8 @@ struct GameData {
     record: GameRecord,
     /// How to rebuild the game from its entries.
     recipe: Recipe,
-    /// The engine state after every entry (shared with streams).
-    game: Arc<Game>,
+    /// The game after every entry (shared with streams).
+    game: Arc<dyn HostedGame>,
     /// The accepted entries, seq 1 first.
     entries: Vec<crate::model::EntryRecord>,
     /// The effective choices (undone ones removed), in order.
@@ -87,17 +88,17 @@ impl GameData {
     fn new(
         record: GameRecord,
         recipe: Recipe,
-        game: Game,
+        game: Box<dyn HostedGame>,
         entries: Vec<crate::model::EntryRecord>,
         steps: Vec<Step>,
     ) -> GameData {
         let presence = record.seats.iter().map(|_| Presence::now()).collect();
-        let deciders = game.decision().deciders;
+        let deciders = deciders(game.as_ref());
         let last_move_ms = entries.last().map_or(record.created_ms, |e| e.at_ms.max(record.created_ms));
         let mut d = GameData {
             record,
             recipe,
-            game: Arc::new(game),
+            game: Arc::from(game),
             entries,
             steps,
             presence,
@@ -117,7 +118,7 @@ impl GameData {
 
     /// After a move: seats the game starts waiting on start their clock.
     fn moved(&mut self) {
-        let deciders = self.game.decision().deciders;
+        let deciders = deciders(self.game.as_ref());
         for &s in &deciders {
             if !self.deciders.contains(&s)
                 && let Some(p) = self.presence.get_mut(usize::from(s))
@@ -140,7 +141,8 @@ impl GameData {
     /// The lobby view; the seed only when the game is over or `creator`.
     fn summary_for(&self, creator: bool) -> pb::GameSummary {
         let seed = (creator || self.is_over()).then(|| self.own_seed());
-        wire::summary(&self.record, &self.presence, &self.game, self.seq(), seed)
+        let kind = self.recipe.game_type.wire_kind();
+        wire::summary(&self.record, &self.presence, self.game.as_ref(), kind, self.seq(), seed)
     }
 
     /// The lobby view anyone may see.
@@ -155,11 +157,11 @@ impl GameData {
     }
 
     fn undo_seat(&self) -> Option<Seat> {
-        if self.is_over() { None } else { undo_seat(&self.game, &self.steps) }
+        if self.is_over() { None } else { undo_seat(self.game.as_ref(), &self.steps) }
     }
 
     fn state(&self, game_id: &str, viewer: Viewer) -> pb::GameState {
-        let mut state = state_for(game_id, self.seq(), &self.game, viewer, self.undo_seat());
+        let mut state = state_for(game_id, self.seq(), self.game.as_ref(), viewer, self.undo_seat());
         if self.record.status == Status::Abandoned {
             state.outcome = Some(self.abandoned_outcome());
         }
@@ -168,7 +170,7 @@ impl GameData {
 
     /// The outcome of an abandoned game.
     fn abandoned_outcome(&self) -> pb::Outcome {
-        wire::abandoned_outcome(&self.game)
+        wire::abandoned_outcome(self.game.as_ref())
     }
 
     /// Whether `token` is the creator's.
@@ -237,6 +239,8 @@ pub struct Manager {
     /// ListGames (ordered by stamp) lists games in the order they were made
     /// even when two land in the same millisecond.
     last_created_ms: AtomicI64,
+    /// The games this server hosts.
+    registry: Registry,
 }
 
 const LIVE_CAPACITY: usize = 256;
@@ -255,15 +259,15 @@ async fn turned_on(rx: &mut watch::Receiver<bool>) {
     let _ = rx.wait_for(|&v| v).await;
 }
 
-/// The config stored in a record.
-fn config_of(record: &GameRecord) -> Result<GameConfig, String> {
-    serde_json::from_str::<GameConfig>(&record.config_json).map_err(|e| format!("config JSON: {e}"))
+/// The seats the pending decision waits on.
+fn deciders(game: &dyn HostedGame) -> Vec<Seat> {
+    game.decision().deciders.iter().filter_map(|&s| Seat::try_from(s).ok()).collect()
 }
 
 impl Manager {
     /// A manager over `store`, with every stored game reloaded by replaying
     /// its choices. Games that no longer replay are logged and left out.
-    pub async fn load(store: Arc<dyn GameStore>, limits: Limits) -> Result<Manager, ServiceError> {
+    pub async fn load(store: Arc<dyn GameStore>, limits: Limits, registry: Registry) -> Result<Manager, ServiceError> {
         let stored = {
             let store = Arc::clone(&store);
             blocking(move || store.load_all()).await?
@@ -274,10 +278,17 @@ impl Manager {
         let mut live = 0;
         for StoredGame { record, entries } in stored {
             let id = record.id.clone();
-            let rebuilt = config_of(&record).and_then(|config| {
-                let recipe = Recipe { config, resamples: record.resamples.clone() };
-                recipe.replay(&entries).map(|(game, steps)| (recipe, game, steps))
-            });
+            let rebuilt = registry
+                .get(&record.game_type)
+                .ok_or_else(|| format!("game type '{}' is not hosted by this server", record.game_type))
+                .and_then(|game_type| {
+                    let recipe = Recipe {
+                        game_type,
+                        config_json: record.config_json.clone(),
+                        resamples: record.resamples.clone(),
+                    };
+                    recipe.replay(&entries).map(|(game, steps)| (recipe, game, steps))
+                });
             match rebuilt {
                 Ok((recipe, game, steps)) => {
                     let data = GameData::new(record, recipe, game, entries, steps);
@@ -301,6 +312,7 @@ impl Manager {
             caps: Arc::new(ClientCaps::default()),
             shutdown,
             last_created_ms: last_created_ms.into(),
+            registry,
         })
     }
 

@@ -4,13 +4,12 @@
 
 use super::{GameData, Live, Manager, Slot, blocking};
 use crate::error::ServiceError;
+use crate::game::{HostedGame, Refusal, Viewer};
 use crate::model::{EntryKind, EntryRecord, Status, now_ms};
-use crate::replay::{Step, undoable};
+use crate::replay::Step;
 use std::sync::Arc;
 use tracing::{Span, info, warn};
-use xodus::convert;
 use xodus::pb;
-use xodus_engine::Viewer;
 
 /// The outcome of an accepted choice.
 pub struct Accepted {
@@ -36,7 +35,7 @@ impl GameData {
             ));
         }
         if self.game.outcome().is_some() {
-            return Err(ServiceError::Rule(xodus_engine::RuleError::GameOver));
+            return Err(ServiceError::Rule(Refusal::GameOver));
         }
         if expected != self.seq() {
             return Err(ServiceError::Aborted(format!(
@@ -66,8 +65,8 @@ impl Manager {
         };
         let (seat, _) = self.auth(&mut d, creds).map_err(refused)?;
         d.check_move(expected_seq, "choice").map_err(refused)?;
-        let mut next = (*d.game).clone();
-        let events = next.apply(seat, option_id).map_err(|e| refused(e.into()))?;
+        let mut next = d.game.boxed_clone();
+        let applied = next.apply(seat, option_id).map_err(|e| refused(e.into()))?;
         let entry = EntryRecord {
             seq: d.seq() + 1,
             kind: EntryKind::Choice,
@@ -76,14 +75,10 @@ impl Manager {
             at_ms: now_ms(),
         };
         let mut steps = d.steps.clone();
-        steps.push(Step { seat, undoable: undoable(&events) });
-        self.commit(&slot, &mut d, entry, next, steps, events.clone()).await.map_err(refused)?;
+        steps.push(Step { seat, undoable: applied.undoable });
+        self.commit(&slot, &mut d, entry, next, steps, applied.events.clone()).await.map_err(refused)?;
         info!(option = %option_id, "choice accepted");
-        Ok(Accepted {
-            seq: d.seq(),
-            events: events.iter().map(convert::event).collect(),
-            state: d.state(&slot.id, Viewer::Seat(seat)),
-        })
+        Ok(Accepted { seq: d.seq(), events: applied.events, state: d.state(&slot.id, Viewer::Seat(seat)) })
     }
 
     /// Makes `entry` durable, then swaps in the state after it, broadcasts
@@ -93,15 +88,15 @@ impl Manager {
         slot: &Slot,
         d: &mut GameData,
         entry: EntryRecord,
-        next: xodus_engine::Game,
+        next: Box<dyn HostedGame>,
         steps: Vec<Step>,
-        events: Vec<xodus_engine::Event>,
+        events: Vec<pb::Event>,
     ) -> Result<(), ServiceError> {
         {
             let (store, id, entry) = (Arc::clone(&self.store), slot.id.clone(), entry.clone());
             blocking(move || store.append_entry(&id, &entry)).await?;
         }
-        let next = Arc::new(next);
+        let next: Arc<dyn HostedGame> = Arc::from(next);
         d.game = Arc::clone(&next);
         d.entries.push(entry.clone());
         d.steps = steps;
@@ -121,7 +116,7 @@ impl Manager {
                 // The status is derived again from the replay at the next start.
                 warn!(error = %e, "could not store the finished status");
             }
-            info!(won = outcome.won, cause = %outcome.cause, round = outcome.round, seq, "game ended");
+            info!(outcome = ?outcome, seq, "game ended");
             self.announce(pb::LobbyChange::Status, d.summary());
         }
         Ok(())

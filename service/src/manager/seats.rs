@@ -4,10 +4,10 @@
 
 use super::{GameData, Manager, blocking};
 use crate::error::ServiceError;
+use crate::game::{Seat, Viewer};
 use crate::model::{Claim, ClaimantKind, Presence, SeatRecord, hash_token, new_token};
 use tracing::info;
 use xodus::pb;
-use xodus_engine::{Seat, Viewer};
 
 /// A seat and its token, as sent by a client.
 #[derive(Clone, Debug)]
@@ -202,6 +202,19 @@ impl Manager {
                 Err(e)
             }
         }
+    }
+
+    /// The id of the pending decision's option whose payload is `payload`
+    /// (SubmitChoice by `choice_json`; the expected seq of the submit that
+    /// follows guards against a decision that changed meanwhile).
+    pub async fn option_with_payload(
+        &self,
+        game_id: &str,
+        payload: &serde_json::Value,
+    ) -> Result<String, ServiceError> {
+        let slot = self.slot(game_id)?;
+        let d = slot.data.lock().await;
+        crate::wire::option_with_payload(&d.game.decision(), payload)
     }
 
     /// GetView.

@@ -8,6 +8,7 @@
 
 use super::{Live, Manager, Slot, state_for, turned_on};
 use crate::error::ServiceError;
+use crate::game::{HostedGame, Seat, Viewer};
 use crate::limits::StreamGuard;
 use crate::model::EntryRecord;
 use crate::replay::{Recipe, undo_seat};
@@ -15,9 +16,7 @@ use std::net::IpAddr;
 use std::sync::Arc;
 use tokio::sync::{broadcast, mpsc, watch};
 use tracing::Instrument;
-use xodus::convert;
 use xodus::pb;
-use xodus_engine::{Event, Game, Seat, Viewer};
 
 /// Items of a server stream.
 pub type StreamItem<T> = Result<T, tonic::Status>;
@@ -149,8 +148,8 @@ impl GameStream {
         &self,
         entry: Option<&EntryRecord>,
         seq: u64,
-        events: &[Event],
-        game: &Game,
+        events: &[pb::Event],
+        game: &dyn HostedGame,
         undo: Option<Seat>,
         last: bool,
     ) -> Next {
@@ -163,7 +162,7 @@ impl GameStream {
             seq,
             snapshot: entry.is_none(),
             entry: entry.map(crate::wire::entry),
-            events: events.iter().map(convert::event).collect(),
+            events: events.to_vec(),
             state: Some(state),
         };
         if self.tx.send(Ok(update)).await.is_err() || over { Next::Stop } else { Next::More }
@@ -186,7 +185,10 @@ impl GameStream {
             }
         };
         let end = entries.len() as u64;
-        if snapshot && self.send(None, from, &[], &game, undo_seat(&game, &steps), from == end).await == Next::Stop {
+        if snapshot
+            && self.send(None, from, &[], game.as_ref(), undo_seat(game.as_ref(), &steps), from == end).await
+                == Next::Stop
+        {
             return None;
         }
         for i in from as usize..entries.len() {
@@ -199,7 +201,9 @@ impl GameStream {
             };
             let e = &entries[i];
             let last = e.seq == end;
-            if self.send(Some(e), e.seq, &events, &game, undo_seat(&game, &steps), last).await == Next::Stop {
+            if self.send(Some(e), e.seq, &events, game.as_ref(), undo_seat(game.as_ref(), &steps), last).await
+                == Next::Stop
+            {
                 return None;
             }
         }
@@ -228,7 +232,9 @@ async fn run_game_stream(
         match msg {
             Ok(u) if u.entry.seq <= last => continue,
             Ok(u) if u.entry.seq == last + 1 => {
-                if s.send(Some(&u.entry), u.entry.seq, &u.events, &u.game, u.undo_seat, false).await == Next::Stop {
+                if s.send(Some(&u.entry), u.entry.seq, &u.events, u.game.as_ref(), u.undo_seat, false).await
+                    == Next::Stop
+                {
                     return;
                 }
                 last = u.entry.seq;

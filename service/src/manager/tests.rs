@@ -9,6 +9,7 @@ fn create_req(seed: u64) -> pb::CreateGameRequest {
     pb::CreateGameRequest {
         kind: pb::GameKind::Xodus as i32,
         seats: vec![pb::SeatOpenTo::Human as i32, pb::SeatOpenTo::Ai as i32, pb::SeatOpenTo::Any as i32],
+        game_type: String::new(),
         setup: Some(pb::create_game_request::Setup::Xodus(pb::XodusSetup {
             ship_count: 3,
             seed: Some(seed),
@@ -18,7 +19,7 @@ fn create_req(seed: u64) -> pb::CreateGameRequest {
 }
 
 async fn manager(store: Arc<dyn GameStore>) -> Manager {
-    Manager::load(store, Limits::default()).await.expect("load")
+    Manager::load(store, Limits::default(), Registry::standard()).await.expect("load")
 }
 
 /// Claims every seat; returns their tokens.
@@ -62,7 +63,7 @@ async fn idle_seats(m: &Manager, id: &str) -> usize {
 #[tokio::test]
 async fn a_seat_claimed_late_starts_its_idle_clock_at_the_claim() {
     let limits = Limits { idle_timeout_s: 1, ..Limits::default() };
-    let m = Manager::load(Arc::new(MemoryStore::default()), limits).await.expect("load");
+    let m = Manager::load(Arc::new(MemoryStore::default()), limits, Registry::standard()).await.expect("load");
     let id = m.create_game(None, &create_req(3)).await.expect("create").0.game_id;
     // The game waits for its crew longer than the idle timeout.
     tokio::time::sleep(std::time::Duration::from_millis(1300)).await;

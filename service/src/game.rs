@@ -1,0 +1,207 @@
+//! The hosting contract: what the server needs from a game, whatever the
+//! game. The service, the store and the streams see games only through
+//! [`HostedGame`] (one table in play) and [`GameType`] (how tables of one
+//! game are set up and restored), found in a [`Registry`] by the game's
+//! registered name. A game plugs in by implementing both and registering
+//! its type; nothing else in the service changes (see ARCHITECTURE.md,
+//! "How to add a game").
+//!
+//! The contract follows the decision model: one pending decision with
+//! enumerated options, picked by id; a view per seat or for spectators
+//! that hides what the rules hide; an outcome for co-op or competition; a
+//! stable hash; which steps may be undone (the game's rule, not the
+//! server's); and a state sampled afresh from the public view, which
+//! resampled forks are made of.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+use xodus::pb;
+
+/// A seat number, from 0.
+pub type Seat = u8;
+
+/// Who is looking.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Viewer {
+    /// A seated player.
+    Seat(Seat),
+    /// Anyone watching.
+    Spectator,
+}
+
+/// Why a game refused a choice.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Refusal {
+    /// The game has ended.
+    #[error("the game is over; no more choices")]
+    GameOver,
+    /// The seat does not hold the pending decision (PERMISSION_DENIED).
+    #[error("{0}")]
+    NotYourDecision(String),
+    /// The option is not among the legal ones now (FAILED_PRECONDITION).
+    #[error("{0}")]
+    Illegal(String),
+}
+
+/// How a game ended.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Outcome {
+    /// A cooperative game: the team won or lost.
+    Team {
+        /// Whether the players won.
+        won: bool,
+        /// Why it ended, snake-case.
+        cause: String,
+        /// The round it ended in.
+        round: u32,
+    },
+    /// A competitive game: scores and places.
+    Ranked {
+        /// Each seat's score, in seat order.
+        scores: Vec<i64>,
+        /// Seats from first to last place.
+        ranking: Vec<Seat>,
+        /// Why it ended, snake-case.
+        cause: String,
+        /// The round it ended in.
+        round: u32,
+    },
+}
+
+impl Outcome {
+    /// The wire form.
+    pub fn to_wire(&self) -> pb::Outcome {
+        match self {
+            Outcome::Team { won, cause, round } => {
+                pb::Outcome { won: *won, cause: cause.clone(), round: *round, ..Default::default() }
+            }
+            Outcome::Ranked { scores, ranking, cause, round } => pb::Outcome {
+                won: false,
+                cause: cause.clone(),
+                round: *round,
+                scores: scores.clone(),
+                ranking: ranking.iter().map(|&s| u32::from(s)).collect(),
+            },
+        }
+    }
+}
+
+/// What an accepted choice did.
+pub struct Applied {
+    /// What happened, in order, in wire form (rendered once, shared by
+    /// every subscriber).
+    pub events: Vec<pb::Event>,
+    /// Nothing random or hidden happened: its seat may take it back.
+    pub undoable: bool,
+}
+
+/// One table of a game in play. Deterministic: the same setup and the same
+/// choices give the same states, hashes and events on any machine.
+pub trait HostedGame: Send + Sync {
+    /// Each seat's role as the lobby shows it (X-ODUS: the ship's name).
+    fn seat_roles(&self) -> Vec<String>;
+    /// The pending decision with its legal options (no options once over).
+    fn decision(&self) -> pb::Decision;
+    /// Applies the option `option_id` for `seat`, or refuses it and
+    /// changes nothing.
+    fn apply(&mut self, seat: Seat, option_id: &str) -> Result<Applied, Refusal>;
+    /// The state as `viewer` may see it: decision, outcome, hash and the
+    /// game's detail (the service fills in the id, seq and undo).
+    fn state(&self, viewer: Viewer) -> pb::GameState;
+    /// How it ended, once it has.
+    fn outcome(&self) -> Option<Outcome>;
+    /// The round now (for an outcome the server declares, e.g. abandoned).
+    fn round(&self) -> u32;
+    /// A hash of the whole state, hidden part included, stable across
+    /// machines and compilers.
+    fn state_hash(&self) -> u64;
+    /// A full state consistent with the public view, its hidden part drawn
+    /// afresh with `seed`.
+    fn resampled(&self, seed: u64) -> Box<dyn HostedGame>;
+    /// A copy (a choice is applied on a copy, swapped in once durable).
+    fn boxed_clone(&self) -> Box<dyn HostedGame>;
+}
+
+/// A new table's setup as it is stored.
+pub struct Setup {
+    /// The configuration as a JSON object with its seed under "seed".
+    pub config_json: String,
+    /// The number of seats.
+    pub seats: usize,
+}
+
+/// How the tables of one game are set up and restored.
+pub trait GameType: Send + Sync {
+    /// The registered name, stored with every game (X-ODUS: "xodus").
+    fn name(&self) -> &'static str;
+    /// The wire enum value, when the game has one.
+    fn wire_kind(&self) -> pb::GameKind;
+    /// Checks a CreateGame request and turns it into a stored setup;
+    /// `random_seed` is used when the request gives none. The error says
+    /// which field was wrong (INVALID_ARGUMENT).
+    fn setup(&self, request: &pb::CreateGameRequest, random_seed: u64) -> Result<Setup, String>;
+    /// The table a stored configuration starts from.
+    fn start(&self, config_json: &str) -> Result<Box<dyn HostedGame>, String>;
+}
+
+/// The games a server hosts, by registered name.
+#[derive(Clone, Default)]
+pub struct Registry {
+    types: BTreeMap<&'static str, Arc<dyn GameType>>,
+}
+
+impl Registry {
+    /// An empty registry.
+    pub fn new() -> Registry {
+        Registry::default()
+    }
+
+    /// The games this server ships with.
+    pub fn standard() -> Registry {
+        Registry::new().with(Arc::new(crate::games::xodus::Xodus))
+    }
+
+    /// Adds a game type (replacing one of the same name).
+    pub fn with(mut self, game: Arc<dyn GameType>) -> Registry {
+        self.types.insert(game.name(), game);
+        self
+    }
+
+    /// The game registered under `name`.
+    pub fn get(&self, name: &str) -> Option<Arc<dyn GameType>> {
+        self.types.get(name).cloned()
+    }
+
+    /// The game a CreateGame request asks for, or why none fits.
+    pub fn for_request(&self, req: &pb::CreateGameRequest) -> Result<Arc<dyn GameType>, String> {
+        let names = || self.types.keys().copied().collect::<Vec<_>>().join(", ");
+        if !req.game_type.is_empty() {
+            let game = self.get(&req.game_type).ok_or_else(|| {
+                format!(
+                    "game_type '{}' is not hosted here; hosted: {}",
+                    req.game_type.chars().take(40).collect::<String>(),
+                    names()
+                )
+            })?;
+            if req.kind != 0 && req.kind != game.wire_kind() as i32 {
+                return Err(format!("kind = {} does not match game_type '{}'", req.kind, game.name()));
+            }
+            return Ok(game);
+        }
+        self.types
+            .values()
+            .find(|g| req.kind != 0 && g.wire_kind() as i32 == req.kind)
+            .cloned()
+            .ok_or_else(|| format!("kind = {} is not supported; set game_type to one of: {}", req.kind, names()))
+    }
+}
+
+/// The seed stored in a configuration JSON (a string or a number under
+/// "seed"); 0 when there is none.
+pub fn seed_of(config_json: &str) -> u64 {
+    let value: serde_json::Value = serde_json::from_str(config_json).unwrap_or_default();
+    match &value["seed"] {
+        serde_json::Value::String(s) => s.parse().unwrap_or(0),
+        v => v.as_u64().unwrap_or(0),
+    }
+}

@@ -1,0 +1,213 @@
+//! X-ODUS: Rise of the Corruption, as the server hosts it. The one module
+//! of the service that names the X-ODUS engine's types: it checks the
+//! X-ODUS setup of a CreateGame request, starts tables from stored
+//! configurations, and wraps the engine's `Game` in the hosting contract.
+
+use crate::game::{Applied, GameType, HostedGame, Outcome, Refusal, Seat, Setup, Viewer};
+use xodus::{convert, pb};
+use xodus_engine::{AllyKind, Difficulty, Game, GameConfig, RuleError, ShipKind};
+
+/// The X-ODUS game type.
+pub struct Xodus;
+
+fn names<T: Copy>(all: &[T], f: fn(T) -> &'static str) -> String {
+    all.iter().map(|&x| f(x)).collect::<Vec<_>>().join(", ")
+}
+
+/// Turns a CreateGame request's X-ODUS setup into an engine config.
+/// `random_seed` is used when the request gives no seed.
+pub fn config(req: &pb::CreateGameRequest, random_seed: u64) -> Result<GameConfig, String> {
+    let Some(pb::create_game_request::Setup::Xodus(x)) = &req.setup else {
+        return Err("setup.xodus is required for X-ODUS".into());
+    };
+    let difficulty = if x.difficulty.is_empty() {
+        Difficulty::Casual
+    } else {
+        Difficulty::parse(&x.difficulty).ok_or_else(|| {
+            format!(
+                "difficulty '{}' is unknown; use one of: {}",
+                x.difficulty.chars().take(40).collect::<String>(),
+                names(&Difficulty::ALL, Difficulty::as_str)
+            )
+        })?
+    };
+    let seed = x.seed.unwrap_or(random_seed);
+    let mut config = if x.ships.is_empty() {
+        if !(3..=4).contains(&x.ship_count) {
+            return Err(format!("ship_count must be 3 or 4 when no ships are listed, not {}", x.ship_count));
+        }
+        GameConfig::random(seed, x.ship_count as usize, difficulty)
+    } else {
+        if x.ship_count != 0 && x.ship_count as usize != x.ships.len() {
+            return Err(format!("ship_count is {} but {} ships are listed", x.ship_count, x.ships.len()));
+        }
+        let mut ships = Vec::new();
+        for (i, s) in x.ships.iter().enumerate() {
+            ships.push(ShipKind::parse(s).ok_or_else(|| {
+                format!(
+                    "ships[{i}] = '{}' is unknown; use one of: {}",
+                    s.chars().take(40).collect::<String>(),
+                    names(&ShipKind::ALL, ShipKind::as_str)
+                )
+            })?);
+        }
+        let allies = GameConfig::random(seed, ships.len().clamp(3, 4), difficulty).allies;
+        GameConfig {
+            ships,
+            difficulty,
+            allies,
+            seed,
+            nightmare: None,
+            legacy_reinforcements: None,
+            rules_revision: None,
+        }
+    };
+    if !x.allies.is_empty() {
+        let mut allies = Vec::new();
+        for (i, a) in x.allies.iter().enumerate() {
+            allies.push(AllyKind::parse(a).ok_or_else(|| {
+                format!(
+                    "allies[{i}] = '{}' is unknown; use one of: {}",
+                    a.chars().take(40).collect::<String>(),
+                    names(&AllyKind::ALL, AllyKind::as_str)
+                )
+            })?);
+        }
+        config.allies = allies;
+    }
+    config.nightmare = Some(x.nightmare);
+    config.play_current_rules();
+    config.validate().map_err(|e| e.to_string())?;
+    Ok(config)
+}
+
+impl GameType for Xodus {
+    fn name(&self) -> &'static str {
+        "xodus"
+    }
+
+    fn wire_kind(&self) -> pb::GameKind {
+        pb::GameKind::Xodus
+    }
+
+    fn setup(&self, request: &pb::CreateGameRequest, random_seed: u64) -> Result<Setup, String> {
+        let config = config(request, random_seed)?;
+        let config_json = serde_json::to_string(&config).map_err(|e| e.to_string())?;
+        Ok(Setup { config_json, seats: config.ships.len() })
+    }
+
+    fn start(&self, config_json: &str) -> Result<Box<dyn HostedGame>, String> {
+        let config: GameConfig = serde_json::from_str(config_json).map_err(|e| format!("config JSON: {e}"))?;
+        Ok(Box::new(Table(Game::new(config).map_err(|e| format!("config refused: {e}"))?)))
+    }
+}
+
+/// One X-ODUS table: the engine's game.
+#[derive(Clone)]
+pub struct Table(pub Game);
+
+fn viewer(v: Viewer) -> xodus_engine::Viewer {
+    match v {
+        Viewer::Seat(s) => xodus_engine::Viewer::Seat(s),
+        Viewer::Spectator => xodus_engine::Viewer::Spectator,
+    }
+}
+
+impl HostedGame for Table {
+    fn seat_roles(&self) -> Vec<String> {
+        self.0.config().ships.iter().map(|k| k.as_str().to_string()).collect()
+    }
+
+    fn decision(&self) -> pb::Decision {
+        convert::decision(&self.0.decision())
+    }
+
+    fn apply(&mut self, seat: Seat, option_id: &str) -> Result<Applied, Refusal> {
+        match self.0.apply(seat, option_id) {
+            Ok(events) => Ok(Applied {
+                undoable: events.iter().all(xodus_engine::Event::may_be_undone),
+                events: events.iter().map(convert::event).collect(),
+            }),
+            Err(RuleError::GameOver) => Err(Refusal::GameOver),
+            Err(e @ RuleError::NotYourDecision { .. }) => Err(Refusal::NotYourDecision(e.to_string())),
+            Err(e) => Err(Refusal::Illegal(e.to_string())),
+        }
+    }
+
+    fn state(&self, v: Viewer) -> pb::GameState {
+        convert::game_state("", 0, &self.0, viewer(v))
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.0.outcome().map(|o| Outcome::Team { won: o.won, cause: o.cause, round: o.round })
+    }
+
+    fn round(&self) -> u32 {
+        self.0.view(xodus_engine::Viewer::Spectator).round
+    }
+
+    fn state_hash(&self) -> u64 {
+        self.0.state_hash()
+    }
+
+    fn resampled(&self, seed: u64) -> Box<dyn HostedGame> {
+        Box::new(Table(Game::from_view(&self.0.view(xodus_engine::Viewer::Spectator), seed)))
+    }
+
+    fn boxed_clone(&self) -> Box<dyn HostedGame> {
+        Box::new(self.clone())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use xodus_engine::Difficulty;
+
+    fn req(setup: pb::XodusSetup) -> pb::CreateGameRequest {
+        pb::CreateGameRequest {
+            kind: pb::GameKind::Xodus as i32,
+            setup: Some(pb::create_game_request::Setup::Xodus(setup)),
+            ..Default::default()
+        }
+    }
+
+    #[test]
+    fn random_setup_uses_the_seed() {
+        let r = req(pb::XodusSetup { ship_count: 4, seed: Some(7), ..Default::default() });
+        let c = config(&r, 99).expect("valid");
+        assert_eq!(c.ships.len(), 4);
+        assert_eq!(c.seed, 7);
+        assert_eq!(config(&r, 5).expect("valid"), c, "same seed, same config");
+    }
+
+    #[test]
+    fn chosen_setup_and_refusals() {
+        let mut x = pb::XodusSetup {
+            ships: vec!["warship".into(), "explorer".into(), "proto_ship".into()],
+            difficulty: "heroic".into(),
+            allies: vec!["mercenary".into(), "smuggler".into()],
+            seed: None,
+            ship_count: 0,
+            nightmare: false,
+        };
+        let c = config(&req(x.clone()), 3).expect("valid");
+        assert_eq!(c.seed, 3);
+        assert_eq!(c.difficulty, Difficulty::Heroic);
+        assert!(!c.nightmare(), "Heroic alone has no permanent Avatar move (p. 19)");
+        assert!(!c.legacy_reinforcements(), "new games: only the Avatar spaces reinforce (p. 17-18)");
+        assert_eq!(c.rules_revision(), xodus_engine::RULES_REVISION, "new games play the current rules");
+        x.nightmare = true;
+        assert!(config(&req(x.clone()), 3).expect("valid").nightmare());
+        x.nightmare = false;
+        x.ships[1] = "warship".into();
+        assert!(config(&req(x.clone()), 3).is_err(), "the same ship twice");
+        x.ships[1] = "rowboat".into();
+        let err = config(&req(x.clone()), 3).expect_err("unknown ship");
+        assert!(err.to_string().contains("rowboat"), "{err}");
+        let bad_count = pb::XodusSetup { ship_count: 5, ..Default::default() };
+        assert!(config(&req(bad_count), 1).is_err());
+        let no_setup = pb::CreateGameRequest { kind: pb::GameKind::Xodus as i32, ..Default::default() };
+        assert!(config(&no_setup, 1).is_err());
+    }
+}
