@@ -1,0 +1,207 @@
+//! The hosting core hosts a game it was not written for: High Card
+//! (`tests/games/high_card.rs`), registered only in this test's server.
+//! The server is the real service over a real socket, started in this
+//! process with the extra game in its registry; the generic AI agent is the
+//! real `xodus-ai` process, and a scripted client plays the other seat.
+//! Hidden hands, undo, resampled and exact forks and the competitive
+//! outcome go through the same paths as X-ODUS.
+
+mod common;
+#[path = "games/high_card.rs"]
+mod high_card;
+
+use common::{Agent, HANG_GUARD, temp_dir};
+use std::time::Duration;
+use tonic::transport::Channel;
+use xodus::GameServiceClient;
+use xodus::pb;
+use xodus_service::{Limits, Registry, ServerConfig, Storage};
+
+/// Starts the service with High Card registered, on 127.0.0.1:0, with its
+/// SQLite data in `dir`: its URL and a handle that stops it when dropped.
+async fn start_server(dir: &std::path::Path) -> (String, tokio::sync::oneshot::Sender<()>) {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
+    let url = format!("http://{}", listener.local_addr().expect("addr"));
+    let config = ServerConfig {
+        storage: Storage::Sqlite(dir.to_path_buf()),
+        limits: Limits::default(),
+        registry: Registry::standard().with(high_card::game_type()),
+    };
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    tokio::spawn(xodus_service::run(listener, config, async move {
+        let _ = stopped.await;
+    }));
+    (url, stop)
+}
+
+async fn client(url: &str) -> GameServiceClient<Channel> {
+    let start = std::time::Instant::now();
+    loop {
+        if let Ok(c) = GameServiceClient::connect(url.to_string()).await {
+            return c;
+        }
+        assert!(start.elapsed() < HANG_GUARD, "the in-process server never answered");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+fn view_json(state: &pb::GameState) -> serde_json::Value {
+    match &state.detail {
+        Some(pb::game_state::Detail::Json(j)) => serde_json::from_str(&j.view_json).expect("view JSON"),
+        other => panic!("High Card's state is JSON, got {other:?}"),
+    }
+}
+
+async fn seat_state(c: &mut GameServiceClient<Channel>, game: &str, seat: u32, token: &str) -> pb::GameState {
+    c.get_view(pb::GetViewRequest {
+        game_id: game.into(),
+        credentials: Some(pb::SeatCredentials { seat, token: token.into() }),
+    })
+    .await
+    .expect("view")
+    .into_inner()
+    .state
+    .expect("state")
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_the_service_was_not_written_for_is_played_end_to_end() {
+    let dir = temp_dir("high_card");
+    let (url, _stop) = start_server(&dir).await;
+    let mut c = client(&url).await;
+    let created = c
+        .create_game(pb::CreateGameRequest {
+            game_type: "high_card".into(),
+            seats: vec![pb::SeatOpenTo::Human as i32, pb::SeatOpenTo::Ai as i32],
+            setup: Some(pb::create_game_request::Setup::SetupJson("{\"seed\": 5}".into())),
+            ..Default::default()
+        })
+        .await
+        .expect("create a High Card game")
+        .into_inner();
+    let game = created.game.expect("game");
+    assert_eq!((game.game_type.as_str(), game.seats.len()), ("high_card", 2));
+    assert_eq!(game.seats[1].role, "south");
+    let id = game.game_id;
+    let token = c
+        .claim_seat(pb::ClaimSeatRequest {
+            game_id: id.clone(),
+            seat: 0,
+            claimant: pb::Claimant::Human as i32,
+            token: String::new(),
+        })
+        .await
+        .expect("claim seat 0")
+        .into_inner()
+        .token;
+
+    // Hidden hands: seat 0 sees its three cards, a spectator sees none.
+    let mine = seat_state(&mut c, &id, 0, &token).await;
+    assert_eq!(view_json(&mine)["hand"].as_array().map(Vec::len), Some(3));
+    let spectator = c
+        .get_view(pb::GetViewRequest { game_id: id.clone(), credentials: None })
+        .await
+        .expect("spectator")
+        .into_inner()
+        .state
+        .expect("state");
+    assert!(view_json(&spectator)["hand"].is_null(), "a spectator sees no hand");
+
+    // Undo goes through the same path: a selection reveals nothing.
+    let option = mine.decision.as_ref().expect("decision").options[0].id.clone();
+    let selected = c
+        .submit_choice(pb::SubmitChoiceRequest {
+            game_id: id.clone(),
+            credentials: Some(pb::SeatCredentials { seat: 0, token: token.clone() }),
+            expected_seq: Some(mine.seq),
+            choice: Some(pb::submit_choice_request::Choice::OptionId(option)),
+        })
+        .await
+        .expect("select")
+        .into_inner();
+    assert!(selected.state.as_ref().is_some_and(|s| s.can_undo), "a selection may be taken back");
+    let undone = c
+        .undo(pb::UndoRequest {
+            game_id: id.clone(),
+            credentials: Some(pb::SeatCredentials { seat: 0, token: token.clone() }),
+            expected_seq: Some(selected.seq),
+        })
+        .await
+        .expect("undo")
+        .into_inner();
+    assert_eq!(undone.state.expect("state").state_hash, mine.state_hash, "back where it was");
+
+    // Forks: a stranger's is resampled, the creator's is exact.
+    let at_seq = undone.seq;
+    let fork = |creator_token: String| pb::ForkGameRequest {
+        source_game_id: id.clone(),
+        at_seq,
+        seats: vec![],
+        creator_token,
+    };
+    let stranger = c.fork_game(fork(String::new())).await.expect("fork").into_inner().game.expect("game");
+    let exact = c.fork_game(fork(created.creator_token.clone())).await.expect("fork").into_inner().game.expect("game");
+    assert!(stranger.resampled && !exact.resampled);
+    let hash_of = |g: &str| {
+        let g = g.to_string();
+        let mut c = c.clone();
+        async move {
+            c.get_view(pb::GetViewRequest { game_id: g, credentials: None })
+                .await
+                .expect("view")
+                .into_inner()
+                .state
+                .expect("state")
+                .state_hash
+        }
+    };
+    assert_eq!(hash_of(&exact.game_id).await, spectator.state_hash);
+
+    // The generic agent (a real xodus-ai process) takes seat 1; the script
+    // plays seat 0 from the wire decision alone, to the end.
+    let _agent = Agent::spawn_fill(&url, &dir, "random");
+    let start = std::time::Instant::now();
+    let outcome = loop {
+        assert!(start.elapsed() < HANG_GUARD, "the game did not end");
+        let s = seat_state(&mut c, &id, 0, &token).await;
+        if let Some(o) = s.outcome {
+            break o;
+        }
+        let d = s.decision.expect("decision");
+        let Some(o) = d.options.iter().find(|o| o.seats.contains(&0)) else {
+            tokio::time::sleep(Duration::from_millis(50)).await;
+            continue;
+        };
+        let _ = c
+            .submit_choice(pb::SubmitChoiceRequest {
+                game_id: id.clone(),
+                credentials: Some(pb::SeatCredentials { seat: 0, token: token.clone() }),
+                expected_seq: Some(s.seq),
+                choice: Some(pb::submit_choice_request::Choice::ChoiceJson(o.payload_json.clone())),
+            })
+            .await;
+    };
+    assert_eq!(outcome.cause, "hands_played");
+    assert_eq!((outcome.scores.len(), outcome.ranking.len()), (2, 2), "a competitive outcome: scores and ranking");
+    assert_eq!(outcome.scores.iter().sum::<i64>(), 1 + 2 + 3 + 4 + 5 + 6 + 7 + 8 + 9 - remaining(&mut c, &id).await);
+    let history = c
+        .get_history(pb::GetHistoryRequest { game_id: id.clone(), ..Default::default() })
+        .await
+        .expect("history")
+        .into_inner();
+    assert_eq!(history.game.expect("game").seed, Some(5), "an ended game's seed is public");
+}
+
+/// The value of the cards never played (each seat keeps cards at the end).
+async fn remaining(c: &mut GameServiceClient<Channel>, id: &str) -> i64 {
+    let s = c
+        .get_view(pb::GetViewRequest { game_id: id.into(), credentials: None })
+        .await
+        .expect("view")
+        .into_inner()
+        .state
+        .expect("state");
+    let played: i64 =
+        view_json(&s)["played"].as_array().expect("played").iter().map(|p| p[1].as_i64().unwrap_or(0)).sum();
+    45 - played
+}
