@@ -27,21 +27,21 @@
 //! game at any sequence number, all with one mechanism.
 #![deny(missing_docs)]
 
-pub mod codes;
-pub mod connections;
-pub mod error;
+pub(crate) mod codes;
+pub(crate) mod connections;
+pub(crate) mod error;
 pub mod game;
-pub mod games;
-pub mod grpc;
-pub mod limits;
-pub mod manager;
-pub mod migrations;
-pub mod model;
-pub mod replay;
-pub mod server;
-pub mod store;
-pub mod wire;
+pub(crate) mod games;
+pub(crate) mod grpc;
+pub(crate) mod limits;
+pub(crate) mod manager;
+pub(crate) mod migrations;
+pub(crate) mod model;
+pub(crate) mod replay;
+pub(crate) mod server;
+pub(crate) mod store;
+pub(crate) mod wire;
 
 pub use game::Registry;
 pub use limits::Limits;
-pub use server::{ServerConfig, ServerError, Storage, run, serve};
+pub use server::{ServerConfig, ServerError, Storage, run};

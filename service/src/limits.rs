@@ -134,6 +134,7 @@ impl ClientCaps {
     }
 
     /// Open streams of `ip` (tests).
+    #[cfg(test)]
     pub fn streams_of(&self, ip: IpAddr) -> usize {
         self.streams.lock().unwrap_or_else(|e| e.into_inner()).get(&ip).copied().unwrap_or(0)
     }

@@ -74,6 +74,7 @@ impl SqliteStore {
     }
 
     /// An in-memory SQLite database (tests).
+    #[cfg(test)]
     pub fn open_in_memory() -> Result<SqliteStore, StoreError> {
         Self::open(Connection::open_in_memory()?)
     }
@@ -350,6 +351,7 @@ impl GameStore for MemoryStore {
 }
 
 /// Looks a game up in a loaded list (test helper and diagnostics).
+#[cfg(test)]
 pub fn find<'a>(games: &'a [StoredGame], id: &str) -> Option<&'a StoredGame> {
     games.iter().find(|g| g.record.id == id)
 }

@@ -34,8 +34,6 @@ use tokio::sync::{Mutex, broadcast, watch};
 use tracing::{info, warn};
 use xodus::pb;
 
-pub use lobby::Page;
-pub use play::Accepted;
 pub use seats::Credentials;
 pub use streams::StreamItem;
 
@@ -334,11 +332,6 @@ impl Manager {
     /// Number of hosted games (live and ended).
     pub fn game_count(&self) -> usize {
         self.games.read().unwrap_or_else(|e| e.into_inner()).len()
-    }
-
-    /// Number of live games (what `max_games` caps).
-    pub fn live_game_count(&self) -> usize {
-        self.live_games.load(Ordering::SeqCst)
     }
 
     fn slot(&self, id: &str) -> Result<Arc<Slot>, ServiceError> {
