@@ -205,3 +205,24 @@ async fn remaining(c: &mut GameServiceClient<Channel>, id: &str) -> i64 {
         view_json(&s)["played"].as_array().expect("played").iter().map(|p| p[1].as_i64().unwrap_or(0)).sum();
     45 - played
 }
+
+#[test]
+fn a_resampled_table_looks_the_same_to_its_viewer() {
+    use xodus_service::game::{GameType, Viewer};
+    let mut table = high_card::HighCard.start("{\"seed\":\"9\"}").expect("table");
+    for _ in 0..3 {
+        let d = table.decision();
+        let o = &d.options[0];
+        table.apply(o.seats[0] as u8, &o.id).expect("first option");
+    }
+    for viewer in [Viewer::Spectator, Viewer::Seat(0), Viewer::Seat(1)] {
+        let mut differs = false;
+        for seed in 0..20 {
+            let sample = table.resampled(viewer, seed);
+            assert_eq!(sample.state(viewer).detail, table.state(viewer).detail, "{viewer:?} sees the same table");
+            assert_eq!(sample.decision(), table.decision());
+            differs |= sample.state_hash() != table.state_hash();
+        }
+        assert!(differs, "{viewer:?}: the hidden part is drawn afresh");
+    }
+}

@@ -115,9 +115,10 @@ pub trait HostedGame: Send + Sync {
     /// A hash of the whole state, hidden part included, stable across
     /// machines and compilers.
     fn state_hash(&self) -> u64;
-    /// A full state consistent with the public view, its hidden part drawn
-    /// afresh with `seed`.
-    fn resampled(&self, seed: u64) -> Box<dyn HostedGame>;
+    /// A full state consistent with what `viewer` sees, everything hidden
+    /// from it drawn afresh with `seed`: a determinization for a seat's
+    /// search, or (as a spectator) a resampled fork's new hidden part.
+    fn resampled(&self, viewer: Viewer, seed: u64) -> Box<dyn HostedGame>;
     /// A copy (a choice is applied on a copy, swapped in once durable).
     fn boxed_clone(&self) -> Box<dyn HostedGame>;
 }

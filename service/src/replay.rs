@@ -4,7 +4,7 @@
 //! replaying the entries yields the very states and events they yielded the
 //! first time; streams, reloads, forks and undos all go through here.
 
-use crate::game::{GameType, HostedGame, Seat};
+use crate::game::{GameType, HostedGame, Seat, Viewer};
 use crate::model::{EntryKind, EntryRecord, Resample};
 use std::sync::Arc;
 use xodus::pb;
@@ -62,7 +62,7 @@ impl Recipe {
             // Undos never reach back past a resampling (the steps before
             // it are not undoable), so each part replays on its own.
             steps.extend(play(game.as_mut(), &effective(&entries[start..at])?)?);
-            game = game.resampled(r.seed);
+            game = game.resampled(Viewer::Spectator, r.seed);
             steps.iter_mut().for_each(|s| s.undoable = false);
             start = at;
         }
@@ -104,7 +104,7 @@ impl Recipe {
             }
         };
         if let Some(r) = self.resamples.iter().find(|r| r.at_seq == (i + 1) as u64) {
-            *game = game.resampled(r.seed);
+            *game = game.resampled(Viewer::Spectator, r.seed);
             steps.iter_mut().for_each(|s| s.undoable = false);
         }
         Ok(events)

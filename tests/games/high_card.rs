@@ -79,7 +79,8 @@ impl Table {
                 .iter()
                 .map(|c| (format!("select:{c}"), format!("Select {c}")))
                 .collect(),
-            Some(c) => vec![("play".into(), format!("Play {c}"))],
+            // The decision is public: its label must not name the card.
+            Some(_) => vec![("play".into(), "Play the selected card".into())],
         }
     }
 }
@@ -204,18 +205,30 @@ impl HostedGame for Table {
         bytes.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3))
     }
 
-    fn resampled(&self, seed: u64) -> Box<dyn HostedGame> {
-        // What the public view leaves open: which unplayed card is where.
-        let mut unseen: Vec<u8> = (1..=9).filter(|c| !self.played.iter().any(|(_, p)| p == c)).collect();
+    fn resampled(&self, viewer: Viewer, seed: u64) -> Box<dyn HostedGame> {
+        // What the viewer cannot see: which unplayed card is where, except
+        // for a seat's own hand (and its own selection).
+        let own = match viewer {
+            Viewer::Seat(s) => Some(usize::from(s)),
+            Viewer::Spectator => None,
+        };
+        let known: &[u8] = own.map_or(&[], |s| &self.hands[s]);
+        let mut unseen: Vec<u8> =
+            (1..=9).filter(|c| !self.played.iter().any(|(_, p)| p == c) && !known.contains(c)).collect();
         let mut rng = Rng(seed);
         rng.shuffle(&mut unseen);
-        let sizes = [self.hands[0].len(), self.hands[1].len()];
-        let h0: Vec<u8> = unseen.drain(..sizes[0]).collect();
-        let h1: Vec<u8> = unseen.drain(..sizes[1]).collect();
+        let mut hands: [Vec<u8>; 2] = [Vec::new(), Vec::new()];
+        for (s, hand) in hands.iter_mut().enumerate() {
+            *hand = if own == Some(s) { self.hands[s].clone() } else { unseen.drain(..self.hands[s].len()).collect() };
+        }
         // That a card is selected is public (the decision says "play");
-        // which one is the seat's secret, so it is drawn from its hand.
-        let hands = [h0, h1];
-        let selected = self.selected.and_then(|_| hands[usize::from(self.turn)].first().copied());
+        // which one is the selecting seat's secret.
+        let turn = usize::from(self.turn);
+        let selected = match self.selected {
+            Some(card) if own == Some(turn) => Some(card),
+            Some(_) => hands[turn].first().copied(),
+            None => None,
+        };
         Box::new(Table { seed, rng, deck: unseen, hands, selected, played: self.played.clone(), turn: self.turn })
     }
 

@@ -150,8 +150,8 @@ impl HostedGame for Table {
         self.0.state_hash()
     }
 
-    fn resampled(&self, seed: u64) -> Box<dyn HostedGame> {
-        Box::new(Table(Game::from_view(&self.0.view(xodus_engine::Viewer::Spectator), seed)))
+    fn resampled(&self, v: Viewer, seed: u64) -> Box<dyn HostedGame> {
+        Box::new(Table(Game::from_view(&self.0.view(viewer(v)), seed)))
     }
 
     fn boxed_clone(&self) -> Box<dyn HostedGame> {
