@@ -86,6 +86,11 @@ fn main() {
         t.elapsed().as_nanos() as f64 / n as f64,
         g.decision().options.len()
     );
+    let t = Instant::now();
+    for _ in 0..n {
+        black_box(black_box(&g).state_hash());
+    }
+    println!("state hash:          {:>10.0} ns/state_hash()", t.elapsed().as_nanos() as f64 / n as f64);
     println!("state size:          {:>10} bytes inline (Game), heap not counted", std::mem::size_of::<Game>());
     black_box(mid_states);
 }
