@@ -25,6 +25,7 @@
 #![deny(missing_docs)]
 
 mod apply;
+mod canon;
 mod combat;
 mod config;
 pub mod content;
