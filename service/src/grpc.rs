@@ -91,7 +91,7 @@ impl pb::game_service_server::GameService for GrpcService {
         Ok(Response::new(pb::ListGamesResponse { games: page.games, next_page_token: page.next_page_token }))
     }
 
-    type WatchLobbyStream = ReceiverStream<StreamItem<pb::LobbyUpdate>>;
+    type WatchLobbyStream = ReceiverStream<StreamItem<pb::WatchLobbyResponse>>;
 
     async fn watch_lobby(&self, request: Request<pb::WatchLobbyRequest>) -> Res<Self::WatchLobbyStream> {
         let rx = self.manager.watch_lobby(client(&request)).instrument(rpc_span("WatchLobby", "", None)).await?;
@@ -153,7 +153,7 @@ impl pb::game_service_server::GameService for GrpcService {
         Ok(Response::new(pb::UndoResponse { seq, state: Some(state) }))
     }
 
-    type StreamGameStream = ReceiverStream<StreamItem<pb::GameUpdate>>;
+    type StreamGameStream = ReceiverStream<StreamItem<pb::StreamGameResponse>>;
 
     async fn stream_game(&self, request: Request<pb::StreamGameRequest>) -> Res<Self::StreamGameStream> {
         let ip = client(&request);

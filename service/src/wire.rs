@@ -171,9 +171,16 @@ pub fn summary(
             _ => game.outcome().map(|o| o.to_wire()),
         },
         idle_timeout_seconds: record.idle_timeout_s,
+        created_at: Some(timestamp(record.created_ms)),
+        ended_at: record.ended_ms.map(timestamp),
         resampled: !record.resamples.is_empty(),
         ended_unix_ms: record.ended_ms.unwrap_or(0),
     }
+}
+
+/// A time in milliseconds since the Unix epoch as a protobuf Timestamp.
+pub fn timestamp(ms: i64) -> prost_types::Timestamp {
+    prost_types::Timestamp { seconds: ms.div_euclid(1000), nanos: (ms.rem_euclid(1000) * 1_000_000) as i32 }
 }
 
 /// The outcome of a game the server ended as abandoned.
@@ -192,12 +199,19 @@ pub fn entry(e: &EntryRecord) -> pb::HistoryEntry {
         seat: u32::from(e.seat),
         option_id: e.option_id.clone(),
         at_unix_ms: e.at_ms,
+        at: Some(timestamp(e.at_ms)),
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn times_are_timestamps() {
+        assert_eq!(timestamp(1_500), prost_types::Timestamp { seconds: 1, nanos: 500_000_000 });
+        assert_eq!(timestamp(-1), prost_types::Timestamp { seconds: -1, nanos: 999_000_000 });
+    }
 
     #[test]
     fn seats_pad_and_refuse() {

@@ -226,7 +226,7 @@ pub struct Manager {
     /// Games not over, all clients together (what `max_games` caps).
     live_games: AtomicUsize,
     /// Lobby changes for WatchLobby.
-    lobby: broadcast::Sender<pb::LobbyUpdate>,
+    lobby: broadcast::Sender<pb::WatchLobbyResponse>,
     /// The numbers.
     limits: Limits,
     /// Per-client counters.
@@ -349,7 +349,7 @@ impl Manager {
 
     fn announce(&self, change: pb::LobbyChange, game: pb::GameSummary) {
         // No receiver is fine: nobody watches the lobby.
-        let _ = self.lobby.send(pb::LobbyUpdate { change: change as i32, game: Some(game) });
+        let _ = self.lobby.send(pb::WatchLobbyResponse { change: change as i32, game: Some(game) });
     }
 
     /// Bookkeeping when a game stops being live (finished or abandoned):

@@ -40,7 +40,7 @@ impl Manager {
         game_id: &str,
         from_seq: u64,
         creds: Option<&super::Credentials>,
-    ) -> Result<mpsc::Receiver<StreamItem<pb::GameUpdate>>, ServiceError> {
+    ) -> Result<mpsc::Receiver<StreamItem<pb::StreamGameResponse>>, ServiceError> {
         let slot = self.slot(game_id)?;
         let (viewer, recipe, entries, live, abandoned) = {
             let mut d = slot.data.lock().await;
@@ -76,7 +76,7 @@ impl Manager {
     pub async fn watch_lobby(
         self: &Arc<Self>,
         client: Option<IpAddr>,
-    ) -> Result<mpsc::Receiver<StreamItem<pb::LobbyUpdate>>, ServiceError> {
+    ) -> Result<mpsc::Receiver<StreamItem<pb::WatchLobbyResponse>>, ServiceError> {
         let guard = self.caps.open_stream(client, self.limits.max_streams_per_client)?;
         let mut live = self.lobby.subscribe();
         let (tx, rx) = mpsc::channel(STREAM_BUFFER);
@@ -110,7 +110,7 @@ impl Manager {
 
     /// The opening of WatchLobby: one SNAPSHOT per live game, oldest first,
     /// then SNAPSHOT_END.
-    async fn lobby_snapshot(&self) -> Vec<pb::LobbyUpdate> {
+    async fn lobby_snapshot(&self) -> Vec<pb::WatchLobbyResponse> {
         let mut games = Vec::new();
         for slot in self.all_slots() {
             let d = slot.data.lock().await;
@@ -121,8 +121,8 @@ impl Manager {
         games.sort_by(|a, b| (a.created_unix_ms, &a.game_id).cmp(&(b.created_unix_ms, &b.game_id)));
         games
             .into_iter()
-            .map(|g| pb::LobbyUpdate { change: pb::LobbyChange::Snapshot as i32, game: Some(g) })
-            .chain(std::iter::once(pb::LobbyUpdate { change: pb::LobbyChange::SnapshotEnd as i32, game: None }))
+            .map(|g| pb::WatchLobbyResponse { change: pb::LobbyChange::Snapshot as i32, game: Some(g) })
+            .chain(std::iter::once(pb::WatchLobbyResponse { change: pb::LobbyChange::SnapshotEnd as i32, game: None }))
             .collect()
     }
 }
@@ -132,7 +132,7 @@ struct GameStream {
     slot: Arc<Slot>,
     viewer: Viewer,
     recipe: Recipe,
-    tx: mpsc::Sender<StreamItem<pb::GameUpdate>>,
+    tx: mpsc::Sender<StreamItem<pb::StreamGameResponse>>,
     shutdown: watch::Receiver<bool>,
     /// Turns true when the game is abandoned or deleted.
     closed: watch::Receiver<bool>,
@@ -158,7 +158,7 @@ impl GameStream {
             state.outcome.clone_from(&self.abandoned);
         }
         let over = state.outcome.is_some();
-        let update = pb::GameUpdate {
+        let update = pb::StreamGameResponse {
             seq,
             snapshot: entry.is_none(),
             entry: entry.map(crate::wire::entry),
