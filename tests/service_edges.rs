@@ -63,6 +63,7 @@ const UNARY: &[&str] = &[
     "Undo",
     "GetHistory",
     "ForkGame",
+    "GetCatalog",
 ];
 const STREAMING: &[&str] = &["StreamGame", "WatchLobby"];
 /// The methods that can change an existing game.
@@ -141,7 +142,7 @@ async fn random_call(c: &mut GameServiceClient<Channel>, r: &mut Rng, pool: &[St
     let game_id = r.text(pool);
     let credentials = (r.below(4) > 0).then(|| pb::SeatCredentials { seat: r.below(6) as u32, token: r.text(pool) });
     let seats: Vec<i32> = (0..r.below(6)).map(|_| r.int()).collect();
-    let which = r.below(11) as usize;
+    let which = r.below(12) as usize;
     // The arms below follow the order of UNARY, then STREAMING.
     let method = UNARY.iter().chain(STREAMING).nth(which).copied().unwrap_or("?");
     let result = match which {
@@ -202,7 +203,8 @@ async fn random_call(c: &mut GameServiceClient<Channel>, r: &mut Rng, pool: &[St
             })
             .await
             .map(|_| ()),
-        9 => c.stream_game(pb::StreamGameRequest { game_id, from_seq: r.below(12), credentials }).await.map(|_| ()),
+        9 => c.get_catalog(pb::GetCatalogRequest { game_type: r.text(pool) }).await.map(|_| ()),
+        10 => c.stream_game(pb::StreamGameRequest { game_id, from_seq: r.below(12), credentials }).await.map(|_| ()),
         _ => c.watch_lobby(pb::WatchLobbyRequest {}).await.map(|_| ()),
     };
     let code = match result {

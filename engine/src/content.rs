@@ -9,7 +9,7 @@
 //! validation (`content/tiles.rs` for `tiles.toml`, and so on); this file
 //! holds [`Content`], the error type and the list of embedded files.
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use std::sync::OnceLock;
 
 mod allies;

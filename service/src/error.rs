@@ -14,6 +14,9 @@ pub enum ServiceError {
     /// Unknown game.
     #[error("no game with id '{0}'")]
     NotFound(String),
+    /// A game type this server does not host.
+    #[error("no game type '{0}' is hosted here")]
+    UnknownGameType(String),
     /// Missing or wrong seat token.
     #[error("{0}")]
     Unauthenticated(String),
@@ -52,7 +55,7 @@ impl ServiceError {
         use tonic::Code;
         match self {
             ServiceError::InvalidArgument(_) => Code::InvalidArgument,
-            ServiceError::NotFound(_) => Code::NotFound,
+            ServiceError::NotFound(_) | ServiceError::UnknownGameType(_) => Code::NotFound,
             ServiceError::Unauthenticated(_) => Code::Unauthenticated,
             ServiceError::PermissionDenied(_) => Code::PermissionDenied,
             ServiceError::FailedPrecondition(_) => Code::FailedPrecondition,

@@ -143,6 +143,11 @@ pub trait GameType: Send + Sync {
     fn setup(&self, request: &pb::CreateGameRequest, random_seed: u64) -> Result<Setup, String>;
     /// The table a stored configuration starts from.
     fn start(&self, config_json: &str) -> Result<Box<dyn HostedGame>, String>;
+    /// The game's content with names, for front-ends (GetCatalog). Empty
+    /// for a game that shows no numbered content.
+    fn catalog(&self) -> Vec<pb::CatalogEntry> {
+        Vec::new()
+    }
 }
 
 /// The games a server hosts, by registered name.

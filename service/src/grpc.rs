@@ -173,6 +173,12 @@ impl pb::game_service_server::GameService for GrpcService {
         Ok(Response::new(pb::GetHistoryResponse { game: Some(game), entries }))
     }
 
+    async fn get_catalog(&self, request: Request<pb::GetCatalogRequest>) -> Res<pb::GetCatalogResponse> {
+        let req = request.into_inner();
+        let entries = self.manager.catalog(&req.game_type)?;
+        Ok(Response::new(pb::GetCatalogResponse { game_type: req.game_type, entries }))
+    }
+
     async fn fork_game(&self, request: Request<pb::ForkGameRequest>) -> Res<pb::ForkGameResponse> {
         let ip = client(&request);
         let req = request.into_inner();

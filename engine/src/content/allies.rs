@@ -40,7 +40,7 @@ pub enum AllySkill {
 }
 
 /// An Ally card.
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct AllyDef {
     /// Which Ally.
@@ -53,7 +53,7 @@ pub struct AllyDef {
     pub skill: AllySkill,
 }
 
-#[derive(Deserialize)]
+#[derive(Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(super) struct AlliesFile {
     ally: Vec<AllyDef>,

@@ -17,7 +17,7 @@ pub struct MatSide {
     pub legacy_reinforcements: Vec<u8>,
 }
 
-#[derive(Deserialize)]
+#[derive(Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(super) struct MatFile {
     four_ships: MatSide,

@@ -26,7 +26,7 @@ pub enum DamagedEffect {
 }
 
 /// A Damaged card.
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct DamagedDef {
     /// Stable identifier.
@@ -37,7 +37,7 @@ pub struct DamagedDef {
     pub effect: DamagedEffect,
 }
 
-#[derive(Deserialize)]
+#[derive(Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(super) struct DamagedFile {
     card: Vec<DamagedDef>,

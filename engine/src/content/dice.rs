@@ -48,13 +48,13 @@ pub struct AvatarFace {
     pub wormhole: bool,
 }
 
-#[derive(Deserialize)]
+#[derive(Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(super) struct PlayerDieDef {
     faces: Vec<Face>,
 }
 
-#[derive(Deserialize)]
+#[derive(Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(super) struct PlayerDice {
     red: PlayerDieDef,
@@ -62,7 +62,7 @@ pub(super) struct PlayerDice {
     yellow: PlayerDieDef,
 }
 
-#[derive(Deserialize)]
+#[derive(Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(super) struct DiceFile {
     player: PlayerDice,

@@ -62,7 +62,7 @@ pub enum Ability {
 }
 
 /// An Enemy card.
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct EnemyDef {
     /// Stable identifier.
@@ -80,7 +80,7 @@ pub struct EnemyDef {
 }
 
 /// An Avatar card.
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct AvatarDef {
     /// Stable identifier.
@@ -97,7 +97,7 @@ pub struct AvatarDef {
     pub ability: Ability,
 }
 
-#[derive(Deserialize)]
+#[derive(Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(super) struct EnemiesFile {
     enemy: Vec<EnemyDef>,

@@ -88,7 +88,7 @@ pub struct ExplorationOption {
 }
 
 /// An Exploration card.
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ExplorationDef {
     /// Stable identifier.
@@ -109,7 +109,7 @@ pub struct ExplorationDef {
     pub penalty: Vec<Effect>,
 }
 
-#[derive(Deserialize)]
+#[derive(Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(super) struct ExplorationsFile {
     card: Vec<ExplorationDef>,

@@ -4,7 +4,7 @@
 use super::*;
 
 /// One effect of a Precursor Mod.
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ModEffectDef {
     /// Stable identifier.
@@ -20,7 +20,7 @@ pub struct ModEffectDef {
 }
 
 /// A Precursor Mod card: one level of one ship.
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ModDef {
     /// The ship.
@@ -31,7 +31,7 @@ pub struct ModDef {
     pub effects: Vec<ModEffectDef>,
 }
 
-#[derive(Deserialize)]
+#[derive(Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(super) struct ModsFile {
     #[serde(rename = "mod")]

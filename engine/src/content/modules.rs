@@ -246,7 +246,7 @@ pub struct Power {
 }
 
 /// A Ship Module or Precursor Ship Module card.
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ModuleDef {
     /// Stable identifier.
@@ -265,7 +265,7 @@ pub struct ModuleDef {
     pub effect: ModuleEffect,
 }
 
-#[derive(Deserialize)]
+#[derive(Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(super) struct ModulesFile {
     module: Vec<ModuleDef>,

@@ -35,7 +35,7 @@ pub enum XpCondition {
 }
 
 /// A ship mat.
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ShipDef {
     /// Which ship.
@@ -58,7 +58,7 @@ pub struct ShipDef {
     pub xp_condition: XpCondition,
 }
 
-#[derive(Deserialize)]
+#[derive(Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(super) struct ShipsFile {
     ship: Vec<ShipDef>,

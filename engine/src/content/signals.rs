@@ -45,7 +45,7 @@ pub enum Challenge {
 }
 
 /// A Precursor Signal card.
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SignalDef {
     /// Stable identifier.
@@ -61,7 +61,7 @@ pub struct SignalDef {
     pub on_reveal: Vec<Effect>,
 }
 
-#[derive(Deserialize)]
+#[derive(Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(super) struct SignalsFile {
     signal: Vec<SignalDef>,

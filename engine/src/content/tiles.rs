@@ -19,7 +19,7 @@ pub enum SystemKind {
 }
 
 /// One system tile as printed.
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct TileDef {
     /// Stable identifier, e.g. "A01".
@@ -63,7 +63,7 @@ impl TileDef {
     }
 }
 
-#[derive(Deserialize)]
+#[derive(Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(super) struct TilesFile {
     tile: Vec<TileDef>,

@@ -100,6 +100,54 @@ impl GameType for Xodus {
         let config: GameConfig = serde_json::from_str(config_json).map_err(|e| format!("config JSON: {e}"))?;
         Ok(Box::new(Table(Game::new(config).map_err(|e| format!("config refused: {e}"))?)))
     }
+
+    fn catalog(&self) -> Vec<pb::CatalogEntry> {
+        catalog()
+    }
+}
+
+/// The catalog entries of one category: `id` and `name` read each item.
+fn entries<T: serde::Serialize>(
+    category: &str,
+    items: &[T],
+    id: impl Fn(&T) -> String,
+    name: impl Fn(&T) -> String,
+) -> Vec<pb::CatalogEntry> {
+    items
+        .iter()
+        .enumerate()
+        .map(|(i, item)| pb::CatalogEntry {
+            category: category.into(),
+            index: i as u32,
+            id: id(item),
+            name: name(item),
+            details_json: serde_json::to_string(item).unwrap_or_default(),
+        })
+        .collect()
+}
+
+/// X-ODUS's content, every category, from the engine's content data.
+fn catalog() -> Vec<pb::CatalogEntry> {
+    let c = xodus_engine::content::Content::get();
+    [
+        entries("tile", &c.tiles, |t| t.id.clone(), |t| t.name.clone()),
+        entries("signal", &c.signals, |t| t.id.clone(), |t| t.name.clone()),
+        entries("module", &c.modules, |t| t.id.clone(), |t| t.name.clone()),
+        entries(
+            "mod",
+            &c.mods,
+            |m| format!("{}:{}", m.ship.as_str(), m.level),
+            |m| format!("{} mod, level {}", m.ship.as_str(), m.level),
+        ),
+        entries("mod_effect", &c.mod_effects, |t| t.id.clone(), |t| t.name.clone()),
+        entries("exploration", &c.explorations, |t| t.id.clone(), |t| t.name.clone()),
+        entries("enemy", &c.enemies, |t| t.id.clone(), |t| t.name.clone()),
+        entries("avatar", &c.avatars, |t| t.id.clone(), |t| t.name.clone()),
+        entries("damaged", &c.damaged, |t| t.id.clone(), |t| t.name.clone()),
+        entries("ally", &c.allies, |t| t.kind.as_str().to_string(), |t| t.name.clone()),
+        entries("ship", &c.ships, |t| t.kind.as_str().to_string(), |t| t.name.clone()),
+    ]
+    .concat()
 }
 
 /// One X-ODUS table: the engine's game.

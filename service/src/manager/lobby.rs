@@ -229,6 +229,15 @@ impl Manager {
         Ok(Page { games: out, next_page_token })
     }
 
+    /// GetCatalog: the content of the game registered as `game_type`.
+    pub fn catalog(&self, game_type: &str) -> Result<Vec<pb::CatalogEntry>, ServiceError> {
+        let game = self
+            .registry
+            .get(game_type)
+            .ok_or_else(|| ServiceError::UnknownGameType(game_type.chars().take(40).collect()))?;
+        Ok(game.catalog())
+    }
+
     /// GetHistory: the summary (with the seed for the creator or once the
     /// game is over) and every entry.
     pub async fn history(
