@@ -31,11 +31,14 @@ async fn the_catalog_names_what_a_state_numbers() {
         play_first(&mut c, &id, &tokens).await;
     }
     let s = state(&mut c, &id).await;
-    let Some(pb::game_state::Detail::Xodus(x)) = s.detail else { panic!("an X-ODUS state") };
-    let view: serde_json::Value = serde_json::from_str(&x.view_json).expect("view");
-    for tile in view["public"]["tiles"].as_array().expect("tiles") {
-        let n = tile["tile"].as_u64().expect("a tile number") as u32;
-        assert!(by_key.contains_key(&("tile".into(), n)), "tile {n} has no catalog entry");
+    let x = xodus::any::xodus_state(&s).expect("an X-ODUS typed state");
+    for tile in &x.tiles {
+        assert!(by_key.contains_key(&("tile".into(), tile.tile)), "tile {} has no catalog entry", tile.tile);
+    }
+    for ship in &x.ships {
+        for m in &ship.modules {
+            assert!(by_key.contains_key(&("module".into(), *m)), "module {m} has no catalog entry");
+        }
     }
     let g = c.get_history(pb::GetHistoryRequest { game_id: id, ..Default::default() }).await.expect("h");
     for seat in g.into_inner().game.expect("game").seats {

@@ -77,7 +77,7 @@ async fn send_raw(channel: &Channel, method: &str, body: Vec<u8>) -> Code {
         return Code::Unavailable;
     }
     let path: tonic::codegen::http::uri::PathAndQuery =
-        format!("/xodus.v1.GameService/{method}").parse().expect("path");
+        format!("/tabletop.v1.GameService/{method}").parse().expect("path");
     let request = tonic::Request::new(body);
     if STREAMING.contains(&method) {
         match grpc.server_streaming(request, path, Raw).await {
@@ -152,7 +152,7 @@ async fn random_call(c: &mut GameServiceClient<Channel>, r: &mut Rng, pool: &[St
                 seats,
                 game_type: r.text(pool),
                 setup: (r.below(3) > 0).then(|| {
-                    pb::create_game_request::Setup::Xodus(pb::XodusSetup {
+                    xodus::any::xodus_setup(xodus::xodus_pb::XodusSetup {
                         ship_count: r.below(7) as u32,
                         ships: (0..r.below(5)).map(|_| r.text(pool)).collect(),
                         difficulty: r.text(pool),

@@ -8,6 +8,7 @@ use common::*;
 use std::time::{Duration, Instant};
 use tonic::Code;
 use xodus::pb;
+use xodus::xodus_pb::XodusSetup;
 
 /// The idle timeout of the idle-seat test's server.
 const IDLE_TIMEOUT: Duration = Duration::from_secs(1);
@@ -24,7 +25,7 @@ async fn create_list_claim_reclaim_release() {
         kind: pb::GameKind::Xodus as i32,
         seats: vec![pb::SeatOpenTo::Human as i32, pb::SeatOpenTo::Ai as i32],
         game_type: String::new(),
-        setup: Some(pb::create_game_request::Setup::Xodus(pb::XodusSetup {
+        setup: Some(xodus::any::xodus_setup(xodus::xodus_pb::XodusSetup {
             ship_count: 4,
             ships: vec!["warship".into(), "explorer".into(), "pirate_ship".into(), "proto_ship".into()],
             difficulty: "heroic".into(),
@@ -94,26 +95,39 @@ async fn create_list_claim_reclaim_release() {
 async fn malformed_creates_are_invalid_arguments() {
     let server = Server::start("lobby-bad");
     let mut c = server.client().await;
-    let setup = |x: pb::XodusSetup| pb::CreateGameRequest {
+    let setup = |x: XodusSetup| pb::CreateGameRequest {
         kind: pb::GameKind::Xodus as i32,
         seats: vec![],
         game_type: String::new(),
-        setup: Some(pb::create_game_request::Setup::Xodus(x)),
+        setup: Some(xodus::any::xodus_setup(x)),
     };
     let bad = vec![
-        ("five ships", setup(pb::XodusSetup { ship_count: 5, ..Default::default() })),
-        ("unknown ship", setup(pb::XodusSetup { ships: vec!["canoe".into(); 3], ..Default::default() })),
+        ("five ships", setup(XodusSetup { ship_count: 5, ..Default::default() })),
+        ("unknown ship", setup(XodusSetup { ships: vec!["canoe".into(); 3], ..Default::default() })),
         (
             "same ship twice",
-            setup(pb::XodusSetup {
+            setup(XodusSetup {
                 ships: vec!["warship".into(), "warship".into(), "explorer".into()],
                 ..Default::default()
             }),
         ),
-        ("difficulty", setup(pb::XodusSetup { ship_count: 3, difficulty: "nightmare".into(), ..Default::default() })),
-        ("one ally", setup(pb::XodusSetup { ship_count: 3, allies: vec!["smuggler".into()], ..Default::default() })),
+        ("difficulty", setup(XodusSetup { ship_count: 3, difficulty: "nightmare".into(), ..Default::default() })),
+        ("one ally", setup(XodusSetup { ship_count: 3, allies: vec!["smuggler".into()], ..Default::default() })),
         ("no kind", pb::CreateGameRequest { kind: 0, ..create_request(1) }),
-        ("no setup", pb::CreateGameRequest { setup: None, ..create_request(1) }),
+        (
+            "a setup of another type",
+            pb::CreateGameRequest {
+                setup: Some(pb::create_game_request::Setup::GameSetup(xodus::any::pack(&pb::SeatInfo::default()))),
+                ..create_request(1)
+            },
+        ),
+        (
+            "setup_json for X-ODUS",
+            pb::CreateGameRequest {
+                setup: Some(pb::create_game_request::Setup::SetupJson("{}".into())),
+                ..create_request(1)
+            },
+        ),
         ("too many seats", pb::CreateGameRequest { seats: vec![1; 5], ..create_request(1) }),
     ];
     for (what, req) in bad {

@@ -62,7 +62,7 @@ async fn grpc_web_over_http1() {
     let mut tcp = tokio::net::TcpStream::connect(&addr).await.expect("connect");
     // An empty ListGamesRequest in one gRPC-Web frame: flag 0, length 0.
     let head = format!(
-        "POST /xodus.v1.GameService/ListGames HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/grpc-web+proto\r\n\
+        "POST /tabletop.v1.GameService/ListGames HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/grpc-web+proto\r\n\
          X-Grpc-Web: 1\r\nContent-Length: 5\r\nConnection: close\r\n\r\n"
     );
     tcp.write_all(head.as_bytes()).await.expect("write");

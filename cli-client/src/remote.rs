@@ -141,16 +141,13 @@ fn events(wire: &[pb::Event]) -> Vec<Event> {
 
 /// The engine view carried by a state.
 fn view_of(state: Option<&pb::GameState>) -> Result<View, RemoteError> {
-    match state.and_then(|s| s.detail.as_ref()) {
-        Some(pb::game_state::Detail::Xodus(x)) => serde_json::from_str(&x.view_json).map_err(|e| {
-            RemoteError::Other(format!(
-                "the server's view does not match this client's version ({e}); build xodus and xodus-server from the same commit"
-            ))
-        }),
-        Some(pb::game_state::Detail::Json(_)) | None => {
-            Err(RemoteError::Other("the server sent a state without an X-ODUS view".into()))
-        }
-    }
+    let state = state.ok_or_else(|| RemoteError::Other("the server sent no state".into()))?;
+    xodus_wire::view(state).map_err(|e| match e {
+        xodus_wire::WireError::NotXodus => RemoteError::Other("the server sent a state without an X-ODUS view".into()),
+        e => RemoteError::Other(format!(
+            "the server's typed state is not one this client reads ({e}); build xodus and xodus-server from the same commit"
+        )),
+    })
 }
 
 fn summary(g: pb::GameSummary) -> GameSummary {
@@ -209,7 +206,7 @@ impl Remote {
             kind: pb::GameKind::Xodus as i32,
             game_type: String::new(),
             seats,
-            setup: Some(pb::create_game_request::Setup::Xodus(pb::XodusSetup {
+            setup: Some(xodus::any::xodus_setup(xodus::xodus_pb::XodusSetup {
                 ship_count: u32::from(count),
                 ships: game.ships.iter().map(|k| k.as_str().to_string()).collect(),
                 difficulty: game.difficulty.clone(),

@@ -47,7 +47,7 @@ fn create(seed: u64) -> pb::CreateGameRequest {
         kind: pb::GameKind::Xodus as i32,
         seats: vec![pb::SeatOpenTo::Any as i32; 4],
         game_type: String::new(),
-        setup: Some(pb::create_game_request::Setup::Xodus(pb::XodusSetup {
+        setup: Some(xodus::any::xodus_setup(xodus::xodus_pb::XodusSetup {
             ship_count: 4,
             seed: Some(seed),
             ..Default::default()

@@ -72,15 +72,20 @@ impl Outcome {
     /// The wire form.
     pub fn to_wire(&self) -> pb::Outcome {
         match self {
-            Outcome::Team { won, cause, round } => {
-                pb::Outcome { won: *won, cause: cause.clone(), round: *round, ..Default::default() }
-            }
+            Outcome::Team { won, cause, round } => pb::Outcome {
+                won: *won,
+                cause: cause.clone(),
+                round: *round,
+                kind: pb::OutcomeKind::Team as i32,
+                ..Default::default()
+            },
             Outcome::Ranked { scores, ranking, cause, round } => pb::Outcome {
                 won: false,
                 cause: cause.clone(),
                 round: *round,
                 scores: scores.clone(),
                 ranking: ranking.iter().map(|&s| u32::from(s)).collect(),
+                kind: pb::OutcomeKind::Ranked as i32,
             },
         }
     }

@@ -16,7 +16,7 @@ use tonic::{Request, Response, Status};
 use tracing::{Instrument, Span, field};
 use xodus::pb;
 
-/// The `xodus.v1.GameService` implementation.
+/// The `tabletop.v1.GameService` implementation.
 pub struct GrpcService {
     /// Every game.
     manager: Arc<Manager>,

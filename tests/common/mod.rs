@@ -240,7 +240,7 @@ pub fn game_request(seed: u64, seats: &[pb::SeatOpenTo]) -> pb::CreateGameReques
         kind: pb::GameKind::Xodus as i32,
         seats: seats.iter().map(|&s| s as i32).collect(),
         game_type: String::new(),
-        setup: Some(pb::create_game_request::Setup::Xodus(pb::XodusSetup {
+        setup: Some(xodus::any::xodus_setup(xodus::xodus_pb::XodusSetup {
             ship_count: seats.len() as u32,
             seed: Some(seed),
             difficulty: "casual".into(),

@@ -111,6 +111,7 @@ impl HostedGame for Table {
                     id,
                     label,
                     seats: seats.clone(),
+                    detail: None,
                 })
                 .collect(),
         }
@@ -126,7 +127,12 @@ impl HostedGame for Table {
         if !self.options().iter().any(|(id, _)| id == option_id) {
             return Err(Refusal::Illegal(format!("'{option_id}' is not an offered option")));
         }
-        let event = |kind: &str, json: String| pb::Event { kind: kind.into(), summary: kind.into(), event_json: json };
+        let event = |kind: &str, json: String| pb::Event {
+            kind: kind.into(),
+            summary: kind.into(),
+            event_json: json,
+            detail: None,
+        };
         if let Some(card) = option_id.strip_prefix("select:").and_then(|c| c.parse::<u8>().ok()) {
             self.selected = Some(card);
             // Only the selecting seat knows which card: the event says none.
@@ -174,6 +180,8 @@ impl HostedGame for Table {
                 Viewer::Spectator => None,
             },
             detail: Some(pb::game_state::Detail::Json(pb::JsonState { view_json: view.to_string() })),
+            game_type: "high_card".into(),
+            schema_version: 1,
             ..Default::default()
         }
     }

@@ -181,16 +181,8 @@ async fn play_claimed(
             if !d.deciders.contains(&seat) {
                 continue;
             }
-            let (picked, think_ms) = match &st.detail {
-                Some(pb::game_state::Detail::Xodus(x)) => {
-                    let view = match serde_json::from_str::<xodus_engine::View>(&x.view_json) {
-                        Ok(v) => v,
-                        Err(e) => {
-                            // Usually a server built from another engine version.
-                            tracing::warn!(game = %game_id, seq = st.seq, error = %e, "unreadable view");
-                            continue;
-                        }
-                    };
+            let (picked, think_ms) = match xodus_wire::view(&st) {
+                Ok(view) => {
                     let budget = cfg.budget.clone();
                     let thinking = std::time::Instant::now();
                     let (p, picked) = match tokio::task::spawn_blocking(move || {
@@ -210,7 +202,14 @@ async fn play_claimed(
                 }
                 // A game this agent has no policy of its own for: it is
                 // played from the wire decision alone.
-                _ => (crate::policy::any_game::pick(d, seat, mix(&[cfg.seed, hash_str(&game_id), st.seq])), 0),
+                Err(xodus_wire::WireError::NotXodus) => {
+                    (crate::policy::any_game::pick(d, seat, mix(&[cfg.seed, hash_str(&game_id), st.seq])), 0)
+                }
+                Err(e) => {
+                    // Usually a server built from another engine version.
+                    tracing::warn!(game = %game_id, seq = st.seq, error = %e, "unreadable typed state");
+                    continue;
+                }
             };
             let Some(id) = picked else { continue };
             if rx.has_changed().unwrap_or(false) {

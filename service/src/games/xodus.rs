@@ -4,7 +4,7 @@
 //! configurations, and wraps the engine's `Game` in the hosting contract.
 
 use crate::game::{Applied, GameType, HostedGame, Outcome, Refusal, Seat, Setup, Viewer};
-use xodus::{convert, pb};
+use xodus::{any, pb, xodus_pb};
 use xodus_engine::{AllyKind, Difficulty, Game, GameConfig, RuleError, ShipKind};
 
 /// The X-ODUS game type.
@@ -17,9 +17,20 @@ fn names<T: Copy>(all: &[T], f: fn(T) -> &'static str) -> String {
 /// Turns a CreateGame request's X-ODUS setup into an engine config.
 /// `random_seed` is used when the request gives no seed.
 pub fn config(req: &pb::CreateGameRequest, random_seed: u64) -> Result<GameConfig, String> {
-    let Some(pb::create_game_request::Setup::Xodus(x)) = &req.setup else {
-        return Err("setup.xodus is required for X-ODUS".into());
+    let x = match &req.setup {
+        Some(pb::create_game_request::Setup::GameSetup(packed)) => any::unpack::<xodus_pb::XodusSetup>(packed)
+            .ok_or_else(|| {
+                format!(
+                    "game_setup holds '{}'; X-ODUS takes type.googleapis.com/xodus.v1.XodusSetup",
+                    packed.type_url.chars().take(80).collect::<String>()
+                )
+            })?,
+        Some(pb::create_game_request::Setup::SetupJson(_)) => {
+            return Err("X-ODUS takes its setup as game_setup (a packed xodus.v1.XodusSetup), not setup_json".into());
+        }
+        None => xodus_pb::XodusSetup { ship_count: 3, ..Default::default() },
     };
+    let x = &x;
     let difficulty = if x.difficulty.is_empty() {
         Difficulty::Casual
     } else {
@@ -102,52 +113,8 @@ impl GameType for Xodus {
     }
 
     fn catalog(&self) -> Vec<pb::CatalogEntry> {
-        catalog()
+        xodus_wire::catalog::entries()
     }
-}
-
-/// The catalog entries of one category: `id` and `name` read each item.
-fn entries<T: serde::Serialize>(
-    category: &str,
-    items: &[T],
-    id: impl Fn(&T) -> String,
-    name: impl Fn(&T) -> String,
-) -> Vec<pb::CatalogEntry> {
-    items
-        .iter()
-        .enumerate()
-        .map(|(i, item)| pb::CatalogEntry {
-            category: category.into(),
-            index: i as u32,
-            id: id(item),
-            name: name(item),
-            details_json: serde_json::to_string(item).unwrap_or_default(),
-        })
-        .collect()
-}
-
-/// X-ODUS's content, every category, from the engine's content data.
-fn catalog() -> Vec<pb::CatalogEntry> {
-    let c = xodus_engine::content::Content::get();
-    [
-        entries("tile", &c.tiles, |t| t.id.clone(), |t| t.name.clone()),
-        entries("signal", &c.signals, |t| t.id.clone(), |t| t.name.clone()),
-        entries("module", &c.modules, |t| t.id.clone(), |t| t.name.clone()),
-        entries(
-            "mod",
-            &c.mods,
-            |m| format!("{}:{}", m.ship.as_str(), m.level),
-            |m| format!("{} mod, level {}", m.ship.as_str(), m.level),
-        ),
-        entries("mod_effect", &c.mod_effects, |t| t.id.clone(), |t| t.name.clone()),
-        entries("exploration", &c.explorations, |t| t.id.clone(), |t| t.name.clone()),
-        entries("enemy", &c.enemies, |t| t.id.clone(), |t| t.name.clone()),
-        entries("avatar", &c.avatars, |t| t.id.clone(), |t| t.name.clone()),
-        entries("damaged", &c.damaged, |t| t.id.clone(), |t| t.name.clone()),
-        entries("ally", &c.allies, |t| t.kind.as_str().to_string(), |t| t.name.clone()),
-        entries("ship", &c.ships, |t| t.kind.as_str().to_string(), |t| t.name.clone()),
-    ]
-    .concat()
 }
 
 /// One X-ODUS table: the engine's game.
@@ -167,14 +134,14 @@ impl HostedGame for Table {
     }
 
     fn decision(&self) -> pb::Decision {
-        convert::decision(&self.0.decision())
+        xodus_wire::decision(&self.0.decision())
     }
 
     fn apply(&mut self, seat: Seat, option_id: &str) -> Result<Applied, Refusal> {
         match self.0.apply(seat, option_id) {
             Ok(events) => Ok(Applied {
                 undoable: events.iter().all(xodus_engine::Event::may_be_undone),
-                events: events.iter().map(convert::event).collect(),
+                events: events.iter().map(xodus_wire::event).collect(),
             }),
             Err(RuleError::GameOver) => Err(Refusal::GameOver),
             Err(e @ RuleError::NotYourDecision { .. }) => Err(Refusal::NotYourDecision(e.to_string())),
@@ -183,7 +150,7 @@ impl HostedGame for Table {
     }
 
     fn state(&self, v: Viewer) -> pb::GameState {
-        convert::game_state("", 0, &self.0, viewer(v))
+        xodus_wire::game_state("", 0, &self.0, viewer(v))
     }
 
     fn outcome(&self) -> Option<Outcome> {
@@ -212,17 +179,17 @@ mod tests {
     use super::*;
     use xodus_engine::Difficulty;
 
-    fn req(setup: pb::XodusSetup) -> pb::CreateGameRequest {
+    fn req(setup: xodus_pb::XodusSetup) -> pb::CreateGameRequest {
         pb::CreateGameRequest {
             kind: pb::GameKind::Xodus as i32,
-            setup: Some(pb::create_game_request::Setup::Xodus(setup)),
+            setup: Some(any::xodus_setup(setup)),
             ..Default::default()
         }
     }
 
     #[test]
     fn random_setup_uses_the_seed() {
-        let r = req(pb::XodusSetup { ship_count: 4, seed: Some(7), ..Default::default() });
+        let r = req(xodus_pb::XodusSetup { ship_count: 4, seed: Some(7), ..Default::default() });
         let c = config(&r, 99).expect("valid");
         assert_eq!(c.ships.len(), 4);
         assert_eq!(c.seed, 7);
@@ -231,7 +198,7 @@ mod tests {
 
     #[test]
     fn chosen_setup_and_refusals() {
-        let mut x = pb::XodusSetup {
+        let mut x = xodus_pb::XodusSetup {
             ships: vec!["warship".into(), "explorer".into(), "proto_ship".into()],
             difficulty: "heroic".into(),
             allies: vec!["mercenary".into(), "smuggler".into()],
@@ -253,7 +220,7 @@ mod tests {
         x.ships[1] = "rowboat".into();
         let err = config(&req(x.clone()), 3).expect_err("unknown ship");
         assert!(err.to_string().contains("rowboat"), "{err}");
-        let bad_count = pb::XodusSetup { ship_count: 5, ..Default::default() };
+        let bad_count = xodus_pb::XodusSetup { ship_count: 5, ..Default::default() };
         assert!(config(&req(bad_count), 1).is_err());
         let no_setup = pb::CreateGameRequest { kind: pb::GameKind::Xodus as i32, ..Default::default() };
         assert!(config(&no_setup, 1).is_err());

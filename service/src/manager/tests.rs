@@ -10,7 +10,7 @@ fn create_req(seed: u64) -> pb::CreateGameRequest {
         kind: pb::GameKind::Xodus as i32,
         seats: vec![pb::SeatOpenTo::Human as i32, pb::SeatOpenTo::Ai as i32, pb::SeatOpenTo::Any as i32],
         game_type: String::new(),
-        setup: Some(pb::create_game_request::Setup::Xodus(pb::XodusSetup {
+        setup: Some(xodus::any::xodus_setup(xodus::xodus_pb::XodusSetup {
             ship_count: 3,
             seed: Some(seed),
             ..Default::default()

@@ -1,0 +1,92 @@
+//! The engine's events on the wire: every event with its kind, summary and
+//! JSON, and the main ones also typed (`xodus.v1.XodusEvent`).
+
+use crate::enums::*;
+use xodus::{any, pb, xodus_pb as x};
+use xodus_engine::{Event, RollPurpose};
+
+fn purpose(p: RollPurpose) -> x::RollPurpose {
+    match p {
+        RollPurpose::Detection => x::RollPurpose::Detection,
+        RollPurpose::Attack => x::RollPurpose::Attack,
+        RollPurpose::Damage => x::RollPurpose::Damage,
+        RollPurpose::Skill => x::RollPurpose::Skill,
+        RollPurpose::AvatarMove => x::RollPurpose::AvatarMove,
+    }
+}
+
+/// The typed form of an event, for the events X-ODUS types.
+pub fn typed(e: &Event) -> Option<x::XodusEvent> {
+    use x::xodus_event::Event as T;
+    let t = match e {
+        Event::PhaseStarted { phase: p, round } => {
+            T::PhaseStarted(x::PhaseStarted { phase: phase(*p) as i32, round: *round })
+        }
+        Event::TurnStarted { seat } => T::TurnStarted(x::TurnStarted { seat: u32::from(*seat) }),
+        Event::TurnEnded { seat } => T::TurnEnded(x::TurnEnded { seat: u32::from(*seat) }),
+        Event::TileRevealed { hex: h, tile, rotation } => T::TileRevealed(x::TileRevealed {
+            hex: Some(hex(*h)),
+            tile_id: tile.clone(),
+            rotation: u32::from(*rotation),
+        }),
+        Event::ShipMoved { seat, from, to } => {
+            T::ShipMoved(x::ShipMoved { seat: u32::from(*seat), from: Some(hex(*from)), to: Some(hex(*to)) })
+        }
+        Event::DiceRolled { seat, purpose: p, dice } => T::DiceRolled(x::DiceRolled {
+            seat: seat.map(u32::from),
+            purpose: purpose(*p) as i32,
+            dice: dice.iter().map(|&(c, f)| x::Die { color: color(c) as i32, face: face(f) as i32 }).collect(),
+        }),
+        Event::Engaged { seats, hex: h } => T::Engaged(x::Engaged { seats: wide(seats), hex: Some(hex(*h)) }),
+        Event::EnemyDrawn { enemy, hex: h, from_reserve } => {
+            T::EnemyDrawn(x::EnemyDrawn { enemy_id: enemy.clone(), hex: Some(hex(*h)), from_reserve: *from_reserve })
+        }
+        Event::TargetDamaged { target, damage, health_left } => T::TargetDamaged(x::TargetDamaged {
+            target: target.clone(),
+            damage: u32::from(*damage),
+            health_left: u32::from(*health_left),
+        }),
+        Event::EnemyDefeated { enemy } => T::EnemyDefeated(x::EnemyDefeated { enemy_id: enemy.clone() }),
+        Event::HealthLost { seat, amount, health } => T::HealthLost(x::HealthLost {
+            seat: u32::from(*seat),
+            amount: u32::from(*amount),
+            health: u32::from(*health),
+        }),
+        Event::HealthRecovered { seat, amount, health } => T::HealthRecovered(x::HealthRecovered {
+            seat: u32::from(*seat),
+            amount: u32::from(*amount),
+            health: u32::from(*health),
+        }),
+        Event::ShipDestroyed { seat } => T::ShipDestroyed(x::ShipDestroyed { seat: u32::from(*seat) }),
+        Event::CorruptionAdvanced { position } => {
+            T::CorruptionAdvanced(x::CorruptionAdvanced { position: u32::from(*position) })
+        }
+        Event::AvatarArrived { avatar, hex: h } => {
+            T::AvatarArrived(x::AvatarArrived { avatar_id: avatar.clone(), hex: Some(hex(*h)) })
+        }
+        Event::AvatarMoved { avatar, path } => {
+            T::AvatarMoved(x::AvatarMoved { avatar_id: avatar.clone(), path: path.iter().copied().map(hex).collect() })
+        }
+        Event::SignalRevealed { key, card } => {
+            T::SignalRevealed(x::SignalRevealed { key: u32::from(*key), signal_id: card.clone() })
+        }
+        Event::KeyAccessed { key, seat } => {
+            T::KeyAccessed(x::KeyAccessed { key: u32::from(*key), seat: u32::from(*seat) })
+        }
+        Event::KeysActivated { keys, total } => {
+            T::KeysActivated(x::KeysActivated { keys: wide(keys), total: u32::from(*total) })
+        }
+        Event::Pacified { hex: h } => T::Pacified(x::Pacified { hex: Some(hex(*h)) }),
+        Event::GameOver { won, cause } => T::GameOver(x::GameOver { won: *won, cause: cause.clone() }),
+        _ => return None,
+    };
+    Some(x::XodusEvent { event: Some(t) })
+}
+
+/// The wire form of an event: its snake-case kind, its summary, its JSON
+/// and, for the main events, its typed form.
+pub fn event(e: &Event) -> pb::Event {
+    let value = serde_json::to_value(e).unwrap_or_default();
+    let kind = value.get("event").and_then(|k| k.as_str()).unwrap_or_default().to_string();
+    pb::Event { kind, summary: e.summary(), event_json: value.to_string(), detail: typed(e).map(|t| any::pack(&t)) }
+}
