@@ -1,0 +1,155 @@
+// The lobby: the games on the server (ListGames, then WatchLobby for live
+// changes) with their status and seats; join a free human seat, resume a
+// seat this browser holds, or watch; and a form to create a game (ships,
+// difficulty, Allies, nightmare, who may take each seat).
+import { create } from "@bufbuild/protobuf";
+import { anyPack } from "@bufbuild/protobuf/wkt";
+import type { Catalog } from "./catalog";
+import { humanize } from "./catalog";
+import { api, errorText, isCanceled } from "./client";
+import { h, replace } from "./dom";
+import { Claimant, GameKind, GameStatus, SeatOpenTo, type GameSummary } from "./gen/tabletop/v1/game_pb";
+import { XodusSetupSchema } from "./gen/xodus/v1/setup_pb";
+import { allSeats, loadSeat, saveSeat } from "./session";
+import { roleName } from "./ships";
+import { setStatus } from "./status";
+
+const STATUS_TEXT: Record<number, string> = {
+  [GameStatus.OPEN]: "open",
+  [GameStatus.PLAYING]: "playing",
+  [GameStatus.FINISHED]: "finished",
+  [GameStatus.ABANDONED]: "abandoned",
+};
+
+export class LobbyView {
+  readonly el: HTMLElement;
+  private games = new Map<string, GameSummary>();
+  private listBox = h("div", { class: "games" });
+  private abort = new AbortController();
+
+  constructor(private cat: Catalog, private open: (gameId: string) => void) {
+    this.el = h("div", { class: "lobby" }, this.createForm(), h("section", { class: "game-list", "aria-label": "Games" }, h("h2", undefined, "Games"), this.listBox));
+    void this.follow();
+  }
+
+  destroy(): void {
+    this.abort.abort();
+  }
+
+  private async follow(): Promise<void> {
+    try {
+      let token = "";
+      do {
+        const r = await api.listGames({ pageSize: 200, pageToken: token }, { signal: this.abort.signal });
+        for (const g of r.games) this.games.set(g.gameId, g);
+        token = r.nextPageToken;
+      } while (token);
+      this.drawList();
+      for await (const msg of api.watchLobby({}, { signal: this.abort.signal })) {
+        if (msg.game) this.games.set(msg.game.gameId, msg.game);
+        this.drawList();
+      }
+    } catch (err) {
+      if (!isCanceled(err) && !this.abort.signal.aborted) setStatus(`Lobby: ${errorText(err)}`, "error");
+    }
+  }
+
+  private drawList(): void {
+    const held = new Set(allSeats().map((s) => s.gameId));
+    const games = [...this.games.values()].sort((a, b) => Number(b.createdUnixMs - a.createdUnixMs));
+    if (!games.length) {
+      replace(this.listBox, h("p", { class: "hint" }, "No game yet: create one."));
+      return;
+    }
+    const rows = games.map((g) => {
+      const live = g.status === GameStatus.OPEN || g.status === GameStatus.PLAYING;
+      const mine = held.has(g.gameId) ? loadSeat(g.gameId) : undefined;
+      const seats = g.seats.map((s) => {
+        const who = s.claimed ? (s.claimedBy === Claimant.AI || s.standIn ? "AI" : "human") : "free";
+        const openToHuman = s.openTo !== SeatOpenTo.AI;
+        const canJoin = live && !s.claimed && openToHuman && !mine;
+        return h("li", { class: `seat ${who}` },
+          `${s.seat}. ${roleName(this.cat, s.role)} — ${who}${!s.claimed ? ` (for ${s.openTo === SeatOpenTo.AI ? "AI" : s.openTo === SeatOpenTo.ANY ? "anyone" : "humans"})` : ""}`,
+          canJoin ? h("button", { type: "button", class: "join", "data-game": g.gameId, "data-seat": s.seat, onclick: () => void this.join(g.gameId, s.seat) }, `Join as seat ${s.seat}`) : null);
+      });
+      const outcome = g.outcome ? ` — ${g.outcome.won ? "won" : "lost"}: ${humanize(g.outcome.cause)}` : "";
+      return h("article", { class: `game ${STATUS_TEXT[g.status] ?? ""}`, "data-game": g.gameId },
+        h("header", undefined, h("strong", undefined, g.gameId), h("span", { class: "gstatus" }, `${STATUS_TEXT[g.status] ?? "?"}${outcome}`), h("span", { class: "gseq" }, `${g.seq} choices`)),
+        h("ul", { class: "seats" }, ...seats),
+        h("div", { class: "game-buttons" },
+          mine ? h("button", { type: "button", class: "resume", onclick: () => this.open(g.gameId) }, `Resume seat ${mine.seat}`) : null,
+          h("button", { type: "button", class: "watch", onclick: () => this.open(g.gameId) }, mine ? "Open" : "Watch")));
+    });
+    replace(this.listBox, ...rows);
+  }
+
+  private async join(gameId: string, seat: number): Promise<void> {
+    try {
+      const r = await api.claimSeat({ gameId, seat, claimant: Claimant.HUMAN });
+      saveSeat({ gameId, seat, token: r.token, lastSeq: "0" });
+      setStatus(`You hold seat ${seat}.`, "ok");
+      this.open(gameId);
+    } catch (err) {
+      setStatus(errorText(err), "error");
+    }
+  }
+
+  private createForm(): HTMLElement {
+    const ships = this.cat.entriesOf("ship");
+    const allies = this.cat.entriesOf("ally");
+    const countSel = h("select", { id: "ship-count", name: "count" }, h("option", { value: "3" }, "3 ships"), h("option", { value: "4" }, "4 ships"));
+    const seatRows: { row: HTMLElement; ship: HTMLSelectElement; who: HTMLSelectElement }[] = [];
+    for (let i = 0; i < 4; i++) {
+      const ship = h("select", { id: `ship-${i}`, "aria-label": `Ship of seat ${i}` }, h("option", { value: "" }, "random ship"), ...ships.map((s) => h("option", { value: s.id }, s.name)));
+      const who = h("select", { id: `who-${i}`, "aria-label": `Who takes seat ${i}` },
+        h("option", { value: "human" }, "Human"), h("option", { value: "ai" }, "AI captain"), h("option", { value: "any" }, "Anyone"));
+      who.value = i === 0 ? "human" : "ai";
+      const row = h("div", { class: "seat-row" }, h("span", undefined, `Seat ${i}`), ship, who);
+      seatRows.push({ row, ship, who });
+    }
+    const difficulty = h("select", { id: "difficulty" }, ...["casual", "hardened", "heroic"].map((d) => h("option", { value: d }, humanize(d))));
+    const nightmare = h("input", { type: "checkbox", id: "nightmare" });
+    const allySels = [0, 1].map((i) => h("select", { id: `ally-${i}`, "aria-label": `Ally ${i + 1}` }, h("option", { value: "" }, "random Ally"), ...allies.map((a) => h("option", { value: a.id }, a.name))));
+    const sync = () => {
+      const n = Number(countSel.value);
+      seatRows.forEach((r, i) => (r.row.hidden = i >= n));
+    };
+    countSel.addEventListener("change", sync);
+    sync();
+    const submit = async (ev: Event) => {
+      ev.preventDefault();
+      const n = Number(countSel.value);
+      const rows = seatRows.slice(0, n);
+      const chosen = rows.map((r) => r.ship.value);
+      const setShips = chosen.filter(Boolean);
+      if (setShips.length && setShips.length !== n) return setStatus("Choose every ship, or none for a random draw.", "error");
+      if (new Set(setShips).size !== setShips.length) return setStatus("Each ship can sail only once.", "error");
+      const allyIds = allySels.map((s) => s.value).filter(Boolean);
+      if (allyIds.length === 1) return setStatus("Choose both Allies, or none for a random draw.", "error");
+      if (allyIds.length === 2 && allyIds[0] === allyIds[1]) return setStatus("Choose two different Allies.", "error");
+      const openTo = rows.map((r) => (r.who.value === "ai" ? SeatOpenTo.AI : r.who.value === "any" ? SeatOpenTo.ANY : SeatOpenTo.HUMAN));
+      const setup = create(XodusSetupSchema, { shipCount: n, ships: setShips, difficulty: difficulty.value, allies: allyIds, nightmare: nightmare.checked });
+      try {
+        setStatus("Creating the game…");
+        const r = await api.createGame({ kind: GameKind.XODUS, gameType: "xodus", seats: openTo, setup: { case: "gameSetup", value: anyPack(XodusSetupSchema, setup) } });
+        const g = r.game;
+        if (!g) throw new Error("no game in the reply");
+        this.games.set(g.gameId, g);
+        const first = openTo.findIndex((o) => o !== SeatOpenTo.AI);
+        if (first >= 0) await this.join(g.gameId, first);
+        else this.open(g.gameId);
+      } catch (err) {
+        setStatus(errorText(err), "error");
+      }
+    };
+    return h("form", { class: "create", "aria-label": "New game", onsubmit: (ev: Event) => void submit(ev) },
+      h("h2", undefined, "New game"),
+      h("label", undefined, "Ships ", countSel),
+      ...seatRows.map((r) => r.row),
+      h("label", undefined, "Difficulty ", difficulty),
+      h("label", { class: "check" }, nightmare, " True nightmare (+1 Avatar move)"),
+      h("div", { class: "ally-row" }, h("span", undefined, "Allies"), ...allySels),
+      h("button", { type: "submit", id: "create-game" }, "Create game"),
+      h("p", { class: "hint" }, "You take the first seat open to humans; AI captains take the AI seats."));
+  }
+}

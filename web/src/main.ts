@@ -1,0 +1,72 @@
+// Entry point: loads the catalog, then routes between the lobby (#/) and a
+// table (#/game/ID), resuming the seat this browser holds for that game
+// from the last seq it saw.
+import { loadCatalog, type Catalog } from "./catalog";
+import { errorText } from "./client";
+import { h } from "./dom";
+import { LobbyView } from "./lobby";
+import { forgetSeat, loadSeat } from "./session";
+import { mountStatus, setStatus } from "./status";
+import { GameStore } from "./store";
+import { TableView } from "./table";
+
+const app = document.getElementById("app") as HTMLElement;
+mountStatus(document.getElementById("status") as HTMLElement);
+
+let teardown: (() => void) | undefined;
+
+function go(hash: string): void {
+  if (location.hash === hash) void route();
+  else location.hash = hash;
+}
+
+function openTable(cat: Catalog, gameId: string, asSpectator = false): void {
+  const seat = asSpectator ? undefined : loadSeat(gameId);
+  const store = new GameStore(gameId, seat ? BigInt(seat.lastSeq || "0") : 0n, seat ? { seat: seat.seat, token: seat.token } : undefined);
+  const view = new TableView(store, cat, () => {
+    if (store.table.state?.outcome) forgetSeat(gameId);
+    go("#/");
+  });
+  app.replaceChildren(view.el);
+  document.title = `X-ODUS — ${gameId}`;
+  setStatus(seat ? `Resuming seat ${seat.seat}…` : "Watching…");
+  teardown = () => {
+    store.stop();
+    view.destroy();
+  };
+  void store.run((message) => {
+    if (seat && /^UNAUTHENTICATED/.test(message)) {
+      forgetSeat(gameId);
+      teardown?.();
+      openTable(cat, gameId, true);
+      setStatus(`Your seat was refused (${message}); watching instead.`, "error");
+    } else {
+      setStatus(message, "error");
+    }
+  });
+}
+
+async function route(): Promise<void> {
+  teardown?.();
+  teardown = undefined;
+  let cat: Catalog;
+  try {
+    cat = await loadCatalog();
+  } catch (err) {
+    setStatus(`Cannot reach the server: ${errorText(err)}`, "error");
+    app.replaceChildren(h("button", { type: "button", onclick: () => void route() }, "Try again"));
+    return;
+  }
+  const m = /^#\/game\/([^/?#]+)/.exec(location.hash);
+  if (m?.[1]) {
+    openTable(cat, decodeURIComponent(m[1]));
+  } else {
+    const lobby = new LobbyView(cat, (id) => go(`#/game/${encodeURIComponent(id)}`));
+    app.replaceChildren(lobby.el);
+    document.title = "X-ODUS — lobby";
+    teardown = () => lobby.destroy();
+  }
+}
+
+window.addEventListener("hashchange", () => void route());
+void route();
