@@ -1,0 +1,84 @@
+#!/usr/bin/env bash
+# Proof from another language: generates a Python client from proto/ with
+# grpcio-tools, starts the debug xodus-server on a free port with a
+# throwaway data directory, and plays full games against it with play.py.
+# Exits non-zero when anything fails. Run from anywhere; .ci/run calls it
+# after `cargo build --workspace --bins`.
+#
+# Needs python3 (3.11) with venv, and PyPI for the first run: the packages
+# in requirements.txt go into a virtualenv in .ci/.tools/pyenv (git ignores
+# .ci/.tools), made again whenever requirements.txt or the Python changes.
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+root="$(cd "$here/../.." && pwd)"
+cd "$root"
+
+python="${PYTHON:-python3}"
+venv="$root/.ci/.tools/pyenv"
+stamp="$venv/.requirements-stamp"
+want="$("$python" -c 'import sys; print(sys.version)' | head -1) $(sha256sum "$here/requirements.txt" | cut -d' ' -f1)"
+if [ ! -x "$venv/bin/python" ] || [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
+  echo "python client: installing requirements into $venv"
+  rm -rf "$venv"
+  "$python" -m venv "$venv"
+  "$venv/bin/python" -m pip install --quiet --disable-pip-version-check --no-input \
+    --only-binary=:all: -r "$here/requirements.txt"
+  echo "$want" > "$stamp"
+fi
+py="$venv/bin/python"
+
+# Generate the code from the .proto files alone (well-known types come with
+# grpcio-tools).
+gen="$here/gen"
+rm -rf "$gen"
+mkdir -p "$gen"
+mapfile -t protos < <(cd proto && find . -name '*.proto' | sed 's|^\./||' | sort)
+(cd proto && "$py" -m grpc_tools.protoc -I. --python_out="$gen" --pyi_out="$gen" \
+  --grpc_python_out="$gen" "${protos[@]}")
+
+server="${XODUS_SERVER:-$root/target/debug/xodus-server}"
+if [ ! -x "$server" ]; then
+  echo "python client: $server is missing; building it"
+  cargo build --workspace --bins
+fi
+
+work="$(mktemp -d)"
+pid=""
+cleanup() {
+  if [ -n "$pid" ]; then
+    kill "$pid" 2>/dev/null || true
+    wait "$pid" 2>/dev/null || true
+  fi
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+# Port 0: the server picks a free port and prints "listening on ADDR" first.
+"$server" --listen 127.0.0.1:0 --data-dir "$work/data" --rate-limit 100000 \
+  >"$work/server.out" 2>"$work/server.err" &
+pid=$!
+addr=""
+for _ in $(seq 1 300); do
+  addr="$(sed -n 's/^listening on //p' "$work/server.out" | head -1)"
+  [ -n "$addr" ] && break
+  if ! kill -0 "$pid" 2>/dev/null; then break; fi
+  sleep 0.1
+done
+if [ -z "$addr" ]; then
+  echo "python client: the server did not start" >&2
+  cat "$work/server.out" "$work/server.err" >&2
+  exit 1
+fi
+
+# play.py waits for the gRPC health check to say SERVING, then plays.
+status=0
+XODUS_PY_GEN="$gen" "$py" "$here/play.py" --server "$addr" "$@" || status=$?
+if ! kill -0 "$pid" 2>/dev/null; then
+  echo "python client: the server died during the run" >&2
+  status=1
+fi
+if [ "$status" -ne 0 ]; then
+  echo "python client: FAILED; server log:" >&2
+  tail -n 40 "$work/server.err" >&2
+fi
+exit "$status"
