@@ -23,6 +23,7 @@ async fn the_catalog_names_what_a_state_numbers() {
     for e in &catalog.entries {
         assert!(!e.name.is_empty() && !e.id.is_empty(), "{e:?}");
         assert!(serde_json::from_str::<serde_json::Value>(&e.details_json).is_ok(), "{e:?}");
+        assert!(!e.text.trim().is_empty(), "{} {} has no rules text", e.category, e.id);
     }
 
     let id = create_game(&mut c, 3).await;
