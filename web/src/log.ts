@@ -6,9 +6,14 @@ export class LogView {
   readonly el: HTMLElement;
   private list: HTMLOListElement;
   private shown = 0;
+  /** Follow new lines until the user scrolls up, again once back at the end. */
+  private stick = true;
 
   constructor() {
-    this.list = h("ol", { class: "log-lines" });
+    this.list = h("ol", { class: "log-lines", tabindex: 0 });
+    this.list.addEventListener("scroll", () => {
+      this.stick = this.list.scrollTop + this.list.clientHeight >= this.list.scrollHeight - 4;
+    });
     this.el = h("section", { class: "log", "aria-label": "Event log" }, h("h2", undefined, "Log"), this.list);
   }
 
@@ -17,11 +22,10 @@ export class LogView {
       this.list.replaceChildren();
       this.shown = 0;
     }
-    const atEnd = this.list.scrollTop + this.list.clientHeight >= this.list.scrollHeight - 4;
     const start = Math.max(this.shown, lines.length - 400);
     for (let i = start; i < lines.length; i++) this.list.append(h("li", undefined, lines[i] as string));
     this.shown = lines.length;
     while (this.list.childElementCount > 400) this.list.firstElementChild?.remove();
-    if (atEnd) this.list.scrollTop = this.list.scrollHeight;
+    if (this.stick) this.list.scrollTop = this.list.scrollHeight;
   }
 }
