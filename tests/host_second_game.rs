@@ -26,6 +26,7 @@ async fn start_server(dir: &std::path::Path) -> (String, tokio::sync::oneshot::S
         storage: Storage::Sqlite(dir.to_path_buf()),
         limits: Limits::default(),
         registry: Registry::standard().with(high_card::game_type()),
+        web: Default::default(),
     };
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
     tokio::spawn(xodus_service::run(listener, config, async move {

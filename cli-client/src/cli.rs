@@ -91,6 +91,22 @@ pub struct PlayArgs {
     /// How the AI captains play.
     #[command(flatten)]
     pub ai: AiArgs,
+    /// Take back the game this data directory's last `xodus play` left
+    /// unfinished: the same seats, the same AI captains.
+    #[arg(long, conflicts_with_all = ["game", "web"])]
+    pub resume: bool,
+    /// Play in a browser instead: start the server with the web front-end
+    /// and AI captains that fill every AI seat, print the page's URL and
+    /// run until Ctrl-C. The front-end is built (npm) on first use.
+    #[arg(long)]
+    pub web: bool,
+    /// The built front-end to serve with --web (default: web/dist of this
+    /// checkout).
+    #[arg(long)]
+    pub web_dir: Option<PathBuf>,
+    /// Address of the local server (e.g. 127.0.0.1:8080); a free port if absent.
+    #[arg(long, default_value = "127.0.0.1:0")]
+    pub listen: String,
 }
 
 /// `xodus watch`.

@@ -17,5 +17,6 @@ pub mod cli;
 pub mod plain;
 pub mod procs;
 pub mod remote;
+pub mod saved;
 pub mod tui;
 pub mod ui;

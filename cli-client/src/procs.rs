@@ -82,6 +82,11 @@ pub fn sibling(name: &str) -> Result<PathBuf, ProcError> {
 /// for its `listening on ADDR` line and returns it with its URL. Its
 /// stderr (the logs) goes to `server.log` in the data directory.
 pub fn start_server(data_dir: &Path) -> Result<(Guard, String), ProcError> {
+    start_server_with(data_dir, "127.0.0.1:0", &[])
+}
+
+/// Like [`start_server`], listening on `listen`, with `extra` flags.
+pub fn start_server_with(data_dir: &Path, listen: &str, extra: &[String]) -> Result<(Guard, String), ProcError> {
     let bin = sibling("xodus-server")?;
     std::fs::create_dir_all(data_dir)
         .map_err(|e| ProcError::ServerStart(format!("data dir {}: {e}", data_dir.display())))?;
@@ -89,9 +94,10 @@ pub fn start_server(data_dir: &Path) -> Result<(Guard, String), ProcError> {
         .map_err(|e| ProcError::ServerStart(format!("log file in {}: {e}", data_dir.display())))?;
     let mut child = Command::new(&bin)
         .arg("--listen")
-        .arg("127.0.0.1:0")
+        .arg(listen)
         .arg("--data-dir")
         .arg(data_dir)
+        .args(extra)
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(log)
@@ -125,6 +131,27 @@ pub fn start_server(data_dir: &Path) -> Result<(Guard, String), ProcError> {
             Err(ProcError::ServerStart(format!("{why}; see {}", data_dir.join("server.log").display())))
         }
     }
+}
+
+/// Starts an `xodus-ai --fill` daemon, which takes every seat open to AI
+/// on the server; its logs go to `log` (or nowhere).
+pub fn start_fill(server: &str, extra: &[String], log: Option<&Path>) -> Result<Guard, ProcError> {
+    let bin = sibling("xodus-ai")?;
+    let err: Stdio = match log.map(std::fs::File::create) {
+        Some(Ok(f)) => f.into(),
+        _ => Stdio::null(),
+    };
+    let child = Command::new(&bin)
+        .arg("--server")
+        .arg(server)
+        .arg("--fill")
+        .args(extra)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(err)
+        .spawn()
+        .map_err(|source| ProcError::Spawn { name: "xodus-ai".into(), source })?;
+    Ok(Guard { name: "xodus-ai --fill".into(), child })
 }
 
 /// Starts an `xodus-ai` captain for one seat; its logs go to `log`

@@ -249,6 +249,18 @@ impl Remote {
         Ok(resp.into_inner().token)
     }
 
+    /// Takes back a seat this client holds the token of (after a restart).
+    pub async fn reclaim(&self, game: &str, seat: Seat, token: &str) -> Result<(), RemoteError> {
+        let req = pb::ClaimSeatRequest {
+            game_id: game.to_string(),
+            seat: u32::from(seat),
+            claimant: pb::Claimant::Human as i32,
+            token: token.to_string(),
+        };
+        self.client.clone().claim_seat(req).await.map_err(|s| sort(s, &self.url))?;
+        Ok(())
+    }
+
     /// The current view, as a spectator sees it (every seat sees the same
     /// public state and the same decision).
     pub async fn view(&self, game: &str) -> Result<View, RemoteError> {

@@ -101,7 +101,7 @@ async fn main() -> anyhow::Result<()> {
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
     let server = tokio::spawn(xodus_service::run(
         listener,
-        ServerConfig { storage, limits, registry: xodus_service::Registry::standard() },
+        ServerConfig { storage, limits, registry: xodus_service::Registry::standard(), web: Default::default() },
         async move {
             let _ = stopped.await;
         },

@@ -40,8 +40,10 @@ pub(crate) mod model;
 pub(crate) mod replay;
 pub(crate) mod server;
 pub(crate) mod store;
+pub(crate) mod web;
 pub(crate) mod wire;
 
 pub use game::Registry;
 pub use limits::Limits;
 pub use server::{ServerConfig, ServerError, Storage, run};
+pub use web::WebConfig;

@@ -8,7 +8,7 @@ use std::io::{IsTerminal, Write};
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::time::Duration;
-use xodus_service::{Limits, ServerConfig, Storage};
+use xodus_service::{Limits, ServerConfig, Storage, WebConfig};
 
 /// Hosts X-ODUS games over gRPC (with gRPC-Web, health and reflection).
 #[derive(Parser, Debug)]
@@ -61,6 +61,15 @@ struct Args {
     /// Deadline of a request, in seconds.
     #[arg(long, env = "XODUS_REQUEST_TIMEOUT", default_value_t = 10)]
     request_timeout_secs: u64,
+    /// A directory of static files (the built web front-end, `web/dist`)
+    /// to serve at `/` on the API's port.
+    #[arg(long, env = "XODUS_WEB_DIR")]
+    web_dir: Option<PathBuf>,
+    /// An origin allowed to call the API from its own pages over gRPC-Web
+    /// (repeatable, e.g. http://localhost:5173; `*` for any). Default:
+    /// none; a page served with --web-dir is same-origin and needs none.
+    #[arg(long = "cors-origin", env = "XODUS_CORS_ORIGINS", value_delimiter = ',')]
+    cors_origins: Vec<String>,
 }
 
 fn init_logs(json: bool) {
@@ -117,6 +126,7 @@ async fn main() -> anyhow::Result<()> {
             request_timeout: Duration::from_secs(args.request_timeout_secs.max(1)),
             idle_timeout_s: args.idle_timeout_secs,
         },
+        web: WebConfig { dir: args.web_dir.clone(), cors_origins: args.cors_origins.clone() },
     };
     let listener = tokio::net::TcpListener::bind(args.listen)
         .await

@@ -10,6 +10,7 @@ use crate::grpc::GrpcService;
 use crate::limits::{Limits, rate_limit};
 use crate::manager::Manager;
 use crate::store::{GameStore, MemoryStore, SqliteStore, StoreError};
+use crate::web::WebConfig;
 use std::future::Future;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -36,6 +37,8 @@ pub struct ServerConfig {
     pub limits: Limits,
     /// The games hosted ([`Registry::standard`] for the shipped ones).
     pub registry: Registry,
+    /// Static front-end files and cross-origin access for browsers.
+    pub web: WebConfig,
 }
 
 /// Why the server could not start or stopped with an error.
@@ -56,6 +59,9 @@ pub enum ServerError {
     /// A background task was lost.
     #[error("task: {0}")]
     Task(#[from] tokio::task::JoinError),
+    /// A browser setting was refused.
+    #[error(transparent)]
+    Web(#[from] crate::web::WebError),
 }
 
 /// Opens the configured store.
@@ -79,15 +85,20 @@ pub async fn run(
 ) -> Result<(), ServerError> {
     let store = open_store(&config.storage).await?;
     let manager = Arc::new(Manager::load(store, config.limits.clone(), config.registry.clone()).await?);
-    serve(listener, manager, shutdown).await
+    serve(listener, manager, &config.web, shutdown).await
 }
 
 /// Serves an existing manager (see [`run`]).
-pub async fn serve(
+async fn serve(
     listener: TcpListener,
     manager: Arc<Manager>,
+    web: &WebConfig,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> Result<(), ServerError> {
+    let cors = crate::web::cors(&web.cors_origins)?;
+    if let Some(dir) = &web.dir {
+        crate::web::check_dir(dir)?;
+    }
     let limits = manager.limits().clone();
     manager.spawn_upkeep();
     let game_service = WireCodes::new(
@@ -133,17 +144,25 @@ pub async fn serve(
             manager.begin_shutdown();
         }
     };
-    info!(addr = ?addr, games = manager.game_count(), "serving");
+    let mut routes = tonic::service::Routes::new(game_service)
+        .add_service(health_service)
+        .add_service(reflection_v1)
+        .add_service(reflection_v1alpha)
+        .into_axum_router()
+        // gRPC-Web for the services only: the static files below are
+        // plain HTTP, which the gRPC-Web layer would refuse.
+        .route_layer(tonic_web::GrpcWebLayer::new());
+    if let Some(dir) = web.dir.clone() {
+        routes = routes.fallback(move |req| crate::web::serve_file(dir.clone(), req));
+    }
+    info!(addr = ?addr, games = manager.game_count(), web = ?web.dir, cors = ?web.cors_origins, "serving");
     tonic::transport::Server::builder()
         .accept_http1(true)
         .timeout(limits.request_timeout)
         .concurrency_limit_per_connection(256)
         .layer(rate_limit_layer)
-        .layer(tonic_web::GrpcWebLayer::new())
-        .add_service(game_service)
-        .add_service(health_service)
-        .add_service(reflection_v1)
-        .add_service(reflection_v1alpha)
+        .layer(tower::util::option_layer(cors))
+        .add_routes(routes.into())
         .serve_with_incoming_shutdown(incoming, signal)
         .await?;
     info!("stopped");

@@ -6,6 +6,7 @@ pub mod play;
 pub mod script;
 pub mod session;
 pub mod watch;
+pub mod web;
 
 use anyhow::{Context, bail};
 use xodus_cli::cli::SetupArgs;

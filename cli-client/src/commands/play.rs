@@ -1,72 +1,114 @@
 //! `xodus play`: one command to a game in this terminal. Without --server
 //! it starts a local `xodus-server` on a data directory, creates a game,
 //! claims the person's seats, starts `xodus-ai` captains for the others
-//! and opens the screen; every child process stops when it closes.
+//! and opens the screen; every child process stops when it closes. The
+//! seats are saved in the data directory, so `--resume` takes an
+//! unfinished game back; `--web` serves the browser front-end instead.
 
-use super::{new_game, session};
+use super::{new_game, session, web};
 use anyhow::{Context, bail};
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::io::IsTerminal;
 use xodus_cli::cli::PlayArgs;
 use xodus_cli::procs::{self, Guard};
 use xodus_cli::remote::Remote;
+use xodus_cli::saved::{self, SavedGame};
 
 /// Runs `xodus play`.
 pub async fn run(a: PlayArgs) -> anyhow::Result<()> {
+    if a.web {
+        return web::run(a).await;
+    }
     if !std::io::stdout().is_terminal() {
         bail!("`xodus play` needs a terminal; scripts can use `xodus create`, `join` and `act`");
     }
     if a.game.is_some() && a.server.is_none() {
         bail!("--game needs --server (the server that hosts the game)");
     }
+    let resumed = if a.resume { Some(saved::load(&a.data_dir)?) } else { None };
+    if resumed.is_none()
+        && a.game.is_none()
+        && let Ok(old) = saved::load(&a.data_dir)
+    {
+        eprintln!("note: game {} is unfinished; `xodus play --resume` takes it back", old.game);
+    }
+    let server_url = resumed.as_ref().map(|r| r.server.clone()).filter(|s| !s.is_empty()).or(a.server.clone());
     // Drop order: AI captains first, then the server.
     let mut ais: Vec<Guard> = Vec::new();
     let mut _server: Option<Guard> = None;
-    let url = match &a.server {
+    let url = match &server_url {
         Some(u) => u.clone(),
         None => {
             eprintln!("starting a local xodus-server in {}", a.data_dir.display());
-            let (guard, url) = procs::start_server(&a.data_dir)?;
+            let (guard, url) = procs::start_server_with(&a.data_dir, &a.listen, &[])?;
             _server = Some(guard);
             url
         }
     };
     let remote = Remote::connect(&url).await?;
-    let mut ai_seats = Vec::new();
-    let game = match &a.game {
-        Some(g) => g.clone(),
+    let (game, tokens, ai_seats) = match resumed {
+        Some(r) => {
+            for (seat, token) in &r.seats {
+                remote.reclaim(&r.game, *seat, token).await.with_context(|| format!("taking back seat {seat}"))?;
+            }
+            eprintln!("resuming game {}", r.game);
+            (r.game, r.seats.into_iter().collect::<HashMap<_, _>>(), r.ai_seats)
+        }
         None => {
-            let count = if a.setup.ship_kinds.is_empty() { a.setup.ships } else { a.setup.ship_kinds.len() as u8 };
-            if let Some(bad) = a.seats.iter().find(|s| **s >= count) {
-                bail!("seat {bad} does not exist in a {count}-ship game");
+            let mut ai_seats = Vec::new();
+            let game = match &a.game {
+                Some(g) => g.clone(),
+                None => {
+                    let count =
+                        if a.setup.ship_kinds.is_empty() { a.setup.ships } else { a.setup.ship_kinds.len() as u8 };
+                    if let Some(bad) = a.seats.iter().find(|s| **s >= count) {
+                        bail!("seat {bad} does not exist in a {count}-ship game");
+                    }
+                    if !a.no_ai {
+                        ai_seats = (0..count).filter(|s| !a.seats.contains(s)).collect();
+                    }
+                    let req = new_game(&a.setup, ai_seats.clone())?;
+                    remote.create(&req).await.context("creating the game")?
+                }
+            };
+            let mut tokens = HashMap::new();
+            for s in &a.seats {
+                let token = remote.join(&game, *s).await.with_context(|| format!("claiming seat {s}"))?;
+                tokens.insert(*s, token);
             }
-            if !a.no_ai {
-                ai_seats = (0..count).filter(|s| !a.seats.contains(s)).collect();
-            }
-            let req = new_game(&a.setup, ai_seats.clone())?;
-            remote.create(&req).await.context("creating the game")?
+            (game, tokens, ai_seats)
         }
     };
-    let mut tokens = HashMap::new();
-    for s in &a.seats {
-        let token = remote.join(&game, *s).await.with_context(|| format!("claiming seat {s}"))?;
-        tokens.insert(*s, token);
+    let keep = SavedGame {
+        game: game.clone(),
+        server: a.server.clone().unwrap_or_default(),
+        seats: tokens.iter().map(|(s, t)| (*s, t.clone())).collect::<BTreeMap<_, _>>(),
+        ai_seats: ai_seats.clone(),
+    };
+    if let Err(e) = saved::save(&a.data_dir, &keep) {
+        eprintln!("warning: the seats could not be saved for --resume: {e}");
     }
     let agent_args = a.ai.agent_args();
     for s in &ai_seats {
         let log = a.data_dir.join(format!("ai-{game}-seat{s}.log"));
-        let log = if a.server.is_none() { Some(log.as_path()) } else { None };
+        let log = if server_url.is_none() { Some(log.as_path()) } else { None };
         ais.push(procs::start_ai(&url, &game, *s, &agent_args, log)?);
     }
     let outcome =
         session::screen(remote, game.clone(), tokens, ai_seats, std::time::Duration::from_millis(a.pace_ms), ais)
             .await?;
     match outcome {
-        Some(o) => session::say(&session::result_line(&game, &o)),
-        None if a.server.is_none() => {
-            session::say(&format!("left game {game}; it is saved in {}", a.data_dir.display()))
+        Some(o) => {
+            saved::clear(&a.data_dir);
+            session::say(&session::result_line(&game, &o))
         }
-        None => session::say(&format!("left game {game}; it stays on the server at {url}")),
+        None if server_url.is_none() => session::say(&format!(
+            "left game {game}; it is saved in {}: `xodus play --resume` takes it back",
+            a.data_dir.display()
+        )),
+        None => session::say(&format!(
+            "left game {game}; it stays on the server at {url}: `xodus play --resume` takes it back"
+        )),
     }
     Ok(())
 }
