@@ -54,7 +54,7 @@ function rng(seed) {
  * screen (returns null). */
 async function ready(page) {
   const h = await page.waitForFunction(() => {
-    if (document.querySelector("#outcome:not([hidden])") || window.__stopPlaying) return "over";
+    if (document.querySelector("#outcome:not([hidden])")) return "over";
     const d = document.querySelector("#decision");
     if (d && d.dataset.mine === "1" && d.dataset.pending === "0" && d.querySelector("button.option")) return d.dataset.seq;
     return false;
@@ -89,7 +89,7 @@ async function move(page, random, stats) {
   }
   stats.moves++;
   await page.waitForFunction(
-    (prev) => window.__stopPlaying || document.querySelector("#outcome:not([hidden])") || document.querySelector("#decision")?.dataset.seq !== prev,
+    (prev) => document.querySelector("#outcome:not([hidden])") || document.querySelector("#decision")?.dataset.seq !== prev,
     seq,
     WAIT,
   );
@@ -158,6 +158,13 @@ test("one human and two AI captains play a 3-ship game to its end by clicking; a
   const afterReload = await page.evaluate((id) => JSON.parse(localStorage.getItem(`xodus.seat.${id}`)), gameId);
   assert.equal(afterReload.token, before.token);
 
+  // One move with the keyboard: the number key of the first option.
+  const seqBefore = await ready(page);
+  if (seqBefore !== null) {
+    await page.keyboard.press("1");
+    await page.waitForFunction((prev) => document.querySelector("#decision")?.dataset.seq !== prev, seqBefore, WAIT);
+  }
+
   // Play on to the end; one screenshot mid-game goes into the README.
   let shot = false;
   while (await move(page, random, stats)) {
@@ -177,33 +184,41 @@ test("one human and two AI captains play a 3-ship game to its end by clicking; a
   await page.context().close();
 });
 
-test("two humans in two browser contexts and one AI captain play the same game by clicking", async () => {
+test("two humans in two browser contexts and one AI captain play the same game to its end by clicking; a spectator watches", async () => {
   const a = await openPage();
   const b = await openPage();
   const gameId = await createGame(a, ["human", "human", "ai"]);
   // B joins seat 1 from its lobby.
   const join = b.locator(`button.join[data-game="${gameId}"][data-seat="1"]`);
-  await join.click(WAIT);
+  await join.waitFor(WAIT);
+  await b.screenshot({ path: `${SHOTS}lobby-games.png` });
+  await join.click();
   await b.locator("#decision[data-seq]").waitFor(WAIT);
   assert.match(await b.textContent(".table-info"), /You: seat 1/);
   const sa = { moves: 0, mapClicks: 0, undone: true };
   const sb = { moves: 0, mapClicks: 0, undone: true };
   const ra = rng(11);
   const rb = rng(12);
-  // Each plays until both made 15 moves (or the game ends): a seat that
-  // stopped early would leave the other waiting for its decision.
-  const enough = () => sa.moves >= 15 && sb.moves >= 15;
   const play = async (page, random, stats) => {
-    while (!enough() && (await move(page, random, stats)));
-    for (const p of [a, b]) await p.evaluate(() => (window.__stopPlaying = true));
+    while (await move(page, random, stats));
   };
-  await Promise.all([play(a, ra, sa), play(b, rb, sb)]);
-  await b.screenshot({ path: `${SHOTS}two-humans.png` });
+  const playing = Promise.all([play(a, ra, sa), play(b, rb, sb)]);
+
+  // A third browser watches from the lobby while they play.
+  const c = await openPage();
+  await c.locator(`.game[data-game="${gameId}"] button.watch`).click(WAIT);
+  await c.locator("svg.board .tile").first().waitFor(WAIT);
+  assert.match(await c.textContent(".table-info"), /Spectating/);
+  assert.equal(await c.locator("#decision button.option").count(), 0, "a spectator has no options");
+
+  await playing;
+  await b.screenshot({ path: `${SHOTS}two-humans-outcome.png` });
   console.log(`# game ${gameId}: seat 0 made ${sa.moves} clicks, seat 1 made ${sb.moves}`);
-  assert.ok(sa.moves >= 15 || (await a.locator("#outcome:not([hidden])").count()), "seat 0 played");
-  assert.ok(sb.moves >= 15 || (await b.locator("#outcome:not([hidden])").count()), "seat 1 played");
-  assert.deepEqual(a.errors, []);
-  assert.deepEqual(b.errors, []);
-  await a.context().close();
-  await b.context().close();
+  assert.ok(sa.moves > 0 && sb.moves > 0, "both humans played");
+  for (const p of [a, b, c]) {
+    await p.locator("#outcome").waitFor({ state: "visible", ...WAIT });
+    assert.match(await p.textContent("#outcome"), /(Victory|Defeat)/);
+  }
+  for (const p of [a, b, c]) assert.deepEqual(p.errors, []);
+  for (const p of [a, b, c]) await p.context().close();
 });
