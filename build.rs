@@ -28,6 +28,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     std::fs::write(out_dir.join("api_descriptor.bin"), compiler.encode_file_descriptor_set())?;
     let mut config = tonic_prost_build::Config::new();
     config.enable_type_names();
+    // Type URLs as every protobuf library writes them:
+    // "type.googleapis.com/xodus.v1.XodusState".
+    config.type_name_domain(["."], "type.googleapis.com");
     tonic_prost_build::configure()
         .type_attribute(".", "#[allow(clippy::all)]")
         .build_client(true)

@@ -3,6 +3,7 @@
 
 use crate::enums::*;
 use xodus::{any, pb, xodus_pb as x};
+use xodus_engine::content::Content;
 use xodus_engine::{Event, RollPurpose};
 
 fn purpose(p: RollPurpose) -> x::RollPurpose {
@@ -15,19 +16,30 @@ fn purpose(p: RollPurpose) -> x::RollPurpose {
     }
 }
 
+/// The catalog index of the entry with text id `id` among `ids`.
+fn index<'a>(mut ids: impl Iterator<Item = &'a str>, id: &str) -> u32 {
+    ids.position(|i| i == id).map_or(u32::MAX, |i| i as u32)
+}
+
 /// The typed form of an event, for the events X-ODUS types.
 pub fn typed(e: &Event) -> Option<x::XodusEvent> {
     use x::xodus_event::Event as T;
+    let c = Content::get();
+    let tile = |id: &str| index(c.tiles.iter().map(|t| t.id.as_str()), id);
+    let enemy = |id: &str| index(c.enemies.iter().map(|t| t.id.as_str()), id);
+    let avatar = |id: &str| index(c.avatars.iter().map(|t| t.id.as_str()), id);
+    let signal = |id: &str| index(c.signals.iter().map(|t| t.id.as_str()), id);
     let t = match e {
         Event::PhaseStarted { phase: p, round } => {
             T::PhaseStarted(x::PhaseStarted { phase: phase(*p) as i32, round: *round })
         }
         Event::TurnStarted { seat } => T::TurnStarted(x::TurnStarted { seat: u32::from(*seat) }),
         Event::TurnEnded { seat } => T::TurnEnded(x::TurnEnded { seat: u32::from(*seat) }),
-        Event::TileRevealed { hex: h, tile, rotation } => T::TileRevealed(x::TileRevealed {
+        Event::TileRevealed { hex: h, tile: tile_id, rotation } => T::TileRevealed(x::TileRevealed {
             hex: Some(hex(*h)),
-            tile_id: tile.clone(),
+            tile_id: tile_id.clone(),
             rotation: u32::from(*rotation),
+            tile: tile(tile_id),
         }),
         Event::ShipMoved { seat, from, to } => {
             T::ShipMoved(x::ShipMoved { seat: u32::from(*seat), from: Some(hex(*from)), to: Some(hex(*to)) })
@@ -38,15 +50,20 @@ pub fn typed(e: &Event) -> Option<x::XodusEvent> {
             dice: dice.iter().map(|&(c, f)| x::Die { color: color(c) as i32, face: face(f) as i32 }).collect(),
         }),
         Event::Engaged { seats, hex: h } => T::Engaged(x::Engaged { seats: wide(seats), hex: Some(hex(*h)) }),
-        Event::EnemyDrawn { enemy, hex: h, from_reserve } => {
-            T::EnemyDrawn(x::EnemyDrawn { enemy_id: enemy.clone(), hex: Some(hex(*h)), from_reserve: *from_reserve })
-        }
+        Event::EnemyDrawn { enemy: id, hex: h, from_reserve } => T::EnemyDrawn(x::EnemyDrawn {
+            enemy_id: id.clone(),
+            hex: Some(hex(*h)),
+            from_reserve: *from_reserve,
+            enemy: enemy(id),
+        }),
         Event::TargetDamaged { target, damage, health_left } => T::TargetDamaged(x::TargetDamaged {
             target: target.clone(),
             damage: u32::from(*damage),
             health_left: u32::from(*health_left),
         }),
-        Event::EnemyDefeated { enemy } => T::EnemyDefeated(x::EnemyDefeated { enemy_id: enemy.clone() }),
+        Event::EnemyDefeated { enemy: id } => {
+            T::EnemyDefeated(x::EnemyDefeated { enemy_id: id.clone(), enemy: enemy(id) })
+        }
         Event::HealthLost { seat, amount, health } => T::HealthLost(x::HealthLost {
             seat: u32::from(*seat),
             amount: u32::from(*amount),
@@ -61,14 +78,16 @@ pub fn typed(e: &Event) -> Option<x::XodusEvent> {
         Event::CorruptionAdvanced { position } => {
             T::CorruptionAdvanced(x::CorruptionAdvanced { position: u32::from(*position) })
         }
-        Event::AvatarArrived { avatar, hex: h } => {
-            T::AvatarArrived(x::AvatarArrived { avatar_id: avatar.clone(), hex: Some(hex(*h)) })
+        Event::AvatarArrived { avatar: id, hex: h } => {
+            T::AvatarArrived(x::AvatarArrived { avatar_id: id.clone(), hex: Some(hex(*h)), avatar: avatar(id) })
         }
-        Event::AvatarMoved { avatar, path } => {
-            T::AvatarMoved(x::AvatarMoved { avatar_id: avatar.clone(), path: path.iter().copied().map(hex).collect() })
-        }
+        Event::AvatarMoved { avatar: id, path } => T::AvatarMoved(x::AvatarMoved {
+            avatar_id: id.clone(),
+            path: path.iter().copied().map(hex).collect(),
+            avatar: avatar(id),
+        }),
         Event::SignalRevealed { key, card } => {
-            T::SignalRevealed(x::SignalRevealed { key: u32::from(*key), signal_id: card.clone() })
+            T::SignalRevealed(x::SignalRevealed { key: u32::from(*key), signal_id: card.clone(), signal: signal(card) })
         }
         Event::KeyAccessed { key, seat } => {
             T::KeyAccessed(x::KeyAccessed { key: u32::from(*key), seat: u32::from(*seat) })

@@ -102,6 +102,7 @@ pub fn xodus_state(v: &View) -> x::XodusState {
             precursor_deck: u32::from(v.precursor_deck_size),
             enemy_deck_levels: wide(&p.deck_levels),
             enemy_reserve_levels: wide(&p.reserve_levels),
+            exploration_deck: exploration_deck(p),
         }),
         signals: p
             .signals
@@ -140,6 +141,14 @@ pub fn xodus_state(v: &View) -> x::XodusState {
         module_discard: wide(&p.module_discard),
         exploration_xp: wide(&p.exploration_xp),
     }
+}
+
+/// Exploration cards not yet drawn: all but the discarded ones and the
+/// one being resolved.
+fn exploration_deck(p: &Public) -> u32 {
+    let total = Content::get().explorations.len();
+    let resolving = usize::from(matches!(p.pending, Pending::Exploration { .. }));
+    total.saturating_sub(p.exploration_discard.len() + resolving) as u32
 }
 
 fn ship_state(s: &Ship) -> x::Ship {
