@@ -1,0 +1,2 @@
+//! Engine benchmark (placeholder, filled in below).
+fn main() {}
