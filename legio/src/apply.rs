@@ -164,6 +164,7 @@ impl Game {
             Task::PromotionExpert(seat) => self.ask_expert(seat, true),
             Task::Objective(seat) => self.offer_objectives(seat),
             Task::StartTurn(seat) => self.start_turn(seat, ev),
+            Task::Draw(seat) => self.pb.pending = Pending::Draw { seat },
             Task::Answer(seat) => self.pb.pending = Pending::Answer { seat },
             Task::Confirm => self.pb.pending = Pending::Confirm { seat: self.pb.active },
             Task::Domain(seat) => self.pb.pending = Pending::Domain { seat },

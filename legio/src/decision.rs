@@ -95,6 +95,8 @@ pub enum Task {
     Objective(Seat),
     /// A commander's turn begins.
     StartTurn(Seat),
+    /// The commander draws (after a promotion due at the turn's start).
+    Draw(Seat),
     /// An invited commander answers.
     Answer(Seat),
     /// The active commander lands, with or without the Imperator, or not.

@@ -14,7 +14,7 @@ impl Game {
         self.pb.active = seat;
         self.pb.turn = TurnFlags::default();
         ev.push(Event::TurnStarted { seat, round: self.pb.round });
-        self.pb.pending = Pending::Draw { seat };
+        self.interrupt(Task::Draw(seat));
         if self.ship(seat).sector == BASE {
             self.at_base(seat);
         }
