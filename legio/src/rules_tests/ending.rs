@@ -164,3 +164,23 @@ fn objectifs_secrets_a_second_objective_at_18_pc() {
     g.add_pc(s, 1, "test", &mut ev);
     assert!(!g.pb.tasks.contains(&crate::decision::Task::Objective(s)), "only once");
 }
+
+/// R20 (not in the text): a hosted game ends after its round limit, at the
+/// end of a round, cause `round_limit`.
+#[test]
+fn fin_de_partie_a_hosted_round_limit_ends_the_game() {
+    let mut g = Game::new(GameConfig { round_limit: 2, ..GameConfig::new(2, 3) }).expect("config");
+    while g.outcome().is_none() {
+        let d = g.decision();
+        let id = if d.options.iter().any(|o| o.id == "draw:0") {
+            "draw:0".to_string()
+        } else if d.options.iter().any(|o| o.id == "end_turn") {
+            "end_turn".to_string()
+        } else {
+            d.options[0].id.clone()
+        };
+        g.pick(&id);
+    }
+    let o = g.outcome().expect("over");
+    assert_eq!((o.cause.as_str(), o.round), ("round_limit", 2));
+}

@@ -197,3 +197,37 @@ fn echelle_xeno_twelve_px_keeps_the_adventurers() {
     assert_eq!(g.ship(a).pc, 6, "3 + 4 adventurers met the 7 required");
     assert_eq!(g.ship(a).experts.get(ExpertKind::Adventurer), 4);
 }
+
+/// p. 12 and R5: with three shares the whole remainder goes to the active
+/// commander (8 PC: 4, 2, 2).
+#[test]
+fn missions_three_shares_the_whole_remainder_to_the_active_commander() {
+    let (mut g, a, b) = two_on("b07", 3, 3);
+    let c = g.next_seat(b);
+    g.ship_mut(c).sector = 3;
+    g.pick("land:alpha");
+    g.pick(&format!("invite:{b}"));
+    g.pick(&format!("invite:{c}"));
+    g.pick("send_invitations");
+    assert_eq!(g.pb.pending, Pending::Answer { seat: b }, "answers in turn order");
+    g.pick("accept");
+    assert_eq!(g.pb.pending, Pending::Answer { seat: c });
+    g.pick("accept");
+    g.pick("land_now");
+    pass(&mut g);
+    assert_eq!((g.ship(a).pc, g.ship(b).pc, g.ship(c).pc), (4, 2, 2));
+}
+
+/// R10: when the Imperator deck is empty, its used cards are shuffled into
+/// a new deck as the next card is turned up.
+#[test]
+fn utilisation_de_l_imperator_its_deck_is_rebuilt_from_used_cards() {
+    let (mut g, _, b) = two_on("a14", 1, 2);
+    let deck = std::mem::take(&mut g.hid.imperator_deck);
+    g.pb.imperator.discard = deck;
+    land(&mut g, b, true, true);
+    pass(&mut g);
+    assert!(g.pb.imperator.card.is_some());
+    assert!(g.pb.imperator.discard.is_empty());
+    assert_eq!(g.imperator_cards_everywhere(), 30);
+}
