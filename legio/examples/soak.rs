@@ -22,7 +22,17 @@ fn main() {
             x ^= x << 13;
             x ^= x >> 7;
             x ^= x << 17;
-            let o = &d.options[(x % d.options.len() as u64) as usize];
+            // Half the games play uniformly at random; the other half, three
+            // times in four, avoid the passive options (ending the turn,
+            // declining, giving up), which exercises the real end triggers.
+            const PASSIVE: [&str; 6] =
+                ["end_turn", "draw:0", "decline", "abort_landing", "leave_nobody", "dismiss_nobody"];
+            let active: Vec<_> = d.options.iter().filter(|o| !PASSIVE.contains(&o.id.as_str())).collect();
+            let o = if seed % 2 == 1 && !active.is_empty() && (x >> 40) % 4 != 0 {
+                active[(x % active.len() as u64) as usize]
+            } else {
+                &d.options[(x % d.options.len() as u64) as usize]
+            };
             let seat = d.seat.expect("decider");
             let events = g.apply(seat, &o.id.clone()).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
             missions_pc += events
