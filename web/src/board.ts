@@ -30,6 +30,8 @@ interface Piece {
   color?: string;
   active?: boolean;
   faded?: boolean;
+  /** A small tag under the piece (a ship's fleet). */
+  tag?: string;
 }
 
 export interface BoardHandlers {
@@ -110,6 +112,7 @@ export function drawBoard(x: XodusState, cat: Catalog, targets: Map<string, MyOp
     put(sh.hex, {
       shape: "ship", text: String(sh.seat), title: bits.join(", "), color: seatColor(sh.seat),
       active: x.active.includes(sh.seat), faded: sh.defeated,
+      tag: sh.fleet !== undefined && x.ships.filter((o) => o.fleet === sh.fleet).length > 1 ? `F${sh.fleet}` : undefined,
     });
   }
   x.enemies.forEach((e, i) => put(e.hex, {
@@ -182,6 +185,7 @@ function drawPiece(p: Piece, x: number, y: number): SVGGElement {
   else if (p.shape === "avatar") g.append(s("polygon", { points: `${x},${y - r - 2} ${x + r + 1},${y} ${x},${y + r + 2} ${x - r - 1},${y}` }));
   else g.append(s("polygon", { points: `${x},${y - r} ${x + r},${y + r - 1} ${x - r},${y + r - 1}` }));
   g.append(s("text", { x, y: y + 3 }, p.text), s("title", undefined, p.title));
+  if (p.tag) g.append(s("text", { x, y: y + r + 8, class: "tag" }, p.tag));
   return g;
 }
 

@@ -45,8 +45,8 @@ export function drawCombat(x: XodusState, cat: Catalog): HTMLElement | null {
     const avatars = x.avatars.filter((a) => a.place.case === "hex" && f.hex && a.place.value.q === f.hex.q && a.place.value.r === f.hex.r);
     if (foes.length || avatars.length) {
       parts.push(h("div", { class: "foes" }, "Facing: ",
-        ...foes.map((e) => h("span", { class: "chip foe", title: cat.text("enemy", e.card) }, `${cat.name("enemy", e.card)} ✖${e.damage}`)),
-        ...avatars.map((a) => h("span", { class: "chip foe avatar", title: cat.text("avatar", a.card) }, `${cat.name("avatar", a.card)} ✖${a.damage}`))));
+        ...foes.map((e) => h("span", { class: "chip foe", title: cat.text("enemy", e.card) }, `${cat.name("enemy", e.card)}${e.damage ? ` (damage ${e.damage})` : ""}`)),
+        ...avatars.map((a) => h("span", { class: "chip foe avatar", title: cat.text("avatar", a.card) }, `${cat.name("avatar", a.card)}${a.damage ? ` (damage ${a.damage})` : ""}`))));
     }
   }
   if (step?.case === "manoeuvre") {

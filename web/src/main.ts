@@ -40,6 +40,9 @@ function openTable(cat: Catalog, gameId: string, asSpectator = false): void {
       teardown?.();
       openTable(cat, gameId, true);
       setStatus(`Your seat was refused (${message}); watching instead.`, "error");
+    } else if (seat && /^NOT_FOUND/.test(message)) {
+      forgetSeat(gameId);
+      setStatus(`This game is not on the server any more (${message}).`, "error");
     } else {
       setStatus(message, "error");
     }
