@@ -82,6 +82,7 @@ export function drawDecks(x: XodusState, cat: Catalog): HTMLElement {
       item("Damaged", d?.damagedDeck ?? 0),
       item("Modules", d?.moduleDeck ?? 0),
       item("Precursor", d?.precursorDeck ?? 0),
+      item("Explorations", d?.explorationDeck ?? 0),
       item("Explore markers", x.explorationSupply),
       item("Pacify markers", x.pacifySupply),
     ),
