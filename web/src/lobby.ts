@@ -74,7 +74,7 @@ export class LobbyView {
       });
       const outcome = g.outcome ? ` — ${g.outcome.won ? "won" : "lost"}: ${humanize(g.outcome.cause)}` : "";
       return h("article", { class: `game ${STATUS_TEXT[g.status] ?? ""}`, "data-game": g.gameId },
-        h("header", undefined, h("strong", undefined, g.gameId), h("span", { class: "gstatus" }, `${STATUS_TEXT[g.status] ?? "?"}${outcome}`), h("span", { class: "gseq" }, `${g.seq} choices`)),
+        h("header", undefined, h("strong", undefined, g.gameId), h("span", { class: "gstatus" }, `${STATUS_TEXT[g.status] ?? "?"}${outcome}`), live ? null : h("span", { class: "gseq" }, `${g.seq} choices`)),
         h("ul", { class: "seats" }, ...seats),
         h("div", { class: "game-buttons" },
           mine ? h("button", { type: "button", class: "resume", onclick: () => this.open(g.gameId) }, `Resume seat ${mine.seat}`) : null,
