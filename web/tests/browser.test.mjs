@@ -170,7 +170,7 @@ test("one human and two AI captains play a 3-ship game to its end by clicking; a
   // Play on to the end; one screenshot mid-game goes into the README.
   let shot = false;
   while (await move(page, random, stats)) {
-    if (!shot && stats.moves >= 45) {
+    if (!shot && stats.moves >= 25) {
       await page.screenshot({ path: `${SHOTS}table.png` });
       shot = true;
     }
@@ -179,6 +179,8 @@ test("one human and two AI captains play a 3-ship game to its end by clicking; a
   await outcome.waitFor({ state: "visible" });
   assert.match(await outcome.textContent(), /(Victory|Defeat)/);
   await page.screenshot({ path: `${SHOTS}outcome.png` });
+  await page.getByRole("button", { name: "Look at the board" }).click();
+  await outcome.waitFor({ state: "hidden" });
   if (!shot) await page.screenshot({ path: `${SHOTS}table.png` });
   console.log(`# game ${gameId}: ${stats.moves} clicks (${stats.mapClicks} on the map, undo ${stats.undone ? "used" : "not offered"})`);
   assert.ok(stats.moves > 12);
