@@ -16,7 +16,7 @@ pub enum RuleError {
     #[error("the game is over")]
     GameOver,
     /// The seat may not take this decision.
-    #[error("seat {seat} may not decide now; waiting for seat(s) {deciders:?} ({kind})")]
+    #[error("seat {seat} may not take this option now: it is for seat(s) {deciders:?} ({kind})")]
     NotYourDecision {
         /// The seat that tried.
         seat: Seat,

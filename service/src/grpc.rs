@@ -175,6 +175,9 @@ impl pb::game_service_server::GameService for GrpcService {
 
     async fn get_catalog(&self, request: Request<pb::GetCatalogRequest>) -> Res<pb::GetCatalogResponse> {
         let req = request.into_inner();
+        if req.game_type.is_empty() {
+            return Err(Status::invalid_argument("game_type is required (e.g. \"xodus\")"));
+        }
         let entries = self.manager.catalog(&req.game_type)?;
         Ok(Response::new(pb::GetCatalogResponse { game_type: req.game_type, entries }))
     }

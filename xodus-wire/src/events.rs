@@ -2,6 +2,8 @@
 //! JSON, and the main ones also typed (`xodus.v1.XodusEvent`).
 
 use crate::enums::*;
+use std::collections::HashMap;
+use std::sync::OnceLock;
 use xodus::{any, pb, xodus_pb as x};
 use xodus_engine::content::Content;
 use xodus_engine::{Event, RollPurpose};
@@ -102,10 +104,81 @@ pub fn typed(e: &Event) -> Option<x::XodusEvent> {
     Some(x::XodusEvent { event: Some(t) })
 }
 
-/// The wire form of an event: its snake-case kind, its summary, its JSON
-/// and, for the main events, its typed form.
+/// Every content id with its display name.
+fn names() -> &'static HashMap<String, String> {
+    static NAMES: OnceLock<HashMap<String, String>> = OnceLock::new();
+    NAMES.get_or_init(|| {
+        let c = Content::get();
+        let mut m = HashMap::new();
+        let mut add = |id: &str, name: &str| {
+            m.insert(id.to_string(), name.to_string());
+        };
+        c.tiles.iter().for_each(|t| add(&t.id, &t.name));
+        c.signals.iter().for_each(|t| add(&t.id, &t.name));
+        c.modules.iter().for_each(|t| add(&t.id, &t.name));
+        c.mod_effects.iter().for_each(|t| add(&t.id, &t.name));
+        c.explorations.iter().for_each(|t| add(&t.id, &t.name));
+        c.enemies.iter().for_each(|t| add(&t.id, &t.name));
+        c.avatars.iter().for_each(|t| add(&t.id, &t.name));
+        c.damaged.iter().for_each(|t| add(&t.id, &t.name));
+        c.allies.iter().for_each(|t| add(t.kind.as_str(), &t.name));
+        m
+    })
+}
+
+/// The engine's summary with content ids replaced by their names, for
+/// display ("watcher_drone takes 2 damage" reads "Watcher Drone takes 2
+/// damage").
+pub fn named_summary(e: &Event) -> String {
+    let raw = e.summary();
+    let names = names();
+    let mut out = String::with_capacity(raw.len());
+    let mut word = String::new();
+    let flush = |word: &mut String, out: &mut String| {
+        out.push_str(names.get(word.as_str()).map_or(word.as_str(), String::as_str));
+        word.clear();
+    };
+    for ch in raw.chars() {
+        if ch.is_ascii_alphanumeric() || ch == '_' {
+            word.push(ch);
+        } else {
+            flush(&mut word, &mut out);
+            out.push(ch);
+        }
+    }
+    flush(&mut word, &mut out);
+    out
+}
+
+/// The wire form of an event: its snake-case kind, its summary (with
+/// names), its JSON and, for the main events, its typed form.
 pub fn event(e: &Event) -> pb::Event {
     let value = serde_json::to_value(e).unwrap_or_default();
     let kind = value.get("event").and_then(|k| k.as_str()).unwrap_or_default().to_string();
-    pb::Event { kind, summary: e.summary(), event_json: value.to_string(), detail: typed(e).map(|t| any::pack(&t)) }
+    pb::Event {
+        kind,
+        summary: named_summary(e),
+        event_json: value.to_string(),
+        detail: typed(e).map(|t| any::pack(&t)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn summaries_show_names_not_ids() {
+        let c = Content::get();
+        let enemy = &c.enemies[0];
+        let e = Event::EnemyDefeated { enemy: enemy.id.clone() };
+        let s = named_summary(&e);
+        assert!(s.contains(&enemy.name), "{s}");
+        assert!(!s.contains(&enemy.id) || enemy.id == enemy.name, "{s}");
+        let t = &c.tiles[3];
+        let s =
+            named_summary(&Event::TileRevealed { hex: xodus_engine::Hex::new(1, 0), tile: t.id.clone(), rotation: 2 });
+        assert!(s.contains(&t.name), "{s}");
+        assert!(s.contains("(1,0)"), "coordinates are kept: {s}");
+    }
 }

@@ -223,6 +223,12 @@ mod tests {
         let bad_count = xodus_pb::XodusSetup { ship_count: 5, ..Default::default() };
         assert!(config(&req(bad_count), 1).is_err());
         let no_setup = pb::CreateGameRequest { kind: pb::GameKind::Xodus as i32, ..Default::default() };
-        assert!(config(&no_setup, 1).is_err());
+        let default = config(&no_setup, 1).expect("no setup is the default game");
+        assert_eq!((default.ships.len(), default.difficulty), (3, Difficulty::Casual));
+        let json = pb::CreateGameRequest {
+            setup: Some(pb::create_game_request::Setup::SetupJson("{}".into())),
+            ..no_setup.clone()
+        };
+        assert!(config(&json, 1).expect_err("setup_json").contains("game_setup"));
     }
 }

@@ -38,8 +38,9 @@ impl GameData {
             return Err(ServiceError::Rule(Refusal::GameOver));
         }
         if expected != self.seq() {
+            let why = if expected < self.seq() { "is stale" } else { "is ahead of the game" };
             return Err(ServiceError::Aborted(format!(
-                "expected_seq {expected} is stale: the game is at seq {}; fetch the new state and decide again",
+                "expected_seq {expected} {why}: the game is at seq {}; fetch the new state and decide again",
                 self.seq()
             )));
         }
