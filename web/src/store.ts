@@ -38,6 +38,7 @@ export class GameStore {
   private listeners: Listener[] = [];
   private frame = 0;
   private lastSeq: bigint;
+  private summaryAt = 0;
 
   constructor(gameId: string, fromSeq: bigint, seat?: { seat: number; token: string }) {
     this.lastSeq = fromSeq;
@@ -117,6 +118,12 @@ export class GameStore {
       this.table.xodus = anyUnpack(state.detail.value, XodusStateSchema) ?? this.table.xodus;
     }
     if (!prev || state.seq !== prev.seq) this.table.pending = false;
+    // The stream says nothing of seats: when a seat the lobby data shows
+    // free is asked to decide, someone took it since; look again.
+    const seats = this.table.summary?.seats;
+    if (seats && state.decision?.deciders.some((d) => seats[d] && !seats[d].claimed) && Date.now() - this.summaryAt > 2000) {
+      void this.refreshSummary();
+    }
     this.lastSeq = state.seq;
     if (this.creds) saveLastSeq(this.table.gameId, state.seq);
     this.changed();
@@ -129,6 +136,7 @@ export class GameStore {
   }
 
   async refreshSummary(): Promise<void> {
+    this.summaryAt = Date.now();
     try {
       const r = await api.getView({ gameId: this.table.gameId, credentials: this.creds }, { signal: this.abort.signal });
       this.table.summary = r.game;

@@ -39,12 +39,13 @@ port="$(node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>
 url="http://127.0.0.1:$port"
 "$root/target/debug/xodus-server" --listen "127.0.0.1:$port" --data-dir "$tmp/data" --web-dir "$web/dist" >"$tmp/server.log" 2>&1 &
 pids+=($!)
+serving() { node -e 'fetch(process.argv[1]).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))' "$url/"; }
 for _ in $(seq 1 300); do
-  if curl -sf -o /dev/null "$url/"; then break; fi
+  if serving; then break; fi
   kill -0 "${pids[0]}" 2>/dev/null || { echo "the server exited"; exit 1; }
   sleep 0.1
 done
-curl -sf -o /dev/null "$url/" || { echo "the server does not serve the page at $url/"; exit 1; }
+serving || { echo "the server does not serve the page at $url/"; exit 1; }
 
 "$root/target/debug/xodus-ai" --server "$url" --fill --policy heuristic >"$tmp/ai.log" 2>&1 &
 pids+=($!)
