@@ -183,7 +183,7 @@ test("one human and two AI captains play a 3-ship game to its end by clicking; a
   await outcome.waitFor({ state: "hidden" });
   if (!shot) await page.screenshot({ path: `${SHOTS}table.png` });
   console.log(`# game ${gameId}: ${stats.moves} clicks (${stats.mapClicks} on the map, undo ${stats.undone ? "used" : "not offered"})`);
-  assert.ok(stats.moves > 8);
+  assert.ok(stats.moves >= 8);
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
