@@ -25,7 +25,6 @@
 #![deny(missing_docs)]
 
 mod apply;
-mod canon;
 mod combat;
 mod config;
 pub mod content;
@@ -40,7 +39,6 @@ mod json64;
 mod legal;
 mod movement;
 mod powers;
-mod rng;
 mod setup;
 mod signals;
 mod state;
@@ -61,4 +59,5 @@ pub use state::{
     AllyInPlay, Avatar, AvatarPlace, BoardEnemy, Corruption, Fight, Game, Outcome, Pacified, Phase, Pile, PlacedTile,
     Public, RolledDie, Seat, SeatRoll, Ship, SignalSlot,
 };
+use tabletop_kit::rng;
 pub use view::{View, Viewer};

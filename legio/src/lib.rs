@@ -25,7 +25,6 @@
 #![deny(missing_docs)]
 
 mod apply;
-mod canon;
 mod config;
 pub mod content;
 mod decision;
@@ -37,7 +36,6 @@ mod landing;
 mod legal;
 mod mission;
 mod objectives;
-mod rng;
 mod score;
 mod setup;
 mod state;
@@ -57,5 +55,6 @@ pub use state::{
     ActivePlanet, ExpertKind, Experts, Game, Hidden, Imperator, Landing, Mission, Outcome, PLANETS, Public, Seat, Ship,
     Side, Tech, TurnFlags,
 };
+use tabletop_kit::rng;
 pub use view::{Counts, Private, View, Viewer};
 pub use xeno::XENO_MAX;

@@ -1,6 +1,6 @@
 //! The game's only source of randomness: a ChaCha8 generator seeded from
 //! the game's seed and carried inside the state, so that replaying the
-//! same choices reproduces every die and shuffle on any machine.
+//! same choices reproduces every shuffle, die and d10 roll on any machine.
 
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::{Rng, SeedableRng};
@@ -44,5 +44,18 @@ impl GameRng {
     /// Feeds the generator's exact position into a hasher.
     pub fn fingerprint(&self) -> (u128, [u8; 32], u64) {
         (self.0.get_word_pos(), self.0.get_seed(), self.0.get_stream())
+    }
+}
+
+impl GameRng {
+    /// One roll of the ten-sided die: 1..=10 (the die's 0 reads as 10).
+    pub fn d10(&mut self) -> u8 {
+        self.below(10) as u8 + 1
+    }
+}
+
+impl Default for GameRng {
+    fn default() -> GameRng {
+        GameRng::new(0)
     }
 }
