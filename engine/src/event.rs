@@ -23,6 +23,27 @@ pub enum RollPurpose {
     AvatarMove,
 }
 
+impl RollPurpose {
+    /// Its name in a sentence: "Detection", "attack", "Damage"...
+    pub fn as_str(self) -> &'static str {
+        match self {
+            RollPurpose::Detection => "a Detection Roll",
+            RollPurpose::Attack => "an attack",
+            RollPurpose::Damage => "a Damage Roll",
+            RollPurpose::Skill => "a Skill Roll",
+            RollPurpose::AvatarMove => "the Avatar die",
+        }
+    }
+}
+
+/// "Captain 0" or "Captains 0 and 1", with the verb that agrees.
+fn who(seats: &[Seat], one: &str, many: &str) -> String {
+    let names = crate::text::words::captains(seats);
+    let mut chars = names.chars();
+    let upper: String = chars.next().map(|c| c.to_ascii_uppercase()).into_iter().chain(chars).collect();
+    format!("{upper} {}", if seats.len() == 1 { one } else { many })
+}
+
 /// Something that happened.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", tag = "event")]
@@ -388,7 +409,7 @@ impl Event {
             PhaseStarted { phase, round } => format!("Round {round}: {} phase", phase.as_str()),
             TurnStarted { seat } => format!("Captain {seat} starts their turn"),
             TurnEnded { seat } => format!("Captain {seat} ends their turn"),
-            FleetJoined { seats } => format!("Fleet formed: captains {seats:?}"),
+            FleetJoined { seats } => format!("Fleet formed: {}", crate::text::words::captains(seats)),
             InviteDeclined { seat } => format!("Captain {seat} declines to join the fleet"),
             TileRevealed { hex, tile, rotation } => {
                 format!("System {tile} revealed at {} (rotation {rotation})", h(hex))
@@ -397,15 +418,15 @@ impl Event {
             DiceRolled { seat, purpose, dice } => {
                 let faces: Vec<String> = dice.iter().map(|(c, f)| format!("{}:{:?}", c.as_str(), f)).collect();
                 match seat {
-                    Some(s) => format!("Captain {s} rolls {:?}: {}", purpose, faces.join(" ")),
-                    None => format!("Roll {:?}: {}", purpose, faces.join(" ")),
+                    Some(s) => format!("Captain {s} rolls {}: {}", purpose.as_str(), faces.join(" ")),
+                    None => format!("Roll of {}: {}", purpose.as_str(), faces.join(" ")),
                 }
             }
             AvatarDieRolled { avatar, moves, wormhole } => {
                 format!("{avatar} rolls {moves} move(s){}", if *wormhole { " and may use wormholes" } else { "" })
             }
-            Undetected { seats } => format!("Captains {seats:?} slip by undetected"),
-            Engaged { seats, hex } => format!("Captains {seats:?} are engaged at {}", h(hex)),
+            Undetected { seats } => format!("{} by undetected", who(seats, "slips", "slip")),
+            Engaged { seats, hex } => format!("{} engaged at {}", who(seats, "is", "are"), h(hex)),
             EnemyDrawn { enemy, hex, from_reserve } => {
                 format!("Enemy {enemy} appears at {}{}", h(hex), if *from_reserve { " (from the reserve)" } else { "" })
             }
@@ -430,7 +451,13 @@ impl Event {
             EnergyChanged { seat, available, total } => format!("Captain {seat} energy {available}/{total}"),
             XpGained { seat, xp, level } => format!("Captain {seat} gains XP ({xp}, level {level})"),
             Strained { seat } => format!("Captain {seat} strains the engine (+1 action)"),
-            Disengaged { seats, hid } => format!("Captains {seats:?} disengage{}", if *hid { " and hide" } else { "" }),
+            Disengaged { seats, hid } => {
+                if *hid {
+                    who(seats, "disengages and hides", "disengage and hide")
+                } else {
+                    who(seats, "disengages", "disengage")
+                }
+            }
             Pacified { hex } => format!("System {} is pacified", h(hex)),
             CorruptionAdvanced { position } => format!("The Corruption advances to {position}"),
             AvatarArrived { avatar, hex } => format!("{avatar} enters play at {}", h(hex)),

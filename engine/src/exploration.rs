@@ -67,10 +67,7 @@ impl Game {
                         if picked.contains(&(i as u8)) || !self.option_open(*card, i) {
                             continue;
                         }
-                        let mut label = format!("{:?}", o.effects);
-                        if let Some(k) = o.skill {
-                            label = format!("Skill Roll ({k} specials): {:?}, else {:?}", o.effects, o.penalty);
-                        }
+                        let mut label = option_label(o);
                         if !picked.is_empty() {
                             label.push_str(" (1 more action)");
                         }
@@ -131,10 +128,7 @@ impl Game {
             if picked.contains(&(i as u8)) || !self.option_open(card, i) {
                 continue;
             }
-            let mut effects = format!("{:?}", o.effects);
-            if let Some(k) = o.skill {
-                effects = format!("Skill Roll ({k} specials): {:?}, else {:?}", o.effects, o.penalty);
-            }
+            let effects = option_label(o);
             // Every non-empty set of members, the whole group first.
             for mask in (1u32..1 << group.len()).rev() {
                 let takers: Vec<Seat> =
@@ -146,10 +140,10 @@ impl Game {
                 let mut label = if takers.len() == group.len() {
                     effects.clone()
                 } else {
-                    format!("Captains {takers:?} take {effects}")
+                    format!("Only {}: {effects}", crate::text::words::captains(&takers))
                 };
                 if !paying.is_empty() {
-                    label.push_str(&format!(" (1 more action for captains {paying:?})"));
+                    label.push_str(&format!(" (1 more action for {})", crate::text::words::captains(&paying)));
                 }
                 let choice = if takers.len() == group.len() {
                     Choice::PickOption { option: i as u8 }
@@ -322,5 +316,16 @@ impl Game {
             self.pb.resume = Some(Box::new(current));
         }
         true
+    }
+}
+
+/// An Exploration option as its button reads: what happens, and with a
+/// Skill Roll what it needs and what a failure costs.
+fn option_label(o: &crate::content::ExplorationOption) -> String {
+    use crate::text::effects::effects;
+    let what = effects(&o.effects);
+    match o.skill {
+        Some(k) => format!("Skill Roll, {k} specials: {what}; else {}", effects(&o.penalty)),
+        None => crate::text::words::sentence(&what).trim_end_matches('.').to_string(),
     }
 }

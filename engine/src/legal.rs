@@ -60,7 +60,7 @@ impl Game {
             Pending::Action => (DecisionKind::Action, self.action_prompt(), self.action_options(&group)),
             Pending::FleetInvite { invitee } => (
                 DecisionKind::FleetInvite,
-                format!("Captain {invitee}, join the fleet of captains {group:?}?"),
+                format!("Captain {invitee}, join the fleet of {}?", crate::text::words::captains(&group)),
                 vec![
                     opt(&[*invitee], "Join the fleet (your turn starts now)", Choice::Accept),
                     opt(&[*invitee], "Decline", Choice::Decline),
@@ -233,7 +233,8 @@ impl Game {
     }
 
     fn action_prompt(&self) -> String {
-        format!("Captains {:?}: choose an Action ({} left)", self.pb.active, self.group_actions())
+        let who = crate::text::words::sentence(&crate::text::words::captains(&self.pb.active));
+        format!("{}: choose an Action ({} left)", who.trim_end_matches('.'), self.group_actions())
     }
 
     /// Ship Maintenance options for one member (p. 7).

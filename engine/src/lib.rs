@@ -42,6 +42,7 @@ mod powers;
 mod setup;
 mod signals;
 mod state;
+pub mod text;
 mod trade;
 mod turn;
 mod view;

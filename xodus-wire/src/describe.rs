@@ -9,8 +9,6 @@ mod board;
 mod crew;
 mod foes;
 mod powers;
-mod symbols;
-mod words;
 
 pub use board::{exploration, signal, tile};
 pub use crew::{ally, ship};

@@ -1,12 +1,12 @@
 //! The board and what is found on it: system tiles, Precursor Signals and
 //! Exploration cards.
 
-use super::symbols::effects;
-use super::words::{count, list, paragraph};
 use xodus_engine::content::{
     Challenge, ExplorationDef, ExplorationOption, ExplorationType, ShipClass, SignalDef, SignalTier, SystemKind,
     TileDef,
 };
+use xodus_engine::text::effects::effects;
+use xodus_engine::text::words::{count, list, paragraph};
 
 /// The sides of a hexagon in the order of `TileDef::lanes`.
 const SIDES: [&str; 6] = ["east", "north-east", "north-west", "west", "south-west", "south-east"];

@@ -1,8 +1,8 @@
 //! The players' side: ships and the Allies they trade with.
 
 use super::board::class;
-use super::words::{count, list, paragraph};
 use xodus_engine::content::{AllyDef, AllySkill, ShipDef, XpCondition};
+use xodus_engine::text::words::{count, list, paragraph};
 
 /// An Ally.
 pub fn ally(a: &AllyDef) -> String {

@@ -1,7 +1,7 @@
 //! The opposition: Enemies, Avatars and the Damaged cards they leave.
 
-use super::words::{count, paragraph};
 use xodus_engine::content::{Ability, AvatarDef, DamagedDef, DamagedEffect, EnemyDef};
+use xodus_engine::text::words::{count, paragraph};
 
 /// An Enemy card.
 pub fn enemy(e: &EnemyDef) -> String {

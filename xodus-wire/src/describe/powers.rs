@@ -1,8 +1,8 @@
 //! Powers: Ship Modules, Precursor Ship Modules and Precursor Mods, each
 //! read as "when, at what cost: what it does".
 
-use super::words::{either, paragraph, sentence};
 use xodus_engine::content::{Activation, Content, ModDef, ModEffectDef, ModuleDef, ModuleEffect, Trigger};
+use xodus_engine::text::words::{either, paragraph, sentence};
 
 mod effect;
 

@@ -1,8 +1,8 @@
 //! What a module's or mod's power does, as a clause.
 
-use super::super::symbols::reveal;
-use super::super::words::{count, list};
 use xodus_engine::content::ModuleEffect;
+use xodus_engine::text::effects::reveal;
+use xodus_engine::text::words::{count, list};
 
 /// The effect as a clause, e.g. "add 2 hits to your attack".
 pub(super) fn clause(e: &ModuleEffect) -> String {

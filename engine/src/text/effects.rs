@@ -2,10 +2,10 @@
 //! apply to the group that meets them.
 
 use super::words::{count, list};
-use xodus_engine::content::Effect;
+use crate::content::Effect;
 
 /// One effect as a clause, e.g. "each ship loses 2 health".
-pub(super) fn effect(e: &Effect) -> String {
+pub fn effect(e: &Effect) -> String {
     match *e {
         Effect::LoseHealth { amount } => format!("each ship of the group loses {amount} health"),
         Effect::Damaged => "each ship of the group draws a Damaged card".into(),
@@ -35,7 +35,7 @@ pub(super) fn effect(e: &Effect) -> String {
 
 /// Systems revealed anywhere: "2 systems anywhere on the board, each next
 /// to a revealed one".
-pub(super) fn reveal(amount: u8) -> String {
+pub fn reveal(amount: u8) -> String {
     match amount {
         1 => "1 system anywhere on the board, next to a revealed one".into(),
         n => format!("{n} systems anywhere on the board, each next to a revealed one"),
@@ -43,7 +43,7 @@ pub(super) fn reveal(amount: u8) -> String {
 }
 
 /// Several effects as one clause; "nothing happens" when there are none.
-pub(super) fn effects(es: &[Effect]) -> String {
+pub fn effects(es: &[Effect]) -> String {
     if es.is_empty() {
         return "nothing happens".into();
     }
