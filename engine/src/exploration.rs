@@ -52,7 +52,7 @@ impl Game {
 
     /// Options of the Exploration, Reveal and Pacify decisions.
     pub(crate) fn exploration_options(&self, lab: bool) -> (DecisionKind, String, Vec<Move>) {
-        let group = self.pb.active.clone();
+        let group = self.pb.active.as_slice();
         match &self.pb.pending {
             Pending::Exploration { card, picked, took } => {
                 let def = &self.content().explorations[*card as usize];

@@ -54,7 +54,7 @@ impl Game {
 
     fn options(&self, lab: bool) -> (DecisionKind, String, Vec<Move>) {
         let c = self.content();
-        let group = self.pb.active.clone();
+        let group = self.pb.active.as_slice();
         match &self.pb.pending {
             Pending::Over => (DecisionKind::GameOver, text!(lab, "The game is over"), Vec::new()),
             Pending::NextPlayer => {
@@ -73,7 +73,7 @@ impl Game {
                 (DecisionKind::NextPlayer, text!(lab, "Who plays next?"), opts)
             }
             Pending::Action => {
-                (DecisionKind::Action, text!(lab, self.action_prompt()), self.action_options(&group, lab))
+                (DecisionKind::Action, text!(lab, self.action_prompt()), self.action_options(group, lab))
             }
             Pending::FleetInvite { invitee } => (
                 DecisionKind::FleetInvite,

@@ -101,7 +101,7 @@ impl Game {
         let Pending::Trade { with_ally } = self.pb.pending else {
             return (DecisionKind::Trade, String::new(), Vec::new());
         };
-        let group = self.pb.active.clone();
+        let group = self.pb.active.as_slice();
         let hex = self.group_hex();
         let mut opts = Vec::new();
         let pooled = self.pooled();
@@ -112,7 +112,7 @@ impl Game {
             for (i, &m) in ally.offer.iter().enumerate() {
                 let price = self.price_at(a, m);
                 if pooled >= price as u16 {
-                    for &r in &group {
+                    for &r in group {
                         opts.push(opt!(
                             lab,
                             &group,
@@ -172,7 +172,7 @@ impl Game {
             }
         }
         if with_ally != Some(true) {
-            for &from in &group {
+            for &from in group {
                 let me = self.ship(from);
                 for o in self.alive().filter(|o| o.hex == hex && o.seat != from) {
                     if me.scraps > 0 {
