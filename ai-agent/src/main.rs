@@ -157,11 +157,12 @@ struct AgentArgs {
     /// --iterations says.
     #[arg(long, default_value_t = 500)]
     think_ms: u64,
-    /// Search playouts per decision (mcts). The default is the budget the
-    /// self-play figures were measured at; a large number searches for
-    /// the whole --think-ms.
-    #[arg(long, default_value_t = AGENT_PLAYOUTS)]
-    iterations: u32,
+    /// Search playouts per decision (mcts), deterministic for a seed. By
+    /// default the search plays playouts until --think-ms is spent (the
+    /// engine's fast path made them cheap enough to fill it; the figures
+    /// before that were for 24).
+    #[arg(long)]
+    iterations: Option<u32>,
     /// Seed of the policies.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -169,10 +170,6 @@ struct AgentArgs {
     #[arg(long)]
     jobs: Option<usize>,
 }
-
-/// The network agent's search budget unless told otherwise: the 24
-/// playouts (8 samples of 3 moves) every MCTS figure in NOTES.md is for.
-const AGENT_PLAYOUTS: u32 = 24;
 
 fn main() -> Result<()> {
     tracing_subscriber::fmt()
@@ -285,7 +282,7 @@ fn run_agent(args: AgentArgs) -> Result<()> {
     let cfg = std::sync::Arc::new(AgentConfig {
         server,
         policy,
-        budget: Budget::new(Some(args.iterations), Some(args.think_ms)),
+        budget: Budget::new(args.iterations, Some(args.think_ms)),
         seed: args.seed,
         threads,
     });

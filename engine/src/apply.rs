@@ -7,6 +7,7 @@ use crate::content::{SystemKind, XpCondition};
 use crate::decision::{Choice, Pending};
 use crate::effects::ScrapSource;
 use crate::event::Event;
+use crate::moves::Move;
 use crate::state::*;
 
 /// Why a choice was refused. The state is untouched when this is returned.
@@ -37,44 +38,78 @@ pub enum RuleError {
     },
 }
 
+/// Option ids are unique, so each choice is listed once (checked in debug
+/// builds).
+fn debug_assert_unique(moves: &[Move], pending: &Pending) {
+    debug_assert!(
+        moves.iter().enumerate().all(|(i, m)| moves[..i].iter().all(|p| p.choice != m.choice)),
+        "option ids are unique: {:?} at {pending:?}",
+        moves.iter().map(|m| m.choice.id()).collect::<Vec<_>>(),
+    );
+}
+
 impl Game {
     /// Picks an offered option by its stable id.
     pub fn apply(&mut self, seat: Seat, option_id: &str) -> Result<Vec<Event>, RuleError> {
         if self.pb.outcome.is_some() {
             return Err(RuleError::GameOver);
         }
-        let d = self.decision();
-        debug_assert!(
-            d.options.iter().enumerate().all(|(i, o)| d.options[..i].iter().all(|p| p.id != o.id)),
-            "option ids are unique: {:?} at {:?}",
-            d.options.iter().map(|o| o.id.as_str()).collect::<Vec<_>>(),
-            self.pb.pending
-        );
-        let Some(o) = d.options.iter().find(|o| o.id == option_id) else {
-            let mut legal: Vec<&str> = d.options.iter().map(|o| o.id.as_str()).take(12).collect();
-            if d.options.len() > 12 {
-                legal.push("...");
-            }
-            return Err(RuleError::UnknownOption {
-                id: option_id.chars().take(80).collect(),
-                kind: d.kind.as_str().into(),
-                legal: legal.join(", "),
-            });
-        };
-        if !o.seats.contains(&seat) {
-            return Err(RuleError::NotYourDecision { seat, deciders: o.seats.clone(), kind: d.kind.as_str().into() });
+        let moves = self.legal().moves;
+        debug_assert_unique(&moves, &self.pb.pending);
+        match moves.into_iter().find(|m| m.choice.has_id(option_id)) {
+            Some(m) if m.seats.contains(seat) => Ok(self.play(seat, m.choice)),
+            _ => Err(self.refusal(seat, option_id)),
         }
-        let choice = o.choice.clone();
-        let mut ev = Vec::new();
-        self.pb.seq += 1;
-        self.dispatch(seat, choice, &mut ev);
-        self.settle(&mut ev);
-        Ok(ev)
     }
 
     /// Applies a structured choice, validated exactly like an option id.
     pub fn apply_choice(&mut self, seat: Seat, choice: &Choice) -> Result<Vec<Event>, RuleError> {
-        self.apply(seat, &choice.id())
+        self.apply_move(seat, choice)
+    }
+
+    /// The fast path: applies a choice given by value (as
+    /// [`Game::legal`] lists it). It is validated against the same legal
+    /// options as an id, so a choice that is not legal now, or not for
+    /// `seat`, is refused with the same error and changes nothing.
+    pub fn apply_move(&mut self, seat: Seat, choice: &Choice) -> Result<Vec<Event>, RuleError> {
+        if self.pb.outcome.is_some() {
+            return Err(RuleError::GameOver);
+        }
+        let moves = self.legal().moves;
+        debug_assert_unique(&moves, &self.pb.pending);
+        match moves.into_iter().find(|m| m.choice == *choice) {
+            Some(m) if m.seats.contains(seat) => Ok(self.play(seat, m.choice)),
+            _ => Err(self.refusal(seat, &choice.id())),
+        }
+    }
+
+    /// Plays a validated choice: dispatch, then the automatic steps.
+    fn play(&mut self, seat: Seat, choice: Choice) -> Vec<Event> {
+        let mut ev = Vec::new();
+        self.pb.seq += 1;
+        self.dispatch(seat, choice, &mut ev);
+        self.settle(&mut ev);
+        ev
+    }
+
+    /// Why `option_id` is refused for `seat`, from the labelled decision
+    /// (the refusal path only: the errors name the legal ids).
+    fn refusal(&self, seat: Seat, option_id: &str) -> RuleError {
+        let d = self.decision();
+        match d.options.iter().find(|o| o.id == option_id) {
+            Some(o) => RuleError::NotYourDecision { seat, deciders: o.seats.clone(), kind: d.kind.as_str().into() },
+            None => {
+                let mut legal: Vec<&str> = d.options.iter().map(|o| o.id.as_str()).take(12).collect();
+                if d.options.len() > 12 {
+                    legal.push("...");
+                }
+                RuleError::UnknownOption {
+                    id: option_id.chars().take(80).collect(),
+                    kind: d.kind.as_str().into(),
+                    legal: legal.join(", "),
+                }
+            }
+        }
     }
 
     fn dispatch(&mut self, seat: Seat, choice: Choice, ev: &mut Vec<Event>) {
@@ -273,7 +308,8 @@ impl Game {
             }
             // Skip members with nothing to choose but "no maintenance".
             let rem = remaining.clone();
-            let mut left: Vec<Seat> = rem.into_iter().skip_while(|&s| self.maintenance_options(s).len() <= 1).collect();
+            let mut left: Vec<Seat> =
+                rem.into_iter().skip_while(|&s| self.maintenance_options(s, false).len() <= 1).collect();
             if left.is_empty() {
                 self.pb.pending = Pending::Action;
             } else if let Pending::Maintenance { remaining } = &mut self.pb.pending {
@@ -372,7 +408,7 @@ impl Game {
                 Pending::Maintenance { ref remaining } if remaining.is_empty() => {
                     self.pb.pending = Pending::Action;
                 }
-                Pending::AfterRoll { .. } if self.after_roll_options().is_empty() => {
+                Pending::AfterRoll { .. } if self.after_roll_options(false).is_empty() => {
                     self.finalize_attack(ev);
                 }
                 Pending::CombatCommand => {

@@ -236,7 +236,7 @@ impl Game {
             cancel_ability,
             relayed: false,
         };
-        if self.after_roll_options().is_empty() {
+        if self.after_roll_options(false).is_empty() {
             self.finalize_attack(ev);
         }
     }

@@ -7,6 +7,7 @@ use crate::content::DieColor;
 use crate::hex::Hex;
 use crate::state::Seat;
 use serde::{Deserialize, Serialize};
+use std::fmt;
 
 /// What kind of decision is pending.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -100,6 +101,14 @@ impl Source {
             Source::Mod(m) => format!("mod{m}"),
         }
     }
+
+    /// Writes [`Source::key`].
+    fn write_key(self, w: &mut impl fmt::Write) -> fmt::Result {
+        match self {
+            Source::Module(m) => write!(w, "module{m}"),
+            Source::Mod(m) => write!(w, "mod{m}"),
+        }
+    }
 }
 
 /// A right to act on the dice granted by a fleet-wide effect.
@@ -110,6 +119,16 @@ pub enum Grant {
     IgnoreMiss,
     /// Reroll one die (Fleet Tactical Network).
     Reroll,
+}
+
+impl Grant {
+    /// Its part of a [`Choice::UseGrant`] id (the lowercased variant name).
+    fn id_part(self) -> &'static str {
+        match self {
+            Grant::IgnoreMiss => "ignoremiss",
+            Grant::Reroll => "reroll",
+        }
+    }
 }
 
 /// What a fight targets.
@@ -373,68 +392,111 @@ pub enum Choice {
     },
 }
 
+/// Consumes an expected id as pieces of it are written; fails at the
+/// first piece that differs.
+struct IdMatch<'a>(&'a str);
+
+impl fmt::Write for IdMatch<'_> {
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        match self.0.strip_prefix(s) {
+            Some(rest) => {
+                self.0 = rest;
+                Ok(())
+            }
+            None => Err(fmt::Error),
+        }
+    }
+}
+
 impl Choice {
     /// The stable id of this choice.
     pub fn id(&self) -> String {
+        let mut id = String::new();
+        // Writing into a String cannot fail.
+        let _ = self.write_id(&mut id);
+        id
+    }
+
+    /// Whether `id` is this choice's stable id, without building it.
+    pub fn has_id(&self, id: &str) -> bool {
+        let mut rest = IdMatch(id);
+        self.write_id(&mut rest).is_ok() && rest.0.is_empty()
+    }
+
+    /// Writes the stable id; every id is built here.
+    fn write_id(&self, w: &mut impl fmt::Write) -> fmt::Result {
         match self {
-            Choice::StartTurn { seat } => format!("start:{seat}"),
-            Choice::Probe { hex } => format!("probe:{}", hex.key()),
-            Choice::BlindJump { hex } => format!("blind_jump:{}", hex.key()),
-            Choice::Jump { hex } => format!("jump:{}", hex.key()),
-            Choice::Rush => "rush".into(),
-            Choice::RushTo { hex } => format!("rush_to:{}", hex.key()),
-            Choice::Explore => "explore".into(),
-            Choice::Instruction => "instruction".into(),
-            Choice::Scavenge => "scavenge".into(),
-            Choice::ScavengeKeys { from, to } => format!("scavenge_keys:{from}:{to}"),
-            Choice::Pacify => "pacify".into(),
-            Choice::Maintenance => "maintenance".into(),
-            Choice::GiveScraps { from, to, amount } => format!("give_scraps:{from}:{to}:{amount}"),
-            Choice::GiveKey { from, to, key } => format!("give_key:{from}:{to}:{key}"),
-            Choice::Invite { seat } => format!("invite:{seat}"),
-            Choice::Strain { seat } => format!("strain:{seat}"),
-            Choice::EndTurn => "end_turn".into(),
-            Choice::Accept => "accept".into(),
-            Choice::Decline => "decline".into(),
-            Choice::Orient { rotation } => format!("orient:{rotation}"),
-            Choice::RollDetection => "roll_detection".into(),
-            Choice::EngageVoluntarily => "engage".into(),
-            Choice::Attack { target: Target::Enemy(i) } => format!("attack:enemy:{i}"),
-            Choice::Attack { target: Target::Avatar(i) } => format!("attack:avatar:{i}"),
-            Choice::Disengage => "disengage".into(),
-            Choice::DisengageAndHide => "disengage_hide".into(),
-            Choice::DisengageOneHides { seat } => format!("disengage_hide:{seat}"),
-            Choice::Offense { seat } => format!("offense:{seat}"),
-            Choice::Defense { seat, die } => format!("defense:{seat}:{}", die.as_str()),
-            Choice::Repair { target } => format!("repair:{target}"),
-            Choice::RemoveDamaged { target, card } => format!("remove_damaged:{target}:{card}"),
-            Choice::BuyEnergy => "buy_energy".into(),
-            Choice::SkipMaintenance => "skip_maintenance".into(),
-            Choice::CarryKey { seat } => format!("carry_key:{seat}"),
-            Choice::PickOption { option } => format!("option:{option}"),
+            Choice::StartTurn { seat } => write!(w, "start:{seat}"),
+            Choice::Probe { hex } => write!(w, "probe:{},{}", hex.q, hex.r),
+            Choice::BlindJump { hex } => write!(w, "blind_jump:{},{}", hex.q, hex.r),
+            Choice::Jump { hex } => write!(w, "jump:{},{}", hex.q, hex.r),
+            Choice::Rush => w.write_str("rush"),
+            Choice::RushTo { hex } => write!(w, "rush_to:{},{}", hex.q, hex.r),
+            Choice::Explore => w.write_str("explore"),
+            Choice::Instruction => w.write_str("instruction"),
+            Choice::Scavenge => w.write_str("scavenge"),
+            Choice::ScavengeKeys { from, to } => write!(w, "scavenge_keys:{from}:{to}"),
+            Choice::Pacify => w.write_str("pacify"),
+            Choice::Maintenance => w.write_str("maintenance"),
+            Choice::GiveScraps { from, to, amount } => write!(w, "give_scraps:{from}:{to}:{amount}"),
+            Choice::GiveKey { from, to, key } => write!(w, "give_key:{from}:{to}:{key}"),
+            Choice::Invite { seat } => write!(w, "invite:{seat}"),
+            Choice::Strain { seat } => write!(w, "strain:{seat}"),
+            Choice::EndTurn => w.write_str("end_turn"),
+            Choice::Accept => w.write_str("accept"),
+            Choice::Decline => w.write_str("decline"),
+            Choice::Orient { rotation } => write!(w, "orient:{rotation}"),
+            Choice::RollDetection => w.write_str("roll_detection"),
+            Choice::EngageVoluntarily => w.write_str("engage"),
+            Choice::Attack { target: Target::Enemy(i) } => write!(w, "attack:enemy:{i}"),
+            Choice::Attack { target: Target::Avatar(i) } => write!(w, "attack:avatar:{i}"),
+            Choice::Disengage => w.write_str("disengage"),
+            Choice::DisengageAndHide => w.write_str("disengage_hide"),
+            Choice::DisengageOneHides { seat } => write!(w, "disengage_hide:{seat}"),
+            Choice::Offense { seat } => write!(w, "offense:{seat}"),
+            Choice::Defense { seat, die } => write!(w, "defense:{seat}:{}", die.as_str()),
+            Choice::Repair { target } => write!(w, "repair:{target}"),
+            Choice::RemoveDamaged { target, card } => write!(w, "remove_damaged:{target}:{card}"),
+            Choice::BuyEnergy => w.write_str("buy_energy"),
+            Choice::SkipMaintenance => w.write_str("skip_maintenance"),
+            Choice::CarryKey { seat } => write!(w, "carry_key:{seat}"),
+            Choice::PickOption { option } => write!(w, "option:{option}"),
             Choice::PickOptionFor { option, seats } => {
-                let who: Vec<String> = seats.iter().map(|s| s.to_string()).collect();
-                format!("option:{option}:for:{}", who.join("+"))
+                write!(w, "option:{option}:for:")?;
+                for (i, s) in seats.iter().enumerate() {
+                    if i > 0 {
+                        w.write_str("+")?;
+                    }
+                    write!(w, "{s}")?;
+                }
+                Ok(())
             }
-            Choice::FinishExploration => "finish_exploration".into(),
-            Choice::RevealAt { hex } => format!("reveal_at:{}", hex.key()),
-            Choice::PacifyAt { hex } => format!("pacify_at:{}", hex.key()),
-            Choice::SkipEffect => "skip_effect".into(),
-            Choice::Activate { seat, source, die: None } => format!("activate:{seat}:{}", source.key()),
-            Choice::Activate { seat, source, die: Some((s, d)) } => format!("activate:{seat}:{}:{s}:{d}", source.key()),
-            Choice::UseGrant { seat, grant, die } => format!("grant:{seat}:{grant:?}:{die}").to_lowercase(),
-            Choice::ChooseMod { seat, effect } => format!("choose_mod:{seat}:{effect}"),
-            Choice::ResolveAttack => "resolve_attack".into(),
-            Choice::ReceiveModule { seat } => format!("receive_module:{seat}"),
-            Choice::ScrapTo { seat } => format!("scrap_to:{seat}"),
-            Choice::Trade => "trade".into(),
-            Choice::Buy { item, receiver } => format!("buy:{item}:{receiver}"),
-            Choice::AllySkill { target } => format!("ally_skill:{target}"),
-            Choice::AllyRemoveDamaged { target, card } => format!("ally_remove_damaged:{target}:{card}"),
-            Choice::GiveModule { from, to, module } => format!("give_module:{from}:{to}:{module}"),
-            Choice::EndTrade => "end_trade".into(),
-            Choice::Salvage { module } => format!("salvage:{module}"),
-            Choice::DiscardModule { module } => format!("discard_module:{module}"),
+            Choice::FinishExploration => w.write_str("finish_exploration"),
+            Choice::RevealAt { hex } => write!(w, "reveal_at:{},{}", hex.q, hex.r),
+            Choice::PacifyAt { hex } => write!(w, "pacify_at:{},{}", hex.q, hex.r),
+            Choice::SkipEffect => w.write_str("skip_effect"),
+            Choice::Activate { seat, source, die: None } => {
+                write!(w, "activate:{seat}:")?;
+                source.write_key(w)
+            }
+            Choice::Activate { seat, source, die: Some((s, d)) } => {
+                write!(w, "activate:{seat}:")?;
+                source.write_key(w)?;
+                write!(w, ":{s}:{d}")
+            }
+            Choice::UseGrant { seat, grant, die } => write!(w, "grant:{seat}:{}:{die}", grant.id_part()),
+            Choice::ChooseMod { seat, effect } => write!(w, "choose_mod:{seat}:{effect}"),
+            Choice::ResolveAttack => w.write_str("resolve_attack"),
+            Choice::ReceiveModule { seat } => write!(w, "receive_module:{seat}"),
+            Choice::ScrapTo { seat } => write!(w, "scrap_to:{seat}"),
+            Choice::Trade => w.write_str("trade"),
+            Choice::Buy { item, receiver } => write!(w, "buy:{item}:{receiver}"),
+            Choice::AllySkill { target } => write!(w, "ally_skill:{target}"),
+            Choice::AllyRemoveDamaged { target, card } => write!(w, "ally_remove_damaged:{target}:{card}"),
+            Choice::GiveModule { from, to, module } => write!(w, "give_module:{from}:{to}:{module}"),
+            Choice::EndTrade => w.write_str("end_trade"),
+            Choice::Salvage { module } => write!(w, "salvage:{module}"),
+            Choice::DiscardModule { module } => write!(w, "discard_module:{module}"),
         }
     }
 }

@@ -9,9 +9,10 @@
 //! that need a decision: reveal systems and pacify systems anywhere.
 
 use crate::content::{ExplorationType, SystemKind};
-use crate::decision::{Choice, ChoiceOption, DecisionKind, Pending};
+use crate::decision::{Choice, DecisionKind, Pending};
 use crate::event::Event;
 use crate::hex::{Hex, opposite};
+use crate::moves::{Move, opt, text};
 use crate::state::*;
 
 impl Game {
@@ -50,14 +51,13 @@ impl Game {
     }
 
     /// Options of the Exploration, Reveal and Pacify decisions.
-    pub(crate) fn exploration_options(&self) -> (DecisionKind, String, Vec<ChoiceOption>) {
-        let group = self.pb.active.clone();
-        let mk = |label: String, choice: Choice| ChoiceOption { id: choice.id(), seats: group.clone(), label, choice };
+    pub(crate) fn exploration_options(&self, lab: bool) -> (DecisionKind, String, Vec<Move>) {
+        let group = self.pb.active.as_slice();
         match &self.pb.pending {
             Pending::Exploration { card, picked, took } => {
                 let def = &self.content().explorations[*card as usize];
                 if def.kind == ExplorationType::Analysis && self.revised(2) {
-                    return self.analysis_options(*card, picked, took);
+                    return self.analysis_options(*card, picked, took, lab);
                 }
                 let mut opts = Vec::new();
                 let can_more =
@@ -67,36 +67,46 @@ impl Game {
                         if picked.contains(&(i as u8)) || !self.option_open(*card, i) {
                             continue;
                         }
-                        let mut label = option_label(o);
-                        if !picked.is_empty() {
-                            label.push_str(" (1 more action)");
-                        }
-                        opts.push(mk(label, Choice::PickOption { option: i as u8 }));
+                        let label = || {
+                            let mut label = option_label(o);
+                            if !picked.is_empty() {
+                                label.push_str(" (1 more action)");
+                            }
+                            label
+                        };
+                        opts.push(opt!(lab, &group, label(), Choice::PickOption { option: i as u8 }));
                     }
                 }
                 if !picked.is_empty() {
-                    opts.push(mk("Finish the exploration".into(), Choice::FinishExploration));
+                    opts.push(opt!(lab, &group, "Finish the exploration", Choice::FinishExploration));
                 }
-                (DecisionKind::Exploration, format!("Exploration: {} ({:?})", def.name, def.kind), opts)
+                (DecisionKind::Exploration, text!(lab, format!("Exploration: {} ({:?})", def.name, def.kind)), opts)
             }
             Pending::RevealAnywhere { left, near } => {
                 let spaces = match near {
                     Some(h) => self.probe_targets(*h),
                     None => self.reveal_spaces(),
                 };
-                let mut opts: Vec<ChoiceOption> = if self.hid.stack.is_empty() {
+                let mut opts: Vec<Move> = if self.hid.stack.is_empty() {
                     Vec::new()
                 } else {
                     spaces
                         .into_iter()
-                        .map(|h| mk(format!("Reveal a system at ({},{})", h.q, h.r), Choice::RevealAt { hex: h }))
+                        .map(|h| {
+                            opt!(
+                                lab,
+                                &group,
+                                format!("Reveal a system at ({},{})", h.q, h.r),
+                                Choice::RevealAt { hex: h }
+                            )
+                        })
                         .collect()
                 };
-                opts.push(mk("Reveal no more systems".into(), Choice::SkipEffect));
-                (DecisionKind::RevealSystem, format!("Reveal a system anywhere ({left} left)"), opts)
+                opts.push(opt!(lab, &group, "Reveal no more systems", Choice::SkipEffect));
+                (DecisionKind::RevealSystem, text!(lab, format!("Reveal a system anywhere ({left} left)")), opts)
             }
             Pending::PacifyAnywhere { left } => {
-                let mut opts: Vec<ChoiceOption> = if self.pb.pacify_supply == 0 {
+                let mut opts: Vec<Move> = if self.pb.pacify_supply == 0 {
                     Vec::new()
                 } else {
                     self.pb
@@ -105,11 +115,18 @@ impl Game {
                         .filter(|t| {
                             self.content().tiles[t.tile as usize].kind == SystemKind::Enemy && t.pacified.is_none()
                         })
-                        .map(|t| mk(format!("Pacify ({},{})", t.hex.q, t.hex.r), Choice::PacifyAt { hex: t.hex }))
+                        .map(|t| {
+                            opt!(
+                                lab,
+                                &group,
+                                format!("Pacify ({},{})", t.hex.q, t.hex.r),
+                                Choice::PacifyAt { hex: t.hex }
+                            )
+                        })
                         .collect()
                 };
-                opts.push(mk("Pacify no more systems".into(), Choice::SkipEffect));
-                (DecisionKind::PacifySystem, format!("Pacify an Enemy system anywhere ({left} left)"), opts)
+                opts.push(opt!(lab, &group, "Pacify no more systems", Choice::SkipEffect));
+                (DecisionKind::PacifySystem, text!(lab, format!("Pacify an Enemy system anywhere ({left} left)")), opts)
             }
             _ => (DecisionKind::Exploration, String::new(), Vec::new()),
         }
@@ -119,7 +136,7 @@ impl Game {
     /// yet picked, for any set of members who take it together. A member's
     /// first option comes with the Explore action, each further one costs
     /// that member one Action; members who do not take it pay nothing.
-    fn analysis_options(&self, card: u8, picked: &[u8], took: &[Seat]) -> (DecisionKind, String, Vec<ChoiceOption>) {
+    fn analysis_options(&self, card: u8, picked: &[u8], took: &[Seat], lab: bool) -> (DecisionKind, String, Vec<Move>) {
         let def = &self.content().explorations[card as usize];
         let group = self.pb.active.clone();
         let can_take = |s: Seat| !took.contains(&s) || self.ship(s).actions_left >= 1;
@@ -128,7 +145,7 @@ impl Game {
             if picked.contains(&(i as u8)) || !self.option_open(card, i) {
                 continue;
             }
-            let effects = option_label(o);
+            let effects = || option_label(o);
             // Every non-empty set of members, the whole group first.
             for mask in (1u32..1 << group.len()).rev() {
                 let takers: Vec<Seat> =
@@ -137,31 +154,29 @@ impl Game {
                     continue;
                 }
                 let paying: Vec<Seat> = takers.iter().copied().filter(|s| took.contains(s)).collect();
-                let mut label = if takers.len() == group.len() {
-                    effects.clone()
-                } else {
-                    format!("Only {}: {effects}", crate::text::words::captains(&takers))
+                let label = || {
+                    let mut label = if takers.len() == group.len() {
+                        effects()
+                    } else {
+                        format!("Only {}: {}", crate::text::words::captains(&takers), effects())
+                    };
+                    if !paying.is_empty() {
+                        label.push_str(&format!(" (1 more action for {})", crate::text::words::captains(&paying)));
+                    }
+                    label
                 };
-                if !paying.is_empty() {
-                    label.push_str(&format!(" (1 more action for {})", crate::text::words::captains(&paying)));
-                }
                 let choice = if takers.len() == group.len() {
                     Choice::PickOption { option: i as u8 }
                 } else {
                     Choice::PickOptionFor { option: i as u8, seats: takers.clone() }
                 };
-                opts.push(ChoiceOption { id: choice.id(), seats: takers, label, choice });
+                opts.push(opt!(lab, &takers, label(), choice));
             }
         }
         if !picked.is_empty() {
-            opts.push(ChoiceOption {
-                id: Choice::FinishExploration.id(),
-                seats: group.clone(),
-                label: "Finish the exploration".into(),
-                choice: Choice::FinishExploration,
-            });
+            opts.push(opt!(lab, &group, "Finish the exploration", Choice::FinishExploration));
         }
-        (DecisionKind::Exploration, format!("Exploration: {} ({:?})", def.name, def.kind), opts)
+        (DecisionKind::Exploration, text!(lab, format!("Exploration: {} ({:?})", def.name, def.kind)), opts)
     }
 
     /// Empty spaces next to a revealed system with a lane toward them.

@@ -4,11 +4,8 @@
 use crate::content::{Challenge, DamagedEffect, SystemKind};
 use crate::decision::{Choice, ChoiceOption, Decision, DecisionKind, Pending, Target};
 use crate::hex::Hex;
+use crate::moves::{Legal, Move, opt, text};
 use crate::state::*;
-
-fn opt(seats: &[Seat], label: impl Into<String>, choice: Choice) -> ChoiceOption {
-    ChoiceOption { id: choice.id(), seats: seats.to_vec(), label: label.into(), choice }
-}
 
 impl Game {
     /// Actions left to the active player or fleet: the smallest count among
@@ -31,39 +28,59 @@ impl Game {
 
     /// The pending decision with its legal options.
     pub fn decision(&self) -> Decision {
-        let (kind, prompt, options) = self.options();
+        let (kind, prompt, moves) = self.options(true);
+        let options: Vec<ChoiceOption> = moves
+            .into_iter()
+            .map(|m| ChoiceOption {
+                id: m.choice.id(),
+                seats: m.seats.as_slice().to_vec(),
+                label: m.label,
+                choice: m.choice,
+            })
+            .collect();
         let mut deciders: Vec<Seat> = options.iter().flat_map(|o| o.seats.iter().copied()).collect();
         deciders.sort_unstable();
         deciders.dedup();
         Decision { kind, deciders, prompt, options }
     }
 
-    fn options(&self) -> (DecisionKind, String, Vec<ChoiceOption>) {
+    /// The fast path: the pending decision's legal options as values, in
+    /// the order [`Game::decision`] lists them, without labels, prompt or
+    /// ids.
+    pub fn legal(&self) -> Legal {
+        let (kind, _, moves) = self.options(false);
+        Legal { kind, moves }
+    }
+
+    fn options(&self, lab: bool) -> (DecisionKind, String, Vec<Move>) {
         let c = self.content();
-        let group = self.pb.active.clone();
+        let group = self.pb.active.as_slice();
         match &self.pb.pending {
-            Pending::Over => (DecisionKind::GameOver, "The game is over".into(), Vec::new()),
+            Pending::Over => (DecisionKind::GameOver, text!(lab, "The game is over"), Vec::new()),
             Pending::NextPlayer => {
                 let opts = self
                     .alive()
                     .filter(|s| !s.played)
                     .map(|s| {
-                        opt(
+                        opt!(
+                            lab,
                             &[s.seat],
                             format!("Captain {} ({}) plays next", s.seat, c.ship(s.kind).name),
                             Choice::StartTurn { seat: s.seat },
                         )
                     })
                     .collect();
-                (DecisionKind::NextPlayer, "Who plays next?".into(), opts)
+                (DecisionKind::NextPlayer, text!(lab, "Who plays next?"), opts)
             }
-            Pending::Action => (DecisionKind::Action, self.action_prompt(), self.action_options(&group)),
+            Pending::Action => {
+                (DecisionKind::Action, text!(lab, self.action_prompt()), self.action_options(group, lab))
+            }
             Pending::FleetInvite { invitee } => (
                 DecisionKind::FleetInvite,
-                format!("Captain {invitee}, join the fleet of {}?", crate::text::words::captains(&group)),
+                text!(lab, format!("Captain {invitee}, join the fleet of {}?", crate::text::words::captains(group))),
                 vec![
-                    opt(&[*invitee], "Join the fleet (your turn starts now)", Choice::Accept),
-                    opt(&[*invitee], "Decline", Choice::Decline),
+                    opt!(lab, &[*invitee], "Join the fleet (your turn starts now)", Choice::Accept),
+                    opt!(lab, &[*invitee], "Decline", Choice::Decline),
                 ],
             ),
             Pending::Orientation { hex, tile, anywhere, .. } => {
@@ -81,25 +98,25 @@ impl Game {
                             .filter(|d| m & (1 << d) != 0)
                             .map(|d| ["E", "NE", "NW", "W", "SW", "SE"][d])
                             .collect();
-                        opt(&group, format!("Lanes toward {}", dirs.join(" ")), Choice::Orient { rotation: r })
+                        opt!(lab, &group, format!("Lanes toward {}", dirs.join(" ")), Choice::Orient { rotation: r })
                     })
                     .collect();
-                (DecisionKind::Orientation, format!("Orient {} at ({},{})", def.name, hex.q, hex.r), opts)
+                (DecisionKind::Orientation, text!(lab, format!("Orient {} at ({},{})", def.name, hex.q, hex.r)), opts)
             }
             Pending::RushStep { done, .. } => {
                 let left = 3 - done;
                 let opts = self
                     .rush_steps(self.group_hex(), left)
-                    .map(|h| opt(&group, format!("Rush to {}", self.hex_label(h)), Choice::RushTo { hex: h }))
+                    .map(|h| opt!(lab, &group, format!("Rush to {}", self.hex_label(h)), Choice::RushTo { hex: h }))
                     .collect();
-                (DecisionKind::RushStep, format!("Hyperspace Rush: jump {} of 3", done + 1), opts)
+                (DecisionKind::RushStep, text!(lab, format!("Hyperspace Rush: jump {} of 3", done + 1)), opts)
             }
             Pending::Detection { seats } => (
                 DecisionKind::Detection,
-                "Enemy system: roll for detection or engage?".into(),
+                text!(lab, "Enemy system: roll for detection or engage?"),
                 vec![
-                    opt(seats, "Roll for detection", Choice::RollDetection),
-                    opt(seats, "Engage the Enemy voluntarily", Choice::EngageVoluntarily),
+                    opt!(lab, seats, "Roll for detection", Choice::RollDetection),
+                    opt!(lab, seats, "Engage the Enemy voluntarily", Choice::EngageVoluntarily),
                 ],
             ),
             Pending::CombatCommand => {
@@ -110,7 +127,8 @@ impl Game {
                 for i in self.enemies_at(f.hex) {
                     let e = &self.pb.board_enemies[i];
                     let d = &c.enemies[e.card as usize];
-                    opts.push(opt(
+                    opts.push(opt!(
+                        lab,
                         &f.seats,
                         format!(
                             "Attack {} (L{}, health {}/{}, shields {})",
@@ -126,7 +144,8 @@ impl Game {
                 for i in self.avatars_at(f.hex) {
                     let a = &self.pb.avatars[i];
                     let d = &c.avatars[a.card as usize];
-                    opts.push(opt(
+                    opts.push(opt!(
+                        lab,
                         &f.seats,
                         format!(
                             "Attack {} (health {}/{}, shields {})",
@@ -138,7 +157,7 @@ impl Game {
                         Choice::Attack { target: Target::Avatar(i as u8) },
                     ));
                 }
-                opts.extend(self.engaged_options(&f.seats));
+                opts.extend(self.engaged_options(&f.seats, lab));
                 // Before the first blow, captains here who have not played
                 // yet may be asked to join, so the fight is fought as a
                 // fleet (p. 16: others may come to help an engaged player by
@@ -148,25 +167,27 @@ impl Game {
                         .alive()
                         .filter(|o| o.hex == f.hex && !o.played && !o.turn_started && !f.seats.contains(&o.seat))
                     {
-                        opts.push(opt(
+                        opts.push(opt!(
+                            lab,
                             &f.seats,
                             format!("Invite captain {} into the fleet before fighting", o.seat),
                             Choice::Invite { seat: o.seat },
                         ));
                     }
                 }
-                opts.push(opt(&f.seats, "Disengage (a Damage Roll per Enemy)", Choice::Disengage));
-                opts.push(opt(&f.seats, "Disengage and hide here (ends the turn)", Choice::DisengageAndHide));
+                opts.push(opt!(lab, &f.seats, "Disengage (a Damage Roll per Enemy)", Choice::Disengage));
+                opts.push(opt!(lab, &f.seats, "Disengage and hide here (ends the turn)", Choice::DisengageAndHide));
                 if f.seats.len() > 1 && self.revised(2) {
                     for &s in &f.seats {
-                        opts.push(opt(
+                        opts.push(opt!(
+                            lab,
                             &f.seats,
                             format!("Disengage; captain {s} alone hides here (ends that captain's turn)"),
                             Choice::DisengageOneHides { seat: s },
                         ));
                     }
                 }
-                (DecisionKind::CombatCommand, "Fight: choose a target or disengage".into(), opts)
+                (DecisionKind::CombatCommand, text!(lab, "Fight: choose a target or disengage"), opts)
             }
             Pending::Manoeuvre { chosen, before, .. } => {
                 let Some(f) = &self.pb.fight else {
@@ -177,15 +198,17 @@ impl Game {
                     if chosen.iter().any(|c| c.0 == s) {
                         continue;
                     }
-                    opts.extend(self.before_roll_options(s, before));
-                    opts.push(opt(
+                    opts.extend(self.before_roll_options(s, before, lab));
+                    opts.push(opt!(
+                        lab,
                         &[s],
                         format!("Captain {s}: Offense, roll all your dice"),
                         Choice::Offense { seat: s },
                     ));
                     if !self.has_damage(s, DamagedEffect::ShakenCrew) {
                         for die in self.dice_of(s) {
-                            opts.push(opt(
+                            opts.push(opt!(
+                                lab,
                                 &[s],
                                 format!("Captain {s}: Defense, roll only the {} die", die.as_str()),
                                 Choice::Defense { seat: s, die },
@@ -193,7 +216,7 @@ impl Game {
                         }
                     }
                 }
-                (DecisionKind::Manoeuvre, "Each captain chooses a manoeuvre".into(), opts)
+                (DecisionKind::Manoeuvre, text!(lab, "Each captain chooses a manoeuvre"), opts)
             }
             Pending::Maintenance { remaining } => {
                 let Some(&s) = remaining.first() else {
@@ -201,33 +224,33 @@ impl Game {
                 };
                 (
                     DecisionKind::Maintenance,
-                    format!("Captain {s}: choose a Ship Maintenance option"),
-                    self.maintenance_options(s),
+                    text!(lab, format!("Captain {s}: choose a Ship Maintenance option")),
+                    self.maintenance_options(s, lab),
                 )
             }
             Pending::Exploration { .. } | Pending::RevealAnywhere { .. } | Pending::PacifyAnywhere { .. } => {
-                self.exploration_options()
+                self.exploration_options(lab)
             }
             Pending::AfterRoll { .. } => (
                 DecisionKind::AttackEffects,
-                "Use modules on the dice, or resolve the attack".into(),
-                self.after_roll_options(),
+                text!(lab, "Use modules on the dice, or resolve the attack"),
+                self.after_roll_options(lab),
             ),
-            Pending::Trade { .. } => self.trade_options(),
+            Pending::Trade { .. } => self.trade_options(lab),
             Pending::GiveModule { .. } | Pending::ShareScraps { .. } | Pending::DiscardModule { .. } => {
-                self.sharing_options()
+                self.sharing_options(lab)
             }
             Pending::ChooseMod { seat, level } => (
                 DecisionKind::ModChoice,
-                format!("Captain {seat} reaches level {level}: keep one effect"),
-                self.mod_choice_options(),
+                text!(lab, format!("Captain {seat} reaches level {level}: keep one effect")),
+                self.mod_choice_options(lab),
             ),
             Pending::KeyCarrier { key } => {
                 let opts = group
                     .iter()
-                    .map(|&s| opt(&group, format!("Captain {s} carries Key {key}"), Choice::CarryKey { seat: s }))
+                    .map(|&s| opt!(lab, &group, format!("Captain {s} carries Key {key}"), Choice::CarryKey { seat: s }))
                     .collect();
-                (DecisionKind::KeyCarrier, format!("Who carries Precursor Key {key}?"), opts)
+                (DecisionKind::KeyCarrier, text!(lab, format!("Who carries Precursor Key {key}?")), opts)
             }
         }
     }
@@ -238,12 +261,13 @@ impl Game {
     }
 
     /// Ship Maintenance options for one member (p. 7).
-    pub(crate) fn maintenance_options(&self, s: Seat) -> Vec<ChoiceOption> {
+    pub(crate) fn maintenance_options(&self, s: Seat, lab: bool) -> Vec<Move> {
         let me = self.ship(s);
         let mut opts = Vec::new();
         if me.scraps >= 1 {
             for o in self.alive().filter(|o| o.hex == me.hex && o.health < o.max_health) {
-                opts.push(opt(
+                opts.push(opt!(
+                    lab,
                     &[s],
                     format!("Repair captain {}'s ship (+1 health, 1 scrap)", o.seat),
                     Choice::Repair { target: o.seat },
@@ -253,7 +277,8 @@ impl Game {
         if me.scraps >= 3 {
             for o in self.alive().filter(|o| o.hex == me.hex) {
                 for (i, &d) in o.damaged.iter().enumerate() {
-                    opts.push(opt(
+                    opts.push(opt!(
+                        lab,
                         &[s],
                         format!(
                             "Remove {} from captain {} (3 scraps)",
@@ -268,17 +293,18 @@ impl Game {
         if let Some(cost) = self.next_energy_cost(s)
             && me.scraps >= cost
         {
-            opts.push(opt(&[s], format!("Buy an energy marker ({cost} scraps)"), Choice::BuyEnergy));
+            opts.push(opt!(lab, &[s], format!("Buy an energy marker ({cost} scraps)"), Choice::BuyEnergy));
         }
         for &m in &me.modules {
             let def = &self.content().modules[m as usize];
-            opts.push(opt(
+            opts.push(opt!(
+                lab,
                 &[s],
                 format!("Salvage {} for {} scraps", def.name, def.price.saturating_sub(1)),
                 Choice::Salvage { module: m },
             ));
         }
-        opts.push(opt(&[s], "No maintenance", Choice::SkipMaintenance));
+        opts.push(opt!(lab, &[s], "No maintenance", Choice::SkipMaintenance));
         opts
     }
 
@@ -288,7 +314,7 @@ impl Game {
         def.energy_costs.get(self.ship(s).energy_total as usize).copied()
     }
 
-    fn action_options(&self, group: &[Seat]) -> Vec<ChoiceOption> {
+    fn action_options(&self, group: &[Seat], lab: bool) -> Vec<Move> {
         let c = self.content();
         let mut opts = Vec::new();
         if group.is_empty() {
@@ -302,36 +328,52 @@ impl Game {
             if !self.hid.stack.is_empty() {
                 for h in self.probe_targets(hex) {
                     if !disengaged {
-                        opts.push(opt(group, format!("Send a probe to ({},{})", h.q, h.r), Choice::Probe { hex: h }));
+                        opts.push(opt!(
+                            lab,
+                            group,
+                            format!("Send a probe to ({},{})", h.q, h.r),
+                            Choice::Probe { hex: h }
+                        ));
                     }
-                    opts.push(opt(group, format!("Blind jump to ({},{})", h.q, h.r), Choice::BlindJump { hex: h }));
+                    opts.push(opt!(
+                        lab,
+                        group,
+                        format!("Blind jump to ({},{})", h.q, h.r),
+                        Choice::BlindJump { hex: h }
+                    ));
                 }
             }
             for h in self.jump_targets(hex) {
-                opts.push(opt(group, format!("Jump to {}", self.hex_label(h)), Choice::Jump { hex: h }));
+                opts.push(opt!(lab, group, format!("Jump to {}", self.hex_label(h)), Choice::Jump { hex: h }));
             }
         }
         if acts >= 2
             && !group.iter().any(|&s| self.has_damage(s, DamagedEffect::FrayedDrive))
             && self.rush_possible(hex, 3)
         {
-            opts.push(opt(group, "Hyperspace Rush (2 actions, three jumps)", Choice::Rush));
+            opts.push(opt!(lab, group, "Hyperspace Rush (2 actions, three jumps)", Choice::Rush));
         }
         if acts >= 1 && !disengaged {
             let tile = self.tile_at(hex);
             let explorable = !matches!(kind, Some(SystemKind::Corrupt) | None);
             if let Some(t) = tile {
                 if explorable && t.exploration_marker {
-                    opts.push(opt(group, "Explore this system", Choice::Explore));
+                    opts.push(opt!(lab, group, "Explore this system", Choice::Explore));
                 }
                 if let Some(k) = t.key_marker
                     && let Some(slot) = self.pb.signals.iter().find(|s| s.key == k)
                 {
                     if slot.card.is_none() {
-                        opts.push(opt(group, format!("Explore the Precursor Signal of Key {k}"), Choice::Explore));
+                        opts.push(opt!(
+                            lab,
+                            group,
+                            format!("Explore the Precursor Signal of Key {k}"),
+                            Choice::Explore
+                        ));
                     } else if !slot.solved && self.instruction_possible(group, k) {
-                        let card = slot.card.map(|i| c.signals[i as usize].name.clone()).unwrap_or_default();
-                        opts.push(opt(
+                        let card = slot.card.map(|i| c.signals[i as usize].name.as_str()).unwrap_or_default();
+                        opts.push(opt!(
+                            lab,
                             group,
                             format!("Follow the instruction of {card} (1 action)"),
                             Choice::Instruction,
@@ -339,14 +381,15 @@ impl Game {
                     }
                 }
                 if kind == Some(SystemKind::MainRift) && group.iter().any(|&s| !self.ship(s).keys.is_empty()) {
-                    opts.push(opt(group, "Explore the Main Rift: activate your Keys", Choice::Explore));
+                    opts.push(opt!(lab, group, "Explore the Main Rift: activate your Keys", Choice::Explore));
                 }
             }
             if !group.iter().any(|&s| self.ship(s).scavenged) {
-                opts.push(opt(group, "Scavenge (1 scrap each)", Choice::Scavenge));
+                opts.push(opt!(lab, group, "Scavenge (1 scrap each)", Choice::Scavenge));
                 for d in self.pb.ships.iter().filter(|d| d.defeated && d.hex == hex && !d.keys.is_empty()) {
                     for &to in group {
-                        opts.push(opt(
+                        opts.push(opt!(
+                            lab,
                             group,
                             format!("Scavenge the Keys of captain {}'s wreck for captain {to}", d.seat),
                             Choice::ScavengeKeys { from: d.seat, to },
@@ -360,34 +403,36 @@ impl Game {
                 } else {
                     "Pacify this system (fight the Enemy already here)"
                 };
-                opts.push(opt(group, label, Choice::Pacify));
+                opts.push(opt!(lab, group, label, Choice::Pacify));
             }
-            if group.iter().any(|&s| self.maintenance_options(s).len() > 1) {
-                opts.push(opt(group, "Ship Maintenance", Choice::Maintenance));
+            if group.iter().any(|&s| self.maintenance_options(s, false).len() > 1) {
+                opts.push(opt!(lab, group, "Ship Maintenance", Choice::Maintenance));
             }
             if self.trade_possible() {
-                opts.push(opt(group, "Trade (1 action): with the Ally here or with ships here", Choice::Trade));
+                opts.push(opt!(lab, group, "Trade (1 action): with the Ally here or with ships here", Choice::Trade));
             }
             for o in self.alive().filter(|o| o.hex == hex && !o.played && !o.turn_started && !group.contains(&o.seat)) {
-                opts.push(opt(
+                opts.push(opt!(
+                    lab,
                     group,
                     format!("Invite captain {} into the fleet", o.seat),
                     Choice::Invite { seat: o.seat },
                 ));
             }
         }
-        opts.extend(self.action_power_options(group));
+        opts.extend(self.action_power_options(group, lab));
         for &s in group {
             let sh = self.ship(s);
             if !sh.strained && !self.has_damage(s, DamagedEffect::NoStrain) {
-                opts.push(opt(
+                opts.push(opt!(
+                    lab,
                     &[s],
                     format!("Captain {s}: strain the engine (+1 action, Damage Roll later)"),
                     Choice::Strain { seat: s },
                 ));
             }
         }
-        opts.push(opt(group, format!("End the turn ({acts} action(s) unused)"), Choice::EndTurn));
+        opts.push(opt!(lab, group, format!("End the turn ({acts} action(s) unused)"), Choice::EndTurn));
         opts
     }
 

@@ -38,6 +38,7 @@ mod hex;
 mod json64;
 mod legal;
 mod movement;
+mod moves;
 mod powers;
 mod setup;
 mod signals;
@@ -55,6 +56,7 @@ pub use config::{AllyKind, ConfigError, Difficulty, GameConfig, RULES_REVISION, 
 pub use decision::{Choice, ChoiceOption, Decision, DecisionKind, Grant, Pending, Source, Target};
 pub use event::{Event, RollPurpose};
 pub use hex::Hex;
+pub use moves::{Legal, Move, Seats};
 pub use rng::GameRng;
 pub use state::{
     AllyInPlay, Avatar, AvatarPlace, BoardEnemy, Corruption, Fight, Game, Outcome, Pacified, Phase, Pile, PlacedTile,

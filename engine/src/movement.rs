@@ -87,7 +87,7 @@ impl Game {
 
     /// Whether a system holds an Avatar.
     pub(crate) fn avatar_in(&self, hex: Hex) -> bool {
-        !self.avatars_at(hex).is_empty()
+        self.pb.avatars.iter().any(|a| a.place == AvatarPlace::Board { hex })
     }
 
     /// Whether a Rush of `left` more jumps can be completed from `from`

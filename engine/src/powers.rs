@@ -11,14 +11,11 @@
 //! discarded after use, passive powers are always on.
 
 use crate::content::{Activation, DieColor, Face, ModuleEffect, Power, Trigger};
-use crate::decision::{Choice, ChoiceOption, Grant, Pending, Source};
+use crate::decision::{Choice, Grant, Pending, Source};
 use crate::effects::ScrapSource;
 use crate::event::{Event, RollPurpose};
+use crate::moves::{Move, opt, text};
 use crate::state::*;
-
-fn opt(seats: Vec<Seat>, label: String, choice: Choice) -> ChoiceOption {
-    ChoiceOption { id: choice.id(), seats, label, choice }
-}
 
 impl Game {
     /// Every power a ship owns: its modules, then its mods.
@@ -137,7 +134,7 @@ impl Game {
 
     /// Options after an attack roll: each power that can act on the dice
     /// now, the rights granted to fleet ships, then "resolve".
-    pub(crate) fn after_roll_options(&self) -> Vec<ChoiceOption> {
+    pub(crate) fn after_roll_options(&self, lab: bool) -> Vec<Move> {
         let Pending::AfterRoll { rolls, used, grants, relayed, .. } = &self.pb.pending else { return Vec::new() };
         let seats: Vec<Seat> = rolls.iter().map(|r| r.seat).collect();
         let mut opts = Vec::new();
@@ -159,7 +156,8 @@ impl Game {
                     continue;
                 }
                 let mut push = |die: Option<(Seat, u8)>, what: String| {
-                    opts.push(opt(
+                    opts.push(opt!(
+                        lab,
                         vec![s],
                         format!("{}: {what}", p.name),
                         Choice::Activate { seat: s, source: src, die },
@@ -168,17 +166,22 @@ impl Game {
                 match p.effect {
                     ModuleEffect::Reroll { dice: 1 } | ModuleEffect::Berserk => {
                         for (i, d) in r.dice.iter().enumerate().filter(|(_, d)| free(d)) {
-                            push(Some((s, i as u8)), format!("reroll your {} die ({:?})", d.color.as_str(), d.face));
+                            push(
+                                Some((s, i as u8)),
+                                text!(lab, format!("reroll your {} die ({:?})", d.color.as_str(), d.face)),
+                            );
                         }
                     }
-                    ModuleEffect::Reroll { .. } if r.dice.iter().any(free) => push(None, "reroll your dice".into()),
+                    ModuleEffect::Reroll { .. } if r.dice.iter().any(free) => {
+                        push(None, text!(lab, "reroll your dice"))
+                    }
                     ModuleEffect::IgnoreMiss { fleet, .. } => {
                         for t in rolls.iter().filter(|t| t.seat == s || fleet) {
                             for (i, d) in t.dice.iter().enumerate() {
                                 if d.face == Face::Miss && !d.ignored && !d.used {
                                     push(
                                         Some((t.seat, i as u8)),
-                                        format!("ignore captain {}'s {} miss", t.seat, d.color.as_str()),
+                                        text!(lab, format!("ignore captain {}'s {} miss", t.seat, d.color.as_str())),
                                     );
                                 }
                             }
@@ -189,35 +192,35 @@ impl Game {
                             if d.face == Face::Special && !d.used {
                                 push(
                                     Some((s, i as u8)),
-                                    format!("your {} special counts as {hits} hits", d.color.as_str()),
+                                    text!(lab, format!("your {} special counts as {hits} hits", d.color.as_str())),
                                 );
                             }
                         }
                     }
-                    ModuleEffect::AddHits { hits } => push(None, format!("+{hits} hits")),
+                    ModuleEffect::AddHits { hits } => push(None, text!(lab, format!("+{hits} hits"))),
                     ModuleEffect::ScatterOnCritical { .. }
                         if r.offense && r.dice.iter().all(|d| d.face == Face::Miss && !d.ignored) =>
                     {
-                        push(None, "the critical miss's misses count as hits too".into())
+                        push(None, text!(lab, "the critical miss's misses count as hits too"))
                     }
                     ModuleEffect::MissAsHits { .. } if r.dice.iter().any(|d| d.face == Face::Miss && !d.ignored) => {
-                        push(None, "your misses count as hits too".into())
+                        push(None, text!(lab, "your misses count as hits too"))
                     }
                     ModuleEffect::RerollBoth { fleet } => {
                         // FAQ: the ship must be able to reroll both dice: not
                         // in Defense, not with a third die, none used or rerolled.
                         for t in rolls.iter().filter(|t| t.seat == s || fleet) {
                             if t.offense && t.dice.len() == 2 && t.dice.iter().all(free) {
-                                push(Some((t.seat, 0)), format!("captain {} rerolls both dice", t.seat));
+                                push(Some((t.seat, 0)), text!(lab, format!("captain {} rerolls both dice", t.seat)));
                             }
                         }
                     }
-                    ModuleEffect::GrantIgnoreMiss => push(None, "every fleet ship may ignore one miss".into()),
-                    ModuleEffect::GrantReroll => push(None, "every fleet ship may reroll one die".into()),
+                    ModuleEffect::GrantIgnoreMiss => push(None, text!(lab, "every fleet ship may ignore one miss")),
+                    ModuleEffect::GrantReroll => push(None, text!(lab, "every fleet ship may reroll one die")),
                     ModuleEffect::ReserveDie if self.reserve_color().is_some() => {
-                        push(None, "roll a die from the reserve".into())
+                        push(None, text!(lab, "roll a die from the reserve"))
                     }
-                    ModuleEffect::IgnoreShields => push(None, "ignore the Enemy's shields".into()),
+                    ModuleEffect::IgnoreShields => push(None, text!(lab, "ignore the Enemy's shields")),
                     ModuleEffect::SpecialReroll { fleet } => {
                         if let Some(sp) = r.dice.iter().position(|d| d.face == Face::Special && !d.used) {
                             for t in rolls.iter().filter(|t| t.seat == s || fleet) {
@@ -225,10 +228,13 @@ impl Game {
                                     if free(d) && !(t.seat == s && i == sp) {
                                         push(
                                             Some((t.seat, i as u8)),
-                                            format!(
-                                                "your special lets captain {} reroll the {} die",
-                                                t.seat,
-                                                d.color.as_str()
+                                            text!(
+                                                lab,
+                                                format!(
+                                                    "your special lets captain {} reroll the {} die",
+                                                    t.seat,
+                                                    d.color.as_str()
+                                                )
                                             ),
                                         );
                                     }
@@ -242,7 +248,14 @@ impl Game {
                             for (i, d) in t.dice.iter().enumerate().filter(|(_, d)| free(d)) {
                                 push(
                                     Some((t.seat, i as u8)),
-                                    format!("lose 1 scrap: captain {} rerolls the {} die", t.seat, d.color.as_str()),
+                                    text!(
+                                        lab,
+                                        format!(
+                                            "lose 1 scrap: captain {} rerolls the {} die",
+                                            t.seat,
+                                            d.color.as_str()
+                                        )
+                                    ),
                                 );
                             }
                         }
@@ -260,12 +273,17 @@ impl Game {
                 };
                 if ok {
                     let choice = Choice::UseGrant { seat: s, grant: g, die: i as u8 };
-                    opts.push(opt(vec![s], format!("{g:?} your {} die ({:?})", d.color.as_str(), d.face), choice));
+                    opts.push(opt!(
+                        lab,
+                        vec![s],
+                        format!("{g:?} your {} die ({:?})", d.color.as_str(), d.face),
+                        choice
+                    ));
                 }
             }
         }
         if !opts.is_empty() {
-            opts.push(opt(seats, "Resolve the attack with these dice".into(), Choice::ResolveAttack));
+            opts.push(opt!(lab, seats, "Resolve the attack with these dice", Choice::ResolveAttack));
         }
         opts
     }
@@ -416,7 +434,7 @@ impl Game {
     }
 
     /// Powers usable before the attack roll, for a ship still choosing.
-    pub(crate) fn before_roll_options(&self, seat: Seat, before: &[(Seat, Source)]) -> Vec<ChoiceOption> {
+    pub(crate) fn before_roll_options(&self, seat: Seat, before: &[(Seat, Source)], lab: bool) -> Vec<Move> {
         let mut opts = Vec::new();
         for src in self.powers_of(seat) {
             let p = self.power(src);
@@ -434,7 +452,8 @@ impl Game {
                 ModuleEffect::CancelAbility => "the Enemy's ability does not trigger this attack",
                 _ => "use",
             };
-            opts.push(opt(
+            opts.push(opt!(
+                lab,
                 vec![seat],
                 format!("{}: {what}", p.name),
                 Choice::Activate { seat, source: src, die: None },
@@ -454,7 +473,7 @@ impl Game {
     }
 
     /// Powers usable while engaged, before the next attack (Decoys).
-    pub(crate) fn engaged_options(&self, seats: &[Seat]) -> Vec<ChoiceOption> {
+    pub(crate) fn engaged_options(&self, seats: &[Seat], lab: bool) -> Vec<Move> {
         let Some(f) = &self.pb.fight else { return Vec::new() };
         let mut opts = Vec::new();
         for &s in seats {
@@ -473,7 +492,8 @@ impl Game {
                 }
                 for i in self.enemies_at(f.hex) {
                     let name = &self.content().enemies[self.pb.board_enemies[i].card as usize].name;
-                    opts.push(opt(
+                    opts.push(opt!(
+                        lab,
                         vec![s],
                         format!("{}: send {name} back into the Enemy deck", p.name),
                         Choice::Activate { seat: s, source: src, die: Some((s, i as u8)) },
@@ -515,7 +535,7 @@ impl Game {
     }
 
     /// Powers usable during the turn for no Action.
-    pub(crate) fn action_power_options(&self, group: &[Seat]) -> Vec<ChoiceOption> {
+    pub(crate) fn action_power_options(&self, group: &[Seat], lab: bool) -> Vec<Move> {
         let mut opts = Vec::new();
         let fleet = group.len() > 1 || group.iter().any(|&s| self.ship(s).fleet.is_some());
         for &s in group {
@@ -531,65 +551,76 @@ impl Game {
                 let label = |what: String| format!("Use {}: {what}", p.name);
                 let hurt: Vec<&Ship> = self.alive().filter(|o| o.hex == me.hex && o.health < o.max_health).collect();
                 match p.effect {
-                    ModuleEffect::RecoverHealth { amount } if me.health < me.max_health => opts.push(opt(
+                    ModuleEffect::RecoverHealth { amount } if me.health < me.max_health => opts.push(opt!(
+                        lab,
                         vec![s],
                         label(format!("recover {amount} health")),
                         Choice::Activate { seat: s, source: src, die: None },
                     )),
-                    ModuleEffect::RecoverEnergy if me.energy_used > 0 => opts.push(opt(
+                    ModuleEffect::RecoverEnergy if me.energy_used > 0 => opts.push(opt!(
+                        lab,
                         vec![s],
                         label("recover your energy".into()),
                         Choice::Activate { seat: s, source: src, die: None },
                     )),
-                    ModuleEffect::ExtraAction => opts.push(opt(
+                    ModuleEffect::ExtraAction => opts.push(opt!(
+                        lab,
                         vec![s],
                         label("one more Action".into()),
                         Choice::Activate { seat: s, source: src, die: None },
                     )),
-                    ModuleEffect::SoloExtraAction | ModuleEffect::RushShield if !fleet => opts.push(opt(
+                    ModuleEffect::SoloExtraAction | ModuleEffect::RushShield if !fleet => opts.push(opt!(
+                        lab,
                         vec![s],
                         label("for this turn".into()),
                         Choice::Activate { seat: s, source: src, die: None },
                     )),
-                    ModuleEffect::GainScraps { amount } => opts.push(opt(
+                    ModuleEffect::GainScraps { amount } => opts.push(opt!(
+                        lab,
                         vec![s],
                         label(format!("gain {amount} scraps")),
                         Choice::Activate { seat: s, source: src, die: None },
                     )),
-                    ModuleEffect::RevealSystems { .. } if !self.hid.stack.is_empty() => opts.push(opt(
+                    ModuleEffect::RevealSystems { .. } if !self.hid.stack.is_empty() => opts.push(opt!(
+                        lab,
                         vec![s],
                         label("reveal a system anywhere".into()),
                         Choice::Activate { seat: s, source: src, die: None },
                     )),
                     ModuleEffect::FreeProbe if !self.hid.stack.is_empty() && !self.probe_targets(me.hex).is_empty() => {
-                        opts.push(opt(
+                        opts.push(opt!(
+                            lab,
                             vec![s],
                             label("reveal a system next to yours".into()),
                             Choice::Activate { seat: s, source: src, die: None },
                         ))
                     }
-                    ModuleEffect::Cloak if !me.cloaked => opts.push(opt(
+                    ModuleEffect::Cloak if !me.cloaked => opts.push(opt!(
+                        lab,
                         vec![s],
                         label("ignore a miss on Detection Rolls this turn".into()),
                         Choice::Activate { seat: s, source: src, die: None },
                     )),
                     ModuleEffect::DroneRepair { ships: 1 } if me.scraps > 0 => {
                         for o in &hurt {
-                            opts.push(opt(
+                            opts.push(opt!(
+                                lab,
                                 vec![s],
                                 label(format!("1 scrap: repair captain {}'s ship", o.seat)),
                                 Choice::Activate { seat: s, source: src, die: Some((o.seat, 0)) },
                             ));
                         }
                     }
-                    ModuleEffect::DroneRepair { .. } if me.scraps > 0 && !hurt.is_empty() => opts.push(opt(
+                    ModuleEffect::DroneRepair { .. } if me.scraps > 0 && !hurt.is_empty() => opts.push(opt!(
+                        lab,
                         vec![s],
                         label("1 scrap: repair every damaged ship here".into()),
                         Choice::Activate { seat: s, source: src, die: None },
                     )),
                     ModuleEffect::RemoteRepair { amount } => {
                         for o in self.alive().filter(|o| o.health < o.max_health) {
-                            opts.push(opt(
+                            opts.push(opt!(
+                                lab,
                                 vec![s],
                                 label(format!("repair captain {} by {amount}, wherever they are", o.seat)),
                                 Choice::Activate { seat: s, source: src, die: Some((o.seat, 0)) },
@@ -597,7 +628,8 @@ impl Game {
                         }
                     }
                     ModuleEffect::FleetEnergy { .. } if group.iter().any(|&g| self.ship(g).energy_used > 0) => opts
-                        .push(opt(
+                        .push(opt!(
+                            lab,
                             vec![s],
                             label("your group recovers energy".into()),
                             Choice::Activate { seat: s, source: src, die: None },
@@ -734,14 +766,19 @@ impl Game {
     }
 
     /// Options of a mod level choice.
-    pub(crate) fn mod_choice_options(&self) -> Vec<ChoiceOption> {
+    pub(crate) fn mod_choice_options(&self, lab: bool) -> Vec<Move> {
         let Pending::ChooseMod { seat, level } = self.pb.pending else { return Vec::new() };
         self.content()
             .mod_choices(self.ship(seat).kind, level)
             .into_iter()
             .map(|e| {
                 let d = &self.content().mod_effects[e as usize];
-                opt(vec![seat], format!("Keep {} ({:?})", d.name, d.effect), Choice::ChooseMod { seat, effect: e })
+                opt!(
+                    lab,
+                    vec![seat],
+                    format!("Keep {} ({:?})", d.name, d.effect),
+                    Choice::ChooseMod { seat, effect: e }
+                )
             })
             .collect()
     }

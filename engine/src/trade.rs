@@ -9,15 +9,12 @@
 //! shared as the fleet decides.
 
 use crate::content::{AllySkill, Effect};
-use crate::decision::{Choice, ChoiceOption, DecisionKind, Pending};
+use crate::decision::{Choice, DecisionKind, Pending};
 use crate::effects::ScrapSource;
 use crate::event::Event;
 use crate::hex::Hex;
+use crate::moves::{Move, opt, text};
 use crate::state::*;
-
-fn opt(seats: &[Seat], label: impl Into<String>, choice: Choice) -> ChoiceOption {
-    ChoiceOption { id: choice.id(), seats: seats.to_vec(), label: label.into(), choice }
-}
 
 impl Game {
     /// The Ally met in a system, if any.
@@ -100,11 +97,11 @@ impl Game {
     }
 
     /// Options of the Trade in progress.
-    pub(crate) fn trade_options(&self) -> (DecisionKind, String, Vec<ChoiceOption>) {
+    pub(crate) fn trade_options(&self, lab: bool) -> (DecisionKind, String, Vec<Move>) {
         let Pending::Trade { with_ally } = self.pb.pending else {
             return (DecisionKind::Trade, String::new(), Vec::new());
         };
-        let group = self.pb.active.clone();
+        let group = self.pb.active.as_slice();
         let hex = self.group_hex();
         let mut opts = Vec::new();
         let pooled = self.pooled();
@@ -115,8 +112,9 @@ impl Game {
             for (i, &m) in ally.offer.iter().enumerate() {
                 let price = self.price_at(a, m);
                 if pooled >= price as u16 {
-                    for &r in &group {
-                        opts.push(opt(
+                    for &r in group {
+                        opts.push(opt!(
+                            lab,
                             &group,
                             format!(
                                 "Buy {} for {price} scraps, for captain {r}",
@@ -129,14 +127,16 @@ impl Game {
             }
             match self.content().allies[ally.kind as usize].skill {
                 AllySkill::Chart { cost } if pooled >= cost as u16 && !self.hid.stack.is_empty() => {
-                    opts.push(opt(
+                    opts.push(opt!(
+                        lab,
                         &group,
                         format!("Cartographer: reveal a system anywhere ({cost} scraps)"),
                         Choice::AllySkill { target: group[0] },
                     ));
                 }
                 AllySkill::Muscle { cost } if pooled >= cost as u16 && self.pb.pacify_supply > 0 => {
-                    opts.push(opt(
+                    opts.push(opt!(
+                        lab,
                         &group,
                         format!("Mercenary: pacify an Enemy system ({cost} scraps)"),
                         Choice::AllySkill { target: group[0] },
@@ -145,7 +145,8 @@ impl Game {
                 AllySkill::Repairs { cost } => {
                     for o in self.alive().filter(|o| o.hex == hex) {
                         if pooled >= 1 && o.health < o.max_health {
-                            opts.push(opt(
+                            opts.push(opt!(
+                                lab,
                                 &group,
                                 format!("Engineer: repair captain {} by 2 (1 scrap)", o.seat),
                                 Choice::AllySkill { target: o.seat },
@@ -153,7 +154,8 @@ impl Game {
                         }
                         if pooled >= cost as u16 {
                             for (ci, &d) in o.damaged.iter().enumerate() {
-                                opts.push(opt(
+                                opts.push(opt!(
+                                    lab,
                                     &group,
                                     format!(
                                         "Engineer: remove {} from captain {} ({cost} scraps)",
@@ -170,25 +172,28 @@ impl Game {
             }
         }
         if with_ally != Some(true) {
-            for &from in &group {
+            for &from in group {
                 let me = self.ship(from);
                 for o in self.alive().filter(|o| o.hex == hex && o.seat != from) {
                     if me.scraps > 0 {
-                        opts.push(opt(
+                        opts.push(opt!(
+                            lab,
                             &group,
                             format!("Give 1 scrap: captain {from} to captain {}", o.seat),
                             Choice::GiveScraps { from, to: o.seat, amount: 1 },
                         ));
                     }
                     for &k in &me.keys {
-                        opts.push(opt(
+                        opts.push(opt!(
+                            lab,
                             &group,
                             format!("Give Key {k}: captain {from} to captain {}", o.seat),
                             Choice::GiveKey { from, to: o.seat, key: k },
                         ));
                     }
                     for &m in &me.modules {
-                        opts.push(opt(
+                        opts.push(opt!(
+                            lab,
                             &group,
                             format!(
                                 "Give {}: captain {from} to captain {}",
@@ -204,7 +209,8 @@ impl Game {
                 // revision 2 Keys and modules as well.
                 for o in self.alive().filter(|o| o.hex == hex && !group.contains(&o.seat)) {
                     if o.scraps > 0 {
-                        opts.push(opt(
+                        opts.push(opt!(
+                            lab,
                             &[o.seat],
                             format!("Give 1 scrap: captain {} to captain {from}", o.seat),
                             Choice::GiveScraps { from: o.seat, to: from, amount: 1 },
@@ -214,14 +220,16 @@ impl Game {
                         continue;
                     }
                     for &k in &o.keys {
-                        opts.push(opt(
+                        opts.push(opt!(
+                            lab,
                             &[o.seat],
                             format!("Give Key {k}: captain {} to captain {from}", o.seat),
                             Choice::GiveKey { from: o.seat, to: from, key: k },
                         ));
                     }
                     for &m in &o.modules {
-                        opts.push(opt(
+                        opts.push(opt!(
+                            lab,
                             &[o.seat],
                             format!(
                                 "Give {}: captain {} to captain {from}",
@@ -234,9 +242,9 @@ impl Game {
                 }
             }
         }
-        opts.push(opt(&group, "End the trade", Choice::EndTrade));
-        opts.dedup_by(|a, b| a.id == b.id);
-        (DecisionKind::Trade, "Trade: buy from the Ally, or exchange with ships here (not both)".into(), opts)
+        opts.push(opt!(lab, &group, "End the trade", Choice::EndTrade));
+        opts.dedup_by(|a, b| a.choice == b.choice);
+        (DecisionKind::Trade, text!(lab, "Trade: buy from the Ally, or exchange with ships here (not both)"), opts)
     }
 
     /// Whether a Trade could do anything here.
@@ -360,7 +368,7 @@ impl Game {
     }
 
     /// Options of the small sharing decisions.
-    pub(crate) fn sharing_options(&self) -> (DecisionKind, String, Vec<ChoiceOption>) {
+    pub(crate) fn sharing_options(&self, lab: bool) -> (DecisionKind, String, Vec<Move>) {
         let group = match &self.pb.pending {
             Pending::GiveModule { among, .. } | Pending::ShareScraps { among, .. } if !among.is_empty() => {
                 among.clone()
@@ -372,16 +380,16 @@ impl Game {
                 let name = &self.content().modules[*card as usize].name;
                 let opts = group
                     .iter()
-                    .map(|&s| opt(&group, format!("Captain {s} takes {name}"), Choice::ReceiveModule { seat: s }))
+                    .map(|&s| opt!(lab, &group, format!("Captain {s} takes {name}"), Choice::ReceiveModule { seat: s }))
                     .collect();
-                (DecisionKind::ModuleReceiver, format!("Who takes {name}?"), opts)
+                (DecisionKind::ModuleReceiver, text!(lab, format!("Who takes {name}?")), opts)
             }
             Pending::ShareScraps { left, .. } => {
                 let opts = group
                     .iter()
-                    .map(|&s| opt(&group, format!("Captain {s} takes a scrap"), Choice::ScrapTo { seat: s }))
+                    .map(|&s| opt!(lab, &group, format!("Captain {s} takes a scrap"), Choice::ScrapTo { seat: s }))
                     .collect();
-                (DecisionKind::ScrapShare, format!("Share the scraps found ({left} left)"), opts)
+                (DecisionKind::ScrapShare, text!(lab, format!("Share the scraps found ({left} left)")), opts)
             }
             Pending::DiscardModule { seat } => {
                 let opts = self
@@ -389,14 +397,15 @@ impl Game {
                     .modules
                     .iter()
                     .map(|&m| {
-                        opt(
+                        opt!(
+                            lab,
                             &[*seat],
                             format!("Discard {}", self.content().modules[m as usize].name),
                             Choice::DiscardModule { module: m },
                         )
                     })
                     .collect();
-                (DecisionKind::ModuleDiscard, format!("Captain {seat}: discard a module for good"), opts)
+                (DecisionKind::ModuleDiscard, text!(lab, format!("Captain {seat}: discard a module for good")), opts)
             }
             _ => (DecisionKind::ModuleReceiver, String::new(), Vec::new()),
         }

@@ -8,13 +8,14 @@
 //! new kind of choice is scored by its effect on the state.
 
 use super::guard::LoopGuard;
+use super::pickable::Pickable;
 use super::{Policy, options_for};
 use crate::budget::Budget;
 use crate::eval::{STRAIN_OWED, SignalMix, evaluate, evaluate_game, fight_hopeless};
 use crate::rng::{Rng, mix};
 use crate::tune;
 use xodus_engine::content::{Challenge, Content};
-use xodus_engine::{AvatarPlace, Choice, ChoiceOption, DecisionKind, Game, Hex, Public, Seat, View};
+use xodus_engine::{AvatarPlace, Choice, ChoiceOption, DecisionKind, Game, Hex, Move, Public, Seat, View};
 
 /// Determinizations sampled per decision.
 const SAMPLES: usize = 4;
@@ -65,9 +66,9 @@ impl HeuristicPolicy {
 }
 
 /// Advice the one-step evaluation cannot see, by the shape of the choice.
-pub fn prior(game: &Game, option: &ChoiceOption) -> f64 {
+pub fn prior<O: Pickable + ?Sized>(game: &Game, option: &O) -> f64 {
     let pb = game.public();
-    match &option.choice {
+    match option.choice() {
         // The Damage Roll comes at the end of the turn, out of sight of a
         // one-step look-ahead: only strain with health to spare.
         // An extra Action is worth as much at the end of the turn as at its
@@ -105,7 +106,7 @@ pub fn prior(game: &Game, option: &ChoiceOption) -> f64 {
             }
         }
         Choice::Accept => {
-            let hex = option.seats.first().and_then(|&s| pb.ships.get(usize::from(s))).map(|s| s.hex);
+            let hex = option.seats().first().and_then(|&s| pb.ships.get(usize::from(s))).map(|s| s.hex);
             if hex.is_some_and(|h| guardian_ahead(pb, h)) {
                 gather()
             } else if hex.is_some_and(|h| trial_ahead(pb, h)) {
@@ -225,29 +226,30 @@ pub fn complete_move_within(g: &mut Game, round_limit: u32) {
         if g.outcome().is_some() || g.public().round >= round_limit {
             return;
         }
-        let d = g.decision();
-        if !mid_move(d.kind) {
+        let legal = g.legal();
+        if !mid_move(legal.kind) {
             return;
         }
-        if d.kind == DecisionKind::RushStep && tune::weight("rush_best", 1.0) > 0.0 {
+        if legal.kind == DecisionKind::RushStep && tune::weight("rush_best", 1.0) > 0.0 {
             if !finish_rush(g) {
                 return;
             }
             continue;
         }
-        if d.kind == DecisionKind::Orientation && tune::weight("orient_best", 0.0) > 0.0 {
-            if !best_single(g, &d.options) {
+        if legal.kind == DecisionKind::Orientation && tune::weight("orient_best", 0.0) > 0.0 {
+            if !best_single(g, &legal.moves) {
                 return;
             }
             continue;
         }
         // A sub-decision that can be closed (Trade) is closed; otherwise
         // the first, plain option is taken.
-        let Some(o) = d.options.iter().find(|o| o.id.starts_with("end_")).or_else(|| d.options.first()) else {
+        let closes = |m: &&Move| matches!(m.choice, Choice::EndTurn | Choice::EndTrade);
+        let Some(m) = legal.moves.iter().find(closes).or_else(|| legal.moves.first()) else {
             return;
         };
-        let Some(&seat) = o.seats.first() else { return };
-        if g.apply(seat, &o.id).is_err() {
+        let Some(seat) = m.seats.first() else { return };
+        if !m.play(g, seat) {
             return;
         }
     }
@@ -264,26 +266,26 @@ pub fn complete_move_within(g: &mut Game, round_limit: u32) {
 /// Roll, so the choice cannot lean on a sample's dice. Returns false if
 /// no step could be applied.
 fn finish_rush(g: &mut Game) -> bool {
-    let mut frontier: Vec<(Game, Vec<(Seat, String)>)> = vec![(g.clone(), Vec::new())];
+    let mut frontier: Vec<(Game, Vec<(Seat, Choice)>)> = vec![(g.clone(), Vec::new())];
     for _ in 0..3 {
-        let mut next: Vec<(Game, Vec<(Seat, String)>)> = Vec::new();
-        let mut seen: Vec<String> = Vec::new();
+        let mut next: Vec<(Game, Vec<(Seat, Choice)>)> = Vec::new();
+        let mut seen: Vec<Choice> = Vec::new();
         for (x, path) in frontier {
-            let d = x.decision();
-            if d.kind != DecisionKind::RushStep {
+            let legal = x.legal();
+            if legal.kind != DecisionKind::RushStep {
                 next.push((x, path));
                 continue;
             }
-            for o in &d.options {
-                let Some(&seat) = o.seats.first() else { continue };
-                if seen.contains(&o.id) {
+            for m in &legal.moves {
+                let Some(seat) = m.seats.first() else { continue };
+                if seen.contains(&m.choice) {
                     continue;
                 }
-                seen.push(o.id.clone());
+                seen.push(m.choice.clone());
                 let mut y = x.clone();
-                if y.apply(seat, &o.id).is_ok() {
+                if m.play(&mut y, seat) {
                     let mut p = path.clone();
-                    p.push((seat, o.id.clone()));
+                    p.push((seat, m.choice.clone()));
                     next.push((y, p));
                 }
             }
@@ -296,17 +298,17 @@ fn finish_rush(g: &mut Game) -> bool {
         .map(|(x, p)| (evaluate_game(&x), p))
         .max_by(|a, b| a.0.total_cmp(&b.0));
     let Some((_, path)) = best else { return false };
-    path.iter().all(|(seat, id)| g.apply(*seat, id).is_ok())
+    path.iter().all(|(seat, choice)| g.apply_move(*seat, choice).is_ok())
 }
 
 /// Applies the option of a one-step sub-choice the evaluation prefers.
-fn best_single(g: &mut Game, options: &[ChoiceOption]) -> bool {
+fn best_single(g: &mut Game, options: &[Move]) -> bool {
     let best = options
         .iter()
         .filter_map(|o| {
-            let seat = *o.seats.first()?;
+            let seat = o.seats.first()?;
             let mut x = g.clone();
-            x.apply(seat, &o.id).ok()?;
+            o.play(&mut x, seat).then_some(())?;
             Some((evaluate_game(&x), x))
         })
         .max_by(|a, b| a.0.total_cmp(&b.0));
@@ -321,15 +323,14 @@ fn best_single(g: &mut Game, options: &[ChoiceOption]) -> bool {
 
 /// Scores each option on `game` (already a determinization): apply,
 /// finish the move, evaluate, add the prior. Refused options score -inf.
-pub fn score_on(game: &Game, seat: Seat, options: &[&ChoiceOption], out: &mut [f64]) {
+pub fn score_on<O: Pickable>(game: &Game, seat: Seat, options: &[&O], out: &mut [f64]) {
     for (o, slot) in options.iter().zip(out.iter_mut()) {
         let mut g = game.clone();
-        *slot += match g.apply(seat, &o.id) {
-            Ok(_) => {
-                complete_move(&mut g);
-                value_after(game, &g, o) + prior(game, o)
-            }
-            Err(_) => f64::NEG_INFINITY,
+        *slot += if o.play(&mut g, seat) {
+            complete_move(&mut g);
+            value_after(game, &g, *o) + prior(game, *o)
+        } else {
+            f64::NEG_INFINITY
         };
     }
 }
@@ -346,11 +347,11 @@ pub fn score_on(game: &Game, seat: Seat, options: &[&ChoiceOption], out: &mut [f
 /// phases (the group done, its Actions gone, a strain's Damage Roll still
 /// owed), unless it won the game. `XODUS_AI_TUNE=end_settle=0` turns this
 /// off.
-pub fn value_after(before: &Game, after: &Game, option: &ChoiceOption) -> f64 {
+pub fn value_after<O: Pickable + ?Sized>(before: &Game, after: &Game, option: &O) -> f64 {
     let (b, a) = (before.public(), after.public());
     let mix = SignalMix::of(before.config().difficulty);
     let closes_round = a.round != b.round || a.outcome.as_ref().is_some_and(|o| !o.won);
-    if !matches!(option.choice, Choice::EndTurn) || !closes_round || tune::weight("end_settle", 1.0) <= 0.0 {
+    if !matches!(option.choice(), Choice::EndTurn) || !closes_round || tune::weight("end_settle", 1.0) <= 0.0 {
         return evaluate(a, mix);
     }
     let mut done = b.clone();
@@ -466,7 +467,7 @@ pub(crate) fn drop_idle_strains(opts: &[&ChoiceOption], plans: &[Option<String>]
 
 /// The best option for `seat` on a determinized `game`, ties broken by
 /// `rng`. Used for playouts by the search.
-pub fn greedy_pick(game: &Game, seat: Seat, options: &[&ChoiceOption], rng: &mut Rng) -> usize {
+pub fn greedy_pick<O: Pickable>(game: &Game, seat: Seat, options: &[&O], rng: &mut Rng) -> usize {
     let mut scores = vec![0.0; options.len()];
     score_on(game, seat, options, &mut scores);
     argmax(&scores, rng)

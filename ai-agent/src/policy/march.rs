@@ -20,9 +20,10 @@
 //! its playout.
 
 use crate::board::Board;
-use xodus_engine::{Choice, ChoiceOption, DecisionKind, Game, Hex, Public, Seat};
+use xodus_engine::{Choice, DecisionKind, Game, Hex, Public, Seat};
 
 use super::heuristic::{complete_move, group_work_ahead, guardian_ahead};
+use super::pickable::Pickable;
 
 /// Marches compared per decision: the nearest targets.
 pub const MAX_MARCHES: usize = 3;
@@ -120,21 +121,21 @@ fn nearest_reachable(pb: &Public, seat: Seat, max: usize, wanted: impl Fn(&Board
 /// there. Each option is applied to a copy and its move finished as the
 /// look-ahead finishes it. All false when the decision is not `seat`'s
 /// Action or the ship is lost.
-pub fn keeps_to(game: &Game, seat: Seat, target: Hex, opts: &[&ChoiceOption]) -> Vec<bool> {
+pub fn keeps_to<O: Pickable>(game: &Game, seat: Seat, target: Hex, opts: &[&O]) -> Vec<bool> {
     let mut keep = vec![false; opts.len()];
-    let d = game.decision();
-    if d.kind != DecisionKind::Action || !d.deciders.contains(&seat) {
+    let legal = game.legal();
+    if legal.kind != DecisionKind::Action || !legal.moves.iter().any(|m| m.seats.contains(seat)) {
         return keep;
     }
     let Some(before) = distance(game.public(), seat, target) else { return keep };
     for (o, k) in opts.iter().zip(keep.iter_mut()) {
         // At the target, staying means not moving: a Rush that ends where
         // it began spends two Actions for nothing.
-        if before == 0 && matches!(o.choice, Choice::Jump { .. } | Choice::BlindJump { .. } | Choice::Rush) {
+        if before == 0 && matches!(o.choice(), Choice::Jump { .. } | Choice::BlindJump { .. } | Choice::Rush) {
             continue;
         }
         let mut g = game.clone();
-        if g.apply(seat, &o.id).is_err() {
+        if !o.play(&mut g, seat) {
             continue;
         }
         complete_move(&mut g);
@@ -162,7 +163,7 @@ mod tests {
             if d.kind != DecisionKind::Action {
                 continue;
             }
-            let opts: Vec<&ChoiceOption> = d.options.iter().filter(|o| o.seats.contains(&seat)).collect();
+            let opts: Vec<&xodus_engine::ChoiceOption> = d.options.iter().filter(|o| o.seats.contains(&seat)).collect();
             for target in targets(game.public(), seat) {
                 let Some(before) = distance(game.public(), seat, target) else { continue };
                 for (o, kept) in opts.iter().zip(keeps_to(&game, seat, target, &opts)) {
@@ -215,7 +216,7 @@ mod tests {
         for (view, seat) in heuristic_views(7, 40) {
             let game = Game::from_view(&view, 3);
             let d = game.decision();
-            let opts: Vec<&ChoiceOption> = d.options.iter().filter(|o| o.seats.contains(&seat)).collect();
+            let opts: Vec<&xodus_engine::ChoiceOption> = d.options.iter().filter(|o| o.seats.contains(&seat)).collect();
             for target in targets(game.public(), seat) {
                 let keep = keeps_to(&game, seat, target, &opts);
                 let at_target = distance(game.public(), seat, target) == Some(0);

@@ -29,6 +29,7 @@ use super::heuristic::{
     seal_seed,
 };
 use super::march::{March, crew_targets, keeps_to, targets};
+use super::pickable::Pickable;
 use super::{Policy, options_for};
 use crate::budget::Budget;
 use crate::eval::evaluate_game;
@@ -146,12 +147,13 @@ fn play_on(
 ) -> Option<f64> {
     let mut decisions = 0;
     let fresh = tune::weight("playout_fresh", 0.0) > 0.0;
+    // The engine's fast path: options as values, no labels or ids.
     while g.outcome().is_none() && g.public().round < round_limit && decisions < max_decisions {
         if deadline.is_some_and(|d| Instant::now() >= d) {
             return None;
         }
-        let d = g.decision();
-        if mid_move(d.kind) {
+        let legal = g.legal();
+        if mid_move(legal.kind) {
             let before = g.public().seq;
             complete_move_within(g, round_limit);
             if g.public().seq == before {
@@ -159,8 +161,10 @@ fn play_on(
             }
             continue;
         }
-        let Some(&seat) = d.deciders.first() else { break };
-        let mut opts = options_for_decision(&d.options, seat);
+        // The decider: the lowest seat any option names (the labelled
+        // decision's first decider).
+        let Some(seat) = legal.moves.iter().flat_map(|m| m.seats.as_slice().iter().copied()).min() else { break };
+        let mut opts = options_for_decision(&legal.moves, seat);
         if let Some(m) = march.filter(|m| opts.len() > 1 && m.binds(g.public(), seat, g.public().round)) {
             let keep = keeps_to(g, seat, m.target, &opts);
             if keep.contains(&true) {
@@ -171,8 +175,8 @@ fn play_on(
             break;
         }
         let i = if opts.len() == 1 { 0 } else { playout_pick(g, seat, &opts, rng, fresh) };
-        let id = opts[i].id.clone();
-        if g.apply(seat, &id).is_err() {
+        let choice = opts[i].choice.clone();
+        if g.apply_move(seat, &choice).is_err() {
             break;
         }
         decisions += 1;
@@ -186,7 +190,7 @@ fn play_on(
 /// the dice and draws this playout is about to meet, so the pick would
 /// take a Skill Roll or an attack only when it is bound to succeed, and
 /// the playout would be as lucky as it likes.
-fn playout_pick(g: &Game, seat: Seat, opts: &[&ChoiceOption], rng: &mut Rng, fresh: bool) -> usize {
+fn playout_pick<O: Pickable>(g: &Game, seat: Seat, opts: &[&O], rng: &mut Rng, fresh: bool) -> usize {
     if fresh {
         let scoring = Game::from_view(&g.view(Viewer::Seat(seat)), rng.next_u64());
         greedy_pick(&scoring, seat, opts, rng)
@@ -195,8 +199,8 @@ fn playout_pick(g: &Game, seat: Seat, opts: &[&ChoiceOption], rng: &mut Rng, fre
     }
 }
 
-fn options_for_decision(options: &[ChoiceOption], seat: Seat) -> Vec<&ChoiceOption> {
-    options.iter().filter(|o| o.seats.contains(&seat)).collect()
+fn options_for_decision<O: Pickable>(options: &[O], seat: Seat) -> Vec<&O> {
+    options.iter().filter(|o| o.seats().contains(&seat)).collect()
 }
 
 /// The determinizations the root ranking and a march's first step are

@@ -9,6 +9,7 @@ pub mod guard;
 pub mod heuristic;
 pub mod march;
 pub mod mcts;
+pub mod pickable;
 pub mod random;
 
 use crate::budget::Budget;
