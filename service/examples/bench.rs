@@ -1,10 +1,23 @@
 //! Service benchmark: starts the server in-process on 127.0.0.1:0 (SQLite in
 //! a temp directory, or memory with `--memory`), creates games, and lets N
-//! concurrent clients (one connection each) play them as fast as they can.
-//! Prints acknowledged choices per second, SubmitChoice latency p50/p99,
-//! and the memory one hosted game costs (resident set size growth per game).
+//! concurrent clients (one connection each) play them as fast as they can,
+//! once per client count of `--clients`, each on a fresh server. Prints
+//! acknowledged choices per second, SubmitChoice latency p50/p99, and the
+//! memory one hosted game costs (resident set size growth per game).
 //!
-//! `cargo run --release -p xodus-service --example bench -- --clients 16 --games 64 --choices 40`
+//! With SQLite it first measures the limit in the same run, on the same
+//! directory's disk: a loop that overwrites 64 bytes of a small file and
+//! calls `File::sync_all` (fsync), one after another; every figure is then
+//! printed as a ratio to that serial write+fsync rate, against the targets
+//! of issue #30 (16 clients: >= 4x with p99 <= 5 ms; 1 client: >= 0.5x).
+//!
+//! `cargo run --release -p xodus-service --example bench -- --clients 1,16 --games 64 --choices 40 [--memory]`
+//!
+//! `--stored 100000` measures a restart over many stored games instead
+//! (`bench/stored.rs`; needs `cargo build --release --bins` first).
+
+#[path = "bench/stored.rs"]
+mod stored;
 
 use clap::Parser;
 use std::sync::Arc;
@@ -17,9 +30,9 @@ use xodus_service::{Limits, ServerConfig, Storage};
 /// Benchmark flags.
 #[derive(Parser, Debug)]
 struct Args {
-    /// Concurrent clients, one connection each.
-    #[arg(long, default_value_t = 16)]
-    clients: usize,
+    /// Concurrent clients, one connection each; one run per count listed.
+    #[arg(long, value_delimiter = ',', default_values_t = [1, 16])]
+    clients: Vec<usize>,
     /// Games played (spread over the clients).
     #[arg(long, default_value_t = 64)]
     games: usize,
@@ -32,6 +45,44 @@ struct Args {
     /// Keep games in memory instead of SQLite.
     #[arg(long)]
     memory: bool,
+    /// Instead: store this many games, start `xodus-server` over them, and
+    /// measure the time to SERVING and the resident set.
+    #[arg(long)]
+    stored: Option<usize>,
+    /// Write+fsync iterations of the serial limit loop.
+    #[arg(long, default_value_t = 3000)]
+    fsyncs: usize,
+}
+
+/// The serial limit: overwrite 64 bytes of a file in `dir`, then fsync it
+/// (`File::sync_all`), `n` times one after another. Returns the rate per
+/// second and the latencies, sorted.
+fn fsync_loop(dir: &std::path::Path, n: usize) -> anyhow::Result<(f64, Vec<Duration>)> {
+    use std::io::{Seek, Write};
+    std::fs::create_dir_all(dir)?;
+    let path = dir.join("fsync-probe");
+    let mut f = std::fs::File::create(&path)?;
+    let mut lat = Vec::with_capacity(n);
+    let started = Instant::now();
+    for i in 0..n {
+        let t = Instant::now();
+        f.seek(std::io::SeekFrom::Start(0))?;
+        f.write_all(&[(i % 251) as u8; 64])?;
+        f.sync_all()?;
+        lat.push(t.elapsed());
+    }
+    let rate = n as f64 / started.elapsed().as_secs_f64();
+    std::fs::remove_file(&path)?;
+    lat.sort();
+    Ok((rate, lat))
+}
+
+/// One run's figures.
+struct Run {
+    clients: usize,
+    rate: f64,
+    p50: Duration,
+    p99: Duration,
 }
 
 fn rss_kib() -> u64 {
@@ -90,11 +141,11 @@ fn pct(sorted: &[Duration], p: f64) -> Duration {
     sorted[((sorted.len() - 1) as f64 * p).round() as usize]
 }
 
-#[tokio::main]
-async fn main() -> anyhow::Result<()> {
-    let args = Args::parse();
-    let dir = std::env::temp_dir().join(format!("xodus-bench-{}", std::process::id()));
-    let storage = if args.memory { Storage::Memory } else { Storage::Sqlite(dir.clone()) };
+/// Starts a fresh server, lets `clients` clients play, and (when
+/// `memory_games` > 0) measures memory per hosted game.
+async fn run_once(args: &Args, clients: usize, dir: &std::path::Path, memory_games: usize) -> anyhow::Result<Run> {
+    let _ = std::fs::remove_dir_all(dir.join("db"));
+    let storage = if args.memory { Storage::Memory } else { Storage::Sqlite(dir.join("db")) };
     let limits = Limits { max_games_per_client: usize::MAX, requests_per_second: 1_000_000, ..Limits::default() };
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
     let url = format!("http://{}", listener.local_addr()?);
@@ -111,7 +162,7 @@ async fn main() -> anyhow::Result<()> {
     let started = Instant::now();
     let mut tasks = Vec::new();
     let next = Arc::new(std::sync::atomic::AtomicUsize::new(0));
-    for _ in 0..args.clients {
+    for _ in 0..clients {
         let mut c = GameServiceClient::new(Channel::from_shared(url.clone())?.connect().await?);
         let (next, games, choices) = (Arc::clone(&next), args.games, args.choices);
         tasks.push(tokio::spawn(async move {
@@ -131,32 +182,92 @@ async fn main() -> anyhow::Result<()> {
     }
     let elapsed = started.elapsed();
     lat.sort();
+    let run =
+        Run { clients, rate: lat.len() as f64 / elapsed.as_secs_f64(), p50: pct(&lat, 0.5), p99: pct(&lat, 0.99) };
     println!(
         "storage={} clients={} games={} acknowledged choices={} in {:.2}s: {:.0} choices/s, submit latency p50={:.2?} p99={:.2?}",
         if args.memory { "memory" } else { "sqlite(synchronous=FULL)" },
-        args.clients,
+        clients,
         args.games,
         lat.len(),
         elapsed.as_secs_f64(),
-        lat.len() as f64 / elapsed.as_secs_f64(),
-        pct(&lat, 0.5),
-        pct(&lat, 0.99)
+        run.rate,
+        run.p50,
+        run.p99
     );
 
-    let mut c = GameServiceClient::new(Channel::from_shared(url.clone())?.connect().await?);
-    let before = rss_kib();
-    for g in 0..args.memory_games {
-        c.create_game(create(1_000_000 + g as u64)).await?;
+    if memory_games > 0 {
+        let mut c = GameServiceClient::new(Channel::from_shared(url.clone())?.connect().await?);
+        let before = rss_kib();
+        for g in 0..memory_games {
+            c.create_game(create(1_000_000 + g as u64)).await?;
+        }
+        let after = rss_kib();
+        println!(
+            "memory: {} more hosted games grew the resident set by {} KiB: about {:.1} KiB per game",
+            memory_games,
+            after.saturating_sub(before),
+            after.saturating_sub(before) as f64 / memory_games.max(1) as f64
+        );
     }
-    let after = rss_kib();
-    println!(
-        "memory: {} more hosted games grew the resident set by {} KiB: about {:.1} KiB per game",
-        args.memory_games,
-        after.saturating_sub(before),
-        after.saturating_sub(before) as f64 / args.memory_games.max(1) as f64
-    );
     let _ = stop.send(());
     server.await??;
+    Ok(run)
+}
+
+#[tokio::main]
+async fn main() -> anyhow::Result<()> {
+    let args = Args::parse();
+    let dir = std::env::temp_dir().join(format!("xodus-bench-{}", std::process::id()));
+    if let Some(n) = args.stored {
+        return stored::run(n, &dir).await;
+    }
+    let fsync = if args.memory {
+        None
+    } else {
+        let (rate, lat) = fsync_loop(&dir, args.fsyncs)?;
+        println!(
+            "limit: serial write(64 B)+fsync (File::sync_all) in {}: {:.0}/s, p50={:.2?} p99={:.2?}",
+            dir.display(),
+            rate,
+            pct(&lat, 0.5),
+            pct(&lat, 0.99)
+        );
+        Some(rate)
+    };
+    let mut runs = Vec::new();
+    for (i, &clients) in args.clients.iter().enumerate() {
+        let last = i + 1 == args.clients.len();
+        runs.push(run_once(&args, clients, &dir, if last { args.memory_games } else { 0 }).await?);
+    }
+    if let Some(limit) = fsync {
+        for r in &runs {
+            let (want, p99_ok) = match r.clients {
+                1 => (0.5, true),
+                n if n >= 16 => (4.0, r.p99 <= Duration::from_millis(5)),
+                _ => (0.0, true),
+            };
+            let ratio = r.rate / limit;
+            println!(
+                "ratio: {} clients: {:.0}/s = {:.2}x the serial fsync rate (target >= {want}x{}): {}",
+                r.clients,
+                r.rate,
+                ratio,
+                if r.clients >= 16 { format!(", p99 {:.2?} <= 5 ms", r.p99) } else { String::new() },
+                if ratio >= want && p99_ok { "met" } else { "NOT met" }
+            );
+        }
+    } else {
+        for r in &runs {
+            println!(
+                "ratio: memory, {} clients: {:.0}/s = {:.2}x the target of 25,000/s: {}",
+                r.clients,
+                r.rate,
+                r.rate / 25_000.0,
+                if r.rate >= 25_000.0 { "met" } else { "NOT met" }
+            );
+        }
+    }
     let _ = std::fs::remove_dir_all(&dir);
     Ok(())
 }

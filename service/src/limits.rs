@@ -41,6 +41,9 @@ pub struct Limits {
     pub retention: Duration,
     /// Idle timeout of new games, in seconds (0 = seats never go idle).
     pub idle_timeout_s: u32,
+    /// A game nobody touched this long leaves memory, to be replayed when
+    /// touched again (zero: games stay in memory).
+    pub evict_idle: Duration,
 }
 
 impl Default for Limits {
@@ -56,6 +59,7 @@ impl Default for Limits {
             abandon_after: Duration::from_secs(24 * 3600),
             retention: Duration::from_secs(7 * 24 * 3600),
             idle_timeout_s: 0,
+            evict_idle: Duration::from_secs(600),
         }
     }
 }

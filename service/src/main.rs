@@ -58,6 +58,10 @@ struct Args {
     /// before it is offered to AI agents until its holder returns (0 = never).
     #[arg(long, env = "XODUS_IDLE_TIMEOUT", default_value_t = 0)]
     idle_timeout_secs: u32,
+    /// Seconds a game may stay untouched in memory before it leaves it, to
+    /// be replayed from storage when touched again (0 = never).
+    #[arg(long, env = "XODUS_EVICT_IDLE", default_value_t = Limits::default().evict_idle.as_secs())]
+    evict_idle_secs: u64,
     /// Deadline of a request, in seconds.
     #[arg(long, env = "XODUS_REQUEST_TIMEOUT", default_value_t = 10)]
     request_timeout_secs: u64,
@@ -125,6 +129,7 @@ async fn main() -> anyhow::Result<()> {
             retention: Duration::from_secs(args.retention_secs),
             request_timeout: Duration::from_secs(args.request_timeout_secs.max(1)),
             idle_timeout_s: args.idle_timeout_secs,
+            evict_idle: Duration::from_secs(args.evict_idle_secs),
         },
         web: WebConfig { dir: args.web_dir.clone(), cors_origins: args.cors_origins.clone() },
     };

@@ -75,6 +75,13 @@ fn migrations() -> Migrations<'static> {
         M::up_with_hook(BASELINE, add_missing_columns),
         // An index for the retention sweep and for listing by status.
         M::up("CREATE INDEX IF NOT EXISTS games_by_status ON games (status, ended_ms);"),
+        // Lazy loading: what the lobby shows of a game without replaying it
+        // (NULL for games stored before; they are replayed once at start).
+        M::up(
+            "ALTER TABLE games ADD COLUMN seq INTEGER;
+             ALTER TABLE games ADD COLUMN last_move_ms INTEGER;
+             ALTER TABLE games ADD COLUMN summary BLOB;",
+        ),
     ])
 }
 
@@ -98,6 +105,6 @@ mod tests {
         migrate(&mut conn).expect("fresh");
         migrate(&mut conn).expect("again: nothing to do");
         let version: i64 = conn.pragma_query_value(None, "user_version", |r| r.get(0)).expect("version");
-        assert_eq!(version, 2);
+        assert_eq!(version, 3);
     }
 }

@@ -226,6 +226,27 @@ pub struct StoredGame {
     pub entries: Vec<EntryRecord>,
 }
 
+/// What the lobby needs of a stored game without replaying it: the row's
+/// own columns and the public summary last stored (protobuf bytes of a
+/// `GameSummary`; `None` for games stored before summaries were).
+#[derive(Clone, Debug)]
+pub struct StoredBrief {
+    /// The game's id.
+    pub id: String,
+    /// Creation stamp.
+    pub created_ms: i64,
+    /// Status.
+    pub status: Status,
+    /// When it ended.
+    pub ended_ms: Option<i64>,
+    /// When it last moved (`None` before this was stored).
+    pub last_move_ms: Option<i64>,
+    /// Entries stored (`None` before this was stored).
+    pub seq: Option<u64>,
+    /// The public summary, encoded.
+    pub summary: Option<Vec<u8>>,
+}
+
 /// Hex SHA-256 of a seat token.
 pub fn hash_token(token: &str) -> String {
     let digest = Sha256::digest(token.as_bytes());

@@ -8,12 +8,18 @@
 //! durable, which is what lets the server acknowledge a choice.
 
 use crate::model::{
-    Claim, ClaimantKind, EntryKind, EntryRecord, GameRecord, OpenTo, Resample, SeatRecord, Status, StoredGame,
+    Claim, ClaimantKind, EntryKind, EntryRecord, GameRecord, OpenTo, Resample, SeatRecord, Status, StoredBrief,
+    StoredGame,
 };
 use rusqlite::{Connection, params};
 use std::collections::BTreeMap;
 use std::path::Path;
 use std::sync::Mutex;
+use writer::Writer;
+
+mod writer;
+
+pub use writer::Done;
 
 /// A storage failure.
 #[derive(Debug, thiserror::Error)]
@@ -30,6 +36,12 @@ pub enum StoreError {
     /// The game id is unknown to the store.
     #[error("no stored game {0}")]
     NoSuchGame(String),
+    /// The writer thread is gone or dropped a request.
+    #[error("storage writer: {0}")]
+    Writer(String),
+    /// The transaction holding this write failed to commit: not durable.
+    #[error("commit failed: {0}")]
+    Commit(String),
     /// Could not create the data directory.
     #[error("cannot create data directory {path}: {source}")]
     Dir {
@@ -48,22 +60,47 @@ pub trait GameStore: Send + Sync + 'static {
     fn create_game(&self, game: &GameRecord, entries: &[EntryRecord]) -> Result<(), StoreError>;
     /// Appends one accepted choice; durable when this returns.
     fn append_entry(&self, game_id: &str, entry: &EntryRecord) -> Result<(), StoreError>;
+    /// Appends one accepted choice without blocking: the receiver
+    /// completes once it is durable (with SQLite, together with the other
+    /// games' choices of the same commit).
+    fn append_entry_async(&self, game_id: &str, entry: &EntryRecord) -> Done {
+        let (tx, rx) = tokio::sync::oneshot::channel();
+        let _ = tx.send(self.append_entry(game_id, entry));
+        rx
+    }
     /// Replaces one seat's record (claim or release).
     fn put_seat(&self, game_id: &str, seat: &SeatRecord) -> Result<(), StoreError>;
     /// Records a status change, with the time the game ended when it did.
     fn set_status(&self, game_id: &str, status: Status, ended_ms: Option<i64>) -> Result<(), StoreError>;
     /// Deletes a game with its seats and entries (retention of ended games).
     fn delete_game(&self, game_id: &str) -> Result<(), StoreError>;
-    /// Every stored game with its choices, oldest first.
-    fn load_all(&self) -> Result<Vec<StoredGame>, StoreError>;
+    /// Every stored game with its choices, oldest first (tests).
+    #[cfg(test)]
+    fn load_all(&self) -> Result<Vec<StoredGame>, StoreError> {
+        let mut out = Vec::new();
+        for b in self.load_briefs()? {
+            out.extend(self.load_game(&b.id)?);
+        }
+        Ok(out)
+    }
+    /// What the lobby needs of every stored game, oldest first, without
+    /// its seats or choices.
+    fn load_briefs(&self) -> Result<Vec<StoredBrief>, StoreError>;
+    /// One stored game with its choices.
+    fn load_game(&self, game_id: &str) -> Result<Option<StoredGame>, StoreError>;
+    /// Stores the public summary of a game (protobuf bytes) with its seq
+    /// and last move; the receiver completes once it is durable.
+    fn put_summary(&self, game_id: &str, summary: Vec<u8>, seq: u64, last_move_ms: i64) -> Done;
 }
 
 /// SQLite in one file, WAL journal with `synchronous=FULL`: a commit is on
 /// disk (fsync'd) before the call returns, so an acknowledged choice
-/// survives `kill -9` and power loss alike.
+/// survives `kill -9` and power loss alike. One thread owns the connection
+/// (`writer.rs`) and commits the requests of concurrent games together:
+/// one transaction and one fsync for all of them.
 pub struct SqliteStore {
-    /// One connection; SQLite serialises writers anyway.
-    conn: Mutex<Connection>,
+    /// The thread that owns the connection.
+    writer: Writer,
 }
 
 impl SqliteStore {
@@ -85,13 +122,25 @@ impl SqliteStore {
         conn.pragma_update(None, "foreign_keys", "ON")?;
         conn.busy_timeout(std::time::Duration::from_secs(5))?;
         crate::migrations::migrate(&mut conn)?;
-        Ok(SqliteStore { conn: Mutex::new(conn) })
+        Ok(SqliteStore { writer: Writer::start(conn)? })
     }
 
-    fn conn(&self) -> std::sync::MutexGuard<'_, Connection> {
-        // A panic while holding the lock cannot leave a half-done
-        // transaction behind (rusqlite rolls back on drop), so go on.
-        self.conn.lock().unwrap_or_else(|e| e.into_inner())
+    /// Runs `f` on the writer thread and waits for its commit.
+    fn write(&self, f: impl FnOnce(&Connection) -> Result<(), StoreError> + Send + 'static) -> Result<(), StoreError> {
+        self.writer.run_blocking(Box::new(f))
+    }
+
+    /// Runs the read `f` on the writer thread and returns what it read.
+    fn read<T: Send + 'static>(
+        &self,
+        f: impl FnOnce(&Connection) -> Result<T, StoreError> + Send + 'static,
+    ) -> Result<T, StoreError> {
+        let (tx, rx) = std::sync::mpsc::sync_channel(1);
+        self.write(move |c| {
+            let _ = tx.send(f(c)?);
+            Ok(())
+        })?;
+        rx.recv().map_err(|_| StoreError::Writer("a read returned nothing".into()))
     }
 }
 
@@ -112,191 +161,254 @@ fn put_seat_tx(tx: &Connection, game_id: &str, s: &SeatRecord) -> Result<(), Sto
 
 fn insert_entry(tx: &Connection, game_id: &str, e: &EntryRecord) -> Result<(), StoreError> {
     let seq = i64::try_from(e.seq).map_err(|_| StoreError::Corrupt(format!("seq {} too large", e.seq)))?;
-    tx.execute(
+    tx.prepare_cached(
         "INSERT INTO choices (game_id, seq, seat, option_id, at_ms, kind) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-        params![game_id, seq, e.seat, e.option_id, e.at_ms, e.kind.as_str()],
-    )?;
+    )?
+    .execute(params![game_id, seq, e.seat, e.option_id, e.at_ms, e.kind.as_str()])?;
+    // What the lobby reads at the next start without replaying the game.
+    tx.prepare_cached("UPDATE games SET seq = ?2, last_move_ms = ?3 WHERE id = ?1")?
+        .execute(params![game_id, seq, e.at_ms])?;
     Ok(())
 }
 
 impl GameStore for SqliteStore {
     fn create_game(&self, game: &GameRecord, entries: &[EntryRecord]) -> Result<(), StoreError> {
-        let mut conn = self.conn();
-        let tx = conn.transaction()?;
-        tx.execute(
-            "INSERT INTO games (id, kind, config_json, created_ms, status, forked_from, forked_at_seq, idle_timeout_s,
-                                creator_hash, ended_ms, resamples)
-             VALUES (?1, ?11, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
-            params![
-                game.id,
-                game.config_json,
-                game.created_ms,
-                game.status.as_str(),
-                game.forked_from.as_ref().map(|f| f.0.as_str()),
-                game.forked_from.as_ref().map(|f| i64::try_from(f.1).unwrap_or(i64::MAX)),
-                game.idle_timeout_s,
-                game.creator_hash,
-                game.ended_ms,
-                Resample::encode(&game.resamples),
-                game.game_type,
-            ],
-        )?;
-        for s in &game.seats {
-            put_seat_tx(&tx, &game.id, s)?;
-        }
-        for e in entries {
-            insert_entry(&tx, &game.id, e)?;
-        }
-        tx.commit()?;
-        Ok(())
+        let (game, entries) = (game.clone(), entries.to_vec());
+        self.write(move |tx| create_game_tx(tx, &game, &entries))
     }
 
     fn append_entry(&self, game_id: &str, entry: &EntryRecord) -> Result<(), StoreError> {
-        insert_entry(&self.conn(), game_id, entry)
+        let (id, entry) = (game_id.to_string(), entry.clone());
+        self.write(move |tx| insert_entry(tx, &id, &entry))
+    }
+
+    fn append_entry_async(&self, game_id: &str, entry: &EntryRecord) -> Done {
+        let (id, entry) = (game_id.to_string(), entry.clone());
+        self.writer.submit(Box::new(move |tx| insert_entry(tx, &id, &entry)))
     }
 
     fn put_seat(&self, game_id: &str, seat: &SeatRecord) -> Result<(), StoreError> {
-        put_seat_tx(&self.conn(), game_id, seat)
+        let (id, seat) = (game_id.to_string(), seat.clone());
+        self.write(move |tx| put_seat_tx(tx, &id, &seat))
     }
 
     fn set_status(&self, game_id: &str, status: Status, ended_ms: Option<i64>) -> Result<(), StoreError> {
-        let n = self.conn().execute(
-            "UPDATE games SET status = ?2, ended_ms = ?3 WHERE id = ?1",
-            params![game_id, status.as_str(), ended_ms],
-        )?;
-        if n == 0 {
-            return Err(StoreError::NoSuchGame(game_id.to_string()));
-        }
-        Ok(())
+        let id = game_id.to_string();
+        self.write(move |tx| {
+            let n = tx.execute(
+                "UPDATE games SET status = ?2, ended_ms = ?3 WHERE id = ?1",
+                params![id, status.as_str(), ended_ms],
+            )?;
+            if n == 0 {
+                return Err(StoreError::NoSuchGame(id));
+            }
+            Ok(())
+        })
     }
 
     fn delete_game(&self, game_id: &str) -> Result<(), StoreError> {
-        let mut conn = self.conn();
-        let tx = conn.transaction()?;
-        tx.execute("DELETE FROM choices WHERE game_id = ?1", params![game_id])?;
-        tx.execute("DELETE FROM seats WHERE game_id = ?1", params![game_id])?;
-        tx.execute("DELETE FROM games WHERE id = ?1", params![game_id])?;
-        tx.commit()?;
-        Ok(())
+        let id = game_id.to_string();
+        self.write(move |tx| {
+            tx.execute("DELETE FROM choices WHERE game_id = ?1", params![id])?;
+            tx.execute("DELETE FROM seats WHERE game_id = ?1", params![id])?;
+            tx.execute("DELETE FROM games WHERE id = ?1", params![id])?;
+            Ok(())
+        })
     }
 
-    fn load_all(&self) -> Result<Vec<StoredGame>, StoreError> {
-        let conn = self.conn();
-        let mut games: Vec<StoredGame> = Vec::new();
-        let mut index: BTreeMap<String, usize> = BTreeMap::new();
-        {
-            let mut st = conn.prepare(
-                "SELECT id, config_json, created_ms, status, forked_from, forked_at_seq, idle_timeout_s,
+    fn load_briefs(&self) -> Result<Vec<StoredBrief>, StoreError> {
+        self.read(load_briefs_tx)
+    }
+
+    fn load_game(&self, game_id: &str) -> Result<Option<StoredGame>, StoreError> {
+        let id = game_id.to_string();
+        self.read(move |c| Ok(load_games_tx(c, Some(&id))?.pop()))
+    }
+
+    fn put_summary(&self, game_id: &str, summary: Vec<u8>, seq: u64, last_move_ms: i64) -> Done {
+        let id = game_id.to_string();
+        self.writer.submit(Box::new(move |tx| {
+            tx.prepare_cached("UPDATE games SET summary = ?2, seq = ?3, last_move_ms = ?4 WHERE id = ?1")?
+                .execute(params![id, summary, i64::try_from(seq).unwrap_or(i64::MAX), last_move_ms])?;
+            Ok(())
+        }))
+    }
+}
+
+fn load_briefs_tx(conn: &Connection) -> Result<Vec<StoredBrief>, StoreError> {
+    let mut st = conn.prepare(
+        "SELECT id, created_ms, status, ended_ms, last_move_ms, seq, summary FROM games ORDER BY created_ms, id",
+    )?;
+    let rows = st.query_map([], |r| {
+        Ok((
+            r.get::<_, String>(0)?,
+            r.get::<_, i64>(1)?,
+            r.get::<_, String>(2)?,
+            r.get::<_, Option<i64>>(3)?,
+            r.get::<_, Option<i64>>(4)?,
+            r.get::<_, Option<i64>>(5)?,
+            r.get::<_, Option<Vec<u8>>>(6)?,
+        ))
+    })?;
+    let mut out = Vec::new();
+    for row in rows {
+        let (id, created_ms, status, ended_ms, last_move_ms, seq, summary) = row?;
+        let status =
+            Status::parse(&status).ok_or_else(|| StoreError::Corrupt(format!("game {id}: status '{status}'")))?;
+        let seq = seq.map(|n| n.max(0) as u64);
+        out.push(StoredBrief { id, created_ms, status, ended_ms, last_move_ms, seq, summary });
+    }
+    Ok(out)
+}
+
+fn create_game_tx(tx: &Connection, game: &GameRecord, entries: &[EntryRecord]) -> Result<(), StoreError> {
+    tx.execute(
+        "INSERT INTO games (id, kind, config_json, created_ms, status, forked_from, forked_at_seq, idle_timeout_s,
+                                creator_hash, ended_ms, resamples)
+             VALUES (?1, ?11, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+        params![
+            game.id,
+            game.config_json,
+            game.created_ms,
+            game.status.as_str(),
+            game.forked_from.as_ref().map(|f| f.0.as_str()),
+            game.forked_from.as_ref().map(|f| i64::try_from(f.1).unwrap_or(i64::MAX)),
+            game.idle_timeout_s,
+            game.creator_hash,
+            game.ended_ms,
+            Resample::encode(&game.resamples),
+            game.game_type,
+        ],
+    )?;
+    for s in &game.seats {
+        put_seat_tx(tx, &game.id, s)?;
+    }
+    for e in entries {
+        insert_entry(tx, &game.id, e)?;
+    }
+    Ok(())
+}
+
+/// Every stored game, or only `only` when given.
+fn load_games_tx(conn: &Connection, only: Option<&str>) -> Result<Vec<StoredGame>, StoreError> {
+    let mut games: Vec<StoredGame> = Vec::new();
+    let mut index: BTreeMap<String, usize> = BTreeMap::new();
+    {
+        let mut st = conn.prepare(
+            "SELECT id, config_json, created_ms, status, forked_from, forked_at_seq, idle_timeout_s,
                         creator_hash, ended_ms, resamples, kind FROM games
-                 ORDER BY created_ms, id",
-            )?;
-            let rows = st.query_map([], |r| {
-                Ok((
-                    r.get::<_, String>(0)?,
-                    r.get::<_, String>(1)?,
-                    r.get::<_, i64>(2)?,
-                    r.get::<_, String>(3)?,
-                    r.get::<_, Option<String>>(4)?,
-                    r.get::<_, Option<i64>>(5)?,
-                    r.get::<_, u32>(6)?,
-                    r.get::<_, Option<String>>(7)?,
-                    r.get::<_, Option<i64>>(8)?,
-                    r.get::<_, Option<String>>(9)?,
-                    r.get::<_, String>(10)?,
-                ))
-            })?;
-            for row in rows {
-                let (
+                 WHERE ?1 IS NULL OR id = ?1 ORDER BY created_ms, id",
+        )?;
+        let rows = st.query_map([only], |r| {
+            Ok((
+                r.get::<_, String>(0)?,
+                r.get::<_, String>(1)?,
+                r.get::<_, i64>(2)?,
+                r.get::<_, String>(3)?,
+                r.get::<_, Option<String>>(4)?,
+                r.get::<_, Option<i64>>(5)?,
+                r.get::<_, u32>(6)?,
+                r.get::<_, Option<String>>(7)?,
+                r.get::<_, Option<i64>>(8)?,
+                r.get::<_, Option<String>>(9)?,
+                r.get::<_, String>(10)?,
+            ))
+        })?;
+        for row in rows {
+            let (
+                id,
+                config_json,
+                created_ms,
+                status,
+                forked_from,
+                forked_at,
+                idle_timeout_s,
+                creator_hash,
+                ended_ms,
+                rs,
+                game_type,
+            ) = row?;
+            let resamples = match rs {
+                None => Vec::new(),
+                Some(text) => Resample::decode(&text)
+                    .ok_or_else(|| StoreError::Corrupt(format!("game {id}: resamples '{text}'")))?,
+            };
+            let status =
+                Status::parse(&status).ok_or_else(|| StoreError::Corrupt(format!("game {id}: status '{status}'")))?;
+            let forked_from = forked_from.map(|f| (f, forked_at.unwrap_or(0).max(0) as u64));
+            index.insert(id.clone(), games.len());
+            games.push(StoredGame {
+                record: GameRecord {
                     id,
+                    game_type,
                     config_json,
                     created_ms,
                     status,
                     forked_from,
-                    forked_at,
                     idle_timeout_s,
+                    seats: Vec::new(),
                     creator_hash,
                     ended_ms,
-                    rs,
-                    game_type,
-                ) = row?;
-                let resamples = match rs {
-                    None => Vec::new(),
-                    Some(text) => Resample::decode(&text)
-                        .ok_or_else(|| StoreError::Corrupt(format!("game {id}: resamples '{text}'")))?,
-                };
-                let status = Status::parse(&status)
-                    .ok_or_else(|| StoreError::Corrupt(format!("game {id}: status '{status}'")))?;
-                let forked_from = forked_from.map(|f| (f, forked_at.unwrap_or(0).max(0) as u64));
-                index.insert(id.clone(), games.len());
-                games.push(StoredGame {
-                    record: GameRecord {
-                        id,
-                        game_type,
-                        config_json,
-                        created_ms,
-                        status,
-                        forked_from,
-                        idle_timeout_s,
-                        seats: Vec::new(),
-                        creator_hash,
-                        ended_ms,
-                        resamples,
-                    },
-                    entries: Vec::new(),
-                });
-            }
+                    resamples,
+                },
+                entries: Vec::new(),
+            });
         }
-        {
-            let mut st = conn
-                .prepare("SELECT game_id, seat, open_to, token_hash, claimed_by FROM seats ORDER BY game_id, seat")?;
-            let rows = st.query_map([], |r| {
-                Ok((
-                    r.get::<_, String>(0)?,
-                    r.get::<_, u8>(1)?,
-                    r.get::<_, String>(2)?,
-                    r.get::<_, Option<String>>(3)?,
-                    r.get::<_, Option<String>>(4)?,
-                ))
-            })?;
-            for row in rows {
-                let (game_id, seat, open_to, token_hash, claimed_by) = row?;
-                let Some(&i) = index.get(&game_id) else { continue };
-                let open_to = OpenTo::parse(&open_to)
-                    .ok_or_else(|| StoreError::Corrupt(format!("game {game_id} seat {seat}: open_to '{open_to}'")))?;
-                let claim = match (token_hash, claimed_by) {
-                    (Some(token_hash), Some(by)) => Some(Claim {
-                        token_hash,
-                        by: ClaimantKind::parse(&by)
-                            .ok_or_else(|| StoreError::Corrupt(format!("game {game_id} seat {seat}: by '{by}'")))?,
-                    }),
-                    _ => None,
-                };
-                games[i].record.seats.push(SeatRecord { seat, open_to, claim });
-            }
-        }
-        {
-            let mut st =
-                conn.prepare("SELECT game_id, seq, seat, option_id, at_ms, kind FROM choices ORDER BY game_id, seq")?;
-            let rows = st.query_map([], |r| {
-                Ok((
-                    r.get::<_, String>(0)?,
-                    r.get::<_, i64>(1)?,
-                    r.get::<_, u8>(2)?,
-                    r.get::<_, String>(3)?,
-                    r.get::<_, i64>(4)?,
-                    r.get::<_, String>(5)?,
-                ))
-            })?;
-            for row in rows {
-                let (game_id, seq, seat, option_id, at_ms, kind) = row?;
-                let Some(&i) = index.get(&game_id) else { continue };
-                let kind = EntryKind::parse(&kind)
-                    .ok_or_else(|| StoreError::Corrupt(format!("game {game_id} entry {seq}: kind '{kind}'")))?;
-                games[i].entries.push(EntryRecord { seq: seq.max(0) as u64, kind, seat, option_id, at_ms });
-            }
-        }
-        Ok(games)
     }
+    {
+        let mut st = conn.prepare(
+            "SELECT game_id, seat, open_to, token_hash, claimed_by FROM seats
+                          WHERE ?1 IS NULL OR game_id = ?1 ORDER BY game_id, seat",
+        )?;
+        let rows = st.query_map([only], |r| {
+            Ok((
+                r.get::<_, String>(0)?,
+                r.get::<_, u8>(1)?,
+                r.get::<_, String>(2)?,
+                r.get::<_, Option<String>>(3)?,
+                r.get::<_, Option<String>>(4)?,
+            ))
+        })?;
+        for row in rows {
+            let (game_id, seat, open_to, token_hash, claimed_by) = row?;
+            let Some(&i) = index.get(&game_id) else { continue };
+            let open_to = OpenTo::parse(&open_to)
+                .ok_or_else(|| StoreError::Corrupt(format!("game {game_id} seat {seat}: open_to '{open_to}'")))?;
+            let claim = match (token_hash, claimed_by) {
+                (Some(token_hash), Some(by)) => Some(Claim {
+                    token_hash,
+                    by: ClaimantKind::parse(&by)
+                        .ok_or_else(|| StoreError::Corrupt(format!("game {game_id} seat {seat}: by '{by}'")))?,
+                }),
+                _ => None,
+            };
+            games[i].record.seats.push(SeatRecord { seat, open_to, claim });
+        }
+    }
+    {
+        let mut st = conn.prepare(
+            "SELECT game_id, seq, seat, option_id, at_ms, kind FROM choices
+                          WHERE ?1 IS NULL OR game_id = ?1 ORDER BY game_id, seq",
+        )?;
+        let rows = st.query_map([only], |r| {
+            Ok((
+                r.get::<_, String>(0)?,
+                r.get::<_, i64>(1)?,
+                r.get::<_, u8>(2)?,
+                r.get::<_, String>(3)?,
+                r.get::<_, i64>(4)?,
+                r.get::<_, String>(5)?,
+            ))
+        })?;
+        for row in rows {
+            let (game_id, seq, seat, option_id, at_ms, kind) = row?;
+            let Some(&i) = index.get(&game_id) else { continue };
+            let kind = EntryKind::parse(&kind)
+                .ok_or_else(|| StoreError::Corrupt(format!("game {game_id} entry {seq}: kind '{kind}'")))?;
+            games[i].entries.push(EntryRecord { seq: seq.max(0) as u64, kind, seat, option_id, at_ms });
+        }
+    }
+    Ok(games)
 }
 
 /// Everything in memory: for tests and benchmarks, lost at exit.
@@ -304,6 +416,8 @@ impl GameStore for SqliteStore {
 pub struct MemoryStore {
     /// The games, in creation order.
     games: Mutex<Vec<StoredGame>>,
+    /// Stored summaries by game id.
+    summaries: Mutex<BTreeMap<String, Vec<u8>>>,
 }
 
 impl MemoryStore {
@@ -342,11 +456,43 @@ impl GameStore for MemoryStore {
 
     fn delete_game(&self, game_id: &str) -> Result<(), StoreError> {
         self.games.lock().unwrap_or_else(|e| e.into_inner()).retain(|g| g.record.id != game_id);
+        self.summaries.lock().unwrap_or_else(|e| e.into_inner()).remove(game_id);
         Ok(())
     }
 
-    fn load_all(&self) -> Result<Vec<StoredGame>, StoreError> {
-        Ok(self.games.lock().unwrap_or_else(|e| e.into_inner()).clone())
+    fn load_briefs(&self) -> Result<Vec<StoredBrief>, StoreError> {
+        let games = self.games.lock().unwrap_or_else(|e| e.into_inner());
+        let summaries = self.summaries.lock().unwrap_or_else(|e| e.into_inner());
+        let mut out: Vec<StoredBrief> = games
+            .iter()
+            .map(|g| {
+                let s = summaries.get(&g.record.id);
+                StoredBrief {
+                    id: g.record.id.clone(),
+                    created_ms: g.record.created_ms,
+                    status: g.record.status,
+                    ended_ms: g.record.ended_ms,
+                    last_move_ms: s.map(|_| g.entries.last().map_or(g.record.created_ms, |e| e.at_ms)),
+                    seq: s.map(|_| g.entries.len() as u64),
+                    summary: s.cloned(),
+                }
+            })
+            .collect();
+        out.sort_by(|a, b| (a.created_ms, &a.id).cmp(&(b.created_ms, &b.id)));
+        Ok(out)
+    }
+
+    fn load_game(&self, game_id: &str) -> Result<Option<StoredGame>, StoreError> {
+        let games = self.games.lock().unwrap_or_else(|e| e.into_inner());
+        Ok(games.iter().find(|g| g.record.id == game_id).cloned())
+    }
+
+    fn put_summary(&self, game_id: &str, summary: Vec<u8>, _seq: u64, _last_move_ms: i64) -> Done {
+        // Seq and last move are read from the entries.
+        self.summaries.lock().unwrap_or_else(|e| e.into_inner()).insert(game_id.to_string(), summary);
+        let (tx, rx) = tokio::sync::oneshot::channel();
+        let _ = tx.send(Ok(()));
+        rx
     }
 }
 

@@ -3,6 +3,7 @@
 //! a creator token: the only credential that reads the seed of a live game
 //! or forks it exactly. Anyone else's fork of a live game is resampled.
 
+use super::index::Brief;
 use super::{GameData, Manager, Slot, blocking};
 use crate::error::ServiceError;
 use crate::game::Seat;
@@ -128,8 +129,9 @@ impl Manager {
         let id = data.record.id.clone();
         info!(game = %id, forked_from = ?data.record.forked_from, resampled = !data.record.resamples.is_empty(),
               seq = summary.seq, "game created");
-        self.announce(pb::LobbyChange::Created, data.summary());
+        let public = data.summary();
         self.games.write().unwrap_or_else(|e| e.into_inner()).insert(id.clone(), Arc::new(Slot::new(id, data)));
+        self.announce(pb::LobbyChange::Created, public);
         Ok((summary, creator_token))
     }
 
@@ -156,9 +158,8 @@ impl Manager {
         seats: &[i32],
         creator_token: &str,
     ) -> Result<(pb::GameSummary, String), ServiceError> {
-        let slot = self.slot(source)?;
         let (recipe, entries, open, idle_timeout_s) = {
-            let d = slot.data.lock().await;
+            let (_, d) = self.game(source).await?;
             if at_seq > d.seq() {
                 return Err(ServiceError::OutOfRange(format!(
                     "at_seq {at_seq} is beyond game {source}, which is at seq {}",
@@ -200,33 +201,31 @@ impl Manager {
             0 => DEFAULT_PAGE,
             n => n.min(MAX_PAGE),
         };
-        let mut out = Vec::new();
-        for slot in self.all_slots() {
-            let d = slot.data.lock().await;
-            if let Some((ms, id)) = &after
-                && (d.record.created_ms, &d.record.id) <= (*ms, id)
-            {
-                continue;
-            }
-            if status.is_some_and(|s| s != d.record.status) {
-                continue;
-            }
-            let open = !d.is_over()
-                && d.record
-                    .seats
-                    .iter()
-                    .zip(&d.presence)
-                    .any(|(s, p)| s.claim.is_none() || (p.idle && p.stand_in.is_none()));
-            if only_open_seats && !open {
-                continue;
-            }
-            out.push(d.summary());
-        }
-        out.sort_by(|a, b| (a.created_unix_ms, &a.game_id).cmp(&(b.created_unix_ms, &b.game_id)));
+        let keep = |b: &super::index::Brief| status.is_none_or(|s| s == b.status) && (!only_open_seats || b.open);
+        let picked = self.index.read().unwrap_or_else(|e| e.into_inner()).page(after.as_ref(), size + 1, keep);
+        let out = self.summaries(picked).await;
+        let mut out = out;
         let more = out.len() > size;
         out.truncate(size);
         let next_page_token = if more { out.last().map(token_after).unwrap_or_default() } else { String::new() };
         Ok(Page { games: out, next_page_token })
+    }
+
+    /// The public summaries of `games`: live for those in memory, as last
+    /// stored for the others.
+    pub(super) async fn summaries(&self, games: Vec<(String, Brief)>) -> Vec<pb::GameSummary> {
+        let mut out = Vec::with_capacity(games.len());
+        for (id, brief) in games {
+            let slot = self.games.read().unwrap_or_else(|e| e.into_inner()).get(&id).cloned();
+            match slot {
+                Some(slot) => {
+                    let d = slot.data.lock().await;
+                    out.push(if d.evicted { brief.summary(&id) } else { d.summary() });
+                }
+                None => out.push(brief.summary(&id)),
+            }
+        }
+        out
     }
 
     /// GetCatalog: the content of the game registered as `game_type`.
@@ -245,8 +244,7 @@ impl Manager {
         game_id: &str,
         creator_token: &str,
     ) -> Result<(pb::GameSummary, Vec<pb::HistoryEntry>), ServiceError> {
-        let slot = self.slot(game_id)?;
-        let d = slot.data.lock().await;
+        let (_, d) = self.game(game_id).await?;
         let creator = d.is_creator(creator_token)?;
         Ok((d.summary_for(creator), d.entries.iter().map(wire::entry).collect()))
     }

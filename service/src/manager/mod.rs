@@ -9,8 +9,12 @@
 //! One job per submodule: `lobby` (create, fork, list, history), `seats`
 //! (claims, releases, tokens), `play` (choices and undos), `streams`
 //! (StreamGame and WatchLobby), `upkeep` (idle seats, abandoned games,
-//! retention of ended games). This file holds the shared records.
+//! retention of ended games), `index` (the lobby's record of every stored
+//! game). This file holds the shared records and loads games lazily: at
+//! start only the index is read; a game is replayed when first touched and
+//! leaves memory again after `Limits::evict_idle` untouched.
 
+mod index;
 mod lobby;
 mod play;
 mod seats;
@@ -26,11 +30,12 @@ use crate::model::{GameRecord, Presence, Status, StoredGame};
 use crate::replay::{Recipe, Step, undo_seat};
 use crate::store::GameStore;
 use crate::wire;
+use index::{Brief, Index};
 use std::collections::HashMap;
 use std::net::IpAddr;
 use std::sync::atomic::{AtomicI64, AtomicUsize, Ordering};
 use std::sync::{Arc, RwLock};
-use tokio::sync::{Mutex, broadcast, watch};
+use tokio::sync::{Mutex, OwnedMutexGuard, broadcast, watch};
 use tracing::{info, warn};
 use xodus::pb;
 
@@ -80,6 +85,9 @@ struct GameData {
     /// When the game last moved (created or an entry), ms since the epoch:
     /// the abandonment clock.
     last_move_ms: i64,
+    /// Set when the game left memory: whoever waited on its lock looks it
+    /// up again.
+    evicted: bool,
 }
 
 impl GameData {
@@ -103,6 +111,7 @@ impl GameData {
             deciders,
             creator_ip: None,
             last_move_ms,
+            evicted: false,
         };
         if d.record.status != Status::Abandoned {
             d.record.status = d.derived_status();
@@ -202,7 +211,9 @@ struct Slot {
     /// Its id.
     id: String,
     /// Its state; held across the store write of a choice.
-    data: Mutex<GameData>,
+    data: Arc<Mutex<GameData>>,
+    /// When it was last touched, ms since the epoch (eviction clock).
+    touched_ms: AtomicI64,
     /// Live updates for streams.
     updates: broadcast::Sender<Arc<Live>>,
     /// Set when the game is abandoned or deleted: its streams end.
@@ -213,7 +224,7 @@ impl Slot {
     fn new(id: String, data: GameData) -> Slot {
         let (updates, _) = broadcast::channel(LIVE_CAPACITY);
         let (closed, _) = watch::channel(false);
-        Slot { id, data: Mutex::new(data), updates, closed }
+        Slot { id, data: Arc::new(Mutex::new(data)), touched_ms: crate::model::now_ms().into(), updates, closed }
     }
 }
 
@@ -221,8 +232,13 @@ impl Slot {
 pub struct Manager {
     /// Where games are made durable.
     store: Arc<dyn GameStore>,
-    /// Every hosted game by id.
+    /// The games in memory by id.
     games: RwLock<HashMap<String, Arc<Slot>>>,
+    /// Every stored game, in memory or not.
+    index: RwLock<Index>,
+    /// Creators' addresses of live games that left memory (for the
+    /// per-client cap when they come back).
+    evicted_ips: std::sync::Mutex<HashMap<String, IpAddr>>,
     /// Games not over, all clients together (what `max_games` caps).
     live_games: AtomicUsize,
     /// Lobby changes for WatchLobby.
@@ -263,47 +279,42 @@ fn deciders(game: &dyn HostedGame) -> Vec<Seat> {
 }
 
 impl Manager {
-    /// A manager over `store`, with every stored game reloaded by replaying
-    /// its choices. Games that no longer replay are logged and left out.
+    /// A manager over `store`. Only the lobby's record of each game is
+    /// read; games are replayed when first touched. Games stored before
+    /// summaries were (and live games whose seats may go idle) are replayed
+    /// now. Games that no longer replay are logged and left out.
     pub async fn load(store: Arc<dyn GameStore>, limits: Limits, registry: Registry) -> Result<Manager, ServiceError> {
-        let stored = {
+        let briefs = {
             let store = Arc::clone(&store);
-            blocking(move || store.load_all()).await?
+            blocking(move || store.load_briefs()).await?
         };
-        let mut games = HashMap::new();
-        let count = stored.len();
-        let last_created_ms = stored.iter().map(|g| g.record.created_ms).max().unwrap_or(0);
-        let mut live = 0;
-        for StoredGame { record, entries } in stored {
-            let id = record.id.clone();
-            let rebuilt = registry
-                .get(&record.game_type)
-                .ok_or_else(|| format!("game type '{}' is not hosted by this server", record.game_type))
-                .and_then(|game_type| {
-                    let recipe = Recipe {
-                        game_type,
-                        config_json: record.config_json.clone(),
-                        resamples: record.resamples.clone(),
-                    };
-                    recipe.replay(&entries).map(|(game, steps)| (recipe, game, steps))
-                });
-            match rebuilt {
-                Ok((recipe, game, steps)) => {
-                    let data = GameData::new(record, recipe, game, entries, steps);
-                    if !data.is_over() {
-                        live += 1;
+        let count = briefs.len();
+        let last_created_ms = briefs.iter().map(|g| g.created_ms).max().unwrap_or(0);
+        let mut index = Index::default();
+        let mut replay_now = Vec::new();
+        for b in briefs {
+            let brief = match (&b.summary, b.seq, b.last_move_ms) {
+                (Some(bytes), Some(seq), Some(last)) => Brief::decode(&b, bytes, seq, last),
+                _ => None,
+            };
+            match brief {
+                Some(brief) => {
+                    if !brief.status.is_over() && brief.idle_timeout_s > 0 {
+                        replay_now.push(b.id.clone());
                     }
-                    games.insert(id.clone(), Arc::new(Slot::new(id, data)));
+                    index.put(b.created_ms, &b.id, brief);
                 }
-                Err(e) => warn!(game = %id, error = %e, "stored game does not replay; not hosted"),
+                None => replay_now.push(b.id),
             }
         }
-        info!(stored = count, hosted = games.len(), live, "games reloaded");
+        let live = index.all(|b| !b.status.is_over()).len();
         let (lobby, _) = broadcast::channel(1024);
         let (shutdown, _) = watch::channel(false);
-        Ok(Manager {
+        let manager = Manager {
             store,
-            games: RwLock::new(games),
+            games: RwLock::new(HashMap::new()),
+            index: RwLock::new(index),
+            evicted_ips: Default::default(),
             live_games: AtomicUsize::new(live),
             lobby,
             limits,
@@ -311,7 +322,48 @@ impl Manager {
             shutdown,
             last_created_ms: last_created_ms.into(),
             registry,
-        })
+        };
+        let replayed = replay_now.len();
+        for id in replay_now {
+            let known = manager.index.read().unwrap_or_else(|e| e.into_inner()).get(&id).is_some();
+            match manager.load_game(&id).await {
+                Ok(slot) if !known => {
+                    let d = slot.data.lock().await;
+                    if !d.is_over() {
+                        manager.live_games.fetch_add(1, Ordering::SeqCst);
+                    }
+                    manager.remember(&d.summary(), d.last_move_ms);
+                }
+                Ok(_) => {}
+                Err(e) => warn!(game = %id, error = %e, "stored game does not replay; not hosted"),
+            }
+        }
+        info!(stored = count, replayed, live = manager.live_games.load(Ordering::SeqCst), "games indexed");
+        Ok(manager)
+    }
+
+    /// Replays stored game `id` into memory (or finds it there).
+    async fn load_game(&self, id: &str) -> Result<Arc<Slot>, ServiceError> {
+        let stored = {
+            let (store, id) = (Arc::clone(&self.store), id.to_string());
+            blocking(move || store.load_game(&id)).await?
+        };
+        let not_found = || ServiceError::NotFound(id.chars().take(80).collect());
+        let StoredGame { record, entries } = stored.ok_or_else(not_found)?;
+        let game_type = self.registry.get(&record.game_type).ok_or_else(|| {
+            warn!(game = %id, game_type = %record.game_type, "stored game of a type this server does not host");
+            not_found()
+        })?;
+        let recipe = Recipe { game_type, config_json: record.config_json.clone(), resamples: record.resamples.clone() };
+        let (game, steps) = recipe.replay(&entries).map_err(|e| {
+            warn!(game = %id, error = %e, "stored game does not replay; not hosted");
+            ServiceError::Internal(format!("game {id} does not replay"))
+        })?;
+        let mut data = GameData::new(record, recipe, game, entries, steps);
+        data.creator_ip = self.evicted_ips.lock().unwrap_or_else(|e| e.into_inner()).remove(id);
+        let mut games = self.games.write().unwrap_or_else(|e| e.into_inner());
+        let slot = games.entry(id.to_string()).or_insert_with(|| Arc::new(Slot::new(id.to_string(), data)));
+        Ok(Arc::clone(slot))
     }
 
     /// The limits in force.
@@ -329,25 +381,56 @@ impl Manager {
         self.shutdown.send_replace(true);
     }
 
-    /// Number of hosted games (live and ended).
+    /// Number of hosted games (live and ended, in memory or not).
     pub fn game_count(&self) -> usize {
-        self.games.read().unwrap_or_else(|e| e.into_inner()).len()
+        self.index.read().unwrap_or_else(|e| e.into_inner()).len()
     }
 
-    fn slot(&self, id: &str) -> Result<Arc<Slot>, ServiceError> {
-        self.games
-            .read()
-            .unwrap_or_else(|e| e.into_inner())
-            .get(id)
-            .cloned()
-            .ok_or_else(|| ServiceError::NotFound(id.chars().take(80).collect()))
+    /// Game `id`, loaded into memory when it is not, and its lock.
+    async fn game(&self, id: &str) -> Result<(Arc<Slot>, OwnedMutexGuard<GameData>), ServiceError> {
+        loop {
+            let found = self.games.read().unwrap_or_else(|e| e.into_inner()).get(id).cloned();
+            let slot = match found {
+                Some(slot) => slot,
+                None => {
+                    if self.index.read().unwrap_or_else(|e| e.into_inner()).get(id).is_none() {
+                        return Err(ServiceError::NotFound(id.chars().take(80).collect()));
+                    }
+                    self.load_game(id).await?
+                }
+            };
+            let d = Arc::clone(&slot.data).lock_owned().await;
+            if !d.evicted {
+                slot.touched_ms.store(crate::model::now_ms(), Ordering::Relaxed);
+                return Ok((slot, d));
+            }
+        }
     }
 
     fn all_slots(&self) -> Vec<Arc<Slot>> {
         self.games.read().unwrap_or_else(|e| e.into_inner()).values().cloned().collect()
     }
 
+    /// Keeps the lobby's record of a game (in the index and in the store)
+    /// up to date with its public summary.
+    fn remember(&self, summary: &pb::GameSummary, last_move_ms: i64) {
+        let brief = Brief::of(summary, last_move_ms);
+        let bytes = brief.summary.to_vec();
+        self.index.write().unwrap_or_else(|e| e.into_inner()).put(summary.created_unix_ms, &summary.game_id, brief);
+        // Not awaited: the writer keeps the order of requests, and a lost
+        // summary only makes the lobby show an older one until the game is
+        // touched again.
+        drop(self.store.put_summary(&summary.game_id, bytes, summary.seq, last_move_ms));
+    }
+
     fn announce(&self, change: pb::LobbyChange, game: pb::GameSummary) {
+        let last_move = self
+            .index
+            .read()
+            .unwrap_or_else(|e| e.into_inner())
+            .get(&game.game_id)
+            .map_or(game.created_unix_ms, |b| b.last_move_ms);
+        self.remember(&game, last_move);
         // No receiver is fine: nobody watches the lobby.
         let _ = self.lobby.send(pb::WatchLobbyResponse { change: change as i32, game: Some(game) });
     }

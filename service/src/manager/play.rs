@@ -57,8 +57,7 @@ impl Manager {
         expected_seq: Option<u64>,
         option_id: &str,
     ) -> Result<Accepted, ServiceError> {
-        let slot = self.slot(game_id)?;
-        let mut d = slot.data.lock().await;
+        let (slot, mut d) = self.game(game_id).await?;
         let refused = |e: ServiceError| {
             info!(option = %option_id.chars().take(80).collect::<String>(), code = ?e.code(), why = %e,
                   "choice refused");
@@ -93,10 +92,12 @@ impl Manager {
         steps: Vec<Step>,
         events: Vec<pb::Event>,
     ) -> Result<(), ServiceError> {
-        {
-            let (store, id, entry) = (Arc::clone(&self.store), slot.id.clone(), entry.clone());
-            blocking(move || store.append_entry(&id, &entry)).await?;
-        }
+        // Durable first: the receiver completes once the commit holding
+        // this entry (and other games' entries with it) is on disk.
+        self.store
+            .append_entry_async(&slot.id, &entry)
+            .await
+            .map_err(|_| ServiceError::Internal("the storage writer dropped a choice".into()))??;
         let next: Arc<dyn HostedGame> = Arc::from(next);
         d.game = Arc::clone(&next);
         d.entries.push(entry.clone());
@@ -131,8 +132,7 @@ impl Manager {
         creds: &Credentials,
         expected_seq: Option<u64>,
     ) -> Result<(u64, pb::GameState), ServiceError> {
-        let slot = self.slot(game_id)?;
-        let mut d = slot.data.lock().await;
+        let (slot, mut d) = self.game(game_id).await?;
         let refused = |e: ServiceError| {
             info!(code = ?e.code(), why = %e, "undo refused");
             e

@@ -106,8 +106,7 @@ impl Manager {
         claimant: ClaimantKind,
         token: &str,
     ) -> Result<(String, pb::GameSummary), ServiceError> {
-        let slot = self.slot(game_id)?;
-        let mut d = slot.data.lock().await;
+        let (slot, mut d) = self.game(game_id).await?;
         if !token.is_empty() {
             let (seat, _) = self.auth(&mut d, &Credentials { seat, token: token.to_string() })?;
             info!(seat, "seat reclaimed");
@@ -156,8 +155,7 @@ impl Manager {
 
     /// ReleaseSeat.
     pub async fn release_seat(&self, game_id: &str, creds: &Credentials) -> Result<pb::GameSummary, ServiceError> {
-        let slot = self.slot(game_id)?;
-        let mut d = slot.data.lock().await;
+        let (slot, mut d) = self.game(game_id).await?;
         let (seat, holder) = self.auth(&mut d, creds)?;
         let i = usize::from(seat);
         if holder == Holder::StandIn {
@@ -212,8 +210,7 @@ impl Manager {
         game_id: &str,
         payload: &serde_json::Value,
     ) -> Result<String, ServiceError> {
-        let slot = self.slot(game_id)?;
-        let d = slot.data.lock().await;
+        let (_, d) = self.game(game_id).await?;
         crate::wire::option_with_payload(&d.game.decision(), payload)
     }
 
@@ -223,8 +220,7 @@ impl Manager {
         game_id: &str,
         creds: Option<&Credentials>,
     ) -> Result<(pb::GameState, pb::GameSummary), ServiceError> {
-        let slot = self.slot(game_id)?;
-        let mut d = slot.data.lock().await;
+        let (slot, mut d) = self.game(game_id).await?;
         let viewer = self.viewer(&mut d, creds)?;
         Ok((d.state(&slot.id, viewer), d.summary()))
     }

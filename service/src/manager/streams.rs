@@ -41,9 +41,9 @@ impl Manager {
         from_seq: u64,
         creds: Option<&super::Credentials>,
     ) -> Result<mpsc::Receiver<StreamItem<pb::StreamGameResponse>>, ServiceError> {
-        let slot = self.slot(game_id)?;
+        let (slot, d) = self.game(game_id).await?;
         let (viewer, recipe, entries, live, abandoned) = {
-            let mut d = slot.data.lock().await;
+            let mut d = d;
             let viewer = self.viewer(&mut d, creds)?;
             if from_seq > d.seq() {
                 return Err(ServiceError::OutOfRange(format!(
@@ -111,14 +111,8 @@ impl Manager {
     /// The opening of WatchLobby: one SNAPSHOT per live game, oldest first,
     /// then SNAPSHOT_END.
     async fn lobby_snapshot(&self) -> Vec<pb::WatchLobbyResponse> {
-        let mut games = Vec::new();
-        for slot in self.all_slots() {
-            let d = slot.data.lock().await;
-            if !d.is_over() {
-                games.push(d.summary());
-            }
-        }
-        games.sort_by(|a, b| (a.created_unix_ms, &a.game_id).cmp(&(b.created_unix_ms, &b.game_id)));
+        let live = self.index.read().unwrap_or_else(|e| e.into_inner()).all(|b| !b.status.is_over());
+        let games = self.summaries(live).await;
         games
             .into_iter()
             .map(|g| pb::WatchLobbyResponse { change: pb::LobbyChange::Snapshot as i32, game: Some(g) })

@@ -237,3 +237,33 @@ async fn streams_replay_then_follow_and_forks_match() {
     m.begin_shutdown();
     assert!(rx.recv().await.is_none(), "streams end at shutdown");
 }
+
+#[tokio::test]
+async fn games_load_when_touched_and_leave_memory_when_idle() {
+    let dir = std::env::temp_dir().join(format!("xodus-lazy-test-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let (id, before) = {
+        let store: Arc<dyn GameStore> = Arc::new(crate::store::SqliteStore::open_dir(&dir).expect("db"));
+        let m = manager(store).await;
+        let id = m.create_game(None, &create_req(4)).await.expect("create").0.game_id;
+        let tokens = claim_all(&m, &id).await;
+        play(&m, &id, &tokens, 5).await;
+        (id.clone(), m.get_view(&id, None).await.expect("view").0)
+    };
+    let store: Arc<dyn GameStore> = Arc::new(crate::store::SqliteStore::open_dir(&dir).expect("reopen"));
+    let limits = Limits { evict_idle: std::time::Duration::from_millis(1), ..Limits::default() };
+    let m = Manager::load(store, limits, Registry::standard()).await.expect("load");
+    assert_eq!(m.game_count(), 1);
+    assert!(m.games.read().expect("lock").is_empty(), "nothing replayed at start");
+    let listed = m.list_games(None, false, 0, "").await.expect("list").games;
+    assert_eq!((listed[0].seq, listed[0].seats.iter().filter(|s| s.claimed).count()), (5, 3), "from the index");
+    let (view, _) = m.get_view(&id, None).await.expect("view loads it");
+    assert_eq!((view.seq, &view.state_hash), (before.seq, &before.state_hash));
+    assert_eq!(m.games.read().expect("lock").len(), 1);
+    tokio::time::sleep(std::time::Duration::from_millis(5)).await;
+    m.end_and_sweep().await;
+    assert!(m.games.read().expect("lock").is_empty(), "evicted when idle");
+    let (again, _) = m.get_view(&id, None).await.expect("back on demand");
+    assert_eq!(again.state_hash, before.state_hash);
+    let _ = std::fs::remove_dir_all(&dir);
+}

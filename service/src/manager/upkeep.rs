@@ -1,9 +1,10 @@
 //! Upkeep, run periodically by the server: marks silent human seats idle
 //! (offered to AI stand-ins), ends as abandoned the live games nobody has
-//! moved for the abandonment time, and deletes the ended games whose
-//! retention time has passed.
+//! moved for the abandonment time, deletes the ended games whose
+//! retention time has passed, and lets games nobody touched for
+//! `Limits::evict_idle` leave memory (they are replayed when touched again).
 
-use super::{Manager, blocking, turned_on};
+use super::{GameData, Manager, Slot, blocking, turned_on};
 use crate::model::{ClaimantKind, Status, now_ms};
 use std::sync::Arc;
 use tracing::{info, warn};
@@ -16,7 +17,7 @@ impl Manager {
         let now = tokio::time::Instant::now();
         for slot in self.all_slots() {
             let mut d = slot.data.lock().await;
-            if d.record.idle_timeout_s == 0 || d.is_over() {
+            if d.evicted || d.record.idle_timeout_s == 0 || d.is_over() {
                 continue;
             }
             let timeout = std::time::Duration::from_secs(u64::from(d.record.idle_timeout_s));
@@ -38,14 +39,43 @@ impl Manager {
     }
 
     /// Ends as abandoned every live game with no move for the abandonment
-    /// time, and deletes every ended game past its retention time.
+    /// time, and deletes every ended game past its retention time, in
+    /// memory or not.
     pub async fn end_and_sweep(&self) {
         let now = now_ms();
         let abandon_ms = i64::try_from(self.limits.abandon_after.as_millis()).unwrap_or(i64::MAX);
         let retain_ms = i64::try_from(self.limits.retention.as_millis()).unwrap_or(i64::MAX);
+        let due = |last_move_ms: i64| abandon_ms > 0 && now.saturating_sub(last_move_ms) >= abandon_ms;
+        let expired = |ended: Option<i64>| retain_ms > 0 && ended.is_some_and(|e| now.saturating_sub(e) >= retain_ms);
+        // Games out of memory: those to abandon are replayed (the outcome
+        // needs the game); those to delete are deleted from the store.
+        let stored = self
+            .index
+            .read()
+            .unwrap_or_else(|e| e.into_inner())
+            .all(|b| if b.status.is_over() { expired(b.ended_ms) } else { due(b.last_move_ms) });
+        for (id, brief) in stored {
+            if self.games.read().unwrap_or_else(|e| e.into_inner()).contains_key(&id) {
+                continue;
+            }
+            if brief.status.is_over() {
+                let (store, gid) = (Arc::clone(&self.store), id.clone());
+                if let Err(e) = blocking(move || store.delete_game(&gid)).await {
+                    warn!(game = %id, error = %e, "could not delete an ended game; will try again");
+                    continue;
+                }
+                self.index.write().unwrap_or_else(|e| e.into_inner()).remove(&id);
+                info!(game = %id, "ended game deleted: its retention time has passed");
+            } else if let Err(e) = self.game(&id).await {
+                warn!(game = %id, error = %e, "could not load a game to abandon it");
+            }
+        }
         for slot in self.all_slots() {
             let mut d = slot.data.lock().await;
-            if !d.is_over() && abandon_ms > 0 && now.saturating_sub(d.last_move_ms) >= abandon_ms {
+            if d.evicted {
+                continue;
+            }
+            if !d.is_over() && due(d.last_move_ms) {
                 let (store, id) = (Arc::clone(&self.store), slot.id.clone());
                 if let Err(e) = blocking(move || store.set_status(&id, Status::Abandoned, Some(now))).await {
                     warn!(game = %slot.id, error = %e, "could not store the abandonment; will try again");
@@ -57,20 +87,44 @@ impl Manager {
                 info!(game = %slot.id, seq = d.seq(), "game abandoned: no choice for the abandonment time");
                 self.announce(pb::LobbyChange::Status, d.summary());
                 slot.closed.send_replace(true);
-            } else if d.is_over()
-                && retain_ms > 0
-                && d.record.ended_ms.is_some_and(|ended| now.saturating_sub(ended) >= retain_ms)
-            {
+            } else if d.is_over() && expired(d.record.ended_ms) {
                 let (store, id) = (Arc::clone(&self.store), slot.id.clone());
                 if let Err(e) = blocking(move || store.delete_game(&id)).await {
                     warn!(game = %slot.id, error = %e, "could not delete an ended game; will try again");
                     continue;
                 }
+                d.evicted = true;
                 self.games.write().unwrap_or_else(|e| e.into_inner()).remove(&slot.id);
+                self.index.write().unwrap_or_else(|e| e.into_inner()).remove(&slot.id);
                 slot.closed.send_replace(true);
                 info!(game = %slot.id, "ended game deleted: its retention time has passed");
+            } else if self.may_evict(&slot, &d, now) {
+                self.evict(&slot, &mut d);
             }
         }
+    }
+
+    /// Whether a game may leave memory: untouched for the eviction time,
+    /// nobody streaming it, and no idle seat or stand-in (memory only) to
+    /// lose.
+    fn may_evict(&self, slot: &Slot, d: &GameData, now: i64) -> bool {
+        let after = i64::try_from(self.limits.evict_idle.as_millis()).unwrap_or(i64::MAX);
+        after > 0
+            && now.saturating_sub(slot.touched_ms.load(std::sync::atomic::Ordering::Relaxed)) >= after
+            && slot.updates.receiver_count() == 0
+            && (d.is_over() || d.record.idle_timeout_s == 0)
+            && d.presence.iter().all(|p| !p.idle && p.stand_in.is_none())
+    }
+
+    /// Takes a game out of memory; its brief stays in the index.
+    fn evict(&self, slot: &Slot, d: &mut GameData) {
+        d.evicted = true;
+        self.remember(&d.summary(), d.last_move_ms);
+        if let (false, Some(ip)) = (d.is_over(), d.creator_ip) {
+            self.evicted_ips.lock().unwrap_or_else(|e| e.into_inner()).insert(slot.id.clone(), ip);
+        }
+        self.games.write().unwrap_or_else(|e| e.into_inner()).remove(&slot.id);
+        tracing::debug!(game = %slot.id, "game left memory (untouched for the eviction time)");
     }
 
     /// Starts the periodic upkeep; it ends at shutdown.

@@ -1,0 +1,126 @@
+//! Group commit: one thread owns the SQLite connection and runs every
+//! request to it. It takes all requests waiting at once, runs each in its
+//! own savepoint inside one transaction, commits once (one fsync under
+//! `synchronous=FULL`), and only then tells each caller how its request
+//! went. A request that fails alone is rolled back alone; when the commit
+//! itself fails, every request of the batch gets the error, so nothing of
+//! that batch is ever reported durable.
+
+use super::StoreError;
+use rusqlite::Connection;
+use std::sync::mpsc;
+use std::thread::JoinHandle;
+use tokio::sync::oneshot;
+use tracing::warn;
+
+/// Most requests in one transaction.
+const MAX_BATCH: usize = 512;
+
+/// One request: work on the connection, run inside the batch's transaction.
+pub type Job = Box<dyn FnOnce(&Connection) -> Result<(), StoreError> + Send>;
+
+/// The answer to one request, once its batch has committed (or failed).
+pub type Done = oneshot::Receiver<Result<(), StoreError>>;
+
+struct Request {
+    job: Job,
+    done: oneshot::Sender<Result<(), StoreError>>,
+}
+
+/// The handle to the writer thread; dropping it lets the thread finish the
+/// requests already sent, then waits for it.
+pub struct Writer {
+    tx: Option<mpsc::Sender<Request>>,
+    thread: Option<JoinHandle<()>>,
+}
+
+impl Writer {
+    /// Starts the thread that owns `conn`.
+    pub fn start(conn: Connection) -> Result<Writer, StoreError> {
+        let (tx, rx) = mpsc::channel();
+        let thread = std::thread::Builder::new()
+            .name("sqlite-writer".into())
+            .spawn(move || run(conn, rx))
+            .map_err(|e| StoreError::Writer(format!("cannot start the writer thread: {e}")))?;
+        Ok(Writer { tx: Some(tx), thread: Some(thread) })
+    }
+
+    /// Sends `job`; the receiver completes once its batch committed.
+    pub fn submit(&self, job: Job) -> Done {
+        let (done, rx) = oneshot::channel();
+        let request = Request { job, done };
+        match &self.tx {
+            Some(tx) => {
+                if let Err(mpsc::SendError(r)) = tx.send(request) {
+                    let _ = r.done.send(Err(StoreError::Writer("the writer thread has stopped".into())));
+                }
+            }
+            None => {
+                let _ = request.done.send(Err(StoreError::Writer("the store is closed".into())));
+            }
+        }
+        rx
+    }
+
+    /// Runs `job` and waits for its commit (blocking; not on the runtime).
+    pub fn run_blocking(&self, job: Job) -> Result<(), StoreError> {
+        self.submit(job)
+            .blocking_recv()
+            .unwrap_or_else(|_| Err(StoreError::Writer("the writer thread dropped a request".into())))
+    }
+}
+
+impl Drop for Writer {
+    fn drop(&mut self) {
+        self.tx.take();
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
+        }
+    }
+}
+
+fn run(mut conn: Connection, rx: mpsc::Receiver<Request>) {
+    let mut batch = Vec::with_capacity(MAX_BATCH);
+    while let Ok(first) = rx.recv() {
+        batch.push(first);
+        while batch.len() < MAX_BATCH {
+            match rx.try_recv() {
+                Ok(r) => batch.push(r),
+                Err(_) => break,
+            }
+        }
+        let (jobs, dones): (Vec<Job>, Vec<_>) = batch.drain(..).map(|r| (r.job, r.done)).unzip();
+        match write_batch(&mut conn, jobs) {
+            Ok(results) => {
+                for (done, r) in dones.into_iter().zip(results) {
+                    let _ = done.send(r);
+                }
+            }
+            Err(e) => {
+                warn!(error = %e, requests = dones.len(), "commit failed: no request of the batch is durable");
+                let why = e.to_string();
+                for done in dones {
+                    let _ = done.send(Err(StoreError::Commit(why.clone())));
+                }
+            }
+        }
+    }
+}
+
+/// Runs `jobs` in one transaction, each in a savepoint; `Err` when the
+/// transaction itself could not begin or commit.
+fn write_batch(conn: &mut Connection, jobs: Vec<Job>) -> Result<Vec<Result<(), StoreError>>, StoreError> {
+    let mut tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+    let mut results = Vec::with_capacity(jobs.len());
+    for job in jobs {
+        let sp = tx.savepoint()?;
+        let r = job(&sp);
+        if r.is_ok() {
+            sp.commit()?;
+        }
+        // A failed job's savepoint rolls back when dropped.
+        results.push(r);
+    }
+    tx.commit()?;
+    Ok(results)
+}
