@@ -58,6 +58,8 @@ impl Brief {
     pub fn decode(row: &StoredBrief, bytes: &[u8], seq: u64, last_move_ms: i64) -> Option<Brief> {
         let mut s = pb::GameSummary::decode(bytes).ok()?;
         s.seq = seq;
+        s.created_unix_ms = row.created_ms;
+        s.created_at = Some(crate::wire::timestamp(row.created_ms));
         s.status = crate::wire::status(row.status) as i32;
         s.ended_unix_ms = row.ended_ms.unwrap_or(0);
         s.ended_at = row.ended_ms.map(crate::wire::timestamp);
