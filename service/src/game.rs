@@ -105,8 +105,17 @@ pub struct Applied {
 pub trait HostedGame: Send + Sync {
     /// Each seat's role as the lobby shows it (X-ODUS: the ship's name).
     fn seat_roles(&self) -> Vec<String>;
+    /// How many seats the game has.
+    fn seat_count(&self) -> usize {
+        self.seat_roles().len()
+    }
     /// The pending decision with its legal options (no options once over).
     fn decision(&self) -> pb::Decision;
+    /// The seats the pending decision waits on, in increasing order: the
+    /// decision's `deciders`, which a game may find without building labels.
+    fn deciders(&self) -> Vec<Seat> {
+        self.decision().deciders.iter().filter_map(|&s| Seat::try_from(s).ok()).collect()
+    }
     /// Applies the option `option_id` for `seat`, or refuses it and
     /// changes nothing.
     fn apply(&mut self, seat: Seat, option_id: &str) -> Result<Applied, Refusal>;

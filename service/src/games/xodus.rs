@@ -133,8 +133,21 @@ impl HostedGame for Table {
         self.0.config().ships.iter().map(|k| k.as_str().to_string()).collect()
     }
 
+    fn seat_count(&self) -> usize {
+        self.0.config().ships.len()
+    }
+
     fn decision(&self) -> pb::Decision {
         xodus_wire::decision(&self.0.decision())
+    }
+
+    fn deciders(&self) -> Vec<Seat> {
+        // The engine's fast path lists the same options without labels.
+        let mut seats: Vec<Seat> =
+            self.0.legal().moves.iter().flat_map(|m| m.seats.as_slice().iter().copied()).collect();
+        seats.sort_unstable();
+        seats.dedup();
+        seats
     }
 
     fn apply(&mut self, seat: Seat, option_id: &str) -> Result<Applied, Refusal> {
@@ -185,6 +198,25 @@ mod tests {
             setup: Some(any::xodus_setup(setup)),
             ..Default::default()
         }
+    }
+
+    #[test]
+    fn deciders_and_seat_count_agree_with_the_labelled_decision() {
+        // The cheap answers the manager uses after every choice must be the
+        // ones the labelled decision gives, all through a game.
+        let r = req(xodus_pb::XodusSetup { ship_count: 4, seed: Some(11), ..Default::default() });
+        let mut t = Table(Game::new(config(&r, 0).expect("valid")).expect("starts"));
+        assert_eq!(t.seat_count(), t.seat_roles().len());
+        let mut steps = 0;
+        while t.outcome().is_none() && steps < 400 {
+            let d = t.decision();
+            let want: Vec<Seat> = d.deciders.iter().map(|&s| Seat::try_from(s).expect("small")).collect();
+            assert_eq!(t.deciders(), want, "at step {steps}");
+            let o = &d.options[steps % d.options.len()];
+            t.apply(Seat::try_from(o.seats[0]).expect("small"), &o.id).expect("offered");
+            steps += 1;
+        }
+        assert!(steps > 50, "the game went on for a while");
     }
 
     #[test]

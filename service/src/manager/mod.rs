@@ -17,6 +17,7 @@
 mod index;
 mod lobby;
 mod play;
+mod rendered;
 mod seats;
 mod streams;
 #[cfg(test)]
@@ -31,6 +32,7 @@ use crate::replay::{Recipe, Step, undo_seat};
 use crate::store::GameStore;
 use crate::wire;
 use index::{Brief, Index};
+use rendered::Rendered;
 use std::collections::HashMap;
 use std::net::IpAddr;
 use std::sync::atomic::{AtomicI64, AtomicUsize, Ordering};
@@ -48,10 +50,9 @@ struct Live {
     entry: crate::model::EntryRecord,
     /// What it caused, in wire form.
     events: Vec<pb::Event>,
-    /// The state after it.
-    game: Arc<dyn HostedGame>,
-    /// The seat that may undo after it.
-    undo_seat: Option<Seat>,
+    /// The state after it, rendered once per viewer for the reply, GetView
+    /// and every subscriber.
+    rendered: Arc<Rendered>,
 }
 
 /// A game state for `viewer`, with `can_undo` filled in.
@@ -88,6 +89,9 @@ struct GameData {
     /// Set when the game left memory: whoever waited on its lock looks it
     /// up again.
     evicted: bool,
+    /// The states of the current seq as rendered so far (renewed when the
+    /// game, its seq or its undo seat changed).
+    rendered: Option<Arc<Rendered>>,
 }
 
 impl GameData {
@@ -112,6 +116,7 @@ impl GameData {
             creator_ip: None,
             last_move_ms,
             evicted: false,
+            rendered: None,
         };
         if d.record.status != Status::Abandoned {
             d.record.status = d.derived_status();
@@ -167,12 +172,26 @@ impl GameData {
         if self.is_over() { None } else { undo_seat(self.game.as_ref(), &self.steps) }
     }
 
-    fn state(&self, game_id: &str, viewer: Viewer) -> pb::GameState {
-        let mut state = state_for(game_id, self.seq(), self.game.as_ref(), viewer, self.undo_seat());
+    fn state(&mut self, game_id: &str, viewer: Viewer) -> pb::GameState {
         if self.record.status == Status::Abandoned {
+            let mut state = state_for(game_id, self.seq(), self.game.as_ref(), viewer, None);
             state.outcome = Some(self.abandoned_outcome());
+            return state;
         }
-        state
+        self.rendered(game_id).state(viewer)
+    }
+
+    /// The rendering of the current seq, made anew when it is not of it.
+    fn rendered(&mut self, game_id: &str) -> Arc<Rendered> {
+        let (seq, undo) = (self.seq(), self.undo_seat());
+        match &self.rendered {
+            Some(r) if r.is_of(seq, &self.game, undo) => Arc::clone(r),
+            _ => {
+                let r = Arc::new(Rendered::new(Arc::from(game_id), seq, Arc::clone(&self.game), undo));
+                self.rendered = Some(Arc::clone(&r));
+                r
+            }
+        }
     }
 
     /// The outcome of an abandoned game.
@@ -275,7 +294,7 @@ async fn turned_on(rx: &mut watch::Receiver<bool>) {
 
 /// The seats the pending decision waits on.
 fn deciders(game: &dyn HostedGame) -> Vec<Seat> {
-    game.decision().deciders.iter().filter_map(|&s| Seat::try_from(s).ok()).collect()
+    game.deciders()
 }
 
 impl Manager {

@@ -2,11 +2,11 @@
 //! expected sequence number, compute the new state on a copy, make the
 //! entry durable, and only then swap the state in, broadcast it and answer.
 
-use super::{GameData, Live, Manager, Slot, blocking};
+use super::{GameData, Live, Manager, Rendered, Slot, blocking};
 use crate::error::ServiceError;
 use crate::game::{HostedGame, Refusal, Viewer};
 use crate::model::{EntryKind, EntryRecord, Status, now_ms};
-use crate::replay::Step;
+use crate::replay::{Step, undo_seat};
 use std::sync::Arc;
 use tracing::{Span, info, warn};
 use xodus::pb;
@@ -93,21 +93,28 @@ impl Manager {
         events: Vec<pb::Event>,
     ) -> Result<(), ServiceError> {
         // Durable first: the receiver completes once the commit holding
-        // this entry (and other games' entries with it) is on disk.
-        self.store
-            .append_entry_async(&slot.id, &entry)
-            .await
-            .map_err(|_| ServiceError::Internal("the storage writer dropped a choice".into()))??;
+        // this entry (and other games' entries with it) is on disk. The
+        // writer starts at once; meanwhile the mover's state is rendered,
+        // so the reply does not wait for the disk and then for the render.
+        let durable = self.store.append_entry_async(&slot.id, &entry);
         let next: Arc<dyn HostedGame> = Arc::from(next);
+        let rendered = Arc::new(Rendered::new(
+            Arc::from(slot.id.as_str()),
+            entry.seq,
+            Arc::clone(&next),
+            undo_seat(next.as_ref(), &steps),
+        ));
+        rendered.warm(Viewer::Seat(entry.seat));
+        durable.await.map_err(|_| ServiceError::Internal("the storage writer dropped a choice".into()))??;
         d.game = Arc::clone(&next);
+        d.rendered = Some(Arc::clone(&rendered));
         d.entries.push(entry.clone());
         d.steps = steps;
         d.last_move_ms = entry.at_ms;
         d.moved();
         let seq = entry.seq;
         Span::current().record("seq", seq);
-        let undo = d.undo_seat();
-        let _ = slot.updates.send(Arc::new(Live { entry, events, game: Arc::clone(&next), undo_seat: undo }));
+        let _ = slot.updates.send(Arc::new(Live { entry, events, rendered }));
         if let Some(outcome) = next.outcome() {
             let ended = now_ms();
             d.record.status = Status::Finished;

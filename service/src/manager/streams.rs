@@ -162,6 +162,20 @@ impl GameStream {
         if self.tx.send(Ok(update)).await.is_err() || over { Next::Stop } else { Next::More }
     }
 
+    /// Sends one live update, from the state rendered once for its seq.
+    async fn send_live(&self, live: &Live) -> Next {
+        let state = live.rendered.state(self.viewer);
+        let over = state.outcome.is_some();
+        let update = pb::StreamGameResponse {
+            seq: live.entry.seq,
+            snapshot: false,
+            entry: Some(crate::wire::entry(&live.entry)),
+            events: live.events.clone(),
+            state: Some(state),
+        };
+        if self.tx.send(Ok(update)).await.is_err() || over { Next::Stop } else { Next::More }
+    }
+
     async fn fail(&self, why: String) {
         let _ = self.tx.send(Err(tonic::Status::internal(format!("history does not replay: {why}")))).await;
     }
@@ -226,9 +240,7 @@ async fn run_game_stream(
         match msg {
             Ok(u) if u.entry.seq <= last => continue,
             Ok(u) if u.entry.seq == last + 1 => {
-                if s.send(Some(&u.entry), u.entry.seq, &u.events, u.game.as_ref(), u.undo_seat, false).await
-                    == Next::Stop
-                {
+                if s.send_live(&u).await == Next::Stop {
                     return;
                 }
                 last = u.entry.seq;

@@ -267,3 +267,104 @@ async fn games_load_when_touched_and_leave_memory_when_idle() {
     assert_eq!(again.state_hash, before.state_hash);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// X-ODUS, counting how many states it renders (issue 30: each update is
+/// rendered once per seq and viewer, and shared).
+mod counting {
+    use crate::game::{Applied, GameType, HostedGame, Outcome, Refusal, Seat, Setup, Viewer};
+    use crate::games::xodus::Xodus;
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use xodus::pb;
+
+    pub struct CountingXodus(pub Arc<AtomicUsize>);
+
+    struct Counted(Box<dyn HostedGame>, Arc<AtomicUsize>);
+
+    impl GameType for CountingXodus {
+        fn name(&self) -> &'static str {
+            "counting-xodus"
+        }
+        fn wire_kind(&self) -> pb::GameKind {
+            pb::GameKind::Xodus
+        }
+        fn setup(&self, request: &pb::CreateGameRequest, random_seed: u64) -> Result<Setup, String> {
+            Xodus.setup(request, random_seed)
+        }
+        fn start(&self, config_json: &str) -> Result<Box<dyn HostedGame>, String> {
+            Ok(Box::new(Counted(Xodus.start(config_json)?, Arc::clone(&self.0))))
+        }
+    }
+
+    impl HostedGame for Counted {
+        fn seat_roles(&self) -> Vec<String> {
+            self.0.seat_roles()
+        }
+        fn decision(&self) -> pb::Decision {
+            self.0.decision()
+        }
+        fn apply(&mut self, seat: Seat, option_id: &str) -> Result<Applied, Refusal> {
+            self.0.apply(seat, option_id)
+        }
+        fn state(&self, viewer: Viewer) -> pb::GameState {
+            self.1.fetch_add(1, Ordering::SeqCst);
+            self.0.state(viewer)
+        }
+        fn outcome(&self) -> Option<Outcome> {
+            self.0.outcome()
+        }
+        fn round(&self) -> u32 {
+            self.0.round()
+        }
+        fn state_hash(&self) -> u64 {
+            self.0.state_hash()
+        }
+        fn resampled(&self, viewer: Viewer, seed: u64) -> Box<dyn HostedGame> {
+            Box::new(Counted(self.0.resampled(viewer, seed), Arc::clone(&self.1)))
+        }
+        fn boxed_clone(&self) -> Box<dyn HostedGame> {
+            Box::new(Counted(self.0.boxed_clone(), Arc::clone(&self.1)))
+        }
+    }
+}
+
+#[tokio::test]
+async fn each_update_is_rendered_once_per_viewer_and_shared_by_reply_view_and_streams() {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    let renders = Arc::new(AtomicUsize::new(0));
+    let registry = Registry::standard().with(Arc::new(counting::CountingXodus(Arc::clone(&renders))));
+    let m = Manager::load(Arc::new(MemoryStore::default()), Limits::default(), registry).await.expect("load");
+    let mut req = create_req(21);
+    req.game_type = "counting-xodus".into();
+    let id = m.create_game(None, &req).await.expect("create").0.game_id;
+    let tokens = claim_all(&m, &id).await;
+    let (state, _) = m.get_view(&id, None).await.expect("view");
+    let o = state.decision.clone().expect("decision").options[0].clone();
+    let mover = o.seats[0];
+    let creds = |seat: u32| Credentials { seat, token: tokens[seat as usize].clone() };
+    // Three spectators and the mover's own stream, all caught up.
+    let mut streams = Vec::new();
+    for who in [None, None, None, Some(creds(mover))] {
+        let mut rx = m.stream_game(None, &id, state.seq, who.as_ref()).await.expect("stream");
+        rx.recv().await.expect("snapshot").expect("ok");
+        streams.push(rx);
+    }
+    let before = renders.load(Ordering::SeqCst);
+    let accepted = m.submit(&id, &creds(mover), Some(state.seq), &o.id).await.expect("submit");
+    let mut seen = Vec::new();
+    for rx in &mut streams {
+        let u = rx.recv().await.expect("update").expect("ok");
+        assert_eq!(u.seq, accepted.seq);
+        seen.push(u.state.expect("state"));
+    }
+    let (view, _) = m.get_view(&id, Some(&creds(mover))).await.expect("view");
+    let (spectator_view, _) = m.get_view(&id, None).await.expect("view");
+    assert_eq!(seen[3], accepted.state, "the mover's stream carries the reply's state");
+    assert_eq!(view, accepted.state, "and so does the mover's GetView");
+    assert!(seen[..3].iter().all(|s| *s == spectator_view), "spectators share one state");
+    assert_eq!(
+        renders.load(Ordering::SeqCst) - before,
+        2,
+        "one render for the mover's seat and one for spectators, for the reply, two GetViews and four streams"
+    );
+}
