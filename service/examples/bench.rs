@@ -286,6 +286,32 @@ async fn run_once(args: &Args, clients: usize, dir: &std::path::Path, memory_gam
     Ok(run)
 }
 
+/// What one rendering of a seat's state costs (the engine's view, the
+/// labelled decision, the typed state packed in `Any`, the state hash):
+/// the work a render shared per seq saves for every further viewer.
+fn render_cost() -> anyhow::Result<()> {
+    use prost::Message;
+    use xodus_engine::{Difficulty, Game, GameConfig, Viewer};
+    let mut g = Game::new(GameConfig::random(5, 4, Difficulty::Casual))?;
+    for i in 0..60 {
+        let d = g.decision();
+        let Some(o) = d.options.get(i % d.options.len().max(1)) else { break };
+        let (seat, id) = (o.seats[0], o.id.clone());
+        g.apply(seat, &id)?;
+    }
+    let n = 5_000;
+    let t = Instant::now();
+    let mut bytes = 0;
+    for i in 0..n {
+        bytes = std::hint::black_box(xodus_wire::game_state("g", i, &g, Viewer::Seat(0))).encoded_len();
+    }
+    println!(
+        "render: {:.1} us per GameState of a seat, 60 choices into a 4-ship game ({bytes} bytes encoded)",
+        t.elapsed().as_secs_f64() * 1e6 / n as f64
+    );
+    Ok(())
+}
+
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
     let args = Args::parse();
@@ -293,6 +319,7 @@ async fn main() -> anyhow::Result<()> {
     if let Some(n) = args.stored {
         return stored::run(n, &dir).await;
     }
+    render_cost()?;
     let fsync = if args.memory {
         None
     } else {
