@@ -225,7 +225,7 @@ impl Game {
                 let hex = self.group_hex();
                 // p. 14: draw an Enemy card "or use the one already revealed
                 // in the system" (rules revision 2).
-                if self.enemies_at(hex).is_empty() || !self.revised(2) {
+                if !self.enemy_in(hex) || !self.revised(2) {
                     self.draw_into(hex, 1, false, None, ev);
                 }
                 self.start_fight(&group, hex, true, ev);
@@ -308,8 +308,7 @@ impl Game {
             }
             // Skip members with nothing to choose but "no maintenance".
             let rem = remaining.clone();
-            let mut left: Vec<Seat> =
-                rem.into_iter().skip_while(|&s| self.maintenance_options(s, false).len() <= 1).collect();
+            let mut left: Vec<Seat> = rem.into_iter().skip_while(|&s| !self.maintenance_possible(s)).collect();
             if left.is_empty() {
                 self.pb.pending = Pending::Action;
             } else if let Pending::Maintenance { remaining } = &mut self.pb.pending {

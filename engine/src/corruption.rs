@@ -234,7 +234,7 @@ impl Game {
         let all = self.quarries();
         let engaged_elsewhere = |q: &Quarry| {
             q.seats.iter().any(|&s| self.ship(s).engaged)
-                && (blocked.contains(&q.hex) || self.avatars_at(q.hex).iter().any(|&j| j != me))
+                && (blocked.contains(&q.hex) || self.avatars_at(q.hex).any(|j| j != me))
         };
         let mut pool: Vec<&Quarry> = all.iter().filter(|q| !q.hidden && !engaged_elsewhere(q)).collect();
         let mut engage = true;

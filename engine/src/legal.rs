@@ -308,6 +308,19 @@ impl Game {
         opts
     }
 
+    /// Whether [`Game::maintenance_options`] offers `s` more than "No
+    /// maintenance" (the same conditions, without building the list).
+    pub(crate) fn maintenance_possible(&self, s: Seat) -> bool {
+        let me = self.ship(s);
+        let here = || self.alive().filter(|o| o.hex == me.hex);
+        let possible = (me.scraps >= 1 && here().any(|o| o.health < o.max_health))
+            || (me.scraps >= 3 && here().any(|o| !o.damaged.is_empty()))
+            || self.next_energy_cost(s).is_some_and(|cost| me.scraps >= cost)
+            || !me.modules.is_empty();
+        debug_assert_eq!(possible, self.maintenance_options(s, false).len() > 1);
+        possible
+    }
+
     /// Scrap price of a ship's next energy marker, if any is left.
     pub(crate) fn next_energy_cost(&self, s: Seat) -> Option<u8> {
         let def = self.content().ship(self.ship(s).kind);
@@ -316,7 +329,7 @@ impl Game {
 
     fn action_options(&self, group: &[Seat], lab: bool) -> Vec<Move> {
         let c = self.content();
-        let mut opts = Vec::new();
+        let mut opts = Vec::with_capacity(24);
         if group.is_empty() {
             return opts;
         }
@@ -398,14 +411,14 @@ impl Game {
                 }
             }
             if kind == Some(SystemKind::Enemy) && tile.is_some_and(|t| t.pacified.is_none()) {
-                let label = if self.enemies_at(hex).is_empty() || !self.revised(2) {
+                let label = if !self.enemy_in(hex) || !self.revised(2) {
                     "Pacify this system (draw an Enemy)"
                 } else {
                     "Pacify this system (fight the Enemy already here)"
                 };
                 opts.push(opt!(lab, group, label, Choice::Pacify));
             }
-            if group.iter().any(|&s| self.maintenance_options(s, false).len() > 1) {
+            if group.iter().any(|&s| self.maintenance_possible(s)) {
                 opts.push(opt!(lab, group, "Ship Maintenance", Choice::Maintenance));
             }
             if self.trade_possible() {

@@ -42,6 +42,7 @@ mod moves;
 mod powers;
 mod setup;
 mod signals;
+mod small;
 mod state;
 pub mod text;
 mod trade;

@@ -5,9 +5,9 @@
 //! only when their die allows. Also the Probe, Jump and Rush rules.
 
 use crate::content::SystemKind;
-use crate::hex::{Hex, opposite};
+use crate::hex::{Hex, HexList, MAX_TILES, opposite};
+use crate::small::Inline;
 use crate::state::*;
-use std::collections::VecDeque;
 
 impl Game {
     /// Whether a tile shows the wormhole symbol.
@@ -24,24 +24,29 @@ impl Game {
     }
 
     /// Systems joined to `hex` by a hyperspace lane.
-    pub(crate) fn lane_neighbors(&self, hex: Hex) -> Vec<Hex> {
-        let Some(t) = self.tile_at(hex) else { return Vec::new() };
-        (0..6u8)
-            .filter(|&d| t.lanes & (1 << d) != 0)
-            .filter_map(|d| {
-                let n = hex.neighbor(d);
-                let o = self.tile_at(n)?;
-                (o.lanes & (1 << opposite(d)) != 0).then_some(n)
-            })
-            .collect()
+    pub(crate) fn lane_neighbors(&self, hex: Hex) -> HexList {
+        let mut v = HexList::new();
+        let Some(t) = self.tile_at(hex) else { return v };
+        for d in 0..6u8 {
+            if t.lanes & (1 << d) == 0 {
+                continue;
+            }
+            let n = hex.neighbor(d);
+            if let Some(o) = self.tile_at(n)
+                && o.lanes & (1 << opposite(d)) != 0
+            {
+                v.push(n);
+            }
+        }
+        v
     }
 
     /// Where a ship may Jump from `hex`: lanes and wormholes.
-    pub(crate) fn jump_targets(&self, hex: Hex) -> Vec<Hex> {
+    pub(crate) fn jump_targets(&self, hex: Hex) -> HexList {
         let mut v = self.lane_neighbors(hex);
         if self.has_wormhole(hex) {
             for t in &self.pb.tiles {
-                if t.hex != hex && self.has_wormhole(t.hex) && !v.contains(&t.hex) {
+                if t.hex != hex && self.content().tiles[t.tile as usize].wormhole && !v.contains(&t.hex) {
                     v.push(t.hex);
                 }
             }
@@ -50,24 +55,29 @@ impl Game {
     }
 
     /// Where an Avatar may move from `hex`.
-    pub(crate) fn avatar_neighbors(&self, hex: Hex, wormholes: bool) -> Vec<Hex> {
+    pub(crate) fn avatar_neighbors(&self, hex: Hex, wormholes: bool) -> HexList {
         let mut v = self.lane_neighbors(hex);
-        let add = |v: &mut Vec<Hex>, h: Hex| {
-            if h != hex && !v.contains(&h) {
-                v.push(h);
-            }
+        let c = self.content();
+        let rift = |t: &PlacedTile| {
+            (c.tiles[t.tile as usize].kind == SystemKind::Corrupt || t.rift_created) && !t.rift_disabled
         };
-        if self.has_rift(hex) {
-            for t in &self.pb.tiles {
-                if self.has_rift(t.hex) {
-                    add(&mut v, t.hex);
+        let wormhole = |t: &PlacedTile| c.tiles[t.tile as usize].wormhole;
+        let Some(here) = self.tile_at(hex) else { return v };
+        let (from_rift, from_wormhole) = (rift(here), wormholes && wormhole(here));
+        if from_rift || from_wormhole {
+            // Rifts first, then wormholes, as the rulebook lists them.
+            if from_rift {
+                for t in &self.pb.tiles {
+                    if rift(t) && t.hex != hex && !v.contains(&t.hex) {
+                        v.push(t.hex);
+                    }
                 }
             }
-        }
-        if wormholes && self.has_wormhole(hex) {
-            for t in &self.pb.tiles {
-                if self.has_wormhole(t.hex) {
-                    add(&mut v, t.hex);
+            if from_wormhole {
+                for t in &self.pb.tiles {
+                    if wormhole(t) && t.hex != hex && !v.contains(&t.hex) {
+                        v.push(t.hex);
+                    }
                 }
             }
         }
@@ -76,13 +86,16 @@ impl Game {
 
     /// Empty spaces a probe may be sent to from `hex`: adjacent, empty, and
     /// facing an open lane of the current system.
-    pub(crate) fn probe_targets(&self, hex: Hex) -> Vec<Hex> {
-        let Some(t) = self.tile_at(hex) else { return Vec::new() };
-        (0..6u8)
-            .filter(|&d| t.lanes & (1 << d) != 0)
-            .map(|d| hex.neighbor(d))
-            .filter(|n| self.tile_at(*n).is_none())
-            .collect()
+    pub(crate) fn probe_targets(&self, hex: Hex) -> HexList {
+        let mut v = HexList::new();
+        let Some(t) = self.tile_at(hex) else { return v };
+        for d in 0..6u8 {
+            let n = hex.neighbor(d);
+            if t.lanes & (1 << d) != 0 && self.tile_at(n).is_none() {
+                v.push(n);
+            }
+        }
+        v
     }
 
     /// Whether a system holds an Avatar.
@@ -97,33 +110,44 @@ impl Game {
         if left == 0 {
             return true;
         }
-        self.rush_steps(from, left).next().is_some()
+        let shielded = self.rush_shielded();
+        self.jump_targets(from).into_iter().any(|n| self.rush_step_ok(n, left, shielded))
+    }
+
+    /// Hyperspace Shield: this turn the active group's Rush may pass Avatars.
+    fn rush_shielded(&self) -> bool {
+        !self.pb.active.is_empty() && self.pb.active.iter().all(|&s| self.ship(s).rush_shield)
+    }
+
+    /// Whether jumping to `n` with `left` jumps to go (including this one)
+    /// can still complete the Rush.
+    fn rush_step_ok(&self, n: Hex, left: u8, shielded: bool) -> bool {
+        left == 1 || ((shielded || !self.avatar_in(n)) && self.rush_possible(n, left - 1))
     }
 
     /// Legal next jumps of a Rush with `left` jumps to go (including this one).
     pub(crate) fn rush_steps(&self, from: Hex, left: u8) -> impl Iterator<Item = Hex> + '_ {
-        self.jump_targets(from).into_iter().filter(move |&n| {
-            // Hyperspace Shield: this turn the Rush may pass Avatars.
-            let shielded = !self.pb.active.is_empty() && self.pb.active.iter().all(|&s| self.ship(s).rush_shield);
-            left == 1 || ((shielded || !self.avatar_in(n)) && self.rush_possible(n, left - 1))
-        })
+        let shielded = self.rush_shielded();
+        self.jump_targets(from).into_iter().filter(move |&n| self.rush_step_ok(n, left, shielded))
     }
 
     /// Breadth-first distances over the Avatar graph from `from`, skipping
-    /// `blocked` systems (they can be targets but not passed through).
-    pub(crate) fn avatar_bfs(&self, from: Hex, wormholes: bool, blocked: &[Hex]) -> Vec<(Hex, u8, Hex)> {
-        // (system, distance, predecessor)
-        let mut out: Vec<(Hex, u8, Hex)> = vec![(from, 0, from)];
-        let mut q = VecDeque::from([from]);
-        while let Some(h) = q.pop_front() {
-            let d = out.iter().find(|x| x.0 == h).map(|x| x.1).unwrap_or(0);
+    /// `blocked` systems (they can be targets but not passed through):
+    /// (system, distance, predecessor), in the order reached.
+    pub(crate) fn avatar_bfs(&self, from: Hex, wormholes: bool, blocked: &[Hex]) -> Inline<(Hex, u8, Hex), MAX_TILES> {
+        let mut out: Inline<(Hex, u8, Hex), MAX_TILES> = Inline::new();
+        out.push((from, 0, from));
+        // `out` is also the queue: entries are reached in breadth-first order.
+        let mut head = 0;
+        while head < out.len() {
+            let (h, d, _) = out[head];
+            head += 1;
             if h != from && blocked.contains(&h) {
                 continue;
             }
             for n in self.avatar_neighbors(h, wormholes) {
                 if !out.iter().any(|x| x.0 == n) {
                     out.push((n, d + 1, h));
-                    q.push_back(n);
                 }
             }
         }
@@ -133,17 +157,18 @@ impl Game {
     /// Lane distance between systems for ships (used to place new Avatars
     /// near the players).
     pub(crate) fn ship_distance(&self, from: Hex, to: Hex) -> Option<u8> {
-        let mut seen = vec![(from, 0u8)];
-        let mut q = VecDeque::from([from]);
-        while let Some(h) = q.pop_front() {
-            let d = seen.iter().find(|x| x.0 == h).map(|x| x.1).unwrap_or(0);
+        let mut seen: Inline<(Hex, u8), MAX_TILES> = Inline::new();
+        seen.push((from, 0));
+        let mut head = 0;
+        while head < seen.len() {
+            let (h, d) = seen[head];
+            head += 1;
             if h == to {
                 return Some(d);
             }
             for n in self.jump_targets(h) {
                 if !seen.iter().any(|x| x.0 == n) {
                     seen.push((n, d + 1));
-                    q.push_back(n);
                 }
             }
         }

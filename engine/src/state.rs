@@ -492,18 +492,17 @@ impl Game {
     }
 
     /// Avatars on the board, with their index.
-    pub(crate) fn avatars_at(&self, hex: Hex) -> Vec<usize> {
-        self.pb
-            .avatars
-            .iter()
-            .enumerate()
-            .filter(|(_, a)| a.place == AvatarPlace::Board { hex })
-            .map(|(i, _)| i)
-            .collect()
+    pub(crate) fn avatars_at(&self, hex: Hex) -> impl Iterator<Item = usize> + '_ {
+        self.pb.avatars.iter().enumerate().filter(move |(_, a)| a.place == AvatarPlace::Board { hex }).map(|(i, _)| i)
     }
 
     /// Enemy cards on the board in a system, with their index.
-    pub(crate) fn enemies_at(&self, hex: Hex) -> Vec<usize> {
-        self.pb.board_enemies.iter().enumerate().filter(|(_, e)| e.hex == hex).map(|(i, _)| i).collect()
+    pub(crate) fn enemies_at(&self, hex: Hex) -> impl Iterator<Item = usize> + '_ {
+        self.pb.board_enemies.iter().enumerate().filter(move |(_, e)| e.hex == hex).map(|(i, _)| i)
+    }
+
+    /// Whether Enemy cards lie in a system.
+    pub(crate) fn enemy_in(&self, hex: Hex) -> bool {
+        self.pb.board_enemies.iter().any(|e| e.hex == hex)
     }
 }
