@@ -26,16 +26,17 @@ impl Game {
     /// Systems joined to `hex` by a hyperspace lane.
     pub(crate) fn lane_neighbors(&self, hex: Hex) -> HexList {
         let mut v = HexList::new();
-        let Some(t) = self.tile_at(hex) else { return v };
+        let Some(i) = self.tile_index(hex) else { return v };
+        let lanes = self.pb.tiles[i].lanes;
         for d in 0..6u8 {
-            if t.lanes & (1 << d) == 0 {
+            if lanes & (1 << d) == 0 {
                 continue;
             }
-            let n = hex.neighbor(d);
-            if let Some(o) = self.tile_at(n)
+            if let Some(o) = self.board.next(i, d).map(|j| &self.pb.tiles[j])
                 && o.lanes & (1 << opposite(d)) != 0
             {
-                v.push(n);
+                debug_assert_eq!(o.hex, hex.neighbor(d));
+                v.push(o.hex);
             }
         }
         v
@@ -88,11 +89,11 @@ impl Game {
     /// facing an open lane of the current system.
     pub(crate) fn probe_targets(&self, hex: Hex) -> HexList {
         let mut v = HexList::new();
-        let Some(t) = self.tile_at(hex) else { return v };
+        let Some(i) = self.tile_index(hex) else { return v };
+        let lanes = self.pb.tiles[i].lanes;
         for d in 0..6u8 {
-            let n = hex.neighbor(d);
-            if t.lanes & (1 << d) != 0 && self.tile_at(n).is_none() {
-                v.push(n);
+            if lanes & (1 << d) != 0 && self.board.next(i, d).is_none() {
+                v.push(hex.neighbor(d));
             }
         }
         v

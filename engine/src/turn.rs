@@ -194,6 +194,7 @@ impl Game {
             rift_disabled: false,
             keys_activated: Vec::new(),
         });
+        self.reindex_board();
         ev.push(Event::TileRevealed { hex, tile: def.id.clone(), rotation });
         // Hyperspace Scanner (FAQ): a scrap for every system revealed.
         for s in self.pb.active.clone() {
