@@ -7,6 +7,7 @@
 use crate::content::SystemKind;
 use crate::event::Event;
 use crate::hex::Hex;
+use crate::small::Inline;
 use crate::state::*;
 
 /// Ordering of Corrupt systems for a new Avatar: distance, most Keys, seat, system.
@@ -72,8 +73,11 @@ impl Game {
             if c.tiles[t.tile as usize].kind != SystemKind::Corrupt {
                 continue;
             }
+            // Lane distances from this system to every system (one search
+            // for all the ships).
+            let reach = if ships.is_empty() { Inline::new() } else { self.ship_distances(t.hex) };
             for &(h, keys, seat) in &ships {
-                let d = self.ship_distance(t.hex, h).unwrap_or(u8::MAX);
+                let d = reach.iter().find(|x| x.0 == h).map_or(u8::MAX, |x| x.1);
                 // Corrupt rule, made deterministic: nearest the ship with the
                 // most Keys, then the lowest seat.
                 let key = (d, std::cmp::Reverse(keys), seat, t.hex);

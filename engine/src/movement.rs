@@ -55,36 +55,6 @@ impl Game {
         v
     }
 
-    /// Where an Avatar may move from `hex`.
-    pub(crate) fn avatar_neighbors(&self, hex: Hex, wormholes: bool) -> HexList {
-        let mut v = self.lane_neighbors(hex);
-        let c = self.content();
-        let rift = |t: &PlacedTile| {
-            (c.tiles[t.tile as usize].kind == SystemKind::Corrupt || t.rift_created) && !t.rift_disabled
-        };
-        let wormhole = |t: &PlacedTile| c.tiles[t.tile as usize].wormhole;
-        let Some(here) = self.tile_at(hex) else { return v };
-        let (from_rift, from_wormhole) = (rift(here), wormholes && wormhole(here));
-        if from_rift || from_wormhole {
-            // Rifts first, then wormholes, as the rulebook lists them.
-            if from_rift {
-                for t in &self.pb.tiles {
-                    if rift(t) && t.hex != hex && !v.contains(&t.hex) {
-                        v.push(t.hex);
-                    }
-                }
-            }
-            if from_wormhole {
-                for t in &self.pb.tiles {
-                    if wormhole(t) && t.hex != hex && !v.contains(&t.hex) {
-                        v.push(t.hex);
-                    }
-                }
-            }
-        }
-        v
-    }
-
     /// Empty spaces a probe may be sent to from `hex`: adjacent, empty, and
     /// facing an open lane of the current system.
     pub(crate) fn probe_targets(&self, hex: Hex) -> HexList {
@@ -134,46 +104,90 @@ impl Game {
 
     /// Breadth-first distances over the Avatar graph from `from`, skipping
     /// `blocked` systems (they can be targets but not passed through):
-    /// (system, distance, predecessor), in the order reached.
+    /// (system, distance, predecessor), in the order reached. Where an Avatar
+    /// may move from a system: its lanes (by direction), then, from an open
+    /// rift, every other open rift, then, when the die allows, from a
+    /// wormhole every other wormhole (each by tile order).
     pub(crate) fn avatar_bfs(&self, from: Hex, wormholes: bool, blocked: &[Hex]) -> Inline<(Hex, u8, Hex), MAX_TILES> {
+        let c = self.content();
+        let rift = |t: &PlacedTile| {
+            (c.tiles[t.tile as usize].kind == SystemKind::Corrupt || t.rift_created) && !t.rift_disabled
+        };
+        let (rifts, holes) = self.tile_masks(rift, |t| wormholes && c.tiles[t.tile as usize].wormhole);
+        self.tile_bfs(from, blocked, |i| {
+            (if rifts & (1 << i) != 0 { rifts } else { 0 }, if holes & (1 << i) != 0 { holes } else { 0 })
+        })
+    }
+
+    /// Lane distances for ships from `from` to every system it reaches,
+    /// in breadth-first order (used to place new Avatars near the players);
+    /// neighbours in [`Game::jump_targets`]' order.
+    pub(crate) fn ship_distances(&self, from: Hex) -> Inline<(Hex, u8, Hex), MAX_TILES> {
+        let c = self.content();
+        let (_, holes) = self.tile_masks(|_| false, |t| c.tiles[t.tile as usize].wormhole);
+        self.tile_bfs(from, &[], |i| (0, if holes & (1 << i) != 0 { holes } else { 0 }))
+    }
+
+    /// Bit masks over tile indices of the tiles passing `a` and `b`.
+    fn tile_masks(&self, a: impl Fn(&PlacedTile) -> bool, b: impl Fn(&PlacedTile) -> bool) -> (u32, u32) {
+        let (mut ma, mut mb) = (0u32, 0u32);
+        for (i, t) in self.pb.tiles.iter().enumerate().take(MAX_TILES) {
+            ma |= (a(t) as u32) << i;
+            mb |= (b(t) as u32) << i;
+        }
+        (ma, mb)
+    }
+
+    /// Breadth-first search over the tiles from `from`: lane neighbours by
+    /// direction, then the tiles of the two masks `extra(i)` gives for tile
+    /// `i`, each in tile order. Returns (system, distance, predecessor).
+    fn tile_bfs(
+        &self,
+        from: Hex,
+        blocked: &[Hex],
+        extra: impl Fn(usize) -> (u32, u32),
+    ) -> Inline<(Hex, u8, Hex), MAX_TILES> {
         let mut out: Inline<(Hex, u8, Hex), MAX_TILES> = Inline::new();
         out.push((from, 0, from));
-        // `out` is also the queue: entries are reached in breadth-first order.
+        let Some(start) = self.tile_index(from) else { return out };
+        let tiles = &self.pb.tiles;
+        let mut order: Inline<u8, MAX_TILES> = Inline::new();
+        order.push(start as u8);
+        let mut seen = 1u32 << start;
+        // `out` is also the queue.
         let mut head = 0;
         while head < out.len() {
             let (h, d, _) = out[head];
+            let i = order[head] as usize;
             head += 1;
             if h != from && blocked.contains(&h) {
                 continue;
             }
-            for n in self.avatar_neighbors(h, wormholes) {
-                if !out.iter().any(|x| x.0 == n) {
-                    out.push((n, d + 1, h));
+            let mut visit = |j: usize| {
+                if seen & (1 << j) == 0 {
+                    seen |= 1 << j;
+                    out.push((tiles[j].hex, d + 1, h));
+                    order.push(j as u8);
+                }
+            };
+            let lanes = tiles[i].lanes;
+            for dir in 0..6u8 {
+                if lanes & (1 << dir) != 0
+                    && let Some(j) = self.board.next(i, dir)
+                    && tiles[j].lanes & (1 << opposite(dir)) != 0
+                {
+                    visit(j);
+                }
+            }
+            let (m1, m2) = extra(i);
+            for mut m in [m1, m2] {
+                while m != 0 {
+                    visit(m.trailing_zeros() as usize);
+                    m &= m - 1;
                 }
             }
         }
         out
-    }
-
-    /// Lane distance between systems for ships (used to place new Avatars
-    /// near the players).
-    pub(crate) fn ship_distance(&self, from: Hex, to: Hex) -> Option<u8> {
-        let mut seen: Inline<(Hex, u8), MAX_TILES> = Inline::new();
-        seen.push((from, 0));
-        let mut head = 0;
-        while head < seen.len() {
-            let (h, d) = seen[head];
-            head += 1;
-            if h == to {
-                return Some(d);
-            }
-            for n in self.jump_targets(h) {
-                if !seen.iter().any(|x| x.0 == n) {
-                    seen.push((n, d + 1));
-                }
-            }
-        }
-        None
     }
 
     /// Orientations that connect a tile placed at `hex` to `from` by a lane,

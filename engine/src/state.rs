@@ -512,21 +512,35 @@ impl Game {
         self.pb.signals.len() as u8
     }
 
-    /// Rebuilds the board index from `pb.tiles` (after a tile is placed).
+    /// Brings the board index up to date with `pb.tiles` after a tile is
+    /// placed: only the new tile's links when one was appended, else a
+    /// full rebuild.
     pub(crate) fn reindex_board(&mut self) {
-        let mut b = BoardIndex::default();
-        for (k, t) in b.keys.iter_mut().zip(&self.pb.tiles) {
-            *k = BoardIndex::key(t.hex);
+        let n = self.pb.tiles.len().min(MAX_TILES);
+        let b = &mut self.board;
+        let appended =
+            n == b.len + 1 && self.pb.tiles.iter().zip(&b.keys[..b.len]).all(|(t, &k)| BoardIndex::key(t.hex) == k);
+        if !appended {
+            *b = BoardIndex::default();
         }
-        b.len = self.pb.tiles.len().min(MAX_TILES);
-        for (i, t) in self.pb.tiles.iter().enumerate().take(MAX_TILES) {
+        for i in b.len..n {
+            let hex = self.pb.tiles[i].hex;
+            b.keys[i] = BoardIndex::key(hex);
+            b.len = i + 1;
             for d in 0..6u8 {
-                if let Some(j) = b.find(t.hex.neighbor(d)) {
+                if let Some(j) = b.find(hex.neighbor(d)) {
                     b.next[i][d as usize] = j as u8;
                 }
             }
+            // Earlier tiles that have the new one beside them.
+            for (j, t) in self.pb.tiles[..i].iter().enumerate() {
+                for d in 0..6u8 {
+                    if b.next[j][d as usize] == BoardIndex::NONE && t.hex.neighbor(d) == hex {
+                        b.next[j][d as usize] = i as u8;
+                    }
+                }
+            }
         }
-        self.board = b;
     }
 
     pub(crate) fn tile_index(&self, hex: Hex) -> Option<usize> {
