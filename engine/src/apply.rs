@@ -75,9 +75,13 @@ impl Game {
         if self.pb.outcome.is_some() {
             return Err(RuleError::GameOver);
         }
-        let moves = self.legal().moves;
-        debug_assert_unique(&moves, &self.pb.pending);
-        match moves.into_iter().find(|m| m.choice == *choice) {
+        let found = self.candidates(choice).into_iter().find(|m| m.choice == *choice);
+        if cfg!(debug_assertions) {
+            let all = self.legal().moves;
+            debug_assert_unique(&all, &self.pb.pending);
+            debug_assert_eq!(found, all.into_iter().find(|m| m.choice == *choice), "candidates agree with legal()");
+        }
+        match found {
             Some(m) if m.seats.contains(seat) => Ok(self.play(seat, m.choice)),
             _ => Err(self.refusal(seat, &choice.id())),
         }

@@ -52,6 +52,17 @@ impl Game {
         Legal { kind, moves }
     }
 
+    /// The unlabelled options that may include `choice`, to validate it:
+    /// the same enumeration as [`Game::legal`], where an Action decision
+    /// skips the groups of options of other kinds (so they are not worked
+    /// out). `choice` is legal exactly when it is in this list.
+    pub(crate) fn candidates(&self, choice: &Choice) -> Vec<Move> {
+        match self.pb.pending {
+            Pending::Action => self.action_options(self.pb.active.as_slice(), false, Some(choice)),
+            _ => self.options(false).2,
+        }
+    }
+
     fn options(&self, lab: bool) -> (DecisionKind, String, Vec<Move>) {
         let c = self.content();
         let group = self.pb.active.as_slice();
@@ -73,7 +84,7 @@ impl Game {
                 (DecisionKind::NextPlayer, text!(lab, "Who plays next?"), opts)
             }
             Pending::Action => {
-                (DecisionKind::Action, text!(lab, self.action_prompt()), self.action_options(group, lab))
+                (DecisionKind::Action, text!(lab, self.action_prompt()), self.action_options(group, lab, None))
             }
             Pending::FleetInvite { invitee } => (
                 DecisionKind::FleetInvite,
@@ -327,18 +338,21 @@ impl Game {
         def.energy_costs.get(self.ship(s).energy_total as usize).copied()
     }
 
-    fn action_options(&self, group: &[Seat], lab: bool) -> Vec<Move> {
+    /// The Action decision's options; with `only`, just the groups of
+    /// options that can hold that choice (see [`Game::candidates`]).
+    fn action_options(&self, group: &[Seat], lab: bool, only: Option<&Choice>) -> Vec<Move> {
         let c = self.content();
-        let mut opts = Vec::with_capacity(24);
+        let mut opts = Vec::with_capacity(if only.is_some() { 4 } else { 24 });
         if group.is_empty() {
             return opts;
         }
+        let want = |f: fn(&Choice) -> bool| only.is_none_or(f);
         let hex = self.group_hex();
         let acts = self.group_actions();
         let kind = self.kind_at(hex);
         let disengaged = group.iter().any(|&s| self.ship(s).disengaged);
         if acts >= 1 {
-            if !self.hid.stack.is_empty() {
+            if !self.hid.stack.is_empty() && want(|c| matches!(c, Choice::Probe { .. } | Choice::BlindJump { .. })) {
                 for h in self.probe_targets(hex) {
                     if !disengaged {
                         opts.push(opt!(
@@ -356,11 +370,12 @@ impl Game {
                     ));
                 }
             }
-            for h in self.jump_targets(hex) {
+            for h in self.jump_targets(hex).into_iter().filter(|_| want(|c| matches!(c, Choice::Jump { .. }))) {
                 opts.push(opt!(lab, group, format!("Jump to {}", self.hex_label(h)), Choice::Jump { hex: h }));
             }
         }
         if acts >= 2
+            && want(|c| matches!(c, Choice::Rush))
             && !group.iter().any(|&s| self.has_damage(s, DamagedEffect::FrayedDrive))
             && self.rush_possible(hex, 3)
         {
@@ -369,7 +384,9 @@ impl Game {
         if acts >= 1 && !disengaged {
             let tile = self.tile_at(hex);
             let explorable = !matches!(kind, Some(SystemKind::Corrupt) | None);
-            if let Some(t) = tile {
+            if let Some(t) = tile
+                && want(|c| matches!(c, Choice::Explore | Choice::Instruction))
+            {
                 if explorable && t.exploration_marker {
                     opts.push(opt!(lab, group, "Explore this system", Choice::Explore));
                 }
@@ -397,7 +414,9 @@ impl Game {
                     opts.push(opt!(lab, group, "Explore the Main Rift: activate your Keys", Choice::Explore));
                 }
             }
-            if !group.iter().any(|&s| self.ship(s).scavenged) {
+            if !group.iter().any(|&s| self.ship(s).scavenged)
+                && want(|c| matches!(c, Choice::Scavenge | Choice::ScavengeKeys { .. }))
+            {
                 opts.push(opt!(lab, group, "Scavenge (1 scrap each)", Choice::Scavenge));
                 for d in self.pb.ships.iter().filter(|d| d.defeated && d.hex == hex && !d.keys.is_empty()) {
                     for &to in group {
@@ -410,7 +429,10 @@ impl Game {
                     }
                 }
             }
-            if kind == Some(SystemKind::Enemy) && tile.is_some_and(|t| t.pacified.is_none()) {
+            if want(|c| matches!(c, Choice::Pacify))
+                && kind == Some(SystemKind::Enemy)
+                && tile.is_some_and(|t| t.pacified.is_none())
+            {
                 let label = if !self.enemy_in(hex) || !self.revised(2) {
                     "Pacify this system (draw an Enemy)"
                 } else {
@@ -418,13 +440,19 @@ impl Game {
                 };
                 opts.push(opt!(lab, group, label, Choice::Pacify));
             }
-            if group.iter().any(|&s| self.maintenance_possible(s)) {
+            if want(|c| matches!(c, Choice::Maintenance)) && group.iter().any(|&s| self.maintenance_possible(s)) {
                 opts.push(opt!(lab, group, "Ship Maintenance", Choice::Maintenance));
             }
-            if self.trade_possible() {
+            if want(|c| matches!(c, Choice::Trade)) && self.trade_possible() {
                 opts.push(opt!(lab, group, "Trade (1 action): with the Ally here or with ships here", Choice::Trade));
             }
-            for o in self.alive().filter(|o| o.hex == hex && !o.played && !o.turn_started && !group.contains(&o.seat)) {
+            for o in self.alive().filter(|o| {
+                want(|c| matches!(c, Choice::Invite { .. }))
+                    && o.hex == hex
+                    && !o.played
+                    && !o.turn_started
+                    && !group.contains(&o.seat)
+            }) {
                 opts.push(opt!(
                     lab,
                     group,
@@ -433,10 +461,15 @@ impl Game {
                 ));
             }
         }
-        opts.extend(self.action_power_options(group, lab));
+        if want(|c| matches!(c, Choice::Activate { .. })) {
+            opts.extend(self.action_power_options(group, lab));
+        }
         for &s in group {
             let sh = self.ship(s);
-            if !sh.strained && !self.has_damage(s, DamagedEffect::NoStrain) {
+            if want(|c| matches!(c, Choice::Strain { .. }))
+                && !sh.strained
+                && !self.has_damage(s, DamagedEffect::NoStrain)
+            {
                 opts.push(opt!(
                     lab,
                     &[s],
