@@ -323,8 +323,8 @@ impl Game {
 
     /// Every member of the active group spends `n` actions.
     pub(crate) fn spend_actions(&mut self, n: u8) {
-        for s in self.pb.active.clone() {
-            let sh = self.ship_mut(s);
+        for i in 0..self.pb.active.len() {
+            let sh = self.ship_mut(self.pb.active[i]);
             sh.actions_left = sh.actions_left.saturating_sub(n);
         }
     }
@@ -335,7 +335,8 @@ impl Game {
     /// rules revision 2).
     pub(crate) fn move_group(&mut self, to: crate::hex::Hex, ev: &mut Vec<Event>) {
         let revised = self.revised(2);
-        for s in self.pb.active.clone() {
+        for i in 0..self.pb.active.len() {
+            let s = self.pb.active[i];
             let sh = self.ship_mut(s);
             let from = sh.hex;
             sh.hex = to;

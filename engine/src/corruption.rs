@@ -184,17 +184,18 @@ impl Game {
                 continue;
             }
             // Path back from the target.
-            let mut path = vec![target];
-            while let Some(&last) = path.last() {
-                if last == from {
+            let mut back: Inline<Hex, { crate::hex::MAX_TILES }> = Inline::new();
+            back.push(target);
+            while let Some(&last) = back.last() {
+                if last == from || back.len() >= crate::hex::MAX_TILES {
                     break;
                 }
                 match bfs.iter().find(|x| x.0 == last) {
-                    Some(&(_, _, prev)) if prev != last => path.push(prev),
+                    Some(&(_, _, prev)) if prev != last => back.push(prev),
                     _ => break,
                 }
             }
-            path.reverse(); // from ... target
+            let path: Inline<Hex, { crate::hex::MAX_TILES }> = back.iter().rev().copied().collect(); // from ... target
             let mut walked = Vec::new();
             let mut at = from;
             let mut stopped = false;

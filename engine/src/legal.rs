@@ -104,12 +104,15 @@ impl Game {
                 let opts = rots
                     .into_iter()
                     .map(|r| {
-                        let m = crate::hex::rotate_mask(def.lane_mask(), r);
-                        let dirs: Vec<&str> = (0..6)
-                            .filter(|d| m & (1 << d) != 0)
-                            .map(|d| ["E", "NE", "NW", "W", "SW", "SE"][d])
-                            .collect();
-                        opt!(lab, &group, format!("Lanes toward {}", dirs.join(" ")), Choice::Orient { rotation: r })
+                        let dirs = || {
+                            let m = crate::hex::rotate_mask(def.lane_mask(), r);
+                            let dirs: Vec<&str> = (0..6)
+                                .filter(|d| m & (1 << d) != 0)
+                                .map(|d| ["E", "NE", "NW", "W", "SW", "SE"][d])
+                                .collect();
+                            dirs.join(" ")
+                        };
+                        opt!(lab, &group, format!("Lanes toward {}", dirs()), Choice::Orient { rotation: r })
                     })
                     .collect();
                 (DecisionKind::Orientation, text!(lab, format!("Orient {} at ({},{})", def.name, hex.q, hex.r)), opts)

@@ -530,17 +530,22 @@ impl Game {
             for d in 0..6u8 {
                 if let Some(j) = b.find(hex.neighbor(d)) {
                     b.next[i][d as usize] = j as u8;
-                }
-            }
-            // Earlier tiles that have the new one beside them.
-            for (j, t) in self.pb.tiles[..i].iter().enumerate() {
-                for d in 0..6u8 {
-                    if b.next[j][d as usize] == BoardIndex::NONE && t.hex.neighbor(d) == hex {
-                        b.next[j][d as usize] = i as u8;
+                    // And the new tile beside that one (the way back).
+                    let back = crate::hex::opposite(d);
+                    if j != i && self.pb.tiles[j].hex.neighbor(back) == hex {
+                        b.next[j][back as usize] = i as u8;
                     }
                 }
             }
         }
+        debug_assert!(
+            self.pb.tiles.iter().enumerate().take(MAX_TILES).all(|(i, t)| (0..6u8).all(|d| {
+                let j = b.next[i][d as usize];
+                let want = b.find(t.hex.neighbor(d)).map_or(BoardIndex::NONE, |j| j as u8);
+                j == want
+            })),
+            "board index links"
+        );
     }
 
     pub(crate) fn tile_index(&self, hex: Hex) -> Option<usize> {
