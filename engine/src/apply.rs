@@ -75,7 +75,7 @@ impl Game {
         if self.pb.outcome.is_some() {
             return Err(RuleError::GameOver);
         }
-        let found = self.candidates(choice).into_iter().find(|m| m.choice == *choice);
+        let found = self.find_legal(choice);
         if cfg!(debug_assertions) {
             let all = self.legal().moves;
             debug_assert_unique(&all, &self.pb.pending);
@@ -89,7 +89,7 @@ impl Game {
 
     /// Plays a validated choice: dispatch, then the automatic steps.
     fn play(&mut self, seat: Seat, choice: Choice) -> Vec<Event> {
-        let mut ev = Vec::new();
+        let mut ev = Vec::with_capacity(8);
         self.pb.seq += 1;
         self.dispatch(seat, choice, &mut ev);
         self.settle(&mut ev);

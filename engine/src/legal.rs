@@ -52,14 +52,25 @@ impl Game {
         Legal { kind, moves }
     }
 
-    /// The unlabelled options that may include `choice`, to validate it:
-    /// the same enumeration as [`Game::legal`], where an Action decision
+    /// The unlabelled option that is `choice`, if it is legal now: found
+    /// in the same enumeration as [`Game::legal`], where an Action decision
     /// skips the groups of options of other kinds (so they are not worked
-    /// out). `choice` is legal exactly when it is in this list.
-    pub(crate) fn candidates(&self, choice: &Choice) -> Vec<Move> {
+    /// out) and lists into a reused buffer.
+    pub(crate) fn find_legal(&self, choice: &Choice) -> Option<Move> {
+        thread_local! {
+            static SCRATCH: std::cell::Cell<Vec<Move>> = const { std::cell::Cell::new(Vec::new()) };
+        }
         match self.pb.pending {
-            Pending::Action => self.action_options(self.pb.active.as_slice(), false, Some(choice)),
-            _ => self.options(false).2,
+            Pending::Action => SCRATCH.with(|cell| {
+                let mut opts = cell.take();
+                opts.clear();
+                self.action_options_into(self.pb.active.as_slice(), false, Some(choice), &mut opts);
+                let found = opts.iter().position(|m| m.choice == *choice).map(|i| opts.swap_remove(i));
+                opts.clear();
+                cell.set(opts);
+                found
+            }),
+            _ => self.options(false).2.into_iter().find(|m| m.choice == *choice),
         }
     }
 
@@ -84,7 +95,7 @@ impl Game {
                 (DecisionKind::NextPlayer, text!(lab, "Who plays next?"), opts)
             }
             Pending::Action => {
-                (DecisionKind::Action, text!(lab, self.action_prompt()), self.action_options(group, lab, None))
+                (DecisionKind::Action, text!(lab, self.action_prompt()), self.action_options(group, lab))
             }
             Pending::FleetInvite { invitee } => (
                 DecisionKind::FleetInvite,
@@ -137,7 +148,7 @@ impl Game {
                 let Some(f) = &self.pb.fight else {
                     return (DecisionKind::CombatCommand, String::new(), Vec::new());
                 };
-                let mut opts = Vec::new();
+                let mut opts = Vec::with_capacity(12);
                 for i in self.enemies_at(f.hex) {
                     let e = &self.pb.board_enemies[i];
                     let d = &c.enemies[e.card as usize];
@@ -207,7 +218,7 @@ impl Game {
                 let Some(f) = &self.pb.fight else {
                     return (DecisionKind::Manoeuvre, String::new(), Vec::new());
                 };
-                let mut opts = Vec::new();
+                let mut opts = Vec::with_capacity(12);
                 for &s in &f.seats {
                     if chosen.iter().any(|c| c.0 == s) {
                         continue;
@@ -277,7 +288,7 @@ impl Game {
     /// Ship Maintenance options for one member (p. 7).
     pub(crate) fn maintenance_options(&self, s: Seat, lab: bool) -> Vec<Move> {
         let me = self.ship(s);
-        let mut opts = Vec::new();
+        let mut opts = Vec::with_capacity(8);
         if me.scraps >= 1 {
             for o in self.alive().filter(|o| o.hex == me.hex && o.health < o.max_health) {
                 opts.push(opt!(
@@ -341,13 +352,19 @@ impl Game {
         def.energy_costs.get(self.ship(s).energy_total as usize).copied()
     }
 
-    /// The Action decision's options; with `only`, just the groups of
-    /// options that can hold that choice (see [`Game::candidates`]).
-    fn action_options(&self, group: &[Seat], lab: bool, only: Option<&Choice>) -> Vec<Move> {
+    fn action_options(&self, group: &[Seat], lab: bool) -> Vec<Move> {
+        let mut opts = Vec::with_capacity(24);
+        self.action_options_into(group, lab, None, &mut opts);
+        opts
+    }
+
+    /// The Action decision's options, appended to `opts`; with `only`, just
+    /// the groups of options that can hold that choice (see
+    /// [`Game::find_legal`]).
+    fn action_options_into(&self, group: &[Seat], lab: bool, only: Option<&Choice>, opts: &mut Vec<Move>) {
         let c = self.content();
-        let mut opts = Vec::with_capacity(if only.is_some() { 4 } else { 24 });
         if group.is_empty() {
-            return opts;
+            return;
         }
         let want = |f: fn(&Choice) -> bool| only.is_none_or(f);
         let hex = self.group_hex();
@@ -482,7 +499,6 @@ impl Game {
             }
         }
         opts.push(opt!(lab, group, format!("End the turn ({acts} action(s) unused)"), Choice::EndTurn));
-        opts
     }
 
     /// Whether the group can follow the revealed Signal's instruction.

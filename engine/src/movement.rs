@@ -55,6 +55,22 @@ impl Game {
         v
     }
 
+    /// Whether [`Game::jump_targets`] of `hex` is not empty (without
+    /// listing them).
+    fn has_jump_target(&self, hex: Hex) -> bool {
+        let Some(i) = self.tile_index(hex) else { return false };
+        let t = &self.pb.tiles[i];
+        let lane = (0..6u8).any(|d| {
+            t.lanes & (1 << d) != 0
+                && self.board.next(i, d).is_some_and(|j| self.pb.tiles[j].lanes & (1 << opposite(d)) != 0)
+        });
+        let found = lane
+            || (self.content().tiles[t.tile as usize].wormhole
+                && self.pb.tiles.iter().any(|o| o.hex != hex && self.content().tiles[o.tile as usize].wormhole));
+        debug_assert_eq!(found, !self.jump_targets(hex).is_empty());
+        found
+    }
+
     /// Empty spaces a probe may be sent to from `hex`: adjacent, empty, and
     /// facing an open lane of the current system.
     pub(crate) fn probe_targets(&self, hex: Hex) -> HexList {
@@ -80,6 +96,10 @@ impl Game {
     pub(crate) fn rush_possible(&self, from: Hex, left: u8) -> bool {
         if left == 0 {
             return true;
+        }
+        if left == 1 {
+            // The last jump may end anywhere: any target will do.
+            return self.has_jump_target(from);
         }
         let shielded = self.rush_shielded();
         self.jump_targets(from).into_iter().any(|n| self.rush_step_ok(n, left, shielded))
