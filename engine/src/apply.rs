@@ -152,8 +152,7 @@ impl Game {
                 // Maintenance Drone (FAQ): Strain, Damage Roll at once, and
                 // two specials give the Strain back, up to 3 times a turn.
                 if self.has_passive(seat, |e| matches!(e, crate::content::ModuleEffect::StrainRecovery)) {
-                    let faces = self.damage_roll(seat, ev);
-                    let specials = faces.iter().filter(|f| **f == crate::content::Face::Special).count();
+                    let specials = self.damage_roll(seat, ev);
                     let s = self.ship_mut(seat);
                     if specials >= 2 && s.strain_recoveries < 3 {
                         s.strained = false;
@@ -386,7 +385,8 @@ impl Game {
                         self.start_fight(&group, hex, false, ev);
                         continue;
                     }
-                    for s in self.pb.active.clone() {
+                    for i in 0..self.pb.active.len() {
+                        let s = self.pb.active[i];
                         self.ship_mut(s).engaged = false;
                     }
                     if self.signal_ready_here(ev) {

@@ -131,8 +131,8 @@ impl Game {
     /// now, the rights granted to fleet ships, then "resolve".
     pub(crate) fn after_roll_options(&self, lab: bool) -> Vec<Move> {
         let Pending::AfterRoll { rolls, used, grants, relayed, .. } = &self.pb.pending else { return Vec::new() };
-        let seats: Vec<Seat> = rolls.iter().map(|r| r.seat).collect();
-        let mut opts = Vec::new();
+        let seats: crate::small::Inline<Seat, 4> = rolls.iter().map(|r| r.seat).collect();
+        let mut opts = Vec::with_capacity(8);
         let free = |d: &RolledDie| !d.rerolled && !d.used;
         for r in rolls {
             let s = r.seat;
@@ -273,7 +273,7 @@ impl Game {
             }
         }
         if !opts.is_empty() {
-            opts.push(opt!(lab, seats, "Resolve the attack with these dice", Choice::ResolveAttack));
+            opts.push(opt!(lab, seats.as_slice(), "Resolve the attack with these dice", Choice::ResolveAttack));
         }
         opts
     }
