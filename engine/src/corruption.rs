@@ -16,7 +16,7 @@ type PlacementKey = (u8, std::cmp::Reverse<usize>, Seat, Hex);
 /// A player or fleet as an Avatar sees it.
 struct Quarry {
     hex: Hex,
-    seats: Vec<Seat>,
+    seats: Inline<Seat, 4>,
     fleet: bool,
     keys: usize,
     health: u32,
@@ -136,7 +136,7 @@ impl Game {
             }
             out.push(Quarry {
                 hex: s.hex,
-                seats: vec![s.seat],
+                seats: std::iter::once(s.seat).collect(),
                 fleet: s.fleet.is_some(),
                 keys: s.keys.len(),
                 health: s.health as u32,

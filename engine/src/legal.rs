@@ -390,8 +390,10 @@ impl Game {
                     ));
                 }
             }
-            for h in self.jump_targets(hex).into_iter().filter(|_| want(|c| matches!(c, Choice::Jump { .. }))) {
-                opts.push(opt!(lab, group, format!("Jump to {}", self.hex_label(h)), Choice::Jump { hex: h }));
+            if want(|c| matches!(c, Choice::Jump { .. })) {
+                for h in self.jump_targets(hex) {
+                    opts.push(opt!(lab, group, format!("Jump to {}", self.hex_label(h)), Choice::Jump { hex: h }));
+                }
             }
         }
         if acts >= 2
