@@ -353,7 +353,9 @@ impl Game {
     }
 
     fn action_options(&self, group: &[Seat], lab: bool) -> Vec<Move> {
-        let mut opts = Vec::with_capacity(24);
+        // 16 moves (1 KiB) covers most turns and stays within the
+        // allocator's fast per-thread cache.
+        let mut opts = Vec::with_capacity(16);
         self.action_options_into(group, lab, None, &mut opts);
         opts
     }

@@ -10,11 +10,6 @@ use crate::small::Inline;
 use crate::state::*;
 
 impl Game {
-    /// Whether a tile shows the wormhole symbol.
-    pub(crate) fn has_wormhole(&self, hex: Hex) -> bool {
-        self.tile_at(hex).is_some_and(|t| self.content().tiles[t.tile as usize].wormhole)
-    }
-
     /// Whether a system holds an open rift (Avatars travel between them).
     pub(crate) fn has_rift(&self, hex: Hex) -> bool {
         self.tile_at(hex).is_some_and(|t| {
@@ -23,10 +18,9 @@ impl Game {
         })
     }
 
-    /// Systems joined to `hex` by a hyperspace lane.
-    pub(crate) fn lane_neighbors(&self, hex: Hex) -> HexList {
+    /// Systems joined by a lane to the tile `i` of `pb.tiles`.
+    fn lane_neighbors_of(&self, i: usize) -> HexList {
         let mut v = HexList::new();
-        let Some(i) = self.tile_index(hex) else { return v };
         let lanes = self.pb.tiles[i].lanes;
         for d in 0..6u8 {
             if lanes & (1 << d) == 0 {
@@ -35,7 +29,7 @@ impl Game {
             if let Some(o) = self.board.next(i, d).map(|j| &self.pb.tiles[j])
                 && o.lanes & (1 << opposite(d)) != 0
             {
-                debug_assert_eq!(o.hex, hex.neighbor(d));
+                debug_assert_eq!(o.hex, self.pb.tiles[i].hex.neighbor(d));
                 v.push(o.hex);
             }
         }
@@ -44,8 +38,9 @@ impl Game {
 
     /// Where a ship may Jump from `hex`: lanes and wormholes.
     pub(crate) fn jump_targets(&self, hex: Hex) -> HexList {
-        let mut v = self.lane_neighbors(hex);
-        if self.has_wormhole(hex) {
+        let Some(i) = self.tile_index(hex) else { return HexList::new() };
+        let mut v = self.lane_neighbors_of(i);
+        if self.content().tiles[self.pb.tiles[i].tile as usize].wormhole {
             for t in &self.pb.tiles {
                 if t.hex != hex && self.content().tiles[t.tile as usize].wormhole && !v.contains(&t.hex) {
                     v.push(t.hex);
