@@ -23,7 +23,7 @@ struct Foe {
 impl Game {
     /// Whether anything in `hex` can be fought.
     pub(crate) fn has_opponents(&self, hex: Hex) -> bool {
-        !!self.enemy_in(hex) || self.avatar_in(hex)
+        self.enemy_in(hex) || self.avatar_in(hex)
     }
 
     /// Who fights when some seats are detected: the whole active fleet
@@ -507,9 +507,8 @@ impl Game {
         let c = self.content();
         let enemies: Vec<Ability> = self
             .enemies_at(f.hex)
-            .into_iter()
             .map(|i| c.enemies[self.pb.board_enemies[i].card as usize].ability)
-            .chain(self.avatars_at(f.hex).into_iter().map(|i| c.avatars[self.pb.avatars[i].card as usize].ability))
+            .chain(self.avatars_at(f.hex).map(|i| c.avatars[self.pb.avatars[i].card as usize].ability))
             .collect();
         let from_avatar = self.avatar_in(f.hex);
         ev.push(Event::Disengaged { seats: f.seats.clone(), hid: hide });
