@@ -50,22 +50,6 @@ impl Game {
         v
     }
 
-    /// Whether [`Game::jump_targets`] of `hex` is not empty (without
-    /// listing them).
-    fn has_jump_target(&self, hex: Hex) -> bool {
-        let Some(i) = self.tile_index(hex) else { return false };
-        let t = &self.pb.tiles[i];
-        let lane = (0..6u8).any(|d| {
-            t.lanes & (1 << d) != 0
-                && self.board.next(i, d).is_some_and(|j| self.pb.tiles[j].lanes & (1 << opposite(d)) != 0)
-        });
-        let found = lane
-            || (self.content().tiles[t.tile as usize].wormhole
-                && self.pb.tiles.iter().any(|o| o.hex != hex && self.content().tiles[o.tile as usize].wormhole));
-        debug_assert_eq!(found, !self.jump_targets(hex).is_empty());
-        found
-    }
-
     /// Empty spaces a probe may be sent to from `hex`: adjacent, empty, and
     /// facing an open lane of the current system.
     pub(crate) fn probe_targets(&self, hex: Hex) -> HexList {
@@ -92,12 +76,39 @@ impl Game {
         if left == 0 {
             return true;
         }
-        if left == 1 {
-            // The last jump may end anywhere: any target will do.
-            return self.has_jump_target(from);
+        let Some(i) = self.tile_index(from) else { return false };
+        self.rush_possible_at(i, left, self.rush_shielded())
+    }
+
+    /// [`Game::rush_possible`] from the tile `i` of `pb.tiles` (`left` >
+    /// 0): some jump target from which the rest can follow. Only whether
+    /// one exists matters, so the targets are tried straight from the
+    /// board index, without listing them.
+    fn rush_possible_at(&self, i: usize, left: u8, shielded: bool) -> bool {
+        self.any_jump_target(i, |j| {
+            // The last jump may end anywhere.
+            left == 1
+                || ((shielded || !self.avatar_in(self.pb.tiles[j].hex)) && self.rush_possible_at(j, left - 1, shielded))
+        })
+    }
+
+    /// Whether `f` holds for some tile a ship may Jump to from the tile
+    /// `i` (the targets of [`Game::jump_targets`], tile indices).
+    fn any_jump_target(&self, i: usize, mut f: impl FnMut(usize) -> bool) -> bool {
+        let tiles = &self.pb.tiles;
+        let c = self.content();
+        let lanes = tiles[i].lanes;
+        for d in 0..6u8 {
+            if lanes & (1 << d) != 0
+                && let Some(j) = self.board.next(i, d)
+                && tiles[j].lanes & (1 << opposite(d)) != 0
+                && f(j)
+            {
+                return true;
+            }
         }
-        let shielded = self.rush_shielded();
-        self.jump_targets(from).into_iter().any(|n| self.rush_step_ok(n, left, shielded))
+        c.tiles[tiles[i].tile as usize].wormhole
+            && tiles.iter().enumerate().any(|(j, o)| j != i && c.tiles[o.tile as usize].wormhole && f(j))
     }
 
     /// Hyperspace Shield: this turn the active group's Rush may pass Avatars.
