@@ -75,9 +75,13 @@ impl Game {
         if self.pb.outcome.is_some() {
             return Err(RuleError::GameOver);
         }
-        let moves = self.legal().moves;
-        debug_assert_unique(&moves, &self.pb.pending);
-        match moves.into_iter().find(|m| m.choice == *choice) {
+        let found = self.find_legal(choice);
+        if cfg!(debug_assertions) {
+            let all = self.legal().moves;
+            debug_assert_unique(&all, &self.pb.pending);
+            debug_assert_eq!(found, all.into_iter().find(|m| m.choice == *choice), "candidates agree with legal()");
+        }
+        match found {
             Some(m) if m.seats.contains(seat) => Ok(self.play(seat, m.choice)),
             _ => Err(self.refusal(seat, &choice.id())),
         }
@@ -85,7 +89,7 @@ impl Game {
 
     /// Plays a validated choice: dispatch, then the automatic steps.
     fn play(&mut self, seat: Seat, choice: Choice) -> Vec<Event> {
-        let mut ev = Vec::new();
+        let mut ev = Vec::with_capacity(8);
         self.pb.seq += 1;
         self.dispatch(seat, choice, &mut ev);
         self.settle(&mut ev);
@@ -148,8 +152,7 @@ impl Game {
                 // Maintenance Drone (FAQ): Strain, Damage Roll at once, and
                 // two specials give the Strain back, up to 3 times a turn.
                 if self.has_passive(seat, |e| matches!(e, crate::content::ModuleEffect::StrainRecovery)) {
-                    let faces = self.damage_roll(seat, ev);
-                    let specials = faces.iter().filter(|f| **f == crate::content::Face::Special).count();
+                    let specials = self.damage_roll(seat, ev);
                     let s = self.ship_mut(seat);
                     if specials >= 2 && s.strain_recoveries < 3 {
                         s.strained = false;
@@ -225,7 +228,7 @@ impl Game {
                 let hex = self.group_hex();
                 // p. 14: draw an Enemy card "or use the one already revealed
                 // in the system" (rules revision 2).
-                if self.enemies_at(hex).is_empty() || !self.revised(2) {
+                if !self.enemy_in(hex) || !self.revised(2) {
                     self.draw_into(hex, 1, false, None, ev);
                 }
                 self.start_fight(&group, hex, true, ev);
@@ -308,8 +311,7 @@ impl Game {
             }
             // Skip members with nothing to choose but "no maintenance".
             let rem = remaining.clone();
-            let mut left: Vec<Seat> =
-                rem.into_iter().skip_while(|&s| self.maintenance_options(s, false).len() <= 1).collect();
+            let mut left: Vec<Seat> = rem.into_iter().skip_while(|&s| !self.maintenance_possible(s)).collect();
             if left.is_empty() {
                 self.pb.pending = Pending::Action;
             } else if let Pending::Maintenance { remaining } = &mut self.pb.pending {
@@ -320,8 +322,8 @@ impl Game {
 
     /// Every member of the active group spends `n` actions.
     pub(crate) fn spend_actions(&mut self, n: u8) {
-        for s in self.pb.active.clone() {
-            let sh = self.ship_mut(s);
+        for i in 0..self.pb.active.len() {
+            let sh = self.ship_mut(self.pb.active[i]);
             sh.actions_left = sh.actions_left.saturating_sub(n);
         }
     }
@@ -332,7 +334,8 @@ impl Game {
     /// rules revision 2).
     pub(crate) fn move_group(&mut self, to: crate::hex::Hex, ev: &mut Vec<Event>) {
         let revised = self.revised(2);
-        for s in self.pb.active.clone() {
+        for i in 0..self.pb.active.len() {
+            let s = self.pb.active[i];
             let sh = self.ship_mut(s);
             let from = sh.hex;
             sh.hex = to;
@@ -382,7 +385,8 @@ impl Game {
                         self.start_fight(&group, hex, false, ev);
                         continue;
                     }
-                    for s in self.pb.active.clone() {
+                    for i in 0..self.pb.active.len() {
+                        let s = self.pb.active[i];
                         self.ship_mut(s).engaged = false;
                     }
                     if self.signal_ready_here(ev) {

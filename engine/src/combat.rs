@@ -23,7 +23,7 @@ struct Foe {
 impl Game {
     /// Whether anything in `hex` can be fought.
     pub(crate) fn has_opponents(&self, hex: Hex) -> bool {
-        !self.enemies_at(hex).is_empty() || self.avatar_in(hex)
+        self.enemy_in(hex) || self.avatar_in(hex)
     }
 
     /// Who fights when some seats are detected: the whole active fleet
@@ -36,7 +36,7 @@ impl Game {
     /// system, or draw the patrol (from the reserve for stronger Enemies).
     pub(crate) fn engage_patrol(&mut self, group: &[Seat], ev: &mut Vec<Event>) {
         let hex = self.group_hex();
-        if self.enemies_at(hex).is_empty() {
+        if !self.enemy_in(hex) {
             let def = self.tile_at(hex).map(|t| &self.content().tiles[t.tile as usize]);
             let (n, stronger) = def.map(|d| (d.patrol.max(1), d.stronger)).unwrap_or((1, false));
             self.draw_into(hex, n, stronger, None, ev);
@@ -507,9 +507,8 @@ impl Game {
         let c = self.content();
         let enemies: Vec<Ability> = self
             .enemies_at(f.hex)
-            .into_iter()
             .map(|i| c.enemies[self.pb.board_enemies[i].card as usize].ability)
-            .chain(self.avatars_at(f.hex).into_iter().map(|i| c.avatars[self.pb.avatars[i].card as usize].ability))
+            .chain(self.avatars_at(f.hex).map(|i| c.avatars[self.pb.avatars[i].card as usize].ability))
             .collect();
         let from_avatar = self.avatar_in(f.hex);
         ev.push(Event::Disengaged { seats: f.seats.clone(), hid: hide });

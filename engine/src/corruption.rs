@@ -7,6 +7,7 @@
 use crate::content::SystemKind;
 use crate::event::Event;
 use crate::hex::Hex;
+use crate::small::Inline;
 use crate::state::*;
 
 /// Ordering of Corrupt systems for a new Avatar: distance, most Keys, seat, system.
@@ -15,7 +16,7 @@ type PlacementKey = (u8, std::cmp::Reverse<usize>, Seat, Hex);
 /// A player or fleet as an Avatar sees it.
 struct Quarry {
     hex: Hex,
-    seats: Vec<Seat>,
+    seats: Inline<Seat, 4>,
     fleet: bool,
     keys: usize,
     health: u32,
@@ -72,8 +73,11 @@ impl Game {
             if c.tiles[t.tile as usize].kind != SystemKind::Corrupt {
                 continue;
             }
+            // Lane distances from this system to every system (one search
+            // for all the ships).
+            let reach = if ships.is_empty() { Inline::new() } else { self.ship_distances(t.hex) };
             for &(h, keys, seat) in &ships {
-                let d = self.ship_distance(t.hex, h).unwrap_or(u8::MAX);
+                let d = reach.iter().find(|x| x.0 == h).map_or(u8::MAX, |x| x.1);
                 // Corrupt rule, made deterministic: nearest the ship with the
                 // most Keys, then the lowest seat.
                 let key = (d, std::cmp::Reverse(keys), seat, t.hex);
@@ -132,7 +136,7 @@ impl Game {
             }
             out.push(Quarry {
                 hex: s.hex,
-                seats: vec![s.seat],
+                seats: std::iter::once(s.seat).collect(),
                 fleet: s.fleet.is_some(),
                 keys: s.keys.len(),
                 health: s.health as u32,
@@ -180,17 +184,18 @@ impl Game {
                 continue;
             }
             // Path back from the target.
-            let mut path = vec![target];
-            while let Some(&last) = path.last() {
-                if last == from {
+            let mut back: Inline<Hex, { crate::hex::MAX_TILES }> = Inline::new();
+            back.push(target);
+            while let Some(&last) = back.last() {
+                if last == from || back.len() >= crate::hex::MAX_TILES {
                     break;
                 }
                 match bfs.iter().find(|x| x.0 == last) {
-                    Some(&(_, _, prev)) if prev != last => path.push(prev),
+                    Some(&(_, _, prev)) if prev != last => back.push(prev),
                     _ => break,
                 }
             }
-            path.reverse(); // from ... target
+            let path: Inline<Hex, { crate::hex::MAX_TILES }> = back.iter().rev().copied().collect(); // from ... target
             let mut walked = Vec::new();
             let mut at = from;
             let mut stopped = false;
@@ -234,7 +239,7 @@ impl Game {
         let all = self.quarries();
         let engaged_elsewhere = |q: &Quarry| {
             q.seats.iter().any(|&s| self.ship(s).engaged)
-                && (blocked.contains(&q.hex) || self.avatars_at(q.hex).iter().any(|&j| j != me))
+                && (blocked.contains(&q.hex) || self.avatars_at(q.hex).any(|j| j != me))
         };
         let mut pool: Vec<&Quarry> = all.iter().filter(|q| !q.hidden && !engaged_elsewhere(q)).collect();
         let mut engage = true;

@@ -59,15 +59,16 @@ impl Game {
 
     /// A Damage Roll (rulebook p. 11): both dice; one miss loses 1 health,
     /// two lose 2 and draw a Damaged card.
-    /// Returns the faces rolled. A Drone Specialist's Damage Roll shield
-    /// (Emergency Drone, or Fleet Shield for the whole fleet) ignores a miss.
-    pub(crate) fn damage_roll(&mut self, seat: Seat, ev: &mut Vec<Event>) -> Vec<Face> {
+    /// Returns how many specials were rolled. A Drone Specialist's Damage
+    /// Roll shield (Emergency Drone, or Fleet Shield for the whole fleet)
+    /// ignores a miss.
+    pub(crate) fn damage_roll(&mut self, seat: Seat, ev: &mut Vec<Event>) -> usize {
         if self.ship(seat).defeated {
-            return Vec::new();
+            return 0;
         }
         let dice = self.dice_of(seat);
         let rolled = self.roll(&dice);
-        let faces: Vec<Face> = rolled.iter().map(|d| d.1).collect();
+        let specials = rolled.iter().filter(|d| d.1 == Face::Special).count();
         let mut misses = rolled.iter().filter(|d| d.1 == Face::Miss).count() as u8;
         ev.push(Event::DiceRolled { seat: Some(seat), purpose: RollPurpose::Damage, dice: rolled });
         let fleet = self.ship(seat).fleet;
@@ -92,7 +93,7 @@ impl Game {
         if misses > 0 {
             self.lose_health(seat, misses, ev);
         }
-        faces
+        specials
     }
 
     /// Loses health; at 0 the ship is destroyed (p. 15).

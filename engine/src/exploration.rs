@@ -84,7 +84,7 @@ impl Game {
             }
             Pending::RevealAnywhere { left, near } => {
                 let spaces = match near {
-                    Some(h) => self.probe_targets(*h),
+                    Some(h) => self.probe_targets(*h).to_vec(),
                     None => self.reveal_spaces(),
                 };
                 let mut opts: Vec<Move> = if self.hid.stack.is_empty() {

@@ -5,13 +5,20 @@
 use serde::{Deserialize, Serialize};
 
 /// A space on the board.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct Hex {
     /// Axial column.
     pub q: i8,
     /// Axial row.
     pub r: i8,
 }
+
+/// Most systems a board can hold: one per tile of the content (checked
+/// when the content loads).
+pub(crate) const MAX_TILES: usize = 32;
+
+/// Systems held inline, at most one per tile (neighbours, reachable sets).
+pub(crate) type HexList = crate::small::Inline<Hex, MAX_TILES>;
 
 /// Axial offsets of the six directions.
 pub const DIRS: [(i8, i8); 6] = [(1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1)];

@@ -52,6 +52,28 @@ impl Game {
         Legal { kind, moves }
     }
 
+    /// The unlabelled option that is `choice`, if it is legal now: found
+    /// in the same enumeration as [`Game::legal`], where an Action decision
+    /// skips the groups of options of other kinds (so they are not worked
+    /// out) and lists into a reused buffer.
+    pub(crate) fn find_legal(&self, choice: &Choice) -> Option<Move> {
+        thread_local! {
+            static SCRATCH: std::cell::Cell<Vec<Move>> = const { std::cell::Cell::new(Vec::new()) };
+        }
+        match self.pb.pending {
+            Pending::Action => SCRATCH.with(|cell| {
+                let mut opts = cell.take();
+                opts.clear();
+                self.action_options_into(self.pb.active.as_slice(), false, Some(choice), &mut opts);
+                let found = opts.iter().position(|m| m.choice == *choice).map(|i| opts.swap_remove(i));
+                opts.clear();
+                cell.set(opts);
+                found
+            }),
+            _ => self.options(false).2.into_iter().find(|m| m.choice == *choice),
+        }
+    }
+
     fn options(&self, lab: bool) -> (DecisionKind, String, Vec<Move>) {
         let c = self.content();
         let group = self.pb.active.as_slice();
@@ -93,12 +115,15 @@ impl Game {
                 let opts = rots
                     .into_iter()
                     .map(|r| {
-                        let m = crate::hex::rotate_mask(def.lane_mask(), r);
-                        let dirs: Vec<&str> = (0..6)
-                            .filter(|d| m & (1 << d) != 0)
-                            .map(|d| ["E", "NE", "NW", "W", "SW", "SE"][d])
-                            .collect();
-                        opt!(lab, &group, format!("Lanes toward {}", dirs.join(" ")), Choice::Orient { rotation: r })
+                        let dirs = || {
+                            let m = crate::hex::rotate_mask(def.lane_mask(), r);
+                            let dirs: Vec<&str> = (0..6)
+                                .filter(|d| m & (1 << d) != 0)
+                                .map(|d| ["E", "NE", "NW", "W", "SW", "SE"][d])
+                                .collect();
+                            dirs.join(" ")
+                        };
+                        opt!(lab, &group, format!("Lanes toward {}", dirs()), Choice::Orient { rotation: r })
                     })
                     .collect();
                 (DecisionKind::Orientation, text!(lab, format!("Orient {} at ({},{})", def.name, hex.q, hex.r)), opts)
@@ -123,7 +148,7 @@ impl Game {
                 let Some(f) = &self.pb.fight else {
                     return (DecisionKind::CombatCommand, String::new(), Vec::new());
                 };
-                let mut opts = Vec::new();
+                let mut opts = Vec::with_capacity(12);
                 for i in self.enemies_at(f.hex) {
                     let e = &self.pb.board_enemies[i];
                     let d = &c.enemies[e.card as usize];
@@ -193,7 +218,7 @@ impl Game {
                 let Some(f) = &self.pb.fight else {
                     return (DecisionKind::Manoeuvre, String::new(), Vec::new());
                 };
-                let mut opts = Vec::new();
+                let mut opts = Vec::with_capacity(12);
                 for &s in &f.seats {
                     if chosen.iter().any(|c| c.0 == s) {
                         continue;
@@ -263,7 +288,7 @@ impl Game {
     /// Ship Maintenance options for one member (p. 7).
     pub(crate) fn maintenance_options(&self, s: Seat, lab: bool) -> Vec<Move> {
         let me = self.ship(s);
-        let mut opts = Vec::new();
+        let mut opts = Vec::with_capacity(8);
         if me.scraps >= 1 {
             for o in self.alive().filter(|o| o.hex == me.hex && o.health < o.max_health) {
                 opts.push(opt!(
@@ -308,6 +333,19 @@ impl Game {
         opts
     }
 
+    /// Whether [`Game::maintenance_options`] offers `s` more than "No
+    /// maintenance" (the same conditions, without building the list).
+    pub(crate) fn maintenance_possible(&self, s: Seat) -> bool {
+        let me = self.ship(s);
+        let here = || self.alive().filter(|o| o.hex == me.hex);
+        let possible = (me.scraps >= 1 && here().any(|o| o.health < o.max_health))
+            || (me.scraps >= 3 && here().any(|o| !o.damaged.is_empty()))
+            || self.next_energy_cost(s).is_some_and(|cost| me.scraps >= cost)
+            || !me.modules.is_empty();
+        debug_assert_eq!(possible, self.maintenance_options(s, false).len() > 1);
+        possible
+    }
+
     /// Scrap price of a ship's next energy marker, if any is left.
     pub(crate) fn next_energy_cost(&self, s: Seat) -> Option<u8> {
         let def = self.content().ship(self.ship(s).kind);
@@ -315,17 +353,28 @@ impl Game {
     }
 
     fn action_options(&self, group: &[Seat], lab: bool) -> Vec<Move> {
+        // 16 moves (1 KiB) covers most turns and stays within the
+        // allocator's fast per-thread cache.
+        let mut opts = Vec::with_capacity(16);
+        self.action_options_into(group, lab, None, &mut opts);
+        opts
+    }
+
+    /// The Action decision's options, appended to `opts`; with `only`, just
+    /// the groups of options that can hold that choice (see
+    /// [`Game::find_legal`]).
+    fn action_options_into(&self, group: &[Seat], lab: bool, only: Option<&Choice>, opts: &mut Vec<Move>) {
         let c = self.content();
-        let mut opts = Vec::new();
         if group.is_empty() {
-            return opts;
+            return;
         }
+        let want = |f: fn(&Choice) -> bool| only.is_none_or(f);
         let hex = self.group_hex();
         let acts = self.group_actions();
         let kind = self.kind_at(hex);
         let disengaged = group.iter().any(|&s| self.ship(s).disengaged);
         if acts >= 1 {
-            if !self.hid.stack.is_empty() {
+            if !self.hid.stack.is_empty() && want(|c| matches!(c, Choice::Probe { .. } | Choice::BlindJump { .. })) {
                 for h in self.probe_targets(hex) {
                     if !disengaged {
                         opts.push(opt!(
@@ -343,11 +392,14 @@ impl Game {
                     ));
                 }
             }
-            for h in self.jump_targets(hex) {
-                opts.push(opt!(lab, group, format!("Jump to {}", self.hex_label(h)), Choice::Jump { hex: h }));
+            if want(|c| matches!(c, Choice::Jump { .. })) {
+                for h in self.jump_targets(hex) {
+                    opts.push(opt!(lab, group, format!("Jump to {}", self.hex_label(h)), Choice::Jump { hex: h }));
+                }
             }
         }
         if acts >= 2
+            && want(|c| matches!(c, Choice::Rush))
             && !group.iter().any(|&s| self.has_damage(s, DamagedEffect::FrayedDrive))
             && self.rush_possible(hex, 3)
         {
@@ -356,7 +408,9 @@ impl Game {
         if acts >= 1 && !disengaged {
             let tile = self.tile_at(hex);
             let explorable = !matches!(kind, Some(SystemKind::Corrupt) | None);
-            if let Some(t) = tile {
+            if let Some(t) = tile
+                && want(|c| matches!(c, Choice::Explore | Choice::Instruction))
+            {
                 if explorable && t.exploration_marker {
                     opts.push(opt!(lab, group, "Explore this system", Choice::Explore));
                 }
@@ -384,7 +438,9 @@ impl Game {
                     opts.push(opt!(lab, group, "Explore the Main Rift: activate your Keys", Choice::Explore));
                 }
             }
-            if !group.iter().any(|&s| self.ship(s).scavenged) {
+            if !group.iter().any(|&s| self.ship(s).scavenged)
+                && want(|c| matches!(c, Choice::Scavenge | Choice::ScavengeKeys { .. }))
+            {
                 opts.push(opt!(lab, group, "Scavenge (1 scrap each)", Choice::Scavenge));
                 for d in self.pb.ships.iter().filter(|d| d.defeated && d.hex == hex && !d.keys.is_empty()) {
                     for &to in group {
@@ -397,21 +453,30 @@ impl Game {
                     }
                 }
             }
-            if kind == Some(SystemKind::Enemy) && tile.is_some_and(|t| t.pacified.is_none()) {
-                let label = if self.enemies_at(hex).is_empty() || !self.revised(2) {
+            if want(|c| matches!(c, Choice::Pacify))
+                && kind == Some(SystemKind::Enemy)
+                && tile.is_some_and(|t| t.pacified.is_none())
+            {
+                let label = if !self.enemy_in(hex) || !self.revised(2) {
                     "Pacify this system (draw an Enemy)"
                 } else {
                     "Pacify this system (fight the Enemy already here)"
                 };
                 opts.push(opt!(lab, group, label, Choice::Pacify));
             }
-            if group.iter().any(|&s| self.maintenance_options(s, false).len() > 1) {
+            if want(|c| matches!(c, Choice::Maintenance)) && group.iter().any(|&s| self.maintenance_possible(s)) {
                 opts.push(opt!(lab, group, "Ship Maintenance", Choice::Maintenance));
             }
-            if self.trade_possible() {
+            if want(|c| matches!(c, Choice::Trade)) && self.trade_possible() {
                 opts.push(opt!(lab, group, "Trade (1 action): with the Ally here or with ships here", Choice::Trade));
             }
-            for o in self.alive().filter(|o| o.hex == hex && !o.played && !o.turn_started && !group.contains(&o.seat)) {
+            for o in self.alive().filter(|o| {
+                want(|c| matches!(c, Choice::Invite { .. }))
+                    && o.hex == hex
+                    && !o.played
+                    && !o.turn_started
+                    && !group.contains(&o.seat)
+            }) {
                 opts.push(opt!(
                     lab,
                     group,
@@ -420,10 +485,15 @@ impl Game {
                 ));
             }
         }
-        opts.extend(self.action_power_options(group, lab));
+        if want(|c| matches!(c, Choice::Activate { .. })) {
+            opts.extend(self.action_power_options(group, lab));
+        }
         for &s in group {
             let sh = self.ship(s);
-            if !sh.strained && !self.has_damage(s, DamagedEffect::NoStrain) {
+            if want(|c| matches!(c, Choice::Strain { .. }))
+                && !sh.strained
+                && !self.has_damage(s, DamagedEffect::NoStrain)
+            {
                 opts.push(opt!(
                     lab,
                     &[s],
@@ -433,7 +503,6 @@ impl Game {
             }
         }
         opts.push(opt!(lab, group, format!("End the turn ({acts} action(s) unused)"), Choice::EndTurn));
-        opts
     }
 
     /// Whether the group can follow the revealed Signal's instruction.

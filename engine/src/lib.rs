@@ -17,7 +17,8 @@
 //!
 //! Layout: `content` (data files and their validation, one submodule per
 //! file), `config`, `hex`
-//! (geometry), `rng`, `state` (public and hidden halves), `decision`,
+//! (geometry), `small` (inline short lists for the hot paths), `rng`,
+//! `state` (public and hidden halves, and the board index), `decision`,
 //! `event`, `setup`, `legal` (the options), `apply` (dispatch and the
 //! automatic steps), `turn`, `movement`, `combat`, `corruption`,
 //! `signals`, `exploration`, `effects`, `view` (views and determinization),
@@ -42,6 +43,7 @@ mod moves;
 mod powers;
 mod setup;
 mod signals;
+mod small;
 mod state;
 pub mod text;
 mod trade;

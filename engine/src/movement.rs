@@ -5,16 +5,11 @@
 //! only when their die allows. Also the Probe, Jump and Rush rules.
 
 use crate::content::SystemKind;
-use crate::hex::{Hex, opposite};
+use crate::hex::{Hex, HexList, MAX_TILES, opposite};
+use crate::small::Inline;
 use crate::state::*;
-use std::collections::VecDeque;
 
 impl Game {
-    /// Whether a tile shows the wormhole symbol.
-    pub(crate) fn has_wormhole(&self, hex: Hex) -> bool {
-        self.tile_at(hex).is_some_and(|t| self.content().tiles[t.tile as usize].wormhole)
-    }
-
     /// Whether a system holds an open rift (Avatars travel between them).
     pub(crate) fn has_rift(&self, hex: Hex) -> bool {
         self.tile_at(hex).is_some_and(|t| {
@@ -23,51 +18,32 @@ impl Game {
         })
     }
 
-    /// Systems joined to `hex` by a hyperspace lane.
-    pub(crate) fn lane_neighbors(&self, hex: Hex) -> Vec<Hex> {
-        let Some(t) = self.tile_at(hex) else { return Vec::new() };
-        (0..6u8)
-            .filter(|&d| t.lanes & (1 << d) != 0)
-            .filter_map(|d| {
-                let n = hex.neighbor(d);
-                let o = self.tile_at(n)?;
-                (o.lanes & (1 << opposite(d)) != 0).then_some(n)
-            })
-            .collect()
-    }
-
-    /// Where a ship may Jump from `hex`: lanes and wormholes.
-    pub(crate) fn jump_targets(&self, hex: Hex) -> Vec<Hex> {
-        let mut v = self.lane_neighbors(hex);
-        if self.has_wormhole(hex) {
-            for t in &self.pb.tiles {
-                if t.hex != hex && self.has_wormhole(t.hex) && !v.contains(&t.hex) {
-                    v.push(t.hex);
-                }
+    /// Systems joined by a lane to the tile `i` of `pb.tiles`.
+    fn lane_neighbors_of(&self, i: usize) -> HexList {
+        let mut v = HexList::new();
+        let lanes = self.pb.tiles[i].lanes;
+        for d in 0..6u8 {
+            if lanes & (1 << d) == 0 {
+                continue;
+            }
+            if let Some(o) = self.board.next(i, d).map(|j| &self.pb.tiles[j])
+                && o.lanes & (1 << opposite(d)) != 0
+            {
+                debug_assert_eq!(o.hex, self.pb.tiles[i].hex.neighbor(d));
+                v.push(o.hex);
             }
         }
         v
     }
 
-    /// Where an Avatar may move from `hex`.
-    pub(crate) fn avatar_neighbors(&self, hex: Hex, wormholes: bool) -> Vec<Hex> {
-        let mut v = self.lane_neighbors(hex);
-        let add = |v: &mut Vec<Hex>, h: Hex| {
-            if h != hex && !v.contains(&h) {
-                v.push(h);
-            }
-        };
-        if self.has_rift(hex) {
+    /// Where a ship may Jump from `hex`: lanes and wormholes.
+    pub(crate) fn jump_targets(&self, hex: Hex) -> HexList {
+        let Some(i) = self.tile_index(hex) else { return HexList::new() };
+        let mut v = self.lane_neighbors_of(i);
+        if self.content().tiles[self.pb.tiles[i].tile as usize].wormhole {
             for t in &self.pb.tiles {
-                if self.has_rift(t.hex) {
-                    add(&mut v, t.hex);
-                }
-            }
-        }
-        if wormholes && self.has_wormhole(hex) {
-            for t in &self.pb.tiles {
-                if self.has_wormhole(t.hex) {
-                    add(&mut v, t.hex);
+                if t.hex != hex && self.content().tiles[t.tile as usize].wormhole && !v.contains(&t.hex) {
+                    v.push(t.hex);
                 }
             }
         }
@@ -76,13 +52,16 @@ impl Game {
 
     /// Empty spaces a probe may be sent to from `hex`: adjacent, empty, and
     /// facing an open lane of the current system.
-    pub(crate) fn probe_targets(&self, hex: Hex) -> Vec<Hex> {
-        let Some(t) = self.tile_at(hex) else { return Vec::new() };
-        (0..6u8)
-            .filter(|&d| t.lanes & (1 << d) != 0)
-            .map(|d| hex.neighbor(d))
-            .filter(|n| self.tile_at(*n).is_none())
-            .collect()
+    pub(crate) fn probe_targets(&self, hex: Hex) -> HexList {
+        let mut v = HexList::new();
+        let Some(i) = self.tile_index(hex) else { return v };
+        let lanes = self.pb.tiles[i].lanes;
+        for d in 0..6u8 {
+            if lanes & (1 << d) != 0 && self.board.next(i, d).is_none() {
+                v.push(hex.neighbor(d));
+            }
+        }
+        v
     }
 
     /// Whether a system holds an Avatar.
@@ -97,57 +76,144 @@ impl Game {
         if left == 0 {
             return true;
         }
-        self.rush_steps(from, left).next().is_some()
+        let Some(i) = self.tile_index(from) else { return false };
+        self.rush_possible_at(i, left, self.rush_shielded())
+    }
+
+    /// [`Game::rush_possible`] from the tile `i` of `pb.tiles` (`left` >
+    /// 0): some jump target from which the rest can follow. Only whether
+    /// one exists matters, so the targets are tried straight from the
+    /// board index, without listing them.
+    fn rush_possible_at(&self, i: usize, left: u8, shielded: bool) -> bool {
+        self.any_jump_target(i, |j| {
+            // The last jump may end anywhere.
+            left == 1
+                || ((shielded || !self.avatar_in(self.pb.tiles[j].hex)) && self.rush_possible_at(j, left - 1, shielded))
+        })
+    }
+
+    /// Whether `f` holds for some tile a ship may Jump to from the tile
+    /// `i` (the targets of [`Game::jump_targets`], tile indices).
+    fn any_jump_target(&self, i: usize, mut f: impl FnMut(usize) -> bool) -> bool {
+        let tiles = &self.pb.tiles;
+        let c = self.content();
+        let lanes = tiles[i].lanes;
+        for d in 0..6u8 {
+            if lanes & (1 << d) != 0
+                && let Some(j) = self.board.next(i, d)
+                && tiles[j].lanes & (1 << opposite(d)) != 0
+                && f(j)
+            {
+                return true;
+            }
+        }
+        c.tiles[tiles[i].tile as usize].wormhole
+            && tiles.iter().enumerate().any(|(j, o)| j != i && c.tiles[o.tile as usize].wormhole && f(j))
+    }
+
+    /// Hyperspace Shield: this turn the active group's Rush may pass Avatars.
+    fn rush_shielded(&self) -> bool {
+        !self.pb.active.is_empty() && self.pb.active.iter().all(|&s| self.ship(s).rush_shield)
+    }
+
+    /// Whether jumping to `n` with `left` jumps to go (including this one)
+    /// can still complete the Rush.
+    fn rush_step_ok(&self, n: Hex, left: u8, shielded: bool) -> bool {
+        left == 1 || ((shielded || !self.avatar_in(n)) && self.rush_possible(n, left - 1))
     }
 
     /// Legal next jumps of a Rush with `left` jumps to go (including this one).
     pub(crate) fn rush_steps(&self, from: Hex, left: u8) -> impl Iterator<Item = Hex> + '_ {
-        self.jump_targets(from).into_iter().filter(move |&n| {
-            // Hyperspace Shield: this turn the Rush may pass Avatars.
-            let shielded = !self.pb.active.is_empty() && self.pb.active.iter().all(|&s| self.ship(s).rush_shield);
-            left == 1 || ((shielded || !self.avatar_in(n)) && self.rush_possible(n, left - 1))
-        })
+        let shielded = self.rush_shielded();
+        self.jump_targets(from).into_iter().filter(move |&n| self.rush_step_ok(n, left, shielded))
     }
 
     /// Breadth-first distances over the Avatar graph from `from`, skipping
-    /// `blocked` systems (they can be targets but not passed through).
-    pub(crate) fn avatar_bfs(&self, from: Hex, wormholes: bool, blocked: &[Hex]) -> Vec<(Hex, u8, Hex)> {
-        // (system, distance, predecessor)
-        let mut out: Vec<(Hex, u8, Hex)> = vec![(from, 0, from)];
-        let mut q = VecDeque::from([from]);
-        while let Some(h) = q.pop_front() {
-            let d = out.iter().find(|x| x.0 == h).map(|x| x.1).unwrap_or(0);
+    /// `blocked` systems (they can be targets but not passed through):
+    /// (system, distance, predecessor), in the order reached. Where an Avatar
+    /// may move from a system: its lanes (by direction), then, from an open
+    /// rift, every other open rift, then, when the die allows, from a
+    /// wormhole every other wormhole (each by tile order).
+    pub(crate) fn avatar_bfs(&self, from: Hex, wormholes: bool, blocked: &[Hex]) -> Inline<(Hex, u8, Hex), MAX_TILES> {
+        let c = self.content();
+        let rift = |t: &PlacedTile| {
+            (c.tiles[t.tile as usize].kind == SystemKind::Corrupt || t.rift_created) && !t.rift_disabled
+        };
+        let (rifts, holes) = self.tile_masks(rift, |t| wormholes && c.tiles[t.tile as usize].wormhole);
+        self.tile_bfs(from, blocked, |i| {
+            (if rifts & (1 << i) != 0 { rifts } else { 0 }, if holes & (1 << i) != 0 { holes } else { 0 })
+        })
+    }
+
+    /// Lane distances for ships from `from` to every system it reaches,
+    /// in breadth-first order (used to place new Avatars near the players);
+    /// neighbours in [`Game::jump_targets`]' order.
+    pub(crate) fn ship_distances(&self, from: Hex) -> Inline<(Hex, u8, Hex), MAX_TILES> {
+        let c = self.content();
+        let (_, holes) = self.tile_masks(|_| false, |t| c.tiles[t.tile as usize].wormhole);
+        self.tile_bfs(from, &[], |i| (0, if holes & (1 << i) != 0 { holes } else { 0 }))
+    }
+
+    /// Bit masks over tile indices of the tiles passing `a` and `b`.
+    fn tile_masks(&self, a: impl Fn(&PlacedTile) -> bool, b: impl Fn(&PlacedTile) -> bool) -> (u32, u32) {
+        let (mut ma, mut mb) = (0u32, 0u32);
+        for (i, t) in self.pb.tiles.iter().enumerate().take(MAX_TILES) {
+            ma |= (a(t) as u32) << i;
+            mb |= (b(t) as u32) << i;
+        }
+        (ma, mb)
+    }
+
+    /// Breadth-first search over the tiles from `from`: lane neighbours by
+    /// direction, then the tiles of the two masks `extra(i)` gives for tile
+    /// `i`, each in tile order. Returns (system, distance, predecessor).
+    fn tile_bfs(
+        &self,
+        from: Hex,
+        blocked: &[Hex],
+        extra: impl Fn(usize) -> (u32, u32),
+    ) -> Inline<(Hex, u8, Hex), MAX_TILES> {
+        let mut out: Inline<(Hex, u8, Hex), MAX_TILES> = Inline::new();
+        out.push((from, 0, from));
+        let Some(start) = self.tile_index(from) else { return out };
+        let tiles = &self.pb.tiles;
+        let mut order: Inline<u8, MAX_TILES> = Inline::new();
+        order.push(start as u8);
+        let mut seen = 1u32 << start;
+        // `out` is also the queue.
+        let mut head = 0;
+        while head < out.len() {
+            let (h, d, _) = out[head];
+            let i = order[head] as usize;
+            head += 1;
             if h != from && blocked.contains(&h) {
                 continue;
             }
-            for n in self.avatar_neighbors(h, wormholes) {
-                if !out.iter().any(|x| x.0 == n) {
-                    out.push((n, d + 1, h));
-                    q.push_back(n);
+            let mut visit = |j: usize| {
+                if seen & (1 << j) == 0 {
+                    seen |= 1 << j;
+                    out.push((tiles[j].hex, d + 1, h));
+                    order.push(j as u8);
+                }
+            };
+            let lanes = tiles[i].lanes;
+            for dir in 0..6u8 {
+                if lanes & (1 << dir) != 0
+                    && let Some(j) = self.board.next(i, dir)
+                    && tiles[j].lanes & (1 << opposite(dir)) != 0
+                {
+                    visit(j);
+                }
+            }
+            let (m1, m2) = extra(i);
+            for mut m in [m1, m2] {
+                while m != 0 {
+                    visit(m.trailing_zeros() as usize);
+                    m &= m - 1;
                 }
             }
         }
         out
-    }
-
-    /// Lane distance between systems for ships (used to place new Avatars
-    /// near the players).
-    pub(crate) fn ship_distance(&self, from: Hex, to: Hex) -> Option<u8> {
-        let mut seen = vec![(from, 0u8)];
-        let mut q = VecDeque::from([from]);
-        while let Some(h) = q.pop_front() {
-            let d = seen.iter().find(|x| x.0 == h).map(|x| x.1).unwrap_or(0);
-            if h == to {
-                return Some(d);
-            }
-            for n in self.jump_targets(h) {
-                if !seen.iter().any(|x| x.0 == n) {
-                    seen.push((n, d + 1));
-                    q.push_back(n);
-                }
-            }
-        }
-        None
     }
 
     /// Orientations that connect a tile placed at `hex` to `from` by a lane,

@@ -25,10 +25,9 @@ impl Seats {
         let list = list.as_ref();
         debug_assert!(list.len() <= MAX_SEATS, "more seats than ships: {list:?}");
         let mut out = Seats::default();
-        for &s in list.iter().take(MAX_SEATS) {
-            out.seats[out.len as usize] = s;
-            out.len += 1;
-        }
+        let n = list.len().min(MAX_SEATS);
+        out.seats[..n].copy_from_slice(&list[..n]);
+        out.len = n as u8;
         out
     }
 

@@ -19,9 +19,9 @@ use crate::state::*;
 
 impl Game {
     /// Every power a ship owns: its modules, then its mods.
-    pub(crate) fn powers_of(&self, seat: Seat) -> Vec<Source> {
+    pub(crate) fn powers_of(&self, seat: Seat) -> impl Iterator<Item = Source> + '_ {
         let s = self.ship(seat);
-        s.modules.iter().map(|&m| Source::Module(m)).chain(s.mods.iter().map(|&m| Source::Mod(m))).collect()
+        s.modules.iter().map(|&m| Source::Module(m)).chain(s.mods.iter().map(|&m| Source::Mod(m)))
     }
 
     pub(crate) fn power(&self, src: Source) -> Power {
@@ -30,12 +30,7 @@ impl Game {
 
     /// Sum of an always-on effect over a ship's powers.
     pub(crate) fn passive(&self, seat: Seat, f: impl Fn(ModuleEffect) -> u8) -> u8 {
-        self.powers_of(seat)
-            .into_iter()
-            .map(|p| self.power(p))
-            .filter(|p| p.trigger == Trigger::Passive)
-            .map(|p| f(p.effect))
-            .sum()
+        self.powers_of(seat).map(|p| self.power(p)).filter(|p| p.trigger == Trigger::Passive).map(|p| f(p.effect)).sum()
     }
 
     /// Reports the always-on powers of a ship that just took effect.
@@ -136,8 +131,8 @@ impl Game {
     /// now, the rights granted to fleet ships, then "resolve".
     pub(crate) fn after_roll_options(&self, lab: bool) -> Vec<Move> {
         let Pending::AfterRoll { rolls, used, grants, relayed, .. } = &self.pb.pending else { return Vec::new() };
-        let seats: Vec<Seat> = rolls.iter().map(|r| r.seat).collect();
-        let mut opts = Vec::new();
+        let seats: crate::small::Inline<Seat, 4> = rolls.iter().map(|r| r.seat).collect();
+        let mut opts = Vec::with_capacity(8);
         let free = |d: &RolledDie| !d.rerolled && !d.used;
         for r in rolls {
             let s = r.seat;
@@ -158,7 +153,7 @@ impl Game {
                 let mut push = |die: Option<(Seat, u8)>, what: String| {
                     opts.push(opt!(
                         lab,
-                        vec![s],
+                        [s],
                         format!("{}: {what}", p.name),
                         Choice::Activate { seat: s, source: src, die },
                     ));
@@ -273,17 +268,12 @@ impl Game {
                 };
                 if ok {
                     let choice = Choice::UseGrant { seat: s, grant: g, die: i as u8 };
-                    opts.push(opt!(
-                        lab,
-                        vec![s],
-                        format!("{g:?} your {} die ({:?})", d.color.as_str(), d.face),
-                        choice
-                    ));
+                    opts.push(opt!(lab, [s], format!("{g:?} your {} die ({:?})", d.color.as_str(), d.face), choice));
                 }
             }
         }
         if !opts.is_empty() {
-            opts.push(opt!(lab, seats, "Resolve the attack with these dice", Choice::ResolveAttack));
+            opts.push(opt!(lab, seats.as_slice(), "Resolve the attack with these dice", Choice::ResolveAttack));
         }
         opts
     }
@@ -454,7 +444,7 @@ impl Game {
             };
             opts.push(opt!(
                 lab,
-                vec![seat],
+                [seat],
                 format!("{}: {what}", p.name),
                 Choice::Activate { seat, source: src, die: None },
             ));
@@ -494,7 +484,7 @@ impl Game {
                     let name = &self.content().enemies[self.pb.board_enemies[i].card as usize].name;
                     opts.push(opt!(
                         lab,
-                        vec![s],
+                        [s],
                         format!("{}: send {name} back into the Enemy deck", p.name),
                         Choice::Activate { seat: s, source: src, die: Some((s, i as u8)) },
                     ));
@@ -549,71 +539,71 @@ impl Game {
                     continue;
                 }
                 let label = |what: String| format!("Use {}: {what}", p.name);
-                let hurt: Vec<&Ship> = self.alive().filter(|o| o.hex == me.hex && o.health < o.max_health).collect();
+                let hurt = || self.alive().filter(|o| o.hex == me.hex && o.health < o.max_health);
                 match p.effect {
                     ModuleEffect::RecoverHealth { amount } if me.health < me.max_health => opts.push(opt!(
                         lab,
-                        vec![s],
+                        [s],
                         label(format!("recover {amount} health")),
                         Choice::Activate { seat: s, source: src, die: None },
                     )),
                     ModuleEffect::RecoverEnergy if me.energy_used > 0 => opts.push(opt!(
                         lab,
-                        vec![s],
+                        [s],
                         label("recover your energy".into()),
                         Choice::Activate { seat: s, source: src, die: None },
                     )),
                     ModuleEffect::ExtraAction => opts.push(opt!(
                         lab,
-                        vec![s],
+                        [s],
                         label("one more Action".into()),
                         Choice::Activate { seat: s, source: src, die: None },
                     )),
                     ModuleEffect::SoloExtraAction | ModuleEffect::RushShield if !fleet => opts.push(opt!(
                         lab,
-                        vec![s],
+                        [s],
                         label("for this turn".into()),
                         Choice::Activate { seat: s, source: src, die: None },
                     )),
                     ModuleEffect::GainScraps { amount } => opts.push(opt!(
                         lab,
-                        vec![s],
+                        [s],
                         label(format!("gain {amount} scraps")),
                         Choice::Activate { seat: s, source: src, die: None },
                     )),
                     ModuleEffect::RevealSystems { .. } if !self.hid.stack.is_empty() => opts.push(opt!(
                         lab,
-                        vec![s],
+                        [s],
                         label("reveal a system anywhere".into()),
                         Choice::Activate { seat: s, source: src, die: None },
                     )),
                     ModuleEffect::FreeProbe if !self.hid.stack.is_empty() && !self.probe_targets(me.hex).is_empty() => {
                         opts.push(opt!(
                             lab,
-                            vec![s],
+                            [s],
                             label("reveal a system next to yours".into()),
                             Choice::Activate { seat: s, source: src, die: None },
                         ))
                     }
                     ModuleEffect::Cloak if !me.cloaked => opts.push(opt!(
                         lab,
-                        vec![s],
+                        [s],
                         label("ignore a miss on Detection Rolls this turn".into()),
                         Choice::Activate { seat: s, source: src, die: None },
                     )),
                     ModuleEffect::DroneRepair { ships: 1 } if me.scraps > 0 => {
-                        for o in &hurt {
+                        for o in hurt() {
                             opts.push(opt!(
                                 lab,
-                                vec![s],
+                                [s],
                                 label(format!("1 scrap: repair captain {}'s ship", o.seat)),
                                 Choice::Activate { seat: s, source: src, die: Some((o.seat, 0)) },
                             ));
                         }
                     }
-                    ModuleEffect::DroneRepair { .. } if me.scraps > 0 && !hurt.is_empty() => opts.push(opt!(
+                    ModuleEffect::DroneRepair { .. } if me.scraps > 0 && hurt().next().is_some() => opts.push(opt!(
                         lab,
-                        vec![s],
+                        [s],
                         label("1 scrap: repair every damaged ship here".into()),
                         Choice::Activate { seat: s, source: src, die: None },
                     )),
@@ -621,7 +611,7 @@ impl Game {
                         for o in self.alive().filter(|o| o.health < o.max_health) {
                             opts.push(opt!(
                                 lab,
-                                vec![s],
+                                [s],
                                 label(format!("repair captain {} by {amount}, wherever they are", o.seat)),
                                 Choice::Activate { seat: s, source: src, die: Some((o.seat, 0)) },
                             ));
@@ -630,7 +620,7 @@ impl Game {
                     ModuleEffect::FleetEnergy { .. } if group.iter().any(|&g| self.ship(g).energy_used > 0) => opts
                         .push(opt!(
                             lab,
-                            vec![s],
+                            [s],
                             label("your group recovers energy".into()),
                             Choice::Activate { seat: s, source: src, die: None },
                         )),
@@ -705,7 +695,8 @@ impl Game {
     /// "When you defeat an Enemy" powers (always-on ones apply at once).
     pub(crate) fn on_defeat_powers(&mut self, seats: &[Seat], ev: &mut Vec<Event>) {
         for &s in seats {
-            for src in self.powers_of(s) {
+            let powers: Vec<Source> = self.powers_of(s).collect();
+            for src in powers {
                 let p = self.power(src);
                 if p.trigger != Trigger::OnDefeatEnemy || p.activation != Activation::Passive {
                     continue;
@@ -773,12 +764,7 @@ impl Game {
             .into_iter()
             .map(|e| {
                 let d = &self.content().mod_effects[e as usize];
-                opt!(
-                    lab,
-                    vec![seat],
-                    format!("Keep {} ({:?})", d.name, d.effect),
-                    Choice::ChooseMod { seat, effect: e }
-                )
+                opt!(lab, [seat], format!("Keep {} ({:?})", d.name, d.effect), Choice::ChooseMod { seat, effect: e })
             })
             .collect()
     }

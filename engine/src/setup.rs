@@ -218,7 +218,8 @@ impl Game {
             ally_deck,
             spare_allies,
         };
-        let mut g = Game { config, pb, hid };
+        let mut g = Game { config, pb, hid, board: BoardIndex::default() };
+        g.reindex_board();
         g.recount_levels();
         Ok(g)
     }

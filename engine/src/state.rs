@@ -7,7 +7,7 @@
 use crate::config::{GameConfig, ShipKind};
 use crate::content::{Content, DieColor, SystemKind};
 use crate::decision::Pending;
-use crate::hex::Hex;
+use crate::hex::{Hex, MAX_TILES};
 use crate::rng::GameRng;
 use serde::{Deserialize, Serialize};
 
@@ -418,6 +418,56 @@ pub struct Game {
     pub(crate) config: GameConfig,
     pub(crate) pb: Public,
     pub(crate) hid: Hidden,
+    /// Where the revealed systems lie, mirrored from `pb.tiles`.
+    pub(crate) board: BoardIndex,
+}
+
+/// The hexes of `Public::tiles`, in the same order, packed in 64 bytes so
+/// finding a system does not walk the tile records (the hot lookup of
+/// search), and for each tile the index of the tile next to it in each
+/// direction. Geometry only (lanes and markers are read from the tiles).
+/// Not part of the state: rebuilt by [`Game::reindex_board`] whenever a
+/// tile is placed.
+#[derive(Clone, Debug)]
+pub(crate) struct BoardIndex {
+    len: usize,
+    keys: [u16; MAX_TILES],
+    /// `next[i][d]`: index of the tile beside tile `i` in direction `d`,
+    /// or [`BoardIndex::NONE`].
+    next: [[u8; 6]; MAX_TILES],
+}
+
+impl Default for BoardIndex {
+    fn default() -> Self {
+        BoardIndex { len: 0, keys: [0; MAX_TILES], next: [[Self::NONE; 6]; MAX_TILES] }
+    }
+}
+
+impl BoardIndex {
+    /// No tile there.
+    pub(crate) const NONE: u8 = u8::MAX;
+
+    /// The index of the tile beside tile `i` in direction `d`, if any.
+    pub(crate) fn next(&self, i: usize, d: u8) -> Option<usize> {
+        let j = self.next[i][d as usize];
+        (j != Self::NONE).then_some(j as usize)
+    }
+
+    fn key(hex: Hex) -> u16 {
+        (hex.q as u8 as u16) << 8 | hex.r as u8 as u16
+    }
+
+    /// The index in `Public::tiles` of the system at `hex`.
+    fn find(&self, hex: Hex) -> Option<usize> {
+        let k = Self::key(hex);
+        // Branch-free over the fixed array, then the first hit.
+        let mut hits = 0u32;
+        for (i, &x) in self.keys.iter().enumerate() {
+            hits |= ((x == k) as u32) << i;
+        }
+        hits &= if self.len >= 32 { u32::MAX } else { (1u32 << self.len) - 1 };
+        (hits != 0).then(|| hits.trailing_zeros() as usize)
+    }
 }
 
 impl Game {
@@ -462,12 +512,54 @@ impl Game {
         self.pb.signals.len() as u8
     }
 
+    /// Brings the board index up to date with `pb.tiles` after a tile is
+    /// placed: only the new tile's links when one was appended, else a
+    /// full rebuild.
+    pub(crate) fn reindex_board(&mut self) {
+        let n = self.pb.tiles.len().min(MAX_TILES);
+        let b = &mut self.board;
+        let appended =
+            n == b.len + 1 && self.pb.tiles.iter().zip(&b.keys[..b.len]).all(|(t, &k)| BoardIndex::key(t.hex) == k);
+        if !appended {
+            *b = BoardIndex::default();
+        }
+        for i in b.len..n {
+            let hex = self.pb.tiles[i].hex;
+            b.keys[i] = BoardIndex::key(hex);
+            b.len = i + 1;
+            for d in 0..6u8 {
+                if let Some(j) = b.find(hex.neighbor(d)) {
+                    b.next[i][d as usize] = j as u8;
+                    // And the new tile beside that one (the way back).
+                    let back = crate::hex::opposite(d);
+                    if j != i && self.pb.tiles[j].hex.neighbor(back) == hex {
+                        b.next[j][back as usize] = i as u8;
+                    }
+                }
+            }
+        }
+        debug_assert!(
+            self.pb.tiles.iter().enumerate().take(MAX_TILES).all(|(i, t)| (0..6u8).all(|d| {
+                let j = b.next[i][d as usize];
+                let want = b.find(t.hex.neighbor(d)).map_or(BoardIndex::NONE, |j| j as u8);
+                j == want
+            })),
+            "board index links"
+        );
+    }
+
+    pub(crate) fn tile_index(&self, hex: Hex) -> Option<usize> {
+        let i = self.board.find(hex);
+        debug_assert_eq!(i, self.pb.tiles.iter().position(|t| t.hex == hex), "board index out of date");
+        i
+    }
+
     pub(crate) fn tile_at(&self, hex: Hex) -> Option<&PlacedTile> {
-        self.pb.tiles.iter().find(|t| t.hex == hex)
+        self.tile_index(hex).and_then(|i| self.pb.tiles.get(i))
     }
 
     pub(crate) fn tile_at_mut(&mut self, hex: Hex) -> Option<&mut PlacedTile> {
-        self.pb.tiles.iter_mut().find(|t| t.hex == hex)
+        self.tile_index(hex).and_then(|i| self.pb.tiles.get_mut(i))
     }
 
     pub(crate) fn kind_at(&self, hex: Hex) -> Option<SystemKind> {
@@ -492,18 +584,17 @@ impl Game {
     }
 
     /// Avatars on the board, with their index.
-    pub(crate) fn avatars_at(&self, hex: Hex) -> Vec<usize> {
-        self.pb
-            .avatars
-            .iter()
-            .enumerate()
-            .filter(|(_, a)| a.place == AvatarPlace::Board { hex })
-            .map(|(i, _)| i)
-            .collect()
+    pub(crate) fn avatars_at(&self, hex: Hex) -> impl Iterator<Item = usize> + '_ {
+        self.pb.avatars.iter().enumerate().filter(move |(_, a)| a.place == AvatarPlace::Board { hex }).map(|(i, _)| i)
     }
 
     /// Enemy cards on the board in a system, with their index.
-    pub(crate) fn enemies_at(&self, hex: Hex) -> Vec<usize> {
-        self.pb.board_enemies.iter().enumerate().filter(|(_, e)| e.hex == hex).map(|(i, _)| i).collect()
+    pub(crate) fn enemies_at(&self, hex: Hex) -> impl Iterator<Item = usize> + '_ {
+        self.pb.board_enemies.iter().enumerate().filter(move |(_, e)| e.hex == hex).map(|(i, _)| i)
+    }
+
+    /// Whether Enemy cards lie in a system.
+    pub(crate) fn enemy_in(&self, hex: Hex) -> bool {
+        self.pb.board_enemies.iter().any(|e| e.hex == hex)
     }
 }

@@ -18,7 +18,8 @@ impl Game {
         s.turn_started = true;
         s.actions_left = acts;
         s.hidden = false;
-        self.pb.active = vec![seat];
+        self.pb.active.clear();
+        self.pb.active.push(seat);
         ev.push(Event::TurnStarted { seat });
         self.start_regen(seat, ev);
         self.pb.pending = Pending::Action;
@@ -194,6 +195,7 @@ impl Game {
             rift_disabled: false,
             keys_activated: Vec::new(),
         });
+        self.reindex_board();
         ev.push(Event::TileRevealed { hex, tile: def.id.clone(), rotation });
         // Hyperspace Scanner (FAQ): a scrap for every system revealed.
         for s in self.pb.active.clone() {
@@ -249,7 +251,8 @@ impl Game {
         {
             self.ship_mut(s).fleet = None;
             self.note(s, |e| matches!(e, crate::content::ModuleEffect::SplitFromFleet), ev);
-            self.pb.active = vec![s];
+            self.pb.active.clear();
+            self.pb.active.push(s);
             self.pb.pending = Pending::Action;
             return;
         }

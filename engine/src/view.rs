@@ -209,7 +209,7 @@ impl Game {
             .collect();
         rng.shuffle(&mut spare_allies);
 
-        Game {
+        let mut g = Game {
             config: view.config.clone(),
             pb,
             hid: Hidden {
@@ -226,6 +226,9 @@ impl Game {
                 ally_deck,
                 spare_allies,
             },
-        }
+            board: BoardIndex::default(),
+        };
+        g.reindex_board();
+        g
     }
 }

@@ -72,6 +72,9 @@ pub(super) struct TilesFile {
 pub(super) fn validate_tiles(tiles: &[TileDef]) -> Result<(), ContentError> {
     const F: &str = "tiles.toml";
     unique_ids(F, tiles.iter().map(|t| t.id.as_str()))?;
+    if tiles.len() > crate::hex::MAX_TILES {
+        return Err(err(F, "tiles", format!("at most {} tiles, found {}", crate::hex::MAX_TILES, tiles.len())));
+    }
     let count = |k| tiles.iter().filter(|t| t.kind == k).count();
     for (k, n) in
         [(SystemKind::Allied, 12), (SystemKind::Enemy, 12), (SystemKind::Corrupt, 6), (SystemKind::MainRift, 1)]

@@ -426,7 +426,7 @@ pub(super) fn pacify_where_an_enemy_was_left(revision: Option<u32>) -> Vec<(u8, 
     let (mut g, _) = find(&g, 1, "roll_detection", |g, _| g.pb.fight.is_none());
     g.act(1, "pacify");
     assert!(g.pb.fight.as_ref().is_some_and(|f| f.pacify && f.seats == vec![1]));
-    g.enemies_at(h(1, 0)).into_iter().map(|i| (g.pb.board_enemies[i].card, g.pb.board_enemies[i].damage)).collect()
+    g.enemies_at(h(1, 0)).map(|i| (g.pb.board_enemies[i].card, g.pb.board_enemies[i].damage)).collect()
 }
 
 #[test]

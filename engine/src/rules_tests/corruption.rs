@@ -49,7 +49,7 @@ fn p17_a_new_avatar_is_placed_without_engaging_so_a_retreating_captain_can_still
     assert!(matches!(pending(&g), Pending::CombatCommand));
     g.act(0, "disengage");
     assert_eq!(g.pb.corruption.position, 4);
-    assert_eq!(g.avatars_at(Hex::ORIGIN).len(), 2, "the new Avatar lands where the captain retreated");
+    assert_eq!(g.avatars_at(Hex::ORIGIN).count(), 2, "the new Avatar lands where the captain retreated");
     assert!(!g.ship(0).engaged, "placing an Avatar engages nobody");
     assert!(matches!(pending(&g), Pending::Action));
     assert!(g.ids().contains(&"jump:1,0".to_string()), "the captain may still jump away");
@@ -59,7 +59,7 @@ fn p17_a_new_avatar_is_placed_without_engaging_so_a_retreating_captain_can_still
     assert_eq!(now.pb.corruption.position, 3);
     now.act(0, "jump:1,0");
     assert_eq!(now.pb.corruption.position, 4);
-    assert_eq!(now.avatars_at(Hex::ORIGIN).len(), 2);
+    assert_eq!(now.avatars_at(Hex::ORIGIN).count(), 2);
     assert!(!now.ship(0).engaged && matches!(pending(&now), Pending::Action), "the captain is away, unpinned");
 }
 

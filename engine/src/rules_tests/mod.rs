@@ -94,6 +94,7 @@ impl Game {
             rift_disabled: false,
             keys_activated: Vec::new(),
         });
+        self.reindex_board();
     }
 
     pub(crate) fn put_ship(&mut self, seat: Seat, hex: Hex) {
