@@ -1,8 +1,11 @@
 //! The board as the AI sees it: lane and wormhole adjacency over the
 //! public tiles, breadth-first distances, and the frontier (open lanes
 //! facing empty space, where probes reveal new systems). Recomputed from
-//! `Public` so it works on a view as well as on a determinized game.
+//! `Public` so it works on a view as well as on a determinized game. The
+//! lane links, wormholes and rifts are listed once when the board is made,
+//! so the many searches of one evaluation only walk lists.
 
+use std::cell::RefCell;
 use xodus_engine::content::{Content, SystemKind};
 use xodus_engine::{Hex, PlacedTile, Public};
 
@@ -14,12 +17,34 @@ fn opposite(d: u8) -> u8 {
 /// Side of the square lookup grid (axial coordinates offset by half).
 const GRID: usize = 48;
 
+/// The systems one tile's lanes lead to (at most six).
+#[derive(Clone, Copy, Default)]
+struct Links {
+    len: u8,
+    to: [u8; 6],
+}
+
+impl Links {
+    fn iter(&self) -> impl Iterator<Item = usize> + '_ {
+        self.to[..usize::from(self.len)].iter().map(|&j| usize::from(j))
+    }
+}
+
 /// Graph over the revealed systems of one public state.
 pub struct Board<'a> {
     tiles: &'a [PlacedTile],
     content: &'static Content,
-    /// Tile index + 1 by grid cell (0 = empty space).
-    grid: Vec<u8>,
+    /// Tile index + 1 by grid cell (0 = empty space); inline, as a board
+    /// is made for every evaluation.
+    grid: [u8; GRID * GRID],
+    /// Each tile's lane-linked systems, in direction order.
+    lanes: Vec<Links>,
+    /// Jump distances already searched, by starting tile.
+    searched: RefCell<Vec<Option<Vec<Option<u8>>>>>,
+    /// The systems with a wormhole, in tile order.
+    wormholes: Vec<usize>,
+    /// The open rifts, in tile order.
+    rifts: Vec<usize>,
 }
 
 fn cell(hex: Hex) -> Option<usize> {
@@ -31,13 +56,25 @@ fn cell(hex: Hex) -> Option<usize> {
 impl<'a> Board<'a> {
     /// The board of a public state.
     pub fn new(pb: &'a Public) -> Board<'a> {
-        let mut grid = vec![0u8; GRID * GRID];
+        let mut grid = [0u8; GRID * GRID];
         for (i, t) in pb.tiles.iter().enumerate() {
             if let Some(c) = cell(t.hex) {
                 grid[c] = u8::try_from(i + 1).unwrap_or(0);
             }
         }
-        Board { tiles: &pb.tiles, content: Content::get(), grid }
+        let mut board = Board {
+            tiles: &pb.tiles,
+            content: Content::get(),
+            grid,
+            lanes: Vec::new(),
+            searched: RefCell::new(vec![None; pb.tiles.len()]),
+            wormholes: Vec::new(),
+            rifts: Vec::new(),
+        };
+        board.lanes = (0..board.tiles.len()).map(|i| board.lane_links(i)).collect();
+        board.wormholes = (0..board.tiles.len()).filter(|&i| board.wormhole(i)).collect();
+        board.rifts = (0..board.tiles.len()).filter(|&i| board.is_rift(i)).collect();
+        board
     }
 
     /// Index into `Public::tiles` of the system at `hex`.
@@ -58,8 +95,8 @@ impl<'a> Board<'a> {
     }
 
     /// Indices of the systems joined to tile `i` by a hyperspace lane.
-    fn lane_neighbors(&self, i: usize, out: &mut Vec<usize>) {
-        out.clear();
+    fn lane_links(&self, i: usize) -> Links {
+        let mut out = Links::default();
         let t = &self.tiles[i];
         for d in 0..6u8 {
             if t.lanes & (1 << d) == 0 {
@@ -68,22 +105,37 @@ impl<'a> Board<'a> {
             let n = t.hex.neighbor(d);
             if let Some(j) = self.index(n)
                 && self.tiles[j].lanes & (1 << opposite(d)) != 0
+                && let Ok(j) = u8::try_from(j)
             {
-                out.push(j);
+                out.to[usize::from(out.len)] = j;
+                out.len += 1;
             }
         }
+        out
     }
 
-    /// Indices of the systems a ship may jump to from tile `i`.
-    fn neighbors(&self, i: usize, out: &mut Vec<usize>) {
-        self.lane_neighbors(i, out);
-        if self.wormhole(i) {
-            for j in 0..self.tiles.len() {
-                if j != i && self.wormhole(j) && !out.contains(&j) {
-                    out.push(j);
+    /// Breadth-first distances from `from` over `next(i)`'s systems.
+    fn search<I: Iterator<Item = usize>>(&self, from: usize, next: impl Fn(usize) -> I) -> Vec<Option<u8>> {
+        let mut dist = vec![None; self.tiles.len()];
+        if from >= self.tiles.len() {
+            return dist;
+        }
+        dist[from] = Some(0);
+        // Every system enters the queue at most once.
+        let mut queue = Vec::with_capacity(self.tiles.len());
+        queue.push(from);
+        let mut head = 0;
+        while let Some(&i) = queue.get(head) {
+            head += 1;
+            let d = dist[i].unwrap_or(0);
+            for j in next(i) {
+                if dist[j].is_none() {
+                    dist[j] = Some(d + 1);
+                    queue.push(j);
                 }
             }
         }
+        dist
     }
 
     /// Whether tile `i` holds an open rift (Corrupt system or a created
@@ -102,47 +154,27 @@ impl<'a> Board<'a> {
     /// Avatar move distances from tile `from` (lanes, and every rift next
     /// to every other; wormholes left out, the die grants them rarely).
     pub fn avatar_distances(&self, from: usize) -> Vec<Option<u8>> {
-        let mut dist = vec![None; self.tiles.len()];
-        if from >= self.tiles.len() {
-            return dist;
-        }
-        let rifts: Vec<usize> = (0..self.tiles.len()).filter(|&j| self.is_rift(j)).collect();
-        dist[from] = Some(0);
-        let mut queue = std::collections::VecDeque::from([from]);
-        let mut nb = Vec::new();
-        while let Some(i) = queue.pop_front() {
-            let d = dist[i].unwrap_or(0);
-            self.lane_neighbors(i, &mut nb);
-            if self.is_rift(i) {
-                nb.extend(rifts.iter().copied().filter(|&j| j != i));
-            }
-            for &j in &nb {
-                if dist[j].is_none() {
-                    dist[j] = Some(d + 1);
-                    queue.push_back(j);
-                }
-            }
-        }
-        dist
+        self.search(from, |i| {
+            let rifts: &[usize] = if self.rifts.binary_search(&i).is_ok() { &self.rifts } else { &[] };
+            self.lanes[i].iter().chain(rifts.iter().copied().filter(move |&j| j != i))
+        })
     }
 
     /// Jump distances from `from` to every revealed system (`None` when
     /// unreachable), indexed like `Public::tiles`.
     pub fn distances(&self, from: Hex) -> Vec<Option<u8>> {
-        let mut dist = vec![None; self.tiles.len()];
-        let Some(s) = self.index(from) else { return dist };
-        dist[s] = Some(0);
-        let mut queue = std::collections::VecDeque::from([s]);
-        let mut nb = Vec::new();
-        while let Some(i) = queue.pop_front() {
-            let d = dist[i].unwrap_or(0);
-            self.neighbors(i, &mut nb);
-            for &j in &nb {
-                if dist[j].is_none() {
-                    dist[j] = Some(d + 1);
-                    queue.push_back(j);
-                }
-            }
+        let Some(s) = self.index(from) else { return vec![None; self.tiles.len()] };
+        if let Some(Some(known)) = self.searched.borrow().get(s) {
+            return known.clone();
+        }
+        let dist = self.search(s, |i| {
+            // A wormhole leads to every other wormhole (the lane links are
+            // already counted; a system found twice is skipped anyway).
+            let wormholes: &[usize] = if self.wormholes.binary_search(&i).is_ok() { &self.wormholes } else { &[] };
+            self.lanes[i].iter().chain(wormholes.iter().copied().filter(move |&j| j != i))
+        });
+        if let Some(slot) = self.searched.borrow_mut().get_mut(s) {
+            *slot = Some(dist.clone());
         }
         dist
     }
@@ -166,5 +198,67 @@ impl<'a> Board<'a> {
     /// The tile at index `i`.
     pub fn tile(&self, i: usize) -> &PlacedTile {
         &self.tiles[i]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use xodus_engine::{Difficulty, Game, GameConfig};
+
+    /// Jump distances found the plain way: a system's neighbours are read
+    /// from the tile list on every step (lanes both ways, then wormholes).
+    fn plain_distances(pb: &Public, from: usize) -> Vec<Option<u8>> {
+        let content = Content::get();
+        let at = |h: Hex| pb.tiles.iter().position(|t| t.hex == h);
+        let worm = |i: usize| content.tiles.get(pb.tiles[i].tile as usize).is_some_and(|d| d.wormhole);
+        let mut dist = vec![None; pb.tiles.len()];
+        dist[from] = Some(0u8);
+        let mut frontier = vec![from];
+        while !frontier.is_empty() {
+            let mut next = Vec::new();
+            for &i in &frontier {
+                let t = &pb.tiles[i];
+                let mut nb: Vec<usize> = (0..6u8)
+                    .filter(|&d| t.lanes & (1 << d) != 0)
+                    .filter_map(|d| at(t.hex.neighbor(d)).filter(|&j| pb.tiles[j].lanes & (1 << opposite(d)) != 0))
+                    .collect();
+                if worm(i) {
+                    nb.extend((0..pb.tiles.len()).filter(|&j| j != i && worm(j)));
+                }
+                for j in nb {
+                    if dist[j].is_none() {
+                        dist[j] = dist[i].map(|d| d + 1);
+                        next.push(j);
+                    }
+                }
+            }
+            frontier = next;
+        }
+        dist
+    }
+
+    #[test]
+    fn listed_links_give_the_plain_distances_on_played_boards() {
+        for seed in 0..6 {
+            let mut g = Game::new(GameConfig::random(seed, 4, Difficulty::Casual)).expect("valid");
+            let mut step = 0usize;
+            while g.outcome().is_none() && step < 600 {
+                if step % 40 == 0 {
+                    let pb = g.public();
+                    let board = Board::new(pb);
+                    for (i, t) in pb.tiles.iter().enumerate() {
+                        let want = plain_distances(pb, i);
+                        assert_eq!(board.distances(t.hex), want, "seed {seed}, step {step}, from tile {i}");
+                        assert_eq!(board.distances(t.hex), want, "a second search answers the same");
+                    }
+                }
+                let legal = g.legal();
+                let m = &legal.moves[(step * 7 + seed as usize) % legal.moves.len()];
+                let seat = m.seats.first().expect("a seat");
+                g.apply_move(seat, &m.choice.clone()).expect("listed");
+                step += 1;
+            }
+        }
     }
 }
