@@ -244,7 +244,7 @@ mod tests {
             let mut g = Game::new(GameConfig::random(seed, 4, Difficulty::Casual)).expect("valid");
             let mut step = 0usize;
             while g.outcome().is_none() && step < 600 {
-                if step % 40 == 0 {
+                if step.is_multiple_of(40) {
                     let pb = g.public();
                     let board = Board::new(pb);
                     for (i, t) in pb.tiles.iter().enumerate() {
