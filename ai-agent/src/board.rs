@@ -5,7 +5,6 @@
 //! lane links, wormholes and rifts are listed once when the board is made,
 //! so the many searches of one evaluation only walk lists.
 
-use std::cell::RefCell;
 use xodus_engine::content::{Content, SystemKind};
 use xodus_engine::{Hex, PlacedTile, Public};
 
@@ -39,8 +38,6 @@ pub struct Board<'a> {
     grid: [u8; GRID * GRID],
     /// Each tile's lane-linked systems, in direction order.
     lanes: Vec<Links>,
-    /// Jump distances already searched, by starting tile.
-    searched: RefCell<Vec<Option<Vec<Option<u8>>>>>,
     /// The systems with a wormhole, in tile order.
     wormholes: Vec<usize>,
     /// The open rifts, in tile order.
@@ -67,7 +64,6 @@ impl<'a> Board<'a> {
             content: Content::get(),
             grid,
             lanes: Vec::new(),
-            searched: RefCell::new(vec![None; pb.tiles.len()]),
             wormholes: Vec::new(),
             rifts: Vec::new(),
         };
@@ -121,17 +117,22 @@ impl<'a> Board<'a> {
             return dist;
         }
         dist[from] = Some(0);
-        // Every system enters the queue at most once.
-        let mut queue = Vec::with_capacity(self.tiles.len());
-        queue.push(from);
-        let mut head = 0;
-        while let Some(&i) = queue.get(head) {
+        // Every system enters the queue at most once, and a board has at
+        // most 255 of them (the grid numbers them in a byte).
+        let mut queue = [0usize; 256];
+        let (mut head, mut tail) = (0, 1);
+        queue[0] = from;
+        while head < tail {
+            let i = queue[head];
             head += 1;
             let d = dist[i].unwrap_or(0);
             for j in next(i) {
                 if dist[j].is_none() {
                     dist[j] = Some(d + 1);
-                    queue.push(j);
+                    if let Some(q) = queue.get_mut(tail) {
+                        *q = j;
+                        tail += 1;
+                    }
                 }
             }
         }
@@ -164,19 +165,12 @@ impl<'a> Board<'a> {
     /// unreachable), indexed like `Public::tiles`.
     pub fn distances(&self, from: Hex) -> Vec<Option<u8>> {
         let Some(s) = self.index(from) else { return vec![None; self.tiles.len()] };
-        if let Some(Some(known)) = self.searched.borrow().get(s) {
-            return known.clone();
-        }
-        let dist = self.search(s, |i| {
+        self.search(s, |i| {
             // A wormhole leads to every other wormhole (the lane links are
             // already counted; a system found twice is skipped anyway).
             let wormholes: &[usize] = if self.wormholes.binary_search(&i).is_ok() { &self.wormholes } else { &[] };
             self.lanes[i].iter().chain(wormholes.iter().copied().filter(move |&j| j != i))
-        });
-        if let Some(slot) = self.searched.borrow_mut().get_mut(s) {
-            *slot = Some(dist.clone());
-        }
-        dist
+        })
     }
 
     /// Whether tile `i` has an open lane facing an empty space.
@@ -250,7 +244,6 @@ mod tests {
                     for (i, t) in pb.tiles.iter().enumerate() {
                         let want = plain_distances(pb, i);
                         assert_eq!(board.distances(t.hex), want, "seed {seed}, step {step}, from tile {i}");
-                        assert_eq!(board.distances(t.hex), want, "a second search answers the same");
                     }
                 }
                 let legal = g.legal();

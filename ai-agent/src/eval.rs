@@ -399,8 +399,9 @@ fn avatar_danger(pb: &Public, cx: &Ctx) -> f64 {
         let rifts: Vec<usize> = (0..board.len()).filter(|&j| board.is_rift(j)).collect();
         let mut best: Option<(u8, usize)> = None;
         for &r in &rifts {
+            let from_rift = board.distances(board.tile(r).hex);
             for t in &targets {
-                let d = board.distances(board.tile(r).hex).get(t.0).copied().flatten().unwrap_or(99);
+                let d = from_rift.get(t.0).copied().flatten().unwrap_or(99);
                 if best.is_none_or(|b| d < b.0) {
                     best = Some((d, r));
                 }
