@@ -138,7 +138,7 @@ impl pb::game_service_server::GameService for GrpcService {
                 wire::Pick::Id(option_id) => option_id,
                 wire::Pick::Payload(payload) => self.manager.option_with_payload(id, &payload).await?,
             };
-            let a = self.manager.submit(id, &creds, req.expected_seq, &option_id).await?;
+            let a = self.manager.submit_detached(id.to_string(), creds, req.expected_seq, option_id).await?;
             Ok(Response::new(pb::SubmitChoiceResponse { seq: a.seq, events: a.events, state: Some(a.state) }))
         }
         .instrument(span)
@@ -149,7 +149,8 @@ impl pb::game_service_server::GameService for GrpcService {
         let req = request.into_inner();
         let creds = credentials_required(req.credentials)?;
         let span = rpc_span("Undo", &req.game_id, Some(creds.seat));
-        let (seq, state) = self.manager.undo(game_id(&req.game_id)?, &creds, req.expected_seq).instrument(span).await?;
+        let id = game_id(&req.game_id)?.to_string();
+        let (seq, state) = self.manager.undo_detached(id, creds, req.expected_seq).instrument(span).await?;
         Ok(Response::new(pb::UndoResponse { seq, state: Some(state) }))
     }
 

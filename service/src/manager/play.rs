@@ -8,7 +8,7 @@ use crate::game::{HostedGame, Refusal, Viewer};
 use crate::model::{EntryKind, EntryRecord, Status, now_ms};
 use crate::replay::{Step, undo_seat};
 use std::sync::Arc;
-use tracing::{Span, info, warn};
+use tracing::{Instrument, Span, info, warn};
 use xodus::pb;
 
 /// The outcome of an accepted choice.
@@ -49,6 +49,37 @@ impl GameData {
 }
 
 impl Manager {
+    /// SubmitChoice on a task of its own: once begun it runs to its end even
+    /// when the caller goes away (a client deadline, a reset stream, the
+    /// server's request timeout). Otherwise a choice could be committed to
+    /// the store and never swapped in, and the next one would clash with it.
+    pub async fn submit_detached(
+        self: &Arc<Self>,
+        game_id: String,
+        creds: Credentials,
+        expected_seq: Option<u64>,
+        option_id: String,
+    ) -> Result<Accepted, ServiceError> {
+        let me = Arc::clone(self);
+        tokio::spawn(async move { me.submit(&game_id, &creds, expected_seq, &option_id).await }.in_current_span())
+            .await
+            .map_err(|e| ServiceError::Internal(format!("the choice's task failed: {e}")))?
+    }
+
+    /// Undo on a task of its own, for the same reason as
+    /// [`Manager::submit_detached`].
+    pub async fn undo_detached(
+        self: &Arc<Self>,
+        game_id: String,
+        creds: Credentials,
+        expected_seq: Option<u64>,
+    ) -> Result<(u64, pb::GameState), ServiceError> {
+        let me = Arc::clone(self);
+        tokio::spawn(async move { me.undo(&game_id, &creds, expected_seq).await }.in_current_span())
+            .await
+            .map_err(|e| ServiceError::Internal(format!("the undo's task failed: {e}")))?
+    }
+
     /// SubmitChoice: durable before it returns.
     pub async fn submit(
         &self,

@@ -368,3 +368,81 @@ async fn each_update_is_rendered_once_per_viewer_and_shared_by_reply_view_and_st
         "one render for the mover's seat and one for spectators, for the reply, two GetViews and four streams"
     );
 }
+
+/// SQLite in memory whose choice acknowledgements arrive late: the entry
+/// is committed at once, its caller hears of it after `delay` (a slow
+/// fsync, seen from the server).
+struct SlowAcks {
+    inner: crate::store::SqliteStore,
+    delay: std::time::Duration,
+}
+
+impl GameStore for SlowAcks {
+    fn create_game(
+        &self,
+        game: &GameRecord,
+        entries: &[crate::model::EntryRecord],
+    ) -> Result<(), crate::store::StoreError> {
+        self.inner.create_game(game, entries)
+    }
+    fn append_entry(&self, game_id: &str, entry: &crate::model::EntryRecord) -> Result<(), crate::store::StoreError> {
+        self.inner.append_entry(game_id, entry)
+    }
+    fn append_entry_async(&self, game_id: &str, entry: &crate::model::EntryRecord) -> crate::store::Done {
+        let committed = self.inner.append_entry_async(game_id, entry);
+        let (tx, rx) = tokio::sync::oneshot::channel();
+        let delay = self.delay;
+        std::thread::spawn(move || {
+            let r =
+                committed.blocking_recv().unwrap_or_else(|_| Err(crate::store::StoreError::Writer("dropped".into())));
+            std::thread::sleep(delay);
+            let _ = tx.send(r);
+        });
+        rx
+    }
+    fn put_seat(&self, game_id: &str, seat: &crate::model::SeatRecord) -> Result<(), crate::store::StoreError> {
+        self.inner.put_seat(game_id, seat)
+    }
+    fn set_status(&self, game_id: &str, status: Status, ended_ms: Option<i64>) -> Result<(), crate::store::StoreError> {
+        self.inner.set_status(game_id, status, ended_ms)
+    }
+    fn delete_game(&self, game_id: &str) -> Result<(), crate::store::StoreError> {
+        self.inner.delete_game(game_id)
+    }
+    fn load_briefs(&self) -> Result<Vec<crate::model::StoredBrief>, crate::store::StoreError> {
+        self.inner.load_briefs()
+    }
+    fn load_game(&self, game_id: &str) -> Result<Option<StoredGame>, crate::store::StoreError> {
+        self.inner.load_game(game_id)
+    }
+    fn put_summary(&self, game_id: &str, summary: Vec<u8>, seq: u64, last_move_ms: i64) -> crate::store::Done {
+        self.inner.put_summary(game_id, summary, seq, last_move_ms)
+    }
+}
+
+#[tokio::test]
+async fn a_choice_whose_caller_gives_up_during_the_commit_still_lands_and_the_game_goes_on() {
+    let store = SlowAcks {
+        inner: crate::store::SqliteStore::open_in_memory().expect("sqlite"),
+        delay: std::time::Duration::from_millis(300),
+    };
+    let m = Arc::new(manager(Arc::new(store)).await);
+    let id = m.create_game(None, &create_req(31)).await.expect("create").0.game_id;
+    let tokens = claim_all(&m, &id).await;
+    let (state, _) = m.get_view(&id, None).await.expect("view");
+    let o = state.decision.clone().expect("decision").options[0].clone();
+    let creds = Credentials { seat: o.seats[0], token: tokens[o.seats[0] as usize].clone() };
+    // The caller's deadline passes while the store is committing.
+    let gave_up = tokio::time::timeout(
+        std::time::Duration::from_millis(50),
+        m.submit_detached(id.clone(), creds, Some(state.seq), o.id.clone()),
+    )
+    .await;
+    assert!(gave_up.is_err(), "the caller left before the acknowledgement");
+    tokio::time::sleep(std::time::Duration::from_millis(600)).await;
+    let (after, _) = m.get_view(&id, None).await.expect("view");
+    assert_eq!(after.seq, state.seq + 1, "the committed choice was swapped in although nobody waited for it");
+    // The game goes on: the next choice is stored after it, not on top of it.
+    play(&m, &id, &tokens, 1).await;
+    assert_eq!(m.get_view(&id, None).await.expect("view").0.seq, state.seq + 2);
+}
