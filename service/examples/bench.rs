@@ -32,6 +32,10 @@ use xodus::GameServiceClient;
 use xodus::pb;
 use xodus_service::{Limits, ServerConfig, Storage};
 
+/// The allocator `xodus-server` uses, so the figures are the server's.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 /// Benchmark flags.
 #[derive(Parser, Debug)]
 struct Args {
