@@ -19,6 +19,9 @@ use xodus_engine::{Difficulty, Game, GameConfig, Viewer};
 /// Hard cap on decisions per game (a stalled game counts as a loss).
 pub const MAX_DECISIONS: u64 = 5_000;
 
+/// Picks logged when a game hits the cap, to show the loop it was in.
+const STALL_TAIL: usize = 40;
+
 /// What to play.
 #[derive(Clone, Debug)]
 pub struct SelfplayConfig {
@@ -50,6 +53,13 @@ pub enum SelfplayError {
 
 /// Plays game number `index` of `cfg` to its end.
 pub fn play_game(cfg: &SelfplayConfig, index: usize) -> Result<GameResult, SelfplayError> {
+    play_game_capped(cfg, index, MAX_DECISIONS)
+}
+
+/// Plays game number `index` of `cfg` to its end or to `cap` decisions,
+/// whichever comes first; a game cut by the cap is a "stalled" loss and
+/// its last picks are logged.
+fn play_game_capped(cfg: &SelfplayConfig, index: usize, cap: u64) -> Result<GameResult, SelfplayError> {
     let game_seed = cfg.seed.wrapping_add(index as u64);
     let mut config = GameConfig::random(game_seed, cfg.ships, cfg.difficulty);
     config.nightmare = Some(cfg.nightmare);
@@ -60,7 +70,8 @@ pub fn play_game(cfg: &SelfplayConfig, index: usize) -> Result<GameResult, Selfp
     let mut decisions = 0u64;
     let mut round_starts = Vec::new();
     let mut round = game.public().round;
-    while game.outcome().is_none() && decisions < MAX_DECISIONS {
+    let mut recent = std::collections::VecDeque::with_capacity(STALL_TAIL);
+    while game.outcome().is_none() && decisions < cap {
         if game.public().round != round {
             round = game.public().round;
             if let Position::Open(x) = position(game.public()) {
@@ -81,6 +92,11 @@ pub fn play_game(cfg: &SelfplayConfig, index: usize) -> Result<GameResult, Selfp
                 None => break,
             },
         };
+        if recent.len() == STALL_TAIL {
+            recent.pop_front();
+        }
+        let label = decision.options.iter().find(|o| o.id == id).map_or("", |o| o.label.as_str());
+        recent.push_back(format!("r{round} seat {seat}: {id} ({label})"));
         if let Err(e) = game.apply(seat, &id) {
             tracing::warn!(game = index, %e, "policy picked a refused option; taking the first legal one");
             let Some(o) = options_for(&view, seat).first().map(|o| o.id.clone()) else { break };
@@ -98,7 +114,11 @@ pub fn play_game(cfg: &SelfplayConfig, index: usize) -> Result<GameResult, Selfp
     // A game cut by the decision cap counts as a "stalled" loss.
     let (won, cause, rounds) = match game.outcome() {
         Some(o) => (o.won, o.cause, o.round),
-        None => (false, "stalled".into(), pb.round),
+        None => {
+            let tail = Vec::from(recent).join("\n  ");
+            tracing::warn!(game_seed, decisions, round = pb.round, "game stalled; its last picks:\n  {tail}");
+            (false, "stalled".into(), pb.round)
+        }
     };
     Ok(GameResult { won, cause, rounds, keys, keys_on_rift, decisions, think_ms, signals, round_starts })
 }
@@ -246,6 +266,12 @@ mod tests {
             jobs,
             budget: Budget::new(Some(8), None),
         }
+    }
+
+    #[test]
+    fn a_game_cut_by_the_decision_cap_is_a_stalled_loss() {
+        let r = play_game_capped(&cfg(PolicyKind::Random, 1, 1), 0, 12).expect("plays");
+        assert_eq!((r.won, r.cause.as_str(), r.decisions), (false, "stalled", 12));
     }
 
     #[test]
