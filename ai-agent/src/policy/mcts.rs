@@ -420,6 +420,14 @@ impl Paired<'_> {
         let run = |t: usize| -> Vec<(u64, Vec<f64>)> {
             let mut out = Vec::new();
             for j in (t as u64..u64::from(samples)).step_by(threads) {
+                // Checked here too, not only inside the playouts: when
+                // every candidate ends the game at once (the last decision
+                // of a game), a sample plays no move and never meets the
+                // deadline, and a time-limited search asked for unbounded
+                // samples would go on (and grow) forever.
+                if deadline.is_some_and(|d| Instant::now() >= d) {
+                    break;
+                }
                 match self.sample(j, deadline) {
                     Some(row) => out.push((j, row)),
                     None => break,

@@ -164,6 +164,72 @@ pub(crate) mod tests {
         assert_eq!(mcts::paired_pick(&rows, 0.08, 1.0), 0);
     }
 
+    /// Runs `f` on a thread and waits up to a minute for it: the liveness
+    /// check of a search that used to run on forever (not a timing).
+    fn returns<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> T {
+        let (tx, rx) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let _ = tx.send(f());
+        });
+        rx.recv_timeout(std::time::Duration::from_secs(60)).expect("the time-limited search never returned")
+    }
+
+    /// A decision of a random game where `seat` has at least two options
+    /// and every one of them ends the game (its last decision).
+    fn a_last_decision() -> (View, Seat) {
+        for seed in 1..400 {
+            let mut g = Game::new(GameConfig::random(seed, 3, Difficulty::Casual)).expect("game");
+            let mut pick = crate::rng::Rng::new(seed);
+            while g.outcome().is_none() {
+                let d = g.decision();
+                let seat = d.options[0].seats[0];
+                let mine: Vec<&str> =
+                    d.options.iter().filter(|o| o.seats.contains(&seat)).map(|o| o.id.as_str()).collect();
+                let ends = |id: &str| {
+                    let mut next = g.clone();
+                    next.apply(seat, id).is_ok() && next.outcome().is_some()
+                };
+                if mine.len() > 1 && mine.iter().all(|id| ends(id)) {
+                    return (g.view(Viewer::Seat(seat)), seat);
+                }
+                let id = d.options[pick.below(d.options.len())].id.clone();
+                let by = d.options.iter().find(|o| o.id == id).map_or(seat, |o| o.seats[0]);
+                g.apply(by, &id).expect("offered option");
+            }
+        }
+        panic!("no random game of seeds 1..400 ends on a decision where every option ends it");
+    }
+
+    /// Seen in self-play at `--think-ms 500`: on the last decision of a
+    /// game every candidate's sample ended at once, never met the deadline,
+    /// and the paired search ran on until the process held 16 GB.
+    #[test]
+    fn a_time_limited_search_returns_when_every_option_ends_the_game() {
+        let (view, seat) = a_last_decision();
+        let picked = returns(move || {
+            let mut p = mcts::MctsPolicy::new(9);
+            let id = p.choose(&view, seat, &Budget::new(None, Some(30)));
+            (id, view)
+        });
+        let (id, view) = picked;
+        let id = id.expect("the seat has a decision");
+        assert!(options_for(&view, seat).iter().any(|o| o.id == id));
+    }
+
+    #[test]
+    fn a_time_limited_paired_search_stops_at_the_deadline_when_no_candidate_plays() {
+        let (view, seat) = sample_views(12, 3).remove(2);
+        let rows = returns(move || {
+            // Candidates the engine refuses: each sample returns at once.
+            let roots = vec!["no-such-option".to_string(), "nor-this-one".to_string()];
+            let search =
+                mcts::Paired { view: &view, seat, roots: &roots, seed: 5, horizon: 1, value: None, marches: &[] };
+            let deadline = std::time::Instant::now() + std::time::Duration::from_millis(30);
+            search.run(u32::MAX, Some(deadline), 1)
+        });
+        assert!(rows.iter().all(|r| r.iter().all(|v| *v == f64::NEG_INFINITY)));
+    }
+
     #[test]
     fn view_round_trips_through_json() {
         let g = Game::new(GameConfig::random(3, 4, Difficulty::Casual)).expect("game");
