@@ -193,6 +193,48 @@ async fn transport_floor(url: &str, clients: usize, calls: usize) -> anyhow::Res
     Ok(calls as f64 / started.elapsed().as_secs_f64())
 }
 
+/// The transport's limit for messages on open streams: `clients` clients,
+/// each holding one bidirectional stream to this server's reflection
+/// service, send a request and wait for its answer (a list of about 150
+/// bytes), `calls` in all. Messages per second: what a choice sent on an
+/// open stream, instead of a unary call, could at best reach.
+async fn stream_floor(url: &str, clients: usize, calls: usize) -> anyhow::Result<f64> {
+    use tokio_stream::StreamExt;
+    use tonic_reflection::pb::v1::server_reflection_client::ServerReflectionClient;
+    use tonic_reflection::pb::v1::{ServerReflectionRequest, server_reflection_request::MessageRequest};
+    let next = Arc::new(std::sync::atomic::AtomicUsize::new(0));
+    let ask = || ServerReflectionRequest {
+        host: String::new(),
+        message_request: Some(MessageRequest::ListServices(String::new())),
+    };
+    let mut opened = Vec::new();
+    for _ in 0..clients {
+        let mut c = ServerReflectionClient::new(Channel::from_shared(url.to_string())?.connect().await?);
+        let (tx, rx) = tokio::sync::mpsc::channel(1);
+        tx.send(ask()).await?;
+        let mut answers = c.server_reflection_info(tokio_stream::wrappers::ReceiverStream::new(rx)).await?.into_inner();
+        answers.next().await.ok_or_else(|| anyhow::anyhow!("the stream closed"))??;
+        opened.push((c, tx, answers));
+    }
+    let started = Instant::now();
+    let mut tasks = Vec::new();
+    for (c, tx, mut answers) in opened {
+        let next = Arc::clone(&next);
+        tasks.push(tokio::spawn(async move {
+            let _client = c;
+            while next.fetch_add(1, std::sync::atomic::Ordering::Relaxed) < calls {
+                tx.send(ask()).await?;
+                answers.next().await.ok_or_else(|| anyhow::anyhow!("the stream closed"))??;
+            }
+            Ok::<_, anyhow::Error>(())
+        }));
+    }
+    for t in tasks {
+        t.await??;
+    }
+    Ok(calls as f64 / started.elapsed().as_secs_f64())
+}
+
 fn pct(sorted: &[Duration], p: f64) -> Duration {
     if sorted.is_empty() {
         return Duration::ZERO;
@@ -247,6 +289,7 @@ async fn run_once(args: &Args, clients: usize, dir: &std::path::Path, memory_gam
     lat.sort();
     let floor = transport_floor(&url, clients, lat.len().max(1000)).await?;
     let bare = bare_floor(clients, lat.len().max(1000)).await?;
+    let streamed = stream_floor(&url, clients, lat.len().max(1000)).await?;
     let run = Run {
         clients,
         rate: lat.len() as f64 / elapsed.as_secs_f64(),
@@ -269,6 +312,10 @@ async fn run_once(args: &Args, clients: usize, dir: &std::path::Path, memory_gam
     println!(
         "transport: {clients} clients calling the empty health check: {floor:.0} calls/s on this server, {bare:.0} calls/s on a bare tonic server; acknowledged choices reach {:.2}x of this server's",
         run.rate / floor
+    );
+    println!(
+        "transport on open streams: {clients} clients, one bidirectional stream each, request and answer in turn: {streamed:.0} messages/s ({:.2}x the unary health check)",
+        streamed / floor
     );
 
     if memory_games > 0 {
