@@ -1,8 +1,10 @@
 //! Service benchmark: starts the server in-process on 127.0.0.1:0 (SQLite in
 //! a temp directory, or memory with `--memory`), creates games, and lets N
 //! concurrent clients (one connection each) play them as fast as they can,
-//! once per client count of `--clients`, each on a fresh server. Prints
-//! acknowledged choices per second, SubmitChoice latency p50/p99, and the
+//! once per client count of `--clients` and way of sending choices of
+//! `--via` (a SubmitChoice call each, or messages on open Play streams),
+//! each on a fresh server. Prints
+//! acknowledged choices per second, choice latency p50/p99, and the
 //! memory one hosted game costs (resident set size growth per game).
 //!
 //! With SQLite it first measures the limit in the same run, on the same
@@ -61,6 +63,28 @@ struct Args {
     /// Write+fsync iterations of the serial limit loop.
     #[arg(long, default_value_t = 3000)]
     fsyncs: usize,
+    /// How choices are sent: `submit` (a SubmitChoice call each) and/or
+    /// `play` (one open Play stream per seat); one run per way and count.
+    #[arg(long, value_delimiter = ',', default_values_t = [Via::Submit, Via::Play])]
+    via: Vec<Via>,
+}
+
+/// How the bench's clients send their choices.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum Via {
+    /// One SubmitChoice call per choice.
+    Submit,
+    /// One message per choice on an open Play stream (one per seat).
+    Play,
+}
+
+impl std::fmt::Display for Via {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Via::Submit => "submit",
+            Via::Play => "play",
+        })
+    }
 }
 
 /// The serial limit: overwrite 64 bytes of a file in `dir`, then fsync it
@@ -88,6 +112,7 @@ fn fsync_loop(dir: &std::path::Path, n: usize) -> anyhow::Result<(f64, Vec<Durat
 
 /// One run's figures.
 struct Run {
+    via: Via,
     clients: usize,
     rate: f64,
     p50: Duration,
@@ -117,34 +142,104 @@ fn create(seed: u64) -> pb::CreateGameRequest {
     }
 }
 
-/// Creates a game, claims its seats, plays it; returns submit latencies
-/// and the encoded size of the replies.
-async fn play(c: &mut GameServiceClient<Channel>, seed: u64, choices: usize) -> anyhow::Result<(Vec<Duration>, usize)> {
-    use prost::Message;
+/// Creates a game, claims its seats, plays it by `via`; returns the
+/// latencies of the choices and the encoded size of the replies.
+async fn play(
+    c: &mut GameServiceClient<Channel>,
+    via: Via,
+    seed: u64,
+    choices: usize,
+) -> anyhow::Result<(Vec<Duration>, usize)> {
     let game = c.create_game(create(seed)).await?.into_inner().game.ok_or_else(|| anyhow::anyhow!("no game"))?;
     let mut tokens = Vec::new();
     for seat in 0..4 {
         let req = pb::ClaimSeatRequest { game_id: game.game_id.clone(), seat, ..Default::default() };
         tokens.push(c.claim_seat(req).await?.into_inner().token);
     }
-    let view = pb::GetViewRequest { game_id: game.game_id.clone(), credentials: None };
+    match via {
+        Via::Submit => play_by_submit(c, &game.game_id, &tokens, choices).await,
+        Via::Play => play_by_stream(c, &game.game_id, &tokens, choices).await,
+    }
+}
+
+/// The first option of `state`'s decision, and the seat that takes it.
+fn first_option(state: &pb::GameState) -> Option<(u32, String)> {
+    let o = state.decision.as_ref().and_then(|d| d.options.first())?;
+    Some((*o.seats.first()?, o.id.clone()))
+}
+
+/// Plays with one SubmitChoice call per choice.
+async fn play_by_submit(
+    c: &mut GameServiceClient<Channel>,
+    game_id: &str,
+    tokens: &[String],
+    choices: usize,
+) -> anyhow::Result<(Vec<Duration>, usize)> {
+    use prost::Message;
+    let view = pb::GetViewRequest { game_id: game_id.to_string(), credentials: None };
     let mut state = c.get_view(view).await?.into_inner().state.ok_or_else(|| anyhow::anyhow!("no state"))?;
     let mut lat = Vec::with_capacity(choices);
     let mut bytes = 0;
     for _ in 0..choices {
-        let Some(o) = state.decision.as_ref().and_then(|d| d.options.first()).cloned() else { break };
-        let seat = o.seats[0];
+        let Some((seat, id)) = first_option(&state) else { break };
         let req = pb::SubmitChoiceRequest {
-            game_id: game.game_id.clone(),
+            game_id: game_id.to_string(),
             credentials: Some(pb::SeatCredentials { seat, token: tokens[seat as usize].clone() }),
             expected_seq: Some(state.seq),
-            choice: Some(pb::submit_choice_request::Choice::OptionId(o.id)),
+            choice: Some(pb::submit_choice_request::Choice::OptionId(id)),
         };
         let t = Instant::now();
         let r = c.submit_choice(req).await?.into_inner();
         lat.push(t.elapsed());
         bytes += r.encoded_len();
         state = r.state.ok_or_else(|| anyhow::anyhow!("no state"))?;
+    }
+    Ok((lat, bytes))
+}
+
+/// Plays with one open Play stream per seat, a message per choice.
+async fn play_by_stream(
+    c: &mut GameServiceClient<Channel>,
+    game_id: &str,
+    tokens: &[String],
+    choices: usize,
+) -> anyhow::Result<(Vec<Duration>, usize)> {
+    use pb::play_response::Kind;
+    use prost::Message;
+    use tokio_stream::StreamExt;
+    let mut seats = Vec::new();
+    let mut state = None;
+    for (seat, token) in tokens.iter().enumerate() {
+        let (tx, rx) = tokio::sync::mpsc::channel(1);
+        let open = pb::PlayOpen {
+            game_id: game_id.to_string(),
+            credentials: Some(pb::SeatCredentials { seat: seat as u32, token: token.clone() }),
+        };
+        tx.send(pb::PlayRequest { kind: Some(pb::play_request::Kind::Open(open)) }).await?;
+        let mut answers = c.play(tokio_stream::wrappers::ReceiverStream::new(rx)).await?.into_inner();
+        match answers.next().await.ok_or_else(|| anyhow::anyhow!("the Play stream closed"))??.kind {
+            Some(Kind::Opened(s)) => state = state.or(Some(s)),
+            other => anyhow::bail!("expected the opened state, got {other:?}"),
+        }
+        seats.push((tx, answers));
+    }
+    let mut state = state.ok_or_else(|| anyhow::anyhow!("no seats"))?;
+    let mut lat = Vec::with_capacity(choices);
+    let mut bytes = 0;
+    for _ in 0..choices {
+        let Some((seat, id)) = first_option(&state) else { break };
+        let (tx, answers) = &mut seats[seat as usize];
+        let choice =
+            pb::PlayChoice { expected_seq: Some(state.seq), choice: Some(pb::play_choice::Choice::OptionId(id)) };
+        let t = Instant::now();
+        tx.send(pb::PlayRequest { kind: Some(pb::play_request::Kind::Choice(choice)) }).await?;
+        let answer = answers.next().await.ok_or_else(|| anyhow::anyhow!("the Play stream closed"))??;
+        lat.push(t.elapsed());
+        bytes += answer.encoded_len();
+        match answer.kind {
+            Some(Kind::Accepted(r)) => state = r.state.ok_or_else(|| anyhow::anyhow!("no state"))?,
+            other => anyhow::bail!("choice not accepted: {other:?}"),
+        }
     }
     Ok((lat, bytes))
 }
@@ -244,7 +339,13 @@ fn pct(sorted: &[Duration], p: f64) -> Duration {
 
 /// Starts a fresh server, lets `clients` clients play, and (when
 /// `memory_games` > 0) measures memory per hosted game.
-async fn run_once(args: &Args, clients: usize, dir: &std::path::Path, memory_games: usize) -> anyhow::Result<Run> {
+async fn run_once(
+    args: &Args,
+    via: Via,
+    clients: usize,
+    dir: &std::path::Path,
+    memory_games: usize,
+) -> anyhow::Result<Run> {
     let _ = std::fs::remove_dir_all(dir.join("db"));
     let storage = if args.memory { Storage::Memory } else { Storage::Sqlite(dir.join("db")) };
     let limits = Limits { max_games_per_client: usize::MAX, requests_per_second: 1_000_000, ..Limits::default() };
@@ -273,7 +374,7 @@ async fn run_once(args: &Args, clients: usize, dir: &std::path::Path, memory_gam
                 if g >= games {
                     return Ok::<_, anyhow::Error>((lat, bytes));
                 }
-                let (l, b) = play(&mut c, g as u64, choices).await?;
+                let (l, b) = play(&mut c, via, g as u64, choices).await?;
                 lat.extend(l);
                 bytes += b;
             }
@@ -291,6 +392,7 @@ async fn run_once(args: &Args, clients: usize, dir: &std::path::Path, memory_gam
     let bare = bare_floor(clients, lat.len().max(1000)).await?;
     let streamed = stream_floor(&url, clients, lat.len().max(1000)).await?;
     let run = Run {
+        via,
         clients,
         rate: lat.len() as f64 / elapsed.as_secs_f64(),
         p50: pct(&lat, 0.5),
@@ -298,7 +400,7 @@ async fn run_once(args: &Args, clients: usize, dir: &std::path::Path, memory_gam
         floor,
     };
     println!(
-        "storage={} clients={} games={} acknowledged choices={} in {:.2}s: {:.0} choices/s, submit latency p50={:.2?} p99={:.2?}, {:.0} bytes per reply",
+        "storage={} via={via} clients={} games={} acknowledged choices={} in {:.2}s: {:.0} choices/s, choice latency p50={:.2?} p99={:.2?}, {:.0} bytes per reply",
         if args.memory { "memory" } else { "sqlite(synchronous=FULL)" },
         clients,
         args.games,
@@ -385,9 +487,11 @@ async fn main() -> anyhow::Result<()> {
         Some(rate)
     };
     let mut runs = Vec::new();
-    for (i, &clients) in args.clients.iter().enumerate() {
-        let last = i + 1 == args.clients.len();
-        runs.push(run_once(&args, clients, &dir, if last { args.memory_games } else { 0 }).await?);
+    let ways: Vec<(Via, usize)> =
+        args.via.iter().flat_map(|&via| args.clients.iter().map(move |&clients| (via, clients))).collect();
+    for (i, &(via, clients)) in ways.iter().enumerate() {
+        let last = i + 1 == ways.len();
+        runs.push(run_once(&args, via, clients, &dir, if last { args.memory_games } else { 0 }).await?);
     }
     if let Some(limit) = fsync {
         for r in &runs {
@@ -398,7 +502,8 @@ async fn main() -> anyhow::Result<()> {
             };
             let ratio = r.rate / limit;
             println!(
-                "ratio: {} clients: {:.0}/s = {:.2}x the serial fsync rate (target >= {want}x{}): {}",
+                "ratio: via {}, {} clients: {:.0}/s = {:.2}x the serial fsync rate (target >= {want}x{}): {}",
+                r.via,
                 r.clients,
                 r.rate,
                 ratio,
@@ -409,7 +514,8 @@ async fn main() -> anyhow::Result<()> {
     } else {
         for r in &runs {
             println!(
-                "ratio: memory, {} clients: {:.0}/s = {:.2}x the target of 25,000/s: {} (the empty health check reaches {:.0}/s here)",
+                "ratio: memory, via {}, {} clients: {:.0}/s = {:.2}x the target of 25,000/s: {} (the empty health check reaches {:.0}/s here)",
+                r.via,
                 r.clients,
                 r.rate,
                 r.rate / 25_000.0,

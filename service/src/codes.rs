@@ -31,7 +31,7 @@ impl<S: NamedService> NamedService for WireCodes<S> {
 }
 
 /// The promised status for a status tonic made before any handler ran.
-fn promised(status: &tonic::Status) -> Option<tonic::Status> {
+pub(crate) fn promised(status: &tonic::Status) -> Option<tonic::Status> {
     let message = status.message();
     match status.code() {
         tonic::Code::Internal

@@ -134,15 +134,33 @@ impl pb::game_service_server::GameService for GrpcService {
         let span = rpc_span("SubmitChoice", &req.game_id, Some(creds.seat));
         async {
             let id = game_id(&req.game_id)?;
-            let option_id = match wire::pick(&req.choice)? {
-                wire::Pick::Id(option_id) => option_id,
-                wire::Pick::Payload(payload) => self.manager.option_with_payload(id, &payload).await?,
-            };
-            let a = self.manager.submit_detached(id.to_string(), creds, req.expected_seq, option_id).await?;
-            Ok(Response::new(pb::SubmitChoiceResponse { seq: a.seq, events: a.events, state: Some(a.state) }))
+            let reply = self.manager.submit_wire(id, creds, req.expected_seq, &req.choice).await?;
+            Ok(Response::new(reply))
         }
         .instrument(span)
         .await
+    }
+
+    type PlayStream = ReceiverStream<StreamItem<pb::PlayResponse>>;
+
+    async fn play(&self, request: Request<tonic::Streaming<pb::PlayRequest>>) -> Res<Self::PlayStream> {
+        let ip = client(&request);
+        let mut inbound = request.into_inner();
+        let open = match inbound.message().await {
+            Ok(Some(pb::PlayRequest { kind: Some(pb::play_request::Kind::Open(open)) })) => open,
+            Ok(Some(_)) => {
+                return Err(Status::invalid_argument(
+                    "the first message of a Play stream must be `open` (game_id and credentials)",
+                ));
+            }
+            Ok(None) => return Err(Status::invalid_argument("the Play stream closed before its `open` message")),
+            Err(status) => return Err(crate::codes::promised(&status).unwrap_or(status)),
+        };
+        let creds = credentials_required(open.credentials)?;
+        let span = rpc_span("Play", &open.game_id, Some(creds.seat));
+        game_id(&open.game_id)?;
+        let rx = self.manager.play_stream(ip, open.game_id, creds, inbound).instrument(span).await?;
+        Ok(Response::new(ReceiverStream::new(rx)))
     }
 
     async fn undo(&self, request: Request<pb::UndoRequest>) -> Res<pb::UndoResponse> {

@@ -17,6 +17,7 @@
 mod index;
 mod lobby;
 mod play;
+mod play_stream;
 mod rendered;
 mod seats;
 mod streams;

@@ -2,7 +2,7 @@
 //! expected sequence number, compute the new state on a copy, make the
 //! entry durable, and only then swap the state in, broadcast it and answer.
 
-use super::{GameData, Live, Manager, Rendered, Slot, blocking};
+use super::{Credentials, GameData, Live, Manager, Rendered, Slot, blocking};
 use crate::error::ServiceError;
 use crate::game::{HostedGame, Refusal, Viewer};
 use crate::model::{EntryKind, EntryRecord, Status, now_ms};
@@ -49,6 +49,24 @@ impl GameData {
 }
 
 impl Manager {
+    /// A choice as a client sends it (an option id or a structured payload):
+    /// checked, then submitted with [`Manager::submit_detached`]. SubmitChoice
+    /// and each choice of a Play stream go this way.
+    pub async fn submit_wire(
+        self: &Arc<Self>,
+        game_id: &str,
+        creds: Credentials,
+        expected_seq: Option<u64>,
+        choice: &Option<pb::submit_choice_request::Choice>,
+    ) -> Result<pb::SubmitChoiceResponse, ServiceError> {
+        let option_id = match crate::wire::pick(choice)? {
+            crate::wire::Pick::Id(option_id) => option_id,
+            crate::wire::Pick::Payload(payload) => self.option_with_payload(game_id, &payload).await?,
+        };
+        let a = self.submit_detached(game_id.to_string(), creds, expected_seq, option_id).await?;
+        Ok(pb::SubmitChoiceResponse { seq: a.seq, events: a.events, state: Some(a.state) })
+    }
+
     /// SubmitChoice on a task of its own: once begun it runs to its end even
     /// when the caller goes away (a client deadline, a reset stream, the
     /// server's request timeout). Otherwise a choice could be committed to
@@ -204,5 +222,3 @@ impl Manager {
         Ok((d.seq(), d.state(&slot.id, Viewer::Seat(seat))))
     }
 }
-
-use super::Credentials;

@@ -1,0 +1,144 @@
+//! Play: one seat's choices over one open bidirectional stream. The stream
+//! is opened like a GetView (game and credentials checked, the seat's state
+//! sent back); each later message is a choice that goes down exactly the
+//! path of SubmitChoice and gets one answer, in order: accepted once durable,
+//! or refused with SubmitChoice's status, the stream staying open. Each
+//! choice is checked against a per-stream copy of the per-client request
+//! rate, since the server's rate limit counts calls, not messages.
+
+use super::{Credentials, Manager, StreamItem};
+use crate::error::ServiceError;
+use crate::limits::StreamGuard;
+use governor::{DefaultDirectRateLimiter, Quota, RateLimiter};
+use std::net::IpAddr;
+use std::num::NonZeroU32;
+use std::sync::Arc;
+use tokio::sync::{mpsc, watch};
+use tokio_stream::{Stream, StreamExt};
+use tracing::Instrument;
+use xodus::pb;
+
+/// Answers a Play stream may hold before the client reads them.
+const PLAY_BUFFER: usize = 8;
+
+/// An open Play stream's fixed part.
+struct Session {
+    manager: Arc<Manager>,
+    game_id: String,
+    creds: Credentials,
+    rate: DefaultDirectRateLimiter,
+    per_second: u32,
+    _guard: StreamGuard,
+}
+
+impl Manager {
+    /// Play: checks the game and the seat like GetView, answers with the
+    /// seat's state, then serves the choices read from `inbound` on a task
+    /// of its own.
+    pub async fn play_stream<S>(
+        self: &Arc<Self>,
+        client: Option<IpAddr>,
+        game_id: String,
+        creds: Credentials,
+        inbound: S,
+    ) -> Result<mpsc::Receiver<StreamItem<pb::PlayResponse>>, ServiceError>
+    where
+        S: Stream<Item = Result<pb::PlayRequest, tonic::Status>> + Send + Unpin + 'static,
+    {
+        let (state, _) = self.get_view(&game_id, Some(&creds)).await?;
+        let guard = self.caps.open_stream(client, self.limits.max_streams_per_client)?;
+        let per_second = self.limits.requests_per_second.max(1);
+        let quota = Quota::per_second(NonZeroU32::new(per_second).unwrap_or(NonZeroU32::MIN));
+        let session = Session {
+            manager: Arc::clone(self),
+            game_id,
+            creds,
+            rate: RateLimiter::direct(quota),
+            per_second,
+            _guard: guard,
+        };
+        let (tx, rx) = mpsc::channel(PLAY_BUFFER);
+        let opened = pb::PlayResponse { kind: Some(pb::play_response::Kind::Opened(state)) };
+        // A fresh channel has room: this cannot fail.
+        let _ = tx.try_send(Ok(opened));
+        let shutdown = self.shutdown.subscribe();
+        tokio::spawn(session.serve(inbound, tx, shutdown).in_current_span());
+        Ok(rx)
+    }
+}
+
+impl Session {
+    /// Reads choices until the client closes its side, leaves or sends
+    /// something unreadable, or the server shuts down.
+    async fn serve<S>(
+        self,
+        mut inbound: S,
+        tx: mpsc::Sender<StreamItem<pb::PlayResponse>>,
+        mut shutdown: watch::Receiver<bool>,
+    ) where
+        S: Stream<Item = Result<pb::PlayRequest, tonic::Status>> + Send + Unpin,
+    {
+        loop {
+            let next = tokio::select! {
+                next = inbound.next() => next,
+                _ = tx.closed() => return,
+                _ = super::turned_on(&mut shutdown) => {
+                    let _ = tx.send(Err(tonic::Status::unavailable("the server is shutting down"))).await;
+                    return;
+                }
+            };
+            let request = match next {
+                None => return,
+                Some(Ok(request)) => request,
+                Some(Err(status)) => {
+                    // A message that does not decode (or is over the size
+                    // limit) cannot be answered in turn: the stream ends
+                    // with the status the API promises for it.
+                    let status = crate::codes::promised(&status).unwrap_or(status);
+                    let _ = tx.send(Err(status)).await;
+                    return;
+                }
+            };
+            let answer = match self.answer(request).await {
+                Ok(accepted) => pb::play_response::Kind::Accepted(accepted),
+                Err(e) => {
+                    let status = tonic::Status::from(e);
+                    pb::play_response::Kind::Refused(pb::PlayRefusal {
+                        code: status.code() as i32,
+                        message: status.message().to_string(),
+                    })
+                }
+            };
+            if tx.send(Ok(pb::PlayResponse { kind: Some(answer) })).await.is_err() {
+                return;
+            }
+        }
+    }
+
+    /// One message after `open`: a choice, submitted like SubmitChoice.
+    async fn answer(&self, request: pb::PlayRequest) -> Result<pb::SubmitChoiceResponse, ServiceError> {
+        use pb::play_choice::Choice as Play;
+        use pb::submit_choice_request::Choice as Submit;
+        let choice = match request.kind {
+            Some(pb::play_request::Kind::Choice(c)) => c,
+            Some(pb::play_request::Kind::Open(_)) => {
+                return Err(ServiceError::InvalidArgument(
+                    "this stream is already open; send choices on it, or open another stream for another seat".into(),
+                ));
+            }
+            None => return Err(ServiceError::InvalidArgument("empty PlayRequest: set `choice`".into())),
+        };
+        if self.rate.check().is_err() {
+            return Err(ServiceError::ResourceExhausted(format!(
+                "more than {} choices per second on this stream; slow down",
+                self.per_second
+            )));
+        }
+        let pick = match choice.choice {
+            Some(Play::OptionId(id)) => Some(Submit::OptionId(id)),
+            Some(Play::ChoiceJson(json)) => Some(Submit::ChoiceJson(json)),
+            None => None,
+        };
+        self.manager.submit_wire(&self.game_id, self.creds.clone(), choice.expected_seq, &pick).await
+    }
+}
