@@ -18,6 +18,7 @@ import argparse
 import collections
 import json
 import os
+import queue
 import random
 import sys
 import threading
@@ -754,6 +755,74 @@ def play(stub, run, cat, game, spectate):
     return steps
 
 
+class PlaySeat:
+    """One seat's Play stream: requests go through a queue (None ends the
+    client's side), and each is answered in turn."""
+
+    def __init__(self, stub, game, seat):
+        self.requests = queue.Queue()
+        self.requests.put(svc.PlayRequest(open=svc.PlayOpen(game_id=game.id, credentials=game.creds(seat))))
+        self.answers = stub.Play(iter(self.requests.get, None))
+        first = next(self.answers)
+        check(first.WhichOneof("kind") == "opened", "Play answered open with %s" % first.WhichOneof("kind"),
+              game.name, seat)
+        self.opened = first.opened
+
+    def choose(self, seq, option_id):
+        self.requests.put(svc.PlayRequest(choice=svc.PlayChoice(expected_seq=seq, option_id=option_id)))
+        return next(self.answers)
+
+    def close(self):
+        self.requests.put(None)
+        rest = list(self.answers)
+        return rest
+
+
+def play_streamed(stub, run, cat, game):
+    """Plays a game with one Play stream per seat instead of SubmitChoice:
+    every state and event is checked as in `play`, a stale choice is
+    refused on the stream without closing it, and the history is the one
+    the streams were told."""
+    seats = [PlaySeat(stub, game, seat) for seat in range(game.n)]
+    for seat, ps in enumerate(seats):
+        check(ps.opened.viewer_seat == seat, "Play opened seat %d with viewer %s" % (seat, ps.opened.viewer_seat),
+              game.name)
+        check_state(run, cat, game, ps.opened, seat, "Play open")
+    gs = seats[0].opened
+    x = check_state(run, cat, game, gs, 0, "Play open")
+    steps = 0
+    while not gs.HasField("outcome"):
+        steps += 1
+        check(steps <= STEP_CAP, "the streamed game did not end within %d choices" % STEP_CAP, game.name)
+        d = gs.decision
+        seat = game.rng.choice(sorted(d.deciders))
+        opts = [o for o in d.options if seat in o.seats]
+        check(opts, "decider %d has no option" % seat, game.name, gs.seq)
+        if steps == 3:
+            a = seats[seat].choose(gs.seq + 5, opts[0].id)
+            check(a.WhichOneof("kind") == "refused" and a.refused.code == grpc.StatusCode.ABORTED.value[0],
+                  "a stale choice on a Play stream: %s" % a, game.name)
+            check(a.refused.message, "a refusal without a message", game.name)
+        o = pick(game.rng, opts, x, seat)
+        a = seats[seat].choose(gs.seq, o.id)
+        check(a.WhichOneof("kind") == "accepted", "choice %s on a Play stream: %s" % (o.id, a), game.name, gs.seq)
+        resp = a.accepted
+        run.choices += 1
+        check(resp.seq == gs.seq + 1 == resp.state.seq,
+              "Play at seq %d returned seq %d / state seq %d" % (gs.seq, resp.seq, resp.state.seq), game.name)
+        check(resp.state.viewer_seat == seat, "an accepted state for another viewer", game.name)
+        game.submitted[resp.seq] = (tt.ENTRY_KIND_CHOICE, seat, o.id)
+        gs = resp.state
+        x = check_state(run, cat, game, gs, seat, "Play " + o.id)
+        check_events(run, cat, game, resp.events, x, gs, game.name, "seq %d" % gs.seq)
+        game.hashes[gs.seq] = gs.state_hash
+    for ps in seats:
+        check(ps.close() == [], "a Play stream answered after the client closed its side", game.name)
+    game.tried_non_decider = True  # covered by the SubmitChoice games
+    check_outcome(stub, run, cat, game, gs, x)
+    return steps
+
+
 def undo(stub, run, cat, game, gs, seat):
     """Takes back `seat`'s last choice: a new entry, the game as before it."""
     before = gs.seq
@@ -916,6 +985,15 @@ def main():
         t = time.monotonic()
         steps = play(stub, run, cat, game, spectate)
         results.append((name, game, steps, time.monotonic() - t))
+    # One more game played over Play streams, one per seat.
+    setup = setup_pb2.XodusSetup(ship_count=3, difficulty="casual", seed=s + 40)
+    game = create(stub, run, cat, "play-streams-3", setup, 3, False)
+    game.summary_seed = game.summary.seed
+    game.rng = random.Random("play-streams/%d" % setup.seed)
+    claim_all(stub, game)
+    t = time.monotonic()
+    steps = play_streamed(stub, run, cat, game)
+    results.append(("play-streams-3", game, steps, time.monotonic() - t))
 
     # Streams of finished games: a seat's stream from the middle.
     name, game, steps, _ = results[0]
