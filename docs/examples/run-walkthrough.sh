@@ -77,6 +77,48 @@ if ! SCHEMA=$tmp/api.binpb docs/examples/play-with-buf-curl.sh "$addr" 7; then
 fi
 echo "walkthrough: a whole game in $(($(date +%s) - start)) s"
 
+# A Play stream from the command line: buf curl sends every JSON message
+# read from stdin on one bidirectional stream and prints each answer. Here
+# `open` for the first decider, its first option, then the same choice
+# again: the answers must be the opened state, the accepted choice (seq 1)
+# and a refusal with ABORTED (10), the stream staying open until stdin ends.
+curl_json() {
+  "$BUF" curl --schema "$tmp/api.binpb" --protocol grpc --http2-prior-knowledge -d "$2" \
+    "http://$addr/tabletop.v1.GameService/$1"
+}
+game=$(curl_json CreateGame '{"gameType":"xodus","gameSetup":{"@type":"type.googleapis.com/xodus.v1.XodusSetup","shipCount":3,"seed":"8"}}' |
+  python3 -c 'import json,sys; print(json.load(sys.stdin)["game"]["gameId"])')
+view=$(curl_json GetView "{\"gameId\":\"$game\"}")
+read -r seat option < <(python3 -c '
+import json, sys
+d = json.loads(sys.argv[1])["state"]["decision"]
+o = d["options"][0]
+print(o["seats"][0], o["id"])' "$view")
+token=$(curl_json ClaimSeat "{\"gameId\":\"$game\",\"seat\":$seat,\"claimant\":\"CLAIMANT_HUMAN\"}" |
+  python3 -c 'import json,sys; print(json.load(sys.stdin)["token"])')
+choice="{\"choice\":{\"expectedSeq\":\"0\",\"optionId\":\"$option\"}}"
+printf '%s\n%s\n%s\n' "{\"open\":{\"gameId\":\"$game\",\"credentials\":{\"seat\":$seat,\"token\":\"$token\"}}}" "$choice" "$choice" |
+  curl_json Play @- >"$tmp/play.json"
+if ! python3 - "$tmp/play.json" <<'PY'
+import json, sys
+text, answers, at = open(sys.argv[1]).read(), [], 0
+dec = json.JSONDecoder()
+while text[at:].strip():
+    at += len(text[at:]) - len(text[at:].lstrip())
+    msg, at = dec.raw_decode(text, at)
+    answers.append(msg)
+kinds = [next(iter(a)) for a in answers]
+assert kinds == ["opened", "accepted", "refused"], kinds
+assert answers[1]["accepted"]["seq"] == "1", answers[1]
+assert answers[2]["refused"]["code"] == 10, answers[2]
+print("walkthrough: Play stream answered opened, accepted (seq 1), refused (ABORTED: %s)" % answers[2]["refused"]["message"])
+PY
+then
+  echo "the Play stream did not answer as documented:" >&2
+  cat "$tmp/play.json" >&2
+  exit 1
+fi
+
 if ! kill -0 "$pid" 2>/dev/null; then
   echo "the server died during the walkthrough:" >&2
   tail -20 "$tmp/server.log" >&2
