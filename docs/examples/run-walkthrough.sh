@@ -2,8 +2,8 @@
 # The front-end guide's command-line game, end to end: starts the server
 # built by `cargo build --workspace --bins` on a free port with a
 # temporary data directory, plays a whole game with
-# docs/examples/play-with-buf-curl.sh, stops the server. Fails when any
-# step does. Run by .ci/run.
+# docs/examples/play-with-buf-curl.sh, sends a few messages on a Play
+# stream, stops the server. Fails when any step does. Run by .ci/run.
 #
 #   docs/examples/run-walkthrough.sh
 #
