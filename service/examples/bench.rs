@@ -129,6 +129,18 @@ fn rss_kib() -> u64 {
         .unwrap_or(0)
 }
 
+/// CPU time this process has used so far (user + system, every thread),
+/// from `/proc/self/stat` (clock ticks of 10 ms): divided by the choices of
+/// a run, what a choice costs client and server together, which the noise
+/// of a shared machine moves far less than the wall-clock rate.
+fn cpu_time() -> Duration {
+    let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
+    // The fields after the command name, which is in parentheses.
+    let rest = stat.rsplit_once(')').map(|(_, r)| r).unwrap_or("");
+    let ticks: u64 = rest.split_whitespace().skip(11).take(2).filter_map(|f| f.parse::<u64>().ok()).sum();
+    Duration::from_millis(ticks * 10)
+}
+
 fn create(seed: u64) -> pb::CreateGameRequest {
     pb::CreateGameRequest {
         kind: pb::GameKind::Xodus as i32,
@@ -362,6 +374,7 @@ async fn run_once(
     tokio::time::sleep(Duration::from_millis(200)).await;
 
     let started = Instant::now();
+    let cpu_before = cpu_time();
     let mut tasks = Vec::new();
     let next = Arc::new(std::sync::atomic::AtomicUsize::new(0));
     for _ in 0..clients {
@@ -387,6 +400,7 @@ async fn run_once(
         bytes += b;
     }
     let elapsed = started.elapsed();
+    let cpu = cpu_time().saturating_sub(cpu_before);
     lat.sort();
     let floor = transport_floor(&url, clients, lat.len().max(1000)).await?;
     let bare = bare_floor(clients, lat.len().max(1000)).await?;
@@ -410,6 +424,12 @@ async fn run_once(
         run.p50,
         run.p99,
         bytes as f64 / lat.len().max(1) as f64
+    );
+    println!(
+        "cpu: {:.1} us of CPU per acknowledged choice, client and server together ({:.2}s of CPU in {:.2}s; the game's creation, seat claims and stream openings included)",
+        cpu.as_secs_f64() * 1e6 / lat.len().max(1) as f64,
+        cpu.as_secs_f64(),
+        elapsed.as_secs_f64()
     );
     println!(
         "transport: {clients} clients calling the empty health check: {floor:.0} calls/s on this server, {bare:.0} calls/s on a bare tonic server; acknowledged choices reach {:.2}x of this server's",

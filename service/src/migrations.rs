@@ -82,6 +82,24 @@ fn migrations() -> Migrations<'static> {
              ALTER TABLE games ADD COLUMN last_move_ms INTEGER;
              ALTER TABLE games ADD COLUMN summary BLOB;",
         ),
+        // Cheaper commits: the choices live in one B-tree keyed by
+        // (game_id, seq) instead of a rowid table plus its key index, so
+        // appending a choice dirties one page instead of two.
+        M::up(
+            "CREATE TABLE choices_by_key (
+                game_id   TEXT NOT NULL REFERENCES games(id),
+                seq       INTEGER NOT NULL,
+                seat      INTEGER NOT NULL,
+                option_id TEXT NOT NULL,
+                at_ms     INTEGER NOT NULL,
+                kind      TEXT NOT NULL DEFAULT 'choice',
+                PRIMARY KEY (game_id, seq)
+             ) WITHOUT ROWID;
+             INSERT INTO choices_by_key (game_id, seq, seat, option_id, at_ms, kind)
+                 SELECT game_id, seq, seat, option_id, at_ms, kind FROM choices;
+             DROP TABLE choices;
+             ALTER TABLE choices_by_key RENAME TO choices;",
+        ),
     ])
 }
 
@@ -105,6 +123,6 @@ mod tests {
         migrate(&mut conn).expect("fresh");
         migrate(&mut conn).expect("again: nothing to do");
         let version: i64 = conn.pragma_query_value(None, "user_version", |r| r.get(0)).expect("version");
-        assert_eq!(version, 3);
+        assert_eq!(version, 4);
     }
 }

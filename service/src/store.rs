@@ -11,7 +11,7 @@ use crate::model::{
     Claim, ClaimantKind, EntryKind, EntryRecord, GameRecord, OpenTo, Resample, SeatRecord, Status, StoredBrief,
     StoredGame,
 };
-use rusqlite::{Connection, params};
+use rusqlite::{Connection, OptionalExtension, params};
 use std::collections::BTreeMap;
 use std::path::Path;
 use std::sync::Mutex;
@@ -117,6 +117,11 @@ impl SqliteStore {
     }
 
     fn open(mut conn: Connection) -> Result<SqliteStore, StoreError> {
+        // Small pages for a new database (an existing one keeps its own):
+        // a commit writes every page it dirtied to the WAL before its
+        // fsync, and the choices of a batch land on as many pages as it
+        // has games, so 1 KiB pages cut what each fsync carries.
+        conn.pragma_update(None, "page_size", 1024)?;
         conn.pragma_update(None, "journal_mode", "WAL")?;
         conn.pragma_update(None, "synchronous", "FULL")?;
         conn.pragma_update(None, "foreign_keys", "ON")?;
@@ -165,9 +170,9 @@ fn insert_entry(tx: &Connection, game_id: &str, e: &EntryRecord) -> Result<(), S
         "INSERT INTO choices (game_id, seq, seat, option_id, at_ms, kind) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
     )?
     .execute(params![game_id, seq, e.seat, e.option_id, e.at_ms, e.kind.as_str()])?;
-    // What the lobby reads at the next start without replaying the game.
-    tx.prepare_cached("UPDATE games SET seq = ?2, last_move_ms = ?3 WHERE id = ?1")?
-        .execute(params![game_id, seq, e.at_ms])?;
+    // Nothing else is written: one row in one B-tree keyed by (game, seq),
+    // so a commit of one choice dirties one page. The lobby's seq and last
+    // move are read back from the newest entry at the next start.
     Ok(())
 }
 
@@ -239,6 +244,12 @@ fn load_briefs_tx(conn: &Connection) -> Result<Vec<StoredBrief>, StoreError> {
     let mut st = conn.prepare(
         "SELECT id, created_ms, status, ended_ms, last_move_ms, seq, summary FROM games ORDER BY created_ms, id",
     )?;
+    // Appends write only the entry, so the seq and last move stored with a
+    // game's summary may be older than its newest entry: a game still in
+    // play takes them from that entry (one descent of the choices key). A
+    // game that is over keeps the stored copies, written with the summary
+    // when it ended.
+    let mut newest = conn.prepare("SELECT seq, at_ms FROM choices WHERE game_id = ?1 ORDER BY seq DESC LIMIT 1")?;
     let rows = st.query_map([], |r| {
         Ok((
             r.get::<_, String>(0)?,
@@ -252,9 +263,15 @@ fn load_briefs_tx(conn: &Connection) -> Result<Vec<StoredBrief>, StoreError> {
     })?;
     let mut out = Vec::new();
     for row in rows {
-        let (id, created_ms, status, ended_ms, last_move_ms, seq, summary) = row?;
+        let (id, created_ms, status, ended_ms, mut last_move_ms, mut seq, summary) = row?;
         let status =
             Status::parse(&status).ok_or_else(|| StoreError::Corrupt(format!("game {id}: status '{status}'")))?;
+        if !status.is_over() && seq.is_some() {
+            let entry = newest.query_row([&id], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, i64>(1)?))).optional()?;
+            if let Some((s, at)) = entry {
+                (seq, last_move_ms) = (Some(s), Some(at));
+            }
+        }
         let seq = seq.map(|n| n.max(0) as u64);
         out.push(StoredBrief { id, created_ms, status, ended_ms, last_move_ms, seq, summary });
     }
@@ -602,6 +619,44 @@ mod tests {
         assert!(old.record.resamples.is_empty());
         assert_eq!(old.entries[0].kind, EntryKind::Choice);
         store.append_entry("old", &entry(2)).expect("append after upgrade");
+        let schema: String = store
+            .read(|c| Ok(c.query_row("SELECT sql FROM sqlite_master WHERE name = 'choices'", [], |r| r.get(0))?))
+            .expect("schema");
+        assert!(schema.contains("WITHOUT ROWID"), "migration 4 rebuilt the choices table: {schema}");
+    }
+
+    #[test]
+    fn a_new_sqlite_database_uses_small_pages() {
+        let dir = std::env::temp_dir().join(format!("xodus-store-pages-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let s = SqliteStore::open_dir(&dir).expect("open");
+        let size: i64 = s.read(|c| Ok(c.pragma_query_value(None, "page_size", |r| r.get(0))?)).expect("page size");
+        assert_eq!(size, 1024);
+        drop(s);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn sqlite_briefs_of_games_in_play_take_seq_and_last_move_from_the_newest_entry() {
+        let s = SqliteStore::open_in_memory().expect("open");
+        s.create_game(&record("a"), &[]).expect("create a");
+        s.create_game(&record("quiet"), &[]).expect("create quiet");
+        s.create_game(&record("fresh"), &[]).expect("create fresh");
+        for id in ["a", "quiet", "fresh"] {
+            s.put_summary(id, vec![1, 2], 0, 4).blocking_recv().expect("answer").expect("summary");
+        }
+        // Appending writes nothing but the entry: no summary since.
+        s.append_entry("a", &entry(1)).expect("append");
+        s.append_entry("a", &EntryRecord { at_ms: 9, ..entry(2) }).expect("append");
+        s.append_entry("quiet", &entry(1)).expect("append");
+        s.set_status("quiet", Status::Finished, Some(9)).expect("over");
+        let briefs = s.load_briefs().expect("briefs");
+        let a = briefs.iter().find(|b| b.id == "a").expect("a");
+        assert_eq!((a.seq, a.last_move_ms), (Some(2), Some(9)), "from the newest entry");
+        let fresh = briefs.iter().find(|b| b.id == "fresh").expect("fresh");
+        assert_eq!((fresh.seq, fresh.last_move_ms), (Some(0), Some(4)), "no entries: the stored copies");
+        let quiet = briefs.iter().find(|b| b.id == "quiet").expect("quiet");
+        assert_eq!((quiet.seq, quiet.last_move_ms), (Some(0), Some(4)), "over: the copies stored with its summary");
     }
 
     #[test]

@@ -98,7 +98,8 @@ impl Server {
             .args(["--listen", listen, "--data-dir"])
             .arg(&data_dir)
             .args(extra)
-            .env("RUST_LOG", "info")
+            // Accepted choices are logged at debug; the tests read them.
+            .env("RUST_LOG", "info,xodus_service::manager::play=debug")
             .stdout(Stdio::piped())
             .stderr(Stdio::from(log))
             .stdin(Stdio::null())

@@ -8,7 +8,7 @@ use crate::game::{HostedGame, Refusal, Viewer};
 use crate::model::{EntryKind, EntryRecord, Status, now_ms};
 use crate::replay::{Step, undo_seat};
 use std::sync::Arc;
-use tracing::{Instrument, Span, info, warn};
+use tracing::{Instrument, Span, debug, info, warn};
 use xodus::pb;
 
 /// The outcome of an accepted choice.
@@ -126,7 +126,8 @@ impl Manager {
         let mut steps = d.steps.clone();
         steps.push(Step { seat, undoable: applied.undoable });
         self.commit(&slot, &mut d, entry, next, steps, applied.events.clone()).await.map_err(refused)?;
-        info!(option = %option_id, "choice accepted");
+        // Per choice: debug, so a busy server does not write a line per move.
+        debug!(option = %option_id, "choice accepted");
         Ok(Accepted { seq: d.seq(), events: applied.events, state: d.state(&slot.id, Viewer::Seat(seat)) })
     }
 
@@ -218,7 +219,7 @@ impl Manager {
         entries.push(entry.clone());
         let (game, steps) = d.recipe.replay(&entries).map_err(|e| refused(ServiceError::Internal(e)))?;
         self.commit(&slot, &mut d, entry, game, steps, Vec::new()).await.map_err(refused)?;
-        info!(seat, "choice undone");
+        debug!(seat, "choice undone");
         Ok((d.seq(), d.state(&slot.id, Viewer::Seat(seat))))
     }
 }
