@@ -488,6 +488,53 @@ fn render_cost() -> anyhow::Result<()> {
     Ok(())
 }
 
+/// What the service's own work on one choice costs, without the transport
+/// and on one core: over whole 4-ship games (the first option each time, as
+/// the clients below play), the game cloned and the choice applied with its
+/// events converted to messages, the mover's state rendered, and the reply
+/// encoded and decoded again (the client's half of the codec).
+fn work_cost() -> anyhow::Result<()> {
+    use prost::Message;
+    use xodus_engine::{Difficulty, Game, GameConfig, Viewer};
+    let (mut apply, mut render, mut codec) = (Duration::ZERO, Duration::ZERO, Duration::ZERO);
+    let (mut choices, mut bytes) = (0u64, 0usize);
+    for seed in 0..16 {
+        let mut game = Game::new(GameConfig::random(seed, 4, Difficulty::Casual))?;
+        for _ in 0..5_000 {
+            if game.outcome().is_some() {
+                break;
+            }
+            let d = game.decision();
+            let Some(o) = d.options.first() else { break };
+            let (seat, id) = (o.seats[0], o.id.clone());
+            let t = Instant::now();
+            let mut next = game.clone();
+            let events: Vec<pb::Event> = next.apply(seat, &id)?.iter().map(xodus_wire::event).collect();
+            apply += t.elapsed();
+            let t = Instant::now();
+            let state = xodus_wire::game_state("g", choices, &next, Viewer::Seat(seat));
+            render += t.elapsed();
+            let t = Instant::now();
+            let reply = pb::SubmitChoiceResponse { seq: choices, events, state: Some(state) }.encode_to_vec();
+            bytes += reply.len();
+            std::hint::black_box(pb::SubmitChoiceResponse::decode(reply.as_slice())?);
+            codec += t.elapsed();
+            game = next;
+            choices += 1;
+        }
+    }
+    let per = |d: Duration| d.as_secs_f64() * 1e6 / choices.max(1) as f64;
+    println!(
+        "work: {:.1} us per choice on one core without the transport ({choices} choices of 16 whole 4-ship games): apply with events {:.1}, the mover's state {:.1}, reply encoded and decoded {:.1} ({} bytes)",
+        per(apply + render + codec),
+        per(apply),
+        per(render),
+        per(codec),
+        bytes / choices.max(1) as usize
+    );
+    Ok(())
+}
+
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
     let args = Args::parse();
@@ -496,6 +543,7 @@ async fn main() -> anyhow::Result<()> {
         return stored::run(n, &dir).await;
     }
     render_cost()?;
+    work_cost()?;
     let fsync = if args.memory {
         None
     } else {
