@@ -66,6 +66,13 @@ struct Args {
     /// Write+fsync iterations of the serial limit loop.
     #[arg(long, default_value_t = 3000)]
     fsyncs: usize,
+    /// Play against this running server (e.g. `http://127.0.0.1:50051`)
+    /// instead of one started in-process: to run the server as its own
+    /// process, pinned to its own cores (`taskset`). Start it with a rate
+    /// limit and a per-client game cap the bench cannot reach, e.g.
+    /// `xodus-server --in-memory --rate-limit 1000000 --max-games-per-client 1000000`.
+    #[arg(long)]
+    server: Option<String>,
     /// How choices are sent: `submit` (a SubmitChoice call each) and/or
     /// `play` (one open Play stream per seat); one run per way and count.
     #[arg(long, value_delimiter = ',', default_values_t = [Via::Submit, Via::Play])]
@@ -118,7 +125,6 @@ struct Run {
     via: Via,
     clients: usize,
     rate: f64,
-    p50: Duration,
     p99: Duration,
     /// The transport's own limit on the same server: empty health checks.
     floor: f64,
@@ -361,20 +367,29 @@ async fn run_once(
     dir: &std::path::Path,
     memory_games: usize,
 ) -> anyhow::Result<Run> {
-    let _ = std::fs::remove_dir_all(dir.join("db"));
-    let storage = if args.memory { Storage::Memory } else { Storage::Sqlite(dir.join("db")) };
-    let limits = Limits { max_games_per_client: usize::MAX, requests_per_second: 1_000_000, ..Limits::default() };
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
-    let url = format!("http://{}", listener.local_addr()?);
-    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-    let server = tokio::spawn(xodus_service::run(
-        listener,
-        ServerConfig { storage, limits, registry: xodus_service::Registry::standard(), web: Default::default() },
-        async move {
-            let _ = stopped.await;
-        },
-    ));
-    tokio::time::sleep(Duration::from_millis(200)).await;
+    let (url, stop, server) = match &args.server {
+        Some(url) => (url.clone(), None, None),
+        None => {
+            let _ = std::fs::remove_dir_all(dir.join("db"));
+            let storage = if args.memory { Storage::Memory } else { Storage::Sqlite(dir.join("db")) };
+            let limits =
+                Limits { max_games_per_client: usize::MAX, requests_per_second: 1_000_000, ..Limits::default() };
+            let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
+            let url = format!("http://{}", listener.local_addr()?);
+            let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+            let config = ServerConfig {
+                storage,
+                limits,
+                registry: xodus_service::Registry::standard(),
+                web: Default::default(),
+            };
+            let server = tokio::spawn(xodus_service::run(listener, config, async move {
+                let _ = stopped.await;
+            }));
+            tokio::time::sleep(Duration::from_millis(200)).await;
+            (url, Some(stop), Some(server))
+        }
+    };
 
     let started = Instant::now();
     let cpu_before = cpu_time();
@@ -405,27 +420,21 @@ async fn run_once(
     let elapsed = started.elapsed();
     let cpu = cpu_time().saturating_sub(cpu_before);
     lat.sort();
-    let floor = transport_floor(&url, clients, lat.len().max(1000)).await?;
-    let bare = bare_floor(clients, lat.len().max(1000)).await?;
-    let streamed = stream_floor(&url, clients, lat.len().max(1000)).await?;
-    let run = Run {
-        via,
-        clients,
-        rate: lat.len() as f64 / elapsed.as_secs_f64(),
-        p50: pct(&lat, 0.5),
-        p99: pct(&lat, 0.99),
-        floor,
-    };
+    let (rate, p50, p99) = (lat.len() as f64 / elapsed.as_secs_f64(), pct(&lat, 0.5), pct(&lat, 0.99));
     println!(
         "storage={} via={via} clients={} games={} acknowledged choices={} in {:.2}s: {:.0} choices/s, choice latency p50={:.2?} p99={:.2?}, {:.0} bytes per reply",
-        if args.memory { "memory" } else { "sqlite(synchronous=FULL)" },
+        match (&args.server, args.memory) {
+            (Some(url), _) => format!("the server at {url}"),
+            (None, true) => "memory".to_string(),
+            (None, false) => "sqlite(synchronous=FULL)".to_string(),
+        },
         clients,
         args.games,
         lat.len(),
         elapsed.as_secs_f64(),
-        run.rate,
-        run.p50,
-        run.p99,
+        rate,
+        p50,
+        p99,
         bytes as f64 / lat.len().max(1) as f64
     );
     println!(
@@ -434,6 +443,12 @@ async fn run_once(
         cpu.as_secs_f64(),
         elapsed.as_secs_f64()
     );
+    // The transport's limits, measured after the run so they do not share
+    // the cores with it.
+    let floor = transport_floor(&url, clients, lat.len().max(1000)).await?;
+    let bare = bare_floor(clients, lat.len().max(1000)).await?;
+    let streamed = stream_floor(&url, clients, lat.len().max(1000)).await?;
+    let run = Run { via, clients, rate, p99, floor };
     println!(
         "transport: {clients} clients calling the empty health check: {floor:.0} calls/s on this server, {bare:.0} calls/s on a bare tonic server; acknowledged choices reach {:.2}x of this server's",
         run.rate / floor
@@ -443,7 +458,7 @@ async fn run_once(
         streamed / floor
     );
 
-    if memory_games > 0 {
+    if memory_games > 0 && args.server.is_none() {
         let mut c = GameServiceClient::new(Channel::from_shared(url.clone())?.connect().await?);
         let before = rss_kib();
         for g in 0..memory_games {
@@ -457,8 +472,10 @@ async fn run_once(
             after.saturating_sub(before) as f64 / memory_games.max(1) as f64
         );
     }
-    let _ = stop.send(());
-    server.await??;
+    if let (Some(stop), Some(server)) = (stop, server) {
+        let _ = stop.send(());
+        server.await??;
+    }
     Ok(run)
 }
 
