@@ -124,3 +124,61 @@ fn write_batch(conn: &mut Connection, jobs: Vec<Job>) -> Result<Vec<Result<(), S
     tx.commit()?;
     Ok(results)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+
+    fn writer() -> Writer {
+        let conn = Connection::open_in_memory().expect("open");
+        conn.execute_batch("CREATE TABLE t (x INTEGER PRIMARY KEY)").expect("table");
+        Writer::start(conn).expect("start")
+    }
+
+    /// A job that inserts `x`, then fails when `fail` is set.
+    fn insert(x: i64, fail: bool) -> Job {
+        Box::new(move |c: &Connection| {
+            c.execute("INSERT INTO t (x) VALUES (?1)", [x])?;
+            if fail { Err(StoreError::Corrupt(format!("job {x} fails after its write"))) } else { Ok(()) }
+        })
+    }
+
+    fn rows(w: &Writer) -> Vec<i64> {
+        let (tx, rx) = std::sync::mpsc::channel();
+        w.run_blocking(Box::new(move |c: &Connection| {
+            let mut st = c.prepare("SELECT x FROM t ORDER BY x")?;
+            let xs = st.query_map([], |r| r.get(0))?.collect::<Result<Vec<i64>, _>>()?;
+            let _ = tx.send(xs);
+            Ok(())
+        }))
+        .expect("read");
+        rx.recv().expect("rows")
+    }
+
+    #[test]
+    fn a_job_that_fails_alone_leaves_nothing_and_the_next_one_commits() {
+        let w = writer();
+        assert!(w.run_blocking(insert(1, true)).is_err());
+        w.run_blocking(insert(2, false)).expect("next");
+        assert_eq!(rows(&w), vec![2]);
+    }
+
+    #[test]
+    fn a_job_that_fails_in_a_batch_is_rolled_back_alone() {
+        let w = writer();
+        // The first job holds the writer while the next three queue up, so
+        // they are taken as one batch.
+        let first = w.submit(Box::new(|c: &Connection| {
+            std::thread::sleep(Duration::from_millis(100));
+            c.execute("INSERT INTO t (x) VALUES (1)", [])?;
+            Ok(())
+        }));
+        std::thread::sleep(Duration::from_millis(20));
+        let batch = [w.submit(insert(2, false)), w.submit(insert(3, true)), w.submit(insert(4, false))];
+        assert!(first.blocking_recv().expect("answer").is_ok());
+        let answers: Vec<bool> = batch.into_iter().map(|d| d.blocking_recv().expect("answer").is_ok()).collect();
+        assert_eq!(answers, vec![true, false, true]);
+        assert_eq!(rows(&w), vec![1, 2, 4], "the failed job's write was undone, its neighbours' kept");
+    }
+}
