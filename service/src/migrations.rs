@@ -84,7 +84,9 @@ fn migrations() -> Migrations<'static> {
         ),
         // Cheaper commits: the choices live in one B-tree keyed by
         // (game_id, seq) instead of a rowid table plus its key index, so
-        // appending a choice dirties one page instead of two.
+        // appending a choice dirties one page instead of two. Rows of games
+        // that no longer exist (never read) are left behind rather than
+        // failing the new table's foreign key.
         M::up(
             "CREATE TABLE choices_by_key (
                 game_id   TEXT NOT NULL REFERENCES games(id),
@@ -96,7 +98,8 @@ fn migrations() -> Migrations<'static> {
                 PRIMARY KEY (game_id, seq)
              ) WITHOUT ROWID;
              INSERT INTO choices_by_key (game_id, seq, seat, option_id, at_ms, kind)
-                 SELECT game_id, seq, seat, option_id, at_ms, kind FROM choices;
+                 SELECT game_id, seq, seat, option_id, at_ms, kind FROM choices
+                  WHERE game_id IN (SELECT id FROM games);
              DROP TABLE choices;
              ALTER TABLE choices_by_key RENAME TO choices;",
         ),

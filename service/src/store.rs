@@ -608,7 +608,8 @@ mod tests {
              CREATE TABLE choices (game_id TEXT NOT NULL, seq INTEGER NOT NULL, seat INTEGER NOT NULL,
                  option_id TEXT NOT NULL, at_ms INTEGER NOT NULL, PRIMARY KEY (game_id, seq));
              INSERT INTO games VALUES ('old', 'xodus', '{}', 1, 'open', NULL, NULL);
-             INSERT INTO choices VALUES ('old', 1, 0, 'start:0', 2);",
+             INSERT INTO choices VALUES ('old', 1, 0, 'start:0', 2);
+             INSERT INTO choices VALUES ('deleted-long-ago', 1, 0, 'start:0', 2);",
         )
         .expect("old schema");
         let store = SqliteStore::open(conn).expect("upgrade");
