@@ -140,8 +140,8 @@ fn rss_kib() -> u64 {
 
 /// CPU time this process has used so far (user + system, every thread),
 /// from `/proc/self/stat` (clock ticks of 10 ms): divided by the choices of
-/// a run, what a choice costs client and server together, which the noise
-/// of a shared machine moves far less than the wall-clock rate.
+/// a run, what a choice costs client and server together. When both cores
+/// are busy it only mirrors the rate; it tells more when they are not.
 fn cpu_time() -> Duration {
     let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
     // The fields after the command name, which is in parentheses.
@@ -522,8 +522,9 @@ fn work_cost() -> anyhow::Result<()> {
                 break;
             }
             let d = game.decision();
-            let Some(o) = d.options.first() else { break };
-            let (seat, id) = (o.seats[0], o.id.clone());
+            let Some((&seat, id)) = d.options.first().and_then(|o| Some((o.seats.first()?, o.id.clone()))) else {
+                break;
+            };
             let t = Instant::now();
             let mut next = game.clone();
             let events: Vec<pb::Event> = next.apply(seat, &id)?.iter().map(xodus_wire::event).collect();
