@@ -125,3 +125,32 @@ async fn kill9_loses_no_acknowledged_choice_and_streams_resume() {
         .expect("game");
     assert_eq!(state(&mut c, &fork.game_id).await.state_hash, hash);
 }
+
+/// The lobby's seq of a game played since its last stored summary: a
+/// choice writes only its entry, so after a `kill -9` the restarted server
+/// reads the seq from the newest entry (service/NOTES.md, lazy loading).
+#[tokio::test]
+async fn after_kill9_the_lobby_shows_the_seq_of_the_last_acknowledged_choice() {
+    let server = Server::start("crash-lobby");
+    let mut c = server.client().await;
+    let id = create_game(&mut c, 23).await;
+    let tokens = claim_all(&mut c, &id).await;
+    let mut acked = 0;
+    for _ in 0..7 {
+        acked = play_first(&mut c, &id, &tokens).await.seq;
+    }
+    let dir = server.kill9();
+    let server = Server::start_in(dir, &[]);
+    let mut c = server.client().await;
+    // Listed, not touched: the lobby answers from its index.
+    let listed = c
+        .list_games(pb::ListGamesRequest::default())
+        .await
+        .expect("list")
+        .into_inner()
+        .games
+        .into_iter()
+        .find(|g| g.game_id == id)
+        .expect("the game is listed");
+    assert_eq!(listed.seq, acked, "the lobby's seq after the restart");
+}

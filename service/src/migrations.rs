@@ -103,6 +103,9 @@ fn migrations() -> Migrations<'static> {
              DROP TABLE choices;
              ALTER TABLE choices_by_key RENAME TO choices;",
         ),
+        // 1 once a choice was stored after the stored summary's seq: only
+        // such games read their seq from their newest entry at start.
+        M::up("ALTER TABLE games ADD COLUMN seq_behind INTEGER NOT NULL DEFAULT 0;"),
     ])
 }
 
@@ -126,6 +129,6 @@ mod tests {
         migrate(&mut conn).expect("fresh");
         migrate(&mut conn).expect("again: nothing to do");
         let version: i64 = conn.pragma_query_value(None, "user_version", |r| r.get(0)).expect("version");
-        assert_eq!(version, 4);
+        assert_eq!(version, 5);
     }
 }

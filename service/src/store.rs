@@ -101,6 +101,9 @@ pub trait GameStore: Send + Sync + 'static {
 pub struct SqliteStore {
     /// The thread that owns the connection.
     writer: Writer,
+    /// Games this process has marked `seq_behind` since their last stored
+    /// summary: their next appends need not mark them again.
+    behind: Mutex<std::collections::HashSet<String>>,
 }
 
 impl SqliteStore {
@@ -127,7 +130,7 @@ impl SqliteStore {
         conn.pragma_update(None, "foreign_keys", "ON")?;
         conn.busy_timeout(std::time::Duration::from_secs(5))?;
         crate::migrations::migrate(&mut conn)?;
-        Ok(SqliteStore { writer: Writer::start(conn)? })
+        Ok(SqliteStore { writer: Writer::start(conn)?, behind: Mutex::default() })
     }
 
     /// Runs `f` on the writer thread and waits for its commit.
@@ -183,12 +186,24 @@ impl GameStore for SqliteStore {
     }
 
     fn append_entry(&self, game_id: &str, entry: &EntryRecord) -> Result<(), StoreError> {
-        let (id, entry) = (game_id.to_string(), entry.clone());
-        self.write(move |tx| insert_entry(tx, &id, &entry))
+        self.append_entry_async(game_id, entry)
+            .blocking_recv()
+            .unwrap_or_else(|_| Err(StoreError::Writer("the writer thread dropped a request".into())))
     }
 
     fn append_entry_async(&self, game_id: &str, entry: &EntryRecord) -> Done {
         let (id, entry) = (game_id.to_string(), entry.clone());
+        let mut behind = self.behind.lock().unwrap_or_else(|e| e.into_inner());
+        if behind.insert(id.clone()) {
+            // The first entry after the stored summary flags the game, so
+            // the next start reads its seq from its newest entry. A request
+            // of its own, before the entry's: it cannot fail with it.
+            let flagged = id.clone();
+            drop(self.writer.submit(Box::new(move |tx| {
+                tx.prepare_cached("UPDATE games SET seq_behind = 1 WHERE id = ?1")?.execute([&flagged])?;
+                Ok(())
+            })));
+        }
         self.writer.submit(Box::new(move |tx| insert_entry(tx, &id, &entry)))
     }
 
@@ -213,6 +228,7 @@ impl GameStore for SqliteStore {
 
     fn delete_game(&self, game_id: &str) -> Result<(), StoreError> {
         let id = game_id.to_string();
+        self.behind.lock().unwrap_or_else(|e| e.into_inner()).remove(&id);
         self.write(move |tx| {
             tx.execute("DELETE FROM choices WHERE game_id = ?1", params![id])?;
             tx.execute("DELETE FROM seats WHERE game_id = ?1", params![id])?;
@@ -232,9 +248,16 @@ impl GameStore for SqliteStore {
 
     fn put_summary(&self, game_id: &str, summary: Vec<u8>, seq: u64, last_move_ms: i64) -> Done {
         let id = game_id.to_string();
+        let mut behind = self.behind.lock().unwrap_or_else(|e| e.into_inner());
+        behind.remove(&id);
+        // The flag stays set when entries past `seq` are already stored.
         self.writer.submit(Box::new(move |tx| {
-            tx.prepare_cached("UPDATE games SET summary = ?2, seq = ?3, last_move_ms = ?4 WHERE id = ?1")?
-                .execute(params![id, summary, i64::try_from(seq).unwrap_or(i64::MAX), last_move_ms])?;
+            tx.prepare_cached(
+                "UPDATE games SET summary = ?2, seq = ?3, last_move_ms = ?4,
+                        seq_behind = EXISTS (SELECT 1 FROM choices WHERE game_id = ?1 AND seq > ?3)
+                  WHERE id = ?1",
+            )?
+            .execute(params![id, summary, i64::try_from(seq).unwrap_or(i64::MAX), last_move_ms])?;
             Ok(())
         }))
     }
@@ -242,13 +265,14 @@ impl GameStore for SqliteStore {
 
 fn load_briefs_tx(conn: &Connection) -> Result<Vec<StoredBrief>, StoreError> {
     let mut st = conn.prepare(
-        "SELECT id, created_ms, status, ended_ms, last_move_ms, seq, summary FROM games ORDER BY created_ms, id",
+        "SELECT id, created_ms, status, ended_ms, last_move_ms, seq, summary, seq_behind FROM games
+          ORDER BY created_ms, id",
     )?;
-    // Appends write only the entry, so the seq and last move stored with a
-    // game's summary may be older than its newest entry: a game still in
-    // play takes them from that entry (one descent of the choices key). A
-    // game that is over keeps the stored copies, written with the summary
-    // when it ended.
+    // Appends write only the entry (and flag the game once after each
+    // stored summary), so a flagged game's stored seq and last move may be
+    // older than its newest entry: it takes them from that entry (one
+    // descent of the choices key). Only games played since their last
+    // summary are flagged, so a start reads few.
     let mut newest = conn.prepare("SELECT seq, at_ms FROM choices WHERE game_id = ?1 ORDER BY seq DESC LIMIT 1")?;
     let rows = st.query_map([], |r| {
         Ok((
@@ -259,14 +283,15 @@ fn load_briefs_tx(conn: &Connection) -> Result<Vec<StoredBrief>, StoreError> {
             r.get::<_, Option<i64>>(4)?,
             r.get::<_, Option<i64>>(5)?,
             r.get::<_, Option<Vec<u8>>>(6)?,
+            r.get::<_, bool>(7)?,
         ))
     })?;
     let mut out = Vec::new();
     for row in rows {
-        let (id, created_ms, status, ended_ms, mut last_move_ms, mut seq, summary) = row?;
+        let (id, created_ms, status, ended_ms, mut last_move_ms, mut seq, summary, behind) = row?;
         let status =
             Status::parse(&status).ok_or_else(|| StoreError::Corrupt(format!("game {id}: status '{status}'")))?;
-        if !status.is_over() && seq.is_some() {
+        if behind && seq.is_some() {
             let entry = newest.query_row([&id], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, i64>(1)?))).optional()?;
             if let Some((s, at)) = entry {
                 (seq, last_move_ms) = (Some(s), Some(at));
@@ -637,27 +662,52 @@ mod tests {
         let _ = std::fs::remove_dir_all(&dir);
     }
 
+    /// The `seq_behind` flag of `id`.
+    fn behind(s: &SqliteStore, id: &str) -> bool {
+        let id = id.to_string();
+        s.read(move |c| Ok(c.query_row("SELECT seq_behind FROM games WHERE id = ?1", [&id], |r| r.get(0))?))
+            .expect("flag")
+    }
+
+    fn summary(s: &SqliteStore, id: &str, seq: u64) {
+        s.put_summary(id, vec![1, 2], seq, 4).blocking_recv().expect("answer").expect("summary");
+    }
+
     #[test]
-    fn sqlite_briefs_of_games_in_play_take_seq_and_last_move_from_the_newest_entry() {
+    fn sqlite_briefs_of_games_played_since_their_summary_take_seq_and_last_move_from_the_newest_entry() {
         let s = SqliteStore::open_in_memory().expect("open");
-        s.create_game(&record("a"), &[]).expect("create a");
-        s.create_game(&record("quiet"), &[]).expect("create quiet");
-        s.create_game(&record("fresh"), &[]).expect("create fresh");
-        for id in ["a", "quiet", "fresh"] {
-            s.put_summary(id, vec![1, 2], 0, 4).blocking_recv().expect("answer").expect("summary");
+        for id in ["a", "over", "fresh"] {
+            s.create_game(&record(id), &[]).expect("create");
+            summary(&s, id, 0);
         }
-        // Appending writes nothing but the entry: no summary since.
+        assert!(!behind(&s, "a"), "a summary and nothing after it");
+        // Appending writes the entry, and flags the game once.
         s.append_entry("a", &entry(1)).expect("append");
+        assert!(behind(&s, "a"));
+        summary(&s, "a", 1);
+        assert!(!behind(&s, "a"), "the summary caught up");
         s.append_entry("a", &EntryRecord { at_ms: 9, ..entry(2) }).expect("append");
-        s.append_entry("quiet", &entry(1)).expect("append");
-        s.set_status("quiet", Status::Finished, Some(9)).expect("over");
+        assert!(behind(&s, "a"), "flagged again after the new summary");
+        // A game that ended with no summary after its last entry (a kill -9
+        // in between) is flagged too.
+        s.append_entry("over", &entry(1)).expect("append");
+        s.set_status("over", Status::Finished, Some(9)).expect("over");
         let briefs = s.load_briefs().expect("briefs");
-        let a = briefs.iter().find(|b| b.id == "a").expect("a");
-        assert_eq!((a.seq, a.last_move_ms), (Some(2), Some(9)), "from the newest entry");
-        let fresh = briefs.iter().find(|b| b.id == "fresh").expect("fresh");
-        assert_eq!((fresh.seq, fresh.last_move_ms), (Some(0), Some(4)), "no entries: the stored copies");
-        let quiet = briefs.iter().find(|b| b.id == "quiet").expect("quiet");
-        assert_eq!((quiet.seq, quiet.last_move_ms), (Some(0), Some(4)), "over: the copies stored with its summary");
+        let brief = |id: &str| briefs.iter().find(|b| b.id == id).map(|b| (b.seq, b.last_move_ms)).expect("brief");
+        assert_eq!(brief("a"), (Some(2), Some(9)), "from the newest entry");
+        assert_eq!(brief("over"), (Some(1), Some(5)), "from the newest entry");
+        assert_eq!(brief("fresh"), (Some(0), Some(4)), "not flagged: the copies stored with the summary");
+    }
+
+    #[test]
+    fn a_summary_older_than_the_stored_entries_leaves_the_game_flagged() {
+        let s = SqliteStore::open_in_memory().expect("open");
+        s.create_game(&record("a"), &[]).expect("create");
+        s.append_entry("a", &entry(1)).expect("append");
+        s.append_entry("a", &entry(2)).expect("append");
+        summary(&s, "a", 1);
+        assert!(behind(&s, "a"), "entry 2 is past the summary's seq");
+        assert_eq!(s.load_briefs().expect("briefs")[0].seq, Some(2));
     }
 
     #[test]
