@@ -194,7 +194,8 @@ impl GameStore for SqliteStore {
     fn append_entry_async(&self, game_id: &str, entry: &EntryRecord) -> Done {
         let (id, entry) = (game_id.to_string(), entry.clone());
         let mut behind = self.behind.lock().unwrap_or_else(|e| e.into_inner());
-        if behind.insert(id.clone()) {
+        if !behind.contains(&id) {
+            behind.insert(id.clone());
             // The first entry after the stored summary flags the game, so
             // the next start reads its seq from its newest entry. A request
             // of its own, before the entry's: it cannot fail with it.
