@@ -28,6 +28,7 @@ pub mod xodus_pb {
 }
 
 pub mod any;
+pub mod dial;
 
 pub use pb::game_service_client::GameServiceClient;
 pub use pb::game_service_server::{GameService, GameServiceServer};

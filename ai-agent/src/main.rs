@@ -133,7 +133,8 @@ struct SelfplayArgs {
 /// The network agent's options.
 #[derive(Args, Debug)]
 struct AgentArgs {
-    /// Server URL, e.g. http://127.0.0.1:50051.
+    /// Server address: a URL (http://127.0.0.1:50051) or, for a server
+    /// on this host listening on a Unix socket, unix:PATH.
     #[arg(long, env = "XODUS_SERVER")]
     server: Option<String>,
     /// Play one seat of this game (with --seat).

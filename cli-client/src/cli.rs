@@ -35,7 +35,8 @@ pub enum Command {
 /// A server to talk to.
 #[derive(Debug, Args, Clone)]
 pub struct ServerArg {
-    /// Server URL.
+    /// Server address: a URL, or unix:PATH for a server on this host
+    /// listening on a Unix socket.
     #[arg(long, env = "XODUS_SERVER", default_value = "http://127.0.0.1:50051")]
     pub server: String,
 }
@@ -67,7 +68,7 @@ pub struct SetupArgs {
 /// `xodus play`.
 #[derive(Debug, Args)]
 pub struct PlayArgs {
-    /// Use a running server instead of starting one.
+    /// Use a running server instead of starting one (a URL, or unix:PATH).
     #[arg(long, env = "XODUS_SERVER")]
     pub server: Option<String>,
     /// Join this existing game instead of creating one (needs --server).
@@ -114,7 +115,7 @@ pub struct PlayArgs {
 pub struct WatchArgs {
     /// The game to watch; a fresh all-AI game if absent.
     pub game: Option<String>,
-    /// Use a running server instead of starting one.
+    /// Use a running server instead of starting one (a URL, or unix:PATH).
     #[arg(long, env = "XODUS_SERVER")]
     pub server: Option<String>,
     /// Setup of the fresh game.

@@ -123,7 +123,8 @@ pub fn start_server_with(data_dir: &Path, listen: &str, extra: &[String]) -> Res
     });
     match rx.recv_timeout(SERVER_START) {
         Ok(addr) => {
-            let url = if addr.starts_with("http") { addr } else { format!("http://{addr}") };
+            let url =
+                if addr.starts_with("http") || addr.starts_with("unix:") { addr } else { format!("http://{addr}") };
             Ok((guard, url))
         }
         Err(_) => {

@@ -6,8 +6,9 @@
 use serde::Serialize;
 use std::time::Duration;
 use tokio::sync::mpsc;
-use tonic::transport::{Channel, Endpoint};
+use tonic::transport::Channel;
 use tonic::{Code, Status};
+use xodus::dial::Target;
 use xodus::{GameServiceClient, pb};
 use xodus_engine::{Event, Seat, ShipKind, View};
 
@@ -176,9 +177,8 @@ impl Remote {
     /// Connects to `url`.
     pub async fn connect(url: &str) -> Result<Remote, RemoteError> {
         let unreachable = |detail: String| RemoteError::Unreachable { url: url.into(), detail };
-        let endpoint = Endpoint::from_shared(url.to_string())
-            .map_err(|e| RemoteError::Invalid(format!("bad server URL {url:?}: {e}")))?
-            .connect_timeout(CONNECT_TIMEOUT);
+        let endpoint =
+            Target::parse(url).map_err(|e| RemoteError::Invalid(e.to_string()))?.connect_timeout(CONNECT_TIMEOUT);
         let channel = endpoint.connect().await.map_err(|e| {
             let mut detail = e.to_string();
             let mut src = std::error::Error::source(&e);

@@ -31,6 +31,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tonic::transport::Channel;
 use xodus::GameServiceClient;
+use xodus::dial::Target;
 use xodus::pb;
 use xodus_service::{Limits, ServerConfig, Storage};
 
@@ -77,6 +78,10 @@ struct Args {
     /// `play` (one open Play stream per seat); one run per way and count.
     #[arg(long, value_delimiter = ',', default_values_t = [Via::Submit, Via::Play])]
     via: Vec<Via>,
+    /// Serve the in-process server on a Unix socket (in the bench's
+    /// directory) instead of loopback TCP, as for clients on the same host.
+    #[arg(long)]
+    unix: bool,
 }
 
 /// How the bench's clients send their choices.
@@ -268,17 +273,37 @@ async fn play_by_stream(
 /// The same limit on a bare tonic server in this process that serves only
 /// the health check (none of this server's layers: rate limit, CORS,
 /// gRPC-Web, deadlines, connection cap).
-async fn bare_floor(clients: usize, calls: usize) -> anyhow::Result<f64> {
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
-    let url = format!("http://{}", listener.local_addr()?);
+/// Over a Unix socket in `unix_dir` when given, else loopback TCP.
+async fn bare_floor(clients: usize, calls: usize, unix_dir: Option<&std::path::Path>) -> anyhow::Result<f64> {
     let (_r, svc) = tonic_health::server::health_reporter();
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-    let server = tokio::spawn(tonic::transport::Server::builder().add_service(svc).serve_with_incoming_shutdown(
-        tonic::transport::server::TcpIncoming::from(listener).with_nodelay(Some(true)),
-        async move {
-            let _ = stopped.await;
-        },
-    ));
+    let stopped = async move {
+        let _ = stopped.await;
+    };
+    let (url, server) = match unix_dir {
+        Some(dir) => {
+            let path = dir.join("bare.sock");
+            let _ = std::fs::remove_file(&path);
+            let listener = tokio::net::UnixListener::bind(&path)?;
+            let incoming = tokio_stream::wrappers::UnixListenerStream::new(listener);
+            let server =
+                tonic::transport::Server::builder().add_service(svc).serve_with_incoming_shutdown(incoming, stopped);
+            (format!("unix:{}", path.display()), tokio::spawn(server))
+        }
+        None => {
+            let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
+            let url = format!("http://{}", listener.local_addr()?);
+            let incoming = tonic::transport::server::TcpIncoming::from(listener).with_nodelay(Some(true));
+            (
+                url,
+                tokio::spawn(
+                    tonic::transport::Server::builder()
+                        .add_service(svc)
+                        .serve_with_incoming_shutdown(incoming, stopped),
+                ),
+            )
+        }
+    };
     let r = transport_floor(&url, clients, calls).await;
     let _ = stop.send(());
     server.await??;
@@ -294,7 +319,7 @@ async fn transport_floor(url: &str, clients: usize, calls: usize) -> anyhow::Res
     let started = Instant::now();
     let mut tasks = Vec::new();
     for _ in 0..clients {
-        let mut c = HealthClient::new(Channel::from_shared(url.to_string())?.connect().await?);
+        let mut c = HealthClient::new(Target::parse(url)?.connect().await?);
         let next = Arc::clone(&next);
         tasks.push(tokio::spawn(async move {
             while next.fetch_add(1, std::sync::atomic::Ordering::Relaxed) < calls {
@@ -325,7 +350,7 @@ async fn stream_floor(url: &str, clients: usize, calls: usize) -> anyhow::Result
     };
     let mut opened = Vec::new();
     for _ in 0..clients {
-        let mut c = ServerReflectionClient::new(Channel::from_shared(url.to_string())?.connect().await?);
+        let mut c = ServerReflectionClient::new(Target::parse(url)?.connect().await?);
         let (tx, rx) = tokio::sync::mpsc::channel(1);
         tx.send(ask()).await?;
         let mut answers = c.server_reflection_info(tokio_stream::wrappers::ReceiverStream::new(rx)).await?.into_inner();
@@ -374,8 +399,16 @@ async fn run_once(
             let storage = if args.memory { Storage::Memory } else { Storage::Sqlite(dir.join("db")) };
             let limits =
                 Limits { max_games_per_client: usize::MAX, requests_per_second: 1_000_000, ..Limits::default() };
-            let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
-            let url = format!("http://{}", listener.local_addr()?);
+            let (listener, url) = if args.unix {
+                std::fs::create_dir_all(dir)?;
+                let listener = xodus_service::Listener::bind_unix(&dir.join("bench.sock")).await?;
+                let url = listener.address();
+                (listener, url)
+            } else {
+                let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
+                let url = format!("http://{}", listener.local_addr()?);
+                (xodus_service::Listener::Tcp(listener), url)
+            };
             let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
             let config = ServerConfig {
                 storage,
@@ -396,7 +429,7 @@ async fn run_once(
     let mut tasks = Vec::new();
     let next = Arc::new(std::sync::atomic::AtomicUsize::new(0));
     for _ in 0..clients {
-        let mut c = GameServiceClient::new(Channel::from_shared(url.clone())?.connect().await?);
+        let mut c = GameServiceClient::new(Target::parse(&url)?.connect().await?);
         let (next, games, choices) = (Arc::clone(&next), args.games, args.choices);
         tasks.push(tokio::spawn(async move {
             let (mut lat, mut bytes) = (Vec::new(), 0);
@@ -422,12 +455,13 @@ async fn run_once(
     lat.sort();
     let (rate, p50, p99) = (lat.len() as f64 / elapsed.as_secs_f64(), pct(&lat, 0.5), pct(&lat, 0.99));
     println!(
-        "storage={} via={via} clients={} games={} acknowledged choices={} in {:.2}s: {:.0} choices/s, choice latency p50={:.2?} p99={:.2?}, {:.0} bytes per reply",
+        "storage={} over={} via={via} clients={} games={} acknowledged choices={} in {:.2}s: {:.0} choices/s, choice latency p50={:.2?} p99={:.2?}, {:.0} bytes per reply",
         match (&args.server, args.memory) {
             (Some(url), _) => format!("the server at {url}"),
             (None, true) => "memory".to_string(),
             (None, false) => "sqlite(synchronous=FULL)".to_string(),
         },
+        if url.starts_with("unix:") { "unix-socket" } else { "tcp" },
         clients,
         args.games,
         lat.len(),
@@ -446,7 +480,7 @@ async fn run_once(
     // The transport's limits, measured after the run so they do not share
     // the cores with it.
     let floor = transport_floor(&url, clients, lat.len().max(1000)).await?;
-    let bare = bare_floor(clients, lat.len().max(1000)).await?;
+    let bare = bare_floor(clients, lat.len().max(1000), url.starts_with("unix:").then_some(dir)).await?;
     let streamed = stream_floor(&url, clients, lat.len().max(1000)).await?;
     let run = Run { via, clients, rate, p99, floor };
     println!(
@@ -459,7 +493,7 @@ async fn run_once(
     );
 
     if memory_games > 0 && args.server.is_none() {
-        let mut c = GameServiceClient::new(Channel::from_shared(url.clone())?.connect().await?);
+        let mut c = GameServiceClient::new(Target::parse(&url)?.connect().await?);
         let before = rss_kib();
         for g in 0..memory_games {
             c.create_game(create(1_000_000 + g as u64)).await?;

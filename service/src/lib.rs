@@ -45,5 +45,5 @@ pub(crate) mod wire;
 
 pub use game::Registry;
 pub use limits::Limits;
-pub use server::{ServerConfig, ServerError, Storage, run};
+pub use server::{Listener, ServerConfig, ServerError, Storage, run};
 pub use web::WebConfig;

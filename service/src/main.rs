@@ -1,6 +1,7 @@
 //! `xodus-server`: command-line flags (each with an env variable), logging,
-//! binding the listen address, printing `listening on ADDR` on stdout (tests
-//! and the CLI read that line), and running until SIGTERM or Ctrl-C.
+//! binding the listen address (TCP or a Unix socket), printing
+//! `listening on ADDR` on stdout (tests and the CLI read that line), and
+//! running until SIGTERM or Ctrl-C.
 
 use anyhow::Context;
 use clap::Parser;
@@ -8,7 +9,7 @@ use std::io::{IsTerminal, Write};
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::time::Duration;
-use xodus_service::{Limits, ServerConfig, Storage, WebConfig};
+use xodus_service::{Limits, Listener, ServerConfig, Storage, WebConfig};
 
 /// Every call allocates request, state and reply buffers on one thread and
 /// often frees them on another; mimalloc handles that with less contention
@@ -20,9 +21,11 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 #[derive(Parser, Debug)]
 #[command(name = "xodus-server", version)]
 struct Args {
-    /// Address to listen on (port 0 picks a free port).
-    #[arg(long, env = "XODUS_LISTEN", default_value = "127.0.0.1:50051")]
-    listen: SocketAddr,
+    /// Address to listen on: HOST:PORT (port 0 picks a free port), or
+    /// unix:PATH for a Unix socket that only clients on this host can
+    /// reach (as its file's permissions allow).
+    #[arg(long, env = "XODUS_LISTEN", default_value = "127.0.0.1:50051", value_parser = parse_listen)]
+    listen: ListenAt,
     /// Directory of the SQLite database (created on first start).
     #[arg(long, env = "XODUS_DATA_DIR", default_value = "./data")]
     data_dir: PathBuf,
@@ -82,6 +85,25 @@ struct Args {
     cors_origins: Vec<String>,
 }
 
+/// Where `--listen` says to listen.
+#[derive(Clone, Debug)]
+enum ListenAt {
+    /// A TCP address.
+    Tcp(SocketAddr),
+    /// A Unix socket's path.
+    Unix(PathBuf),
+}
+
+fn parse_listen(s: &str) -> Result<ListenAt, String> {
+    if let Some(path) = s.strip_prefix("unix:") {
+        if path.is_empty() {
+            return Err("unix: needs a path, e.g. unix:/run/xodus/server.sock".into());
+        }
+        return Ok(ListenAt::Unix(PathBuf::from(path)));
+    }
+    s.parse().map(ListenAt::Tcp).map_err(|e| format!("{e}: expected HOST:PORT (e.g. 127.0.0.1:50051) or unix:PATH"))
+}
+
 fn init_logs(json: bool) {
     let filter = tracing_subscriber::EnvFilter::try_from_default_env()
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
@@ -139,10 +161,15 @@ async fn main() -> anyhow::Result<()> {
         },
         web: WebConfig { dir: args.web_dir.clone(), cors_origins: args.cors_origins.clone() },
     };
-    let listener = tokio::net::TcpListener::bind(args.listen)
-        .await
-        .with_context(|| format!("cannot listen on {}", args.listen))?;
-    let addr = listener.local_addr().context("no local address")?;
+    let listener = match &args.listen {
+        ListenAt::Tcp(addr) => Listener::Tcp(
+            tokio::net::TcpListener::bind(addr).await.with_context(|| format!("cannot listen on {addr}"))?,
+        ),
+        ListenAt::Unix(path) => {
+            Listener::bind_unix(path).await.with_context(|| format!("cannot listen on unix:{}", path.display()))?
+        }
+    };
+    let addr = listener.address();
     {
         let mut out = std::io::stdout().lock();
         writeln!(out, "listening on {addr}")?;

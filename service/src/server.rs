@@ -1,8 +1,9 @@
 //! Assembling and running the server: storage, the manager, the game
 //! service with its message-size caps and promised status codes, gRPC
 //! health, server reflection, gRPC-Web, the per-client rate limit, the cap
-//! on connections, request deadlines and graceful shutdown. `run` takes a bound listener and a shutdown future, so tests
-//! run it on port 0 and `main` stays a shim.
+//! on connections, request deadlines and graceful shutdown. `run` takes a
+//! bound listener (TCP, or a Unix socket for clients on the same host) and
+//! a shutdown future, so tests run it on port 0 and `main` stays a shim.
 
 use crate::codes::WireCodes;
 use crate::game::Registry;
@@ -12,11 +13,13 @@ use crate::manager::Manager;
 use crate::store::{GameStore, MemoryStore, SqliteStore, StoreError};
 use crate::web::WebConfig;
 use std::future::Future;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+use std::pin::Pin;
 use std::sync::Arc;
-use tokio::net::TcpListener;
+use tokio::net::{TcpListener, UnixListener};
+use tokio_stream::{Stream, StreamExt};
 use tonic::transport::server::TcpIncoming;
-use tracing::info;
+use tracing::{info, warn};
 use xodus::pb::game_service_server::GameServiceServer;
 
 /// Where games are kept.
@@ -64,6 +67,58 @@ pub enum ServerError {
     Web(#[from] crate::web::WebError),
 }
 
+/// Where the server accepts connections.
+pub enum Listener {
+    /// A TCP socket (remote clients, browsers).
+    Tcp(TcpListener),
+    /// A Unix domain socket at this path, for clients on the same host (a
+    /// co-located AI agent, a reverse proxy): cheaper than loopback TCP,
+    /// and reachable only by whoever the file's permissions let in. The
+    /// server removes the file when it stops.
+    Unix(UnixListener, PathBuf),
+}
+
+impl From<TcpListener> for Listener {
+    fn from(l: TcpListener) -> Listener {
+        Listener::Tcp(l)
+    }
+}
+
+impl Listener {
+    /// Binds a Unix socket at `path`. A file left there by a server that
+    /// is gone (nothing accepts on it) is replaced; one a live server
+    /// listens on is not.
+    pub async fn bind_unix(path: &Path) -> std::io::Result<Listener> {
+        match UnixListener::bind(path) {
+            Ok(l) => Ok(Listener::Unix(l, path.to_path_buf())),
+            Err(e) if e.kind() == std::io::ErrorKind::AddrInUse => {
+                if tokio::net::UnixStream::connect(path).await.is_ok() {
+                    return Err(std::io::Error::new(
+                        std::io::ErrorKind::AddrInUse,
+                        format!("a server is already listening on {}", path.display()),
+                    ));
+                }
+                warn!(path = %path.display(), "replacing a stale socket file");
+                std::fs::remove_file(path)?;
+                Ok(Listener::Unix(UnixListener::bind(path)?, path.to_path_buf()))
+            }
+            Err(e) => Err(e),
+        }
+    }
+
+    /// Where it listens, as clients write it (`127.0.0.1:50051`,
+    /// `unix:/run/xodus.sock`).
+    pub fn address(&self) -> String {
+        match self {
+            Listener::Tcp(l) => l.local_addr().map_or_else(|e| format!("unknown ({e})"), |a| a.to_string()),
+            Listener::Unix(_, path) => format!("unix:{}", path.display()),
+        }
+    }
+}
+
+/// The accepted connections of a [`Listener`].
+type Incoming = Pin<Box<dyn Stream<Item = Result<crate::connections::Conn, std::io::Error>> + Send>>;
+
 /// Opens the configured store.
 pub async fn open_store(storage: &Storage) -> Result<Arc<dyn GameStore>, ServerError> {
     Ok(match storage {
@@ -79,18 +134,18 @@ pub async fn open_store(storage: &Storage) -> Result<Arc<dyn GameStore>, ServerE
 /// Serves on `listener` until `shutdown` completes, then stops accepting,
 /// ends every stream, finishes the requests in flight and returns.
 pub async fn run(
-    listener: TcpListener,
+    listener: impl Into<Listener>,
     config: ServerConfig,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> Result<(), ServerError> {
     let store = open_store(&config.storage).await?;
     let manager = Arc::new(Manager::load(store, config.limits.clone(), config.registry.clone()).await?);
-    serve(listener, manager, &config.web, shutdown).await
+    serve(listener.into(), manager, &config.web, shutdown).await
 }
 
 /// Serves an existing manager (see [`run`]).
 async fn serve(
-    listener: TcpListener,
+    listener: Listener,
     manager: Arc<Manager>,
     web: &WebConfig,
     shutdown: impl Future<Output = ()> + Send + 'static,
@@ -132,9 +187,18 @@ async fn serve(
         .register_encoded_file_descriptor_set(tonic_health::pb::FILE_DESCRIPTOR_SET)
         .build_v1alpha()?;
 
-    let addr = listener.local_addr().ok();
-    let incoming =
-        crate::connections::cap(TcpIncoming::from(listener).with_nodelay(Some(true)), limits.max_connections);
+    let addr = listener.address();
+    let (accepted, socket_file): (Incoming, _) = match listener {
+        Listener::Tcp(l) => (
+            Box::pin(TcpIncoming::from(l).with_nodelay(Some(true)).map(|c| c.map(crate::connections::Conn::Tcp))),
+            None,
+        ),
+        Listener::Unix(l, path) => (
+            Box::pin(tokio_stream::wrappers::UnixListenerStream::new(l).map(|c| c.map(crate::connections::Conn::Unix))),
+            Some(path),
+        ),
+    };
+    let incoming = crate::connections::cap(accepted, limits.max_connections);
     let signal = {
         let manager = Arc::clone(&manager);
         async move {
@@ -155,7 +219,7 @@ async fn serve(
     if let Some(dir) = web.dir.clone() {
         routes = routes.fallback(move |req| crate::web::serve_file(dir.clone(), req));
     }
-    info!(addr = ?addr, games = manager.game_count(), web = ?web.dir, cors = ?web.cors_origins, "serving");
+    info!(addr = %addr, games = manager.game_count(), web = ?web.dir, cors = ?web.cors_origins, "serving");
     tonic::transport::Server::builder()
         .accept_http1(true)
         .timeout(limits.request_timeout)
@@ -165,6 +229,11 @@ async fn serve(
         .add_routes(routes.into())
         .serve_with_incoming_shutdown(incoming, signal)
         .await?;
+    if let Some(path) = socket_file
+        && let Err(e) = std::fs::remove_file(&path)
+    {
+        warn!(path = %path.display(), error = %e, "could not remove the socket file");
+    }
     info!("stopped");
     Ok(())
 }

@@ -61,7 +61,7 @@ pub fn temp_dir(tag: &str) -> PathBuf {
 pub struct Server {
     /// The process.
     child: Child,
-    /// `http://127.0.0.1:PORT`.
+    /// `http://127.0.0.1:PORT`, or `unix:PATH` for a Unix socket.
     pub url: String,
     /// Its data directory (kept across restarts).
     pub data_dir: PathBuf,
@@ -119,7 +119,8 @@ impl Server {
             let log = std::fs::read_to_string(data_dir.join("server.log")).unwrap_or_default();
             return Err(format!("server did not print `listening on ADDR` (got {line:?}); log:\n{log}"));
         };
-        Ok(Server { child, url: format!("http://{addr}"), data_dir, cleanup: true })
+        let url = if addr.starts_with("unix:") { addr.to_string() } else { format!("http://{addr}") };
+        Ok(Server { child, url, data_dir, cleanup: true })
     }
 
     /// The address it listens on (`127.0.0.1:PORT`).
@@ -134,7 +135,7 @@ impl Server {
 
     /// A raw channel to this server.
     pub async fn channel(&self) -> Channel {
-        Channel::from_shared(self.url.clone()).expect("url").connect().await.expect("connect")
+        xodus::dial::Target::parse(&self.url).expect("url").connect().await.expect("connect")
     }
 
     /// `kill -9`: no shutdown, no flush. Returns the data directory.

@@ -16,9 +16,10 @@ use crate::policy::{Policy, options_for};
 use crate::rng::mix;
 use std::sync::Arc;
 use tokio::sync::watch;
-use tonic::transport::{Channel, Endpoint};
+use tonic::transport::Channel;
 use tonic::{Code, Status};
 use xodus::GameServiceClient;
+use xodus::dial::Target;
 use xodus::pb;
 
 /// How a seat's play ended.
@@ -36,13 +37,13 @@ pub enum SeatEnd {
     Lost(String),
 }
 
-/// Builds the endpoint for the configured URL.
-pub fn endpoint(url: &str) -> Result<Endpoint, AgentError> {
-    Endpoint::from_shared(url.to_string()).map_err(|e| AgentError::Url(url.to_string(), e.to_string()))
+/// Reads the configured server address (`http://HOST:PORT` or `unix:PATH`).
+pub fn endpoint(url: &str) -> Result<Target, AgentError> {
+    Target::parse(url).map_err(|e| AgentError::Url(url.to_string(), e.why))
 }
 
 /// Connects, retrying with backoff until it works.
-pub async fn connect(ep: &Endpoint, backoff: &mut Backoff) -> GameServiceClient<Channel> {
+pub async fn connect(ep: &Target, backoff: &mut Backoff) -> GameServiceClient<Channel> {
     loop {
         match ep.connect().await {
             Ok(ch) => return GameServiceClient::new(ch),
