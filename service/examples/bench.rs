@@ -133,6 +133,8 @@ struct Run {
     p99: Duration,
     /// The transport's own limit on the same server: empty health checks.
     floor: f64,
+    /// The same for one message each way on an open stream.
+    streamed: f64,
 }
 
 fn rss_kib() -> u64 {
@@ -482,7 +484,7 @@ async fn run_once(
     let floor = transport_floor(&url, clients, lat.len().max(1000)).await?;
     let bare = bare_floor(clients, lat.len().max(1000), url.starts_with("unix:").then_some(dir)).await?;
     let streamed = stream_floor(&url, clients, lat.len().max(1000)).await?;
-    let run = Run { via, clients, rate, p99, floor };
+    let run = Run { via, clients, rate, p99, floor, streamed };
     println!(
         "transport: {clients} clients calling the empty health check: {floor:.0} calls/s on this server, {bare:.0} calls/s on a bare tonic server; acknowledged choices reach {:.2}x of this server's",
         run.rate / floor
@@ -607,7 +609,20 @@ async fn main() -> anyhow::Result<()> {
             pct(&lat, 0.5),
             pct(&lat, 0.99)
         );
-        Some(rate)
+        let (probe_dir, n) = (dir.join("probe-store"), args.fsyncs);
+        let appends =
+            tokio::task::spawn_blocking(move || xodus_service::probe::serial_appends(&probe_dir, n)).await??;
+        let store_rate = appends.len() as f64 / appends.iter().sum::<Duration>().as_secs_f64();
+        let mut appends = appends;
+        appends.sort();
+        println!(
+            "limit: the server's SQLite store alone, one durable append after another (no game, no transport): {:.0}/s = {:.2}x the fsync rate, p50={:.2?} p99={:.2?}",
+            store_rate,
+            store_rate / rate,
+            pct(&appends, 0.5),
+            pct(&appends, 0.99)
+        );
+        Some((rate, store_rate))
     };
     let mut runs = Vec::new();
     let ways: Vec<(Via, usize)> =
@@ -616,7 +631,7 @@ async fn main() -> anyhow::Result<()> {
         let last = i + 1 == ways.len();
         runs.push(run_once(&args, via, clients, &dir, if last { args.memory_games } else { 0 }).await?);
     }
-    if let Some(limit) = fsync {
+    if let Some((limit, store_rate)) = fsync {
         for r in &runs {
             let (want, p99_ok) = match r.clients {
                 1 => (0.5, true),
@@ -633,6 +648,24 @@ async fn main() -> anyhow::Result<()> {
                 if r.clients >= 16 { format!(", p99 {:.2?} <= 5 ms", r.p99) } else { String::new() },
                 if ratio >= want && p99_ok { "met" } else { "NOT met" }
             );
+            if r.clients == 1 {
+                // One client waits for each answer before it sends its next
+                // choice, so a choice costs at least one durable append
+                // plus one empty round trip the same way (a unary call for
+                // SubmitChoice, a message each way on an open stream for Play).
+                let (trip, what) = match r.via {
+                    Via::Submit => (r.floor, "an empty call"),
+                    Via::Play => (r.streamed, "an empty message each way on an open stream"),
+                };
+                let ceiling = 1.0 / (1.0 / store_rate + 1.0 / trip);
+                println!(
+                    "ceiling: via {}, 1 client: one store append, then {what}, one after the other: {:.0}/s = {:.2}x the serial fsync rate; the run reached {:.0}% of it",
+                    r.via,
+                    ceiling,
+                    ceiling / limit,
+                    100.0 * r.rate / ceiling
+                );
+            }
         }
     } else {
         for r in &runs {

@@ -37,6 +37,8 @@ pub(crate) mod limits;
 pub(crate) mod manager;
 pub(crate) mod migrations;
 pub(crate) mod model;
+#[doc(hidden)]
+pub mod probe;
 pub(crate) mod replay;
 pub(crate) mod server;
 pub(crate) mod store;
