@@ -1,6 +1,7 @@
 //! End-to-end tests of the standard services a gRPC user expects from the
 //! real `xodus-server`: the health protocol, server reflection (listing the
-//! game service), gRPC-Web over plain HTTP/1.1, and a graceful SIGTERM.
+//! game service), gRPC-Web over plain HTTP/1.1, and a graceful SIGTERM
+//! that a silent client cannot hold past the shutdown grace.
 
 mod common;
 
@@ -95,4 +96,23 @@ async fn sigterm_closes_streams_and_exits_cleanly() {
     assert!(status.success(), "exit status {status:?}");
     let end = stream.message().await;
     assert!(matches!(end, Ok(None) | Err(_)), "the stream ended: {end:?}");
+}
+
+#[cfg(unix)]
+#[tokio::test]
+async fn sigterm_stops_within_the_grace_when_a_client_never_answers() {
+    let server = Server::start_in(temp_dir("sigterm-grace"), &["--shutdown-grace-secs", "1"]);
+    // An HTTP/2 client that opens its connection and then goes silent: it
+    // never acknowledges the server's goodbye, so a graceful close alone
+    // would wait for it forever.
+    let mut silent = tokio::net::TcpStream::connect(server.addr()).await.expect("connect");
+    silent.write_all(b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n\0\0\0\x04\0\0\0\0\0").await.expect("preface and settings");
+    let mut settings_header = [0u8; 9];
+    silent.read_exact(&mut settings_header).await.expect("the server's settings");
+    assert_eq!(settings_header[3], 4, "an HTTP/2 SETTINGS frame");
+    let dir = tokio::task::spawn_blocking(move || server.terminate_keep()).await.expect("join");
+    let log = std::fs::read_to_string(dir.join("server.log")).unwrap_or_default();
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(log.contains("stopping without them"), "{log}");
+    drop(silent);
 }

@@ -3,15 +3,17 @@
 //! dialling `unix:PATH`. An AI agent fills a game and plays it to its end;
 //! the per-client caps count a socket peer as the loopback address; a
 //! second server on a live socket is refused, a socket file left by a
-//! `kill -9` is replaced and the game kept; SIGTERM removes the file.
+//! `kill -9` is replaced and the game kept; SIGTERM removes the file; one
+//! server listens on TCP and a socket at once, on the same games.
 
 mod common;
 
 use common::{
-    Agent, HANG_GUARD, Server, claim_all, create_from, create_game, game_request, play_first, state, temp_dir,
+    Agent, HANG_GUARD, Server, claim_all, create_from, create_game, creds, game_request, play_first, state, temp_dir,
 };
 use std::path::PathBuf;
 use std::time::Instant;
+use tokio_stream::StreamExt;
 use tonic::Code;
 use xodus::pb;
 
@@ -97,4 +99,55 @@ async fn a_live_socket_is_not_taken_and_a_stale_one_is_replaced_with_the_games_k
     assert!(server.log().contains("replacing a stale socket file"), "{}", server.log());
     let mut c = server.client().await;
     assert_eq!(state(&mut c, &id).await.seq, acked, "the acknowledged choice survived");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn one_server_serves_tcp_and_a_unix_socket_at_once_on_the_same_games() {
+    let dir = temp_dir("unix-both");
+    let (path, unix) = socket_in(&dir);
+    let server = Server::start_at(dir, "127.0.0.1:0", &["--listen", &unix]);
+    assert!(server.url.starts_with("http://127.0.0.1:"), "the first line names the first listener: {}", server.url);
+    let mut over_tcp = server.client().await;
+    let channel = xodus::dial::Target::parse(&unix).expect("target").connect().await.expect("connect over the socket");
+    let mut over_socket = xodus::GameServiceClient::new(channel);
+
+    // Created over TCP, watched over TCP, played over the socket.
+    let id = create_game(&mut over_tcp, 9).await;
+    let mut updates = over_tcp
+        .stream_game(pb::StreamGameRequest { game_id: id.clone(), from_seq: 0, credentials: None })
+        .await
+        .expect("stream")
+        .into_inner();
+    let snapshot = updates.next().await.expect("snapshot").expect("snapshot ok");
+    assert_eq!(snapshot.seq, 0);
+    let tokens = claim_all(&mut over_socket, &id).await;
+    let s = state(&mut over_socket, &id).await;
+    let o = s.decision.expect("decision").options.into_iter().next().expect("an option");
+    let seat = o.seats[0];
+    let accepted = over_socket
+        .submit_choice(pb::SubmitChoiceRequest {
+            game_id: id.clone(),
+            credentials: creds(&tokens, seat),
+            expected_seq: Some(s.seq),
+            choice: Some(pb::submit_choice_request::Choice::OptionId(o.id)),
+        })
+        .await
+        .expect("a choice over the socket")
+        .into_inner();
+    let seen = tokio::time::timeout(HANG_GUARD, async {
+        loop {
+            let u = updates.next().await.expect("an update").expect("update ok");
+            if u.seq == accepted.seq {
+                return u.seq;
+            }
+        }
+    })
+    .await
+    .expect("the TCP watcher saw the socket's choice");
+    assert_eq!(seen, accepted.seq);
+    assert_eq!(state(&mut over_tcp, &id).await.seq, accepted.seq);
+
+    drop((over_tcp, over_socket, updates));
+    assert!(server.terminate().success());
+    assert!(!path.exists(), "SIGTERM removes the socket file of a server with two listeners");
 }

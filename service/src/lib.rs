@@ -47,5 +47,5 @@ pub(crate) mod wire;
 
 pub use game::Registry;
 pub use limits::Limits;
-pub use server::{Listener, ServerConfig, ServerError, Storage, run};
+pub use server::{Listener, ServerConfig, ServerError, Storage, run, run_on};
 pub use web::WebConfig;

@@ -44,6 +44,10 @@ pub struct Limits {
     /// A game nobody touched this long leaves memory, to be replayed when
     /// touched again (zero: games stay in memory).
     pub evict_idle: Duration,
+    /// After a shutdown begins, how long connections may take to close
+    /// before the server stops without them (a client that never answers
+    /// the HTTP/2 goodbye would otherwise hold it forever).
+    pub shutdown_grace: Duration,
 }
 
 impl Default for Limits {
@@ -60,6 +64,7 @@ impl Default for Limits {
             retention: Duration::from_secs(7 * 24 * 3600),
             idle_timeout_s: 0,
             evict_idle: Duration::from_secs(600),
+            shutdown_grace: Duration::from_secs(10),
         }
     }
 }

@@ -1,7 +1,7 @@
 //! `xodus-server`: command-line flags (each with an env variable), logging,
-//! binding the listen address (TCP or a Unix socket), printing
-//! `listening on ADDR` on stdout (tests and the CLI read that line), and
-//! running until SIGTERM or Ctrl-C.
+//! binding the listen addresses (TCP and/or Unix sockets), printing
+//! `listening on ADDR` on stdout for each, in the order given (tests and
+//! the CLI read the first line), and running until SIGTERM or Ctrl-C.
 
 use anyhow::Context;
 use clap::Parser;
@@ -23,9 +23,11 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 struct Args {
     /// Address to listen on: HOST:PORT (port 0 picks a free port), or
     /// unix:PATH for a Unix socket that only clients on this host can
-    /// reach (as its file's permissions allow).
-    #[arg(long, env = "XODUS_LISTEN", default_value = "127.0.0.1:50051", value_parser = parse_listen)]
-    listen: ListenAt,
+    /// reach (as its file's permissions allow). Repeat it (or separate
+    /// with commas) to listen on several, e.g. TCP for players and a
+    /// socket for AI agents on this host.
+    #[arg(long, env = "XODUS_LISTEN", default_value = "127.0.0.1:50051", value_parser = parse_listen, value_delimiter = ',')]
+    listen: Vec<ListenAt>,
     /// Directory of the SQLite database (created on first start).
     #[arg(long, env = "XODUS_DATA_DIR", default_value = "./data")]
     data_dir: PathBuf,
@@ -71,6 +73,10 @@ struct Args {
     /// be replayed from storage when touched again (0 = never).
     #[arg(long, env = "XODUS_EVICT_IDLE", default_value_t = Limits::default().evict_idle.as_secs())]
     evict_idle_secs: u64,
+    /// Seconds open connections get to close after SIGTERM or Ctrl-C
+    /// before the server stops without them.
+    #[arg(long, env = "XODUS_SHUTDOWN_GRACE", default_value_t = Limits::default().shutdown_grace.as_secs())]
+    shutdown_grace_secs: u64,
     /// Deadline of a request, in seconds.
     #[arg(long, env = "XODUS_REQUEST_TIMEOUT", default_value_t = 10)]
     request_timeout_secs: u64,
@@ -158,23 +164,30 @@ async fn main() -> anyhow::Result<()> {
             request_timeout: Duration::from_secs(args.request_timeout_secs.max(1)),
             idle_timeout_s: args.idle_timeout_secs,
             evict_idle: Duration::from_secs(args.evict_idle_secs),
+            shutdown_grace: Duration::from_secs(args.shutdown_grace_secs),
         },
         web: WebConfig { dir: args.web_dir.clone(), cors_origins: args.cors_origins.clone() },
     };
-    let listener = match &args.listen {
-        ListenAt::Tcp(addr) => Listener::Tcp(
-            tokio::net::TcpListener::bind(addr).await.with_context(|| format!("cannot listen on {addr}"))?,
-        ),
-        ListenAt::Unix(path) => {
-            Listener::bind_unix(path).await.with_context(|| format!("cannot listen on unix:{}", path.display()))?
-        }
-    };
-    let addr = listener.address();
-    {
-        let mut out = std::io::stdout().lock();
-        writeln!(out, "listening on {addr}")?;
-        out.flush()?;
+    let mut listeners = Vec::new();
+    for at in &args.listen {
+        listeners.push(match at {
+            ListenAt::Tcp(addr) => Listener::Tcp(
+                tokio::net::TcpListener::bind(addr).await.with_context(|| format!("cannot listen on {addr}"))?,
+            ),
+            ListenAt::Unix(path) => {
+                Listener::bind_unix(path).await.with_context(|| format!("cannot listen on unix:{}", path.display()))?
+            }
+        });
     }
-    xodus_service::run(listener, config, shutdown_signal()).await.context("server failed")?;
+    // One line per listener, in the order given, in one write: a reader
+    // that stops after the first line (and closes the pipe) cannot make a
+    // later line fail. A stdout nobody reads does not stop the server.
+    let lines: String = listeners.iter().map(|l| format!("listening on {}\n", l.address())).collect();
+    let mut out = std::io::stdout().lock();
+    if let Err(e) = out.write_all(lines.as_bytes()).and_then(|()| out.flush()) {
+        tracing::warn!(error = %e, "could not print the listen addresses on stdout");
+    }
+    drop(out);
+    xodus_service::run_on(listeners, config, shutdown_signal()).await.context("server failed")?;
     Ok(())
 }

@@ -65,6 +65,9 @@ pub enum ServerError {
     /// A browser setting was refused.
     #[error(transparent)]
     Web(#[from] crate::web::WebError),
+    /// No listener was given.
+    #[error("no address to listen on")]
+    NoListener,
 }
 
 /// Where the server accepts connections.
@@ -138,14 +141,25 @@ pub async fn run(
     config: ServerConfig,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> Result<(), ServerError> {
+    run_on(vec![listener.into()], config, shutdown).await
+}
+
+/// Like [`run`], on several listeners at once (say TCP for remote players
+/// and browsers, and a Unix socket for AI agents on the same host): one
+/// server, the same games, whichever way a client comes in.
+pub async fn run_on(
+    listeners: Vec<Listener>,
+    config: ServerConfig,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> Result<(), ServerError> {
     let store = open_store(&config.storage).await?;
     let manager = Arc::new(Manager::load(store, config.limits.clone(), config.registry.clone()).await?);
-    serve(listener.into(), manager, &config.web, shutdown).await
+    serve(listeners, manager, &config.web, shutdown).await
 }
 
 /// Serves an existing manager (see [`run`]).
 async fn serve(
-    listener: Listener,
+    listeners: Vec<Listener>,
     manager: Arc<Manager>,
     web: &WebConfig,
     shutdown: impl Future<Output = ()> + Send + 'static,
@@ -187,18 +201,30 @@ async fn serve(
         .register_encoded_file_descriptor_set(tonic_health::pb::FILE_DESCRIPTOR_SET)
         .build_v1alpha()?;
 
-    let addr = listener.address();
-    let (accepted, socket_file): (Incoming, _) = match listener {
-        Listener::Tcp(l) => (
-            Box::pin(TcpIncoming::from(l).with_nodelay(Some(true)).map(|c| c.map(crate::connections::Conn::Tcp))),
-            None,
-        ),
-        Listener::Unix(l, path) => (
-            Box::pin(tokio_stream::wrappers::UnixListenerStream::new(l).map(|c| c.map(crate::connections::Conn::Unix))),
-            Some(path),
-        ),
-    };
+    let addr: Vec<String> = listeners.iter().map(Listener::address).collect();
+    let mut socket_files = Vec::new();
+    let mut accepted: Option<Incoming> = None;
+    for listener in listeners {
+        let more: Incoming = match listener {
+            Listener::Tcp(l) => {
+                Box::pin(TcpIncoming::from(l).with_nodelay(Some(true)).map(|c| c.map(crate::connections::Conn::Tcp)))
+            }
+            Listener::Unix(l, path) => {
+                socket_files.push(path);
+                Box::pin(
+                    tokio_stream::wrappers::UnixListenerStream::new(l).map(|c| c.map(crate::connections::Conn::Unix)),
+                )
+            }
+        };
+        accepted = Some(match accepted {
+            None => more,
+            Some(before) => Box::pin(before.merge(more)),
+        });
+    }
+    let accepted = accepted.ok_or(ServerError::NoListener)?;
+    // One cap over every listener: a flood on one cannot exceed it.
     let incoming = crate::connections::cap(accepted, limits.max_connections);
+    let (began, shutdown_began) = tokio::sync::oneshot::channel::<()>();
     let signal = {
         let manager = Arc::clone(&manager);
         async move {
@@ -206,7 +232,17 @@ async fn serve(
             info!("shutting down: no new connections, streams closing, finishing requests in flight");
             health_reporter.set_not_serving::<GameServiceServer<GrpcService>>().await;
             manager.begin_shutdown();
+            let _ = began.send(());
         }
+    };
+    // Once the shutdown begins, connections get `shutdown_grace` to close.
+    let grace = limits.shutdown_grace;
+    let grace_over = async move {
+        if shutdown_began.await.is_err() {
+            // The server stopped some other way: never cut it short.
+            std::future::pending::<()>().await;
+        }
+        tokio::time::sleep(grace).await;
     };
     let mut routes = tonic::service::Routes::new(game_service)
         .add_service(health_service)
@@ -219,20 +255,27 @@ async fn serve(
     if let Some(dir) = web.dir.clone() {
         routes = routes.fallback(move |req| crate::web::serve_file(dir.clone(), req));
     }
-    info!(addr = %addr, games = manager.game_count(), web = ?web.dir, cors = ?web.cors_origins, "serving");
-    tonic::transport::Server::builder()
+    info!(addr = ?addr, games = manager.game_count(), web = ?web.dir, cors = ?web.cors_origins, "serving");
+    let served = tonic::transport::Server::builder()
         .accept_http1(true)
         .timeout(limits.request_timeout)
         .concurrency_limit_per_connection(256)
         .layer(rate_limit_layer)
         .layer(tower::util::option_layer(cors))
         .add_routes(routes.into())
-        .serve_with_incoming_shutdown(incoming, signal)
-        .await?;
-    if let Some(path) = socket_file
-        && let Err(e) = std::fs::remove_file(&path)
-    {
-        warn!(path = %path.display(), error = %e, "could not remove the socket file");
+        .serve_with_incoming_shutdown(incoming, signal);
+    tokio::select! {
+        served = served => served?,
+        () = grace_over => {
+            // Every acknowledged choice is already durable: what is cut off
+            // here is at most a choice not yet answered, as in a crash.
+            warn!(grace_secs = grace.as_secs_f64(), "connections still open after the shutdown grace; stopping without them");
+        }
+    }
+    for path in socket_files {
+        if let Err(e) = std::fs::remove_file(&path) {
+            warn!(path = %path.display(), error = %e, "could not remove the socket file");
+        }
     }
     info!("stopped");
     Ok(())
