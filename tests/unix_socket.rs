@@ -151,3 +151,14 @@ async fn one_server_serves_tcp_and_a_unix_socket_at_once_on_the_same_games() {
     assert!(server.terminate().success());
     assert!(!path.exists(), "SIGTERM removes the socket file of a server with two listeners");
 }
+
+#[tokio::test]
+async fn a_file_that_is_not_a_socket_is_never_replaced() {
+    let dir = temp_dir("unix-not-a-socket");
+    let (path, listen) = socket_in(&dir);
+    std::fs::write(&path, "someone's notes").expect("a plain file");
+    let refused = Server::try_start_at(dir.clone(), &listen, &[]).err().expect("the path holds a plain file");
+    assert!(refused.contains("is not a socket"), "{refused}");
+    assert_eq!(std::fs::read_to_string(&path).expect("still there"), "someone's notes");
+    let _ = std::fs::remove_dir_all(&dir);
+}

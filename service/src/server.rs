@@ -88,13 +88,20 @@ impl From<TcpListener> for Listener {
 }
 
 impl Listener {
-    /// Binds a Unix socket at `path`. A file left there by a server that
+    /// Binds a Unix socket at `path`. A socket left there by a server that
     /// is gone (nothing accepts on it) is replaced; one a live server
-    /// listens on is not.
+    /// listens on is not, and neither is anything that is not a socket.
     pub async fn bind_unix(path: &Path) -> std::io::Result<Listener> {
+        use std::os::unix::fs::FileTypeExt;
         match UnixListener::bind(path) {
             Ok(l) => Ok(Listener::Unix(l, path.to_path_buf())),
             Err(e) if e.kind() == std::io::ErrorKind::AddrInUse => {
+                if !std::fs::symlink_metadata(path)?.file_type().is_socket() {
+                    return Err(std::io::Error::new(
+                        std::io::ErrorKind::AlreadyExists,
+                        format!("{} exists and is not a socket; it is left alone", path.display()),
+                    ));
+                }
                 if tokio::net::UnixStream::connect(path).await.is_ok() {
                     return Err(std::io::Error::new(
                         std::io::ErrorKind::AddrInUse,
