@@ -923,7 +923,7 @@ def stream_after_end(stub, run, cat, game, from_seq, seat):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--server", required=True, help="host:port of xodus-server")
+    ap.add_argument("--server", required=True, help="host:port of xodus-server, or unix:PATH for its Unix socket")
     ap.add_argument("--seed", type=int, default=2028, help="seed of the games and of the picks")
     ap.add_argument("--extra-games", type=int, default=2, help="more seeded games (3 or 4 ships)")
     ap.add_argument("--strict", action="store_true", help="known deviations fail the run")
@@ -931,7 +931,11 @@ def main():
 
     t0 = time.monotonic()
     run = Run(args.strict)
-    channel = grpc.insecure_channel(args.server)
+    # Over a Unix socket, gRPC's C core sends the socket's path as the
+    # HTTP/2 :authority, which the server's HTTP/2 layer refuses as
+    # malformed (PROTOCOL_ERROR): name a plain host instead.
+    options = [("grpc.default_authority", "localhost")] if args.server.startswith("unix:") else []
+    channel = grpc.insecure_channel(args.server, options=options)
     health = health_pb2_grpc.HealthStub(channel)
     deadline = time.monotonic() + 30
     while True:

@@ -53,8 +53,10 @@ cleanup() {
 }
 trap cleanup EXIT
 
-# Port 0: the server picks a free port and prints "listening on ADDR" first.
-"$server" --listen 127.0.0.1:0 --data-dir "$work/data" --rate-limit 100000 \
+# Port 0: the server picks a free port and prints "listening on ADDR" first;
+# it also listens on a Unix socket, which the second run below dials.
+sock="$work/xodus.sock"
+"$server" --listen 127.0.0.1:0 --listen "unix:$sock" --data-dir "$work/data" --rate-limit 100000 \
   >"$work/server.out" 2>"$work/server.err" &
 pid=$!
 addr=""
@@ -73,6 +75,10 @@ fi
 # play.py waits for the gRPC health check to say SERVING, then plays.
 status=0
 XODUS_PY_GEN="$gen" "$py" "$here/play.py" --server "$addr" "$@" || status=$?
+# The same client over the Unix socket (gRPC's own `unix:PATH` target).
+if [ "$status" -eq 0 ]; then
+  XODUS_PY_GEN="$gen" "$py" "$here/play.py" --server "unix:$sock" --extra-games 0 --seed 3030 || status=$?
+fi
 if ! kill -0 "$pid" 2>/dev/null; then
   echo "python client: the server died during the run" >&2
   status=1
