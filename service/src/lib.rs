@@ -34,6 +34,7 @@ pub mod game;
 pub(crate) mod games;
 pub(crate) mod grpc;
 pub(crate) mod limits;
+pub(crate) mod listen;
 pub(crate) mod manager;
 pub(crate) mod migrations;
 pub(crate) mod model;
@@ -47,5 +48,6 @@ pub(crate) mod wire;
 
 pub use game::Registry;
 pub use limits::Limits;
-pub use server::{Listener, ServerConfig, ServerError, Storage, run, run_on};
+pub use listen::Listener;
+pub use server::{ServerConfig, ServerError, Storage, run, run_on};
 pub use web::WebConfig;

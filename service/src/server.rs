@@ -1,24 +1,22 @@
 //! Assembling and running the server: storage, the manager, the game
 //! service with its message-size caps and promised status codes, gRPC
 //! health, server reflection, gRPC-Web, the per-client rate limit, the cap
-//! on connections, request deadlines and graceful shutdown. `run` takes a
-//! bound listener (TCP, or a Unix socket for clients on the same host) and
-//! a shutdown future, so tests run it on port 0 and `main` stays a shim.
+//! on connections, request deadlines and graceful shutdown, bounded by a
+//! grace. `run` takes a bound listener (`listen.rs`: TCP, or a Unix socket
+//! for clients on the same host; `run_on` several) and a shutdown future,
+//! so tests run it on port 0 and `main` stays a shim.
 
 use crate::codes::WireCodes;
 use crate::game::Registry;
 use crate::grpc::GrpcService;
 use crate::limits::{Limits, rate_limit};
+use crate::listen::Listener;
 use crate::manager::Manager;
 use crate::store::{GameStore, MemoryStore, SqliteStore, StoreError};
 use crate::web::WebConfig;
 use std::future::Future;
-use std::path::{Path, PathBuf};
-use std::pin::Pin;
+use std::path::PathBuf;
 use std::sync::Arc;
-use tokio::net::{TcpListener, UnixListener};
-use tokio_stream::{Stream, StreamExt};
-use tonic::transport::server::TcpIncoming;
 use tracing::{info, warn};
 use xodus::pb::game_service_server::GameServiceServer;
 
@@ -70,65 +68,6 @@ pub enum ServerError {
     NoListener,
 }
 
-/// Where the server accepts connections.
-pub enum Listener {
-    /// A TCP socket (remote clients, browsers).
-    Tcp(TcpListener),
-    /// A Unix domain socket at this path, for clients on the same host (a
-    /// co-located AI agent, a reverse proxy): cheaper than loopback TCP,
-    /// and reachable only by whoever the file's permissions let in. The
-    /// server removes the file when it stops.
-    Unix(UnixListener, PathBuf),
-}
-
-impl From<TcpListener> for Listener {
-    fn from(l: TcpListener) -> Listener {
-        Listener::Tcp(l)
-    }
-}
-
-impl Listener {
-    /// Binds a Unix socket at `path`. A socket left there by a server that
-    /// is gone (nothing accepts on it) is replaced; one a live server
-    /// listens on is not, and neither is anything that is not a socket.
-    pub async fn bind_unix(path: &Path) -> std::io::Result<Listener> {
-        use std::os::unix::fs::FileTypeExt;
-        match UnixListener::bind(path) {
-            Ok(l) => Ok(Listener::Unix(l, path.to_path_buf())),
-            Err(e) if e.kind() == std::io::ErrorKind::AddrInUse => {
-                if !std::fs::symlink_metadata(path)?.file_type().is_socket() {
-                    return Err(std::io::Error::new(
-                        std::io::ErrorKind::AlreadyExists,
-                        format!("{} exists and is not a socket; it is left alone", path.display()),
-                    ));
-                }
-                if tokio::net::UnixStream::connect(path).await.is_ok() {
-                    return Err(std::io::Error::new(
-                        std::io::ErrorKind::AddrInUse,
-                        format!("a server is already listening on {}", path.display()),
-                    ));
-                }
-                warn!(path = %path.display(), "replacing a stale socket file");
-                std::fs::remove_file(path)?;
-                Ok(Listener::Unix(UnixListener::bind(path)?, path.to_path_buf()))
-            }
-            Err(e) => Err(e),
-        }
-    }
-
-    /// Where it listens, as clients write it (`127.0.0.1:50051`,
-    /// `unix:/run/xodus.sock`).
-    pub fn address(&self) -> String {
-        match self {
-            Listener::Tcp(l) => l.local_addr().map_or_else(|e| format!("unknown ({e})"), |a| a.to_string()),
-            Listener::Unix(_, path) => format!("unix:{}", path.display()),
-        }
-    }
-}
-
-/// The accepted connections of a [`Listener`].
-type Incoming = Pin<Box<dyn Stream<Item = Result<crate::connections::Conn, std::io::Error>> + Send>>;
-
 /// Opens the configured store.
 pub async fn open_store(storage: &Storage) -> Result<Arc<dyn GameStore>, ServerError> {
     Ok(match storage {
@@ -159,6 +98,9 @@ pub async fn run_on(
     config: ServerConfig,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> Result<(), ServerError> {
+    if listeners.is_empty() {
+        return Err(ServerError::NoListener);
+    }
     let store = open_store(&config.storage).await?;
     let manager = Arc::new(Manager::load(store, config.limits.clone(), config.registry.clone()).await?);
     serve(listeners, manager, &config.web, shutdown).await
@@ -209,26 +151,7 @@ async fn serve(
         .build_v1alpha()?;
 
     let addr: Vec<String> = listeners.iter().map(Listener::address).collect();
-    let mut socket_files = Vec::new();
-    let mut accepted: Option<Incoming> = None;
-    for listener in listeners {
-        let more: Incoming = match listener {
-            Listener::Tcp(l) => {
-                Box::pin(TcpIncoming::from(l).with_nodelay(Some(true)).map(|c| c.map(crate::connections::Conn::Tcp)))
-            }
-            Listener::Unix(l, path) => {
-                socket_files.push(path);
-                Box::pin(
-                    tokio_stream::wrappers::UnixListenerStream::new(l).map(|c| c.map(crate::connections::Conn::Unix)),
-                )
-            }
-        };
-        accepted = Some(match accepted {
-            None => more,
-            Some(before) => Box::pin(before.merge(more)),
-        });
-    }
-    let accepted = accepted.ok_or(ServerError::NoListener)?;
+    let (accepted, socket_files) = crate::listen::accept_all(listeners).ok_or(ServerError::NoListener)?;
     // One cap over every listener: a flood on one cannot exceed it.
     let incoming = crate::connections::cap(accepted, limits.max_connections);
     let (began, shutdown_began) = tokio::sync::oneshot::channel::<()>();
