@@ -43,11 +43,6 @@ impl Target {
         Ok(Target { address: address.to_string(), endpoint, unix })
     }
 
-    /// The address as given.
-    pub fn address(&self) -> &str {
-        &self.address
-    }
-
     /// The same target, giving up on a connection attempt after `timeout`.
     pub fn connect_timeout(mut self, timeout: Duration) -> Target {
         self.endpoint = self.endpoint.connect_timeout(timeout);
@@ -59,14 +54,6 @@ impl Target {
         match &self.unix {
             None => self.endpoint.connect().await,
             Some(path) => self.endpoint.connect_with_connector(unix_connector(path.clone())).await,
-        }
-    }
-
-    /// A channel that connects on first use (and again after a failure).
-    pub fn connect_lazy(&self) -> Channel {
-        match &self.unix {
-            None => self.endpoint.connect_lazy(),
-            Some(path) => self.endpoint.connect_with_connector_lazy(unix_connector(path.clone())),
         }
     }
 }
