@@ -10,6 +10,10 @@ use tokio_stream::{Stream, StreamExt};
 use tonic::transport::server::TcpIncoming;
 use tracing::warn;
 
+/// The longest Unix socket path the system takes, in bytes: `sun_path`
+/// holds 108 bytes on Linux (104 elsewhere), the closing NUL included.
+const SOCKET_PATH_MAX: usize = if cfg!(target_os = "linux") { 107 } else { 103 };
+
 /// Where the server accepts connections.
 pub enum Listener {
     /// A TCP socket (remote clients, browsers).
@@ -33,6 +37,16 @@ impl Listener {
     /// listens on is not, and neither is anything that is not a socket.
     pub async fn bind_unix(path: &Path) -> std::io::Result<Listener> {
         use std::os::unix::fs::FileTypeExt;
+        let len = path.as_os_str().len();
+        if len > SOCKET_PATH_MAX {
+            return Err(std::io::Error::new(
+                std::io::ErrorKind::InvalidInput,
+                format!(
+                    "the socket path is {len} bytes long; the system takes at most {SOCKET_PATH_MAX} \
+                     (choose a shorter path, e.g. a relative one or one under /run)"
+                ),
+            ));
+        }
         match UnixListener::bind(path) {
             Ok(l) => Ok(Listener::Unix(l, path.to_path_buf())),
             Err(e) if e.kind() == std::io::ErrorKind::AddrInUse => {
@@ -89,4 +103,37 @@ pub fn accept_all(listeners: Vec<Listener>) -> Option<(Incoming, Vec<PathBuf>)> 
         });
     }
     accepted.map(|a| (a, socket_files))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn a_socket_path_too_long_for_the_system_is_refused_with_its_length() {
+        let dir = std::env::temp_dir().join(format!("xodus-listen-{}", std::process::id()));
+        let path = dir.join("s".repeat(SOCKET_PATH_MAX));
+        let Err(e) = Listener::bind_unix(&path).await else { panic!("a {}-byte path was bound", SOCKET_PATH_MAX) };
+        assert_eq!(e.kind(), std::io::ErrorKind::InvalidInput);
+        let said = e.to_string();
+        let len = path.as_os_str().len();
+        assert!(
+            said.contains(&format!("is {len} bytes long")) && said.contains(&format!("at most {SOCKET_PATH_MAX} ")),
+            "{said}"
+        );
+        assert!(!path.exists(), "nothing is created");
+    }
+
+    #[tokio::test]
+    async fn a_socket_path_at_the_limit_is_bound() {
+        let dir = std::env::temp_dir().join(format!("xodus-listen-max-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("a temp dir");
+        let room = SOCKET_PATH_MAX - dir.as_os_str().len() - 1;
+        let path = dir.join("s".repeat(room));
+        assert_eq!(path.as_os_str().len(), SOCKET_PATH_MAX);
+        let bound = Listener::bind_unix(&path).await;
+        assert!(bound.is_ok(), "{:?}", bound.err());
+        drop(bound);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }
