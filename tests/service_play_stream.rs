@@ -293,3 +293,36 @@ async fn an_open_stream_ends_unavailable_when_the_server_shuts_down() {
     assert_eq!(end.code(), Code::Unavailable, "{}", end.message());
     assert!(stopping.await.expect("terminated").success());
 }
+
+#[tokio::test]
+async fn a_long_lived_stream_keeps_its_log_lines_short() {
+    // A Play stream's span lasts for many choices. A span field recorded at
+    // each choice is appended by the log formatter, not replaced, so every
+    // later line of the stream carried one `seq=` per choice played so far.
+    let server = Server::start("playstream-log");
+    let mut c = server.client().await;
+    let id = create_game(&mut c, 25).await;
+    let tokens = claim_all(&mut c, &id).await;
+    let mut seats = Vec::new();
+    for seat in 0..3 {
+        seats.push(open(&mut c, &id, creds(&tokens, seat)).await.expect("open").0);
+    }
+    let mut s = state(&mut c, &id).await;
+    for _ in 0..40 {
+        let Some(o) = s.decision.as_ref().and_then(|d| d.options.first()).cloned() else { break };
+        s = seats[o.seats[0] as usize].choose(s.seq, &o.id).await.state.expect("state");
+    }
+    assert!(s.seq >= 20, "the game went on for a while (seq {})", s.seq);
+    let mover = s.decision.as_ref().and_then(|d| d.options.first()).map(|o| o.seats[0]).expect("a mover");
+    let (code, _) = refused(seats[mover as usize].send(choice_msg(Some(s.seq - 1), "stale")).await);
+    assert_eq!(code, Code::Aborted);
+
+    let log = server.log();
+    let refusal = log.lines().find(|l| l.contains("choice refused")).expect("the refusal is logged");
+    assert!(refusal.contains(&format!("expected_seq=Some({})", s.seq - 1)), "{refusal}");
+    let accepted = log.lines().filter(|l| l.contains("choice accepted")).count();
+    assert!(accepted >= 20, "every accepted choice is logged at debug ({accepted} lines)");
+    for line in log.lines() {
+        assert!(line.matches("seq=").count() <= 2, "a line carries many seqs:\n{line}");
+    }
+}

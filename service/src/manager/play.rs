@@ -8,7 +8,7 @@ use crate::game::{HostedGame, Refusal, Viewer};
 use crate::model::{EntryKind, EntryRecord, Status, now_ms};
 use crate::replay::{Step, undo_seat};
 use std::sync::Arc;
-use tracing::{Instrument, Span, debug, info, warn};
+use tracing::{Instrument, debug, info, warn};
 use xodus::pb;
 
 /// The outcome of an accepted choice.
@@ -108,8 +108,8 @@ impl Manager {
     ) -> Result<Accepted, ServiceError> {
         let (slot, mut d) = self.game(game_id).await?;
         let refused = |e: ServiceError| {
-            info!(option = %option_id.chars().take(80).collect::<String>(), code = ?e.code(), why = %e,
-                  "choice refused");
+            info!(option = %option_id.chars().take(80).collect::<String>(), expected_seq = ?expected_seq,
+                  code = ?e.code(), why = %e, "choice refused");
             e
         };
         let (seat, _) = self.auth(&mut d, creds).map_err(refused)?;
@@ -127,7 +127,7 @@ impl Manager {
         steps.push(Step { seat, undoable: applied.undoable });
         self.commit(&slot, &mut d, entry, next, steps, applied.events.clone()).await.map_err(refused)?;
         // Per choice: debug, so a busy server does not write a line per move.
-        debug!(option = %option_id, "choice accepted");
+        debug!(option = %option_id, seq = d.seq(), "choice accepted");
         Ok(Accepted { seq: d.seq(), events: applied.events, state: d.state(&slot.id, Viewer::Seat(seat)) })
     }
 
@@ -162,8 +162,10 @@ impl Manager {
         d.steps = steps;
         d.last_move_ms = entry.at_ms;
         d.moved();
+        // The seq goes in the log lines, not in the caller's span: a Play
+        // stream's span lives for many choices, and a span field recorded
+        // again is appended, not replaced, by the log formatter.
         let seq = entry.seq;
-        Span::current().record("seq", seq);
         let _ = slot.updates.send(Arc::new(Live { entry, events, rendered }));
         if let Some(outcome) = next.outcome() {
             let ended = now_ms();
@@ -191,7 +193,7 @@ impl Manager {
     ) -> Result<(u64, pb::GameState), ServiceError> {
         let (slot, mut d) = self.game(game_id).await?;
         let refused = |e: ServiceError| {
-            info!(code = ?e.code(), why = %e, "undo refused");
+            info!(expected_seq = ?expected_seq, code = ?e.code(), why = %e, "undo refused");
             e
         };
         let (seat, _) = self.auth(&mut d, creds).map_err(refused)?;
@@ -219,7 +221,7 @@ impl Manager {
         entries.push(entry.clone());
         let (game, steps) = d.recipe.replay(&entries).map_err(|e| refused(ServiceError::Internal(e)))?;
         self.commit(&slot, &mut d, entry, game, steps, Vec::new()).await.map_err(refused)?;
-        debug!(seat, "choice undone");
+        debug!(seat, seq = d.seq(), "choice undone");
         Ok((d.seq(), d.state(&slot.id, Viewer::Seat(seat))))
     }
 }
