@@ -4,8 +4,10 @@
 //! four-seat game, and this test as a scripted human captain on the
 //! fourth seat (it starts its turn and ends it, or takes the first legal
 //! option). The game must be played to its end, with choices from every
-//! seat. Binaries are found next to the test executable, so build them
-//! first: `cargo build --workspace --bins`.
+//! seat. A second test checks how agents share a decision with a human
+//! teammate (who plays next): they leave it to the human for the courtesy
+//! time, then the lowest AI seat takes it. Binaries are found next to the
+//! test executable, so build them first: `cargo build --workspace --bins`.
 
 mod common;
 
@@ -124,4 +126,94 @@ async fn three_ai_agents_and_a_scripted_captain_finish_a_game() {
     }
     assert!(h.entries.iter().any(|e| e.seat == 3), "the scripted captain never chose");
     drop(agents);
+}
+
+/// The game's state and seats as `creds` sees them.
+async fn view(
+    c: &mut xodus::GameServiceClient<tonic::transport::Channel>,
+    game_id: &str,
+    creds: &Option<pb::SeatCredentials>,
+) -> (pb::GameState, pb::GameSummary) {
+    let r = c
+        .get_view(pb::GetViewRequest { game_id: game_id.into(), credentials: creds.clone() })
+        .await
+        .expect("view")
+        .into_inner();
+    (r.state.expect("state"), r.game.expect("game"))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn agents_leave_a_shared_decision_to_a_human_for_a_while_then_the_lowest_ai_seat_takes_it() {
+    let server = Server::start("ai_shared");
+    let mut c = server.client().await;
+    let seats = [pb::SeatOpenTo::Ai, pb::SeatOpenTo::Ai, pb::SeatOpenTo::Human];
+    let game_id = create_from(&mut c, game_request(11, &seats)).await;
+    let token = c
+        .claim_seat(pb::ClaimSeatRequest {
+            game_id: game_id.clone(),
+            seat: 2,
+            claimant: pb::Claimant::Human as i32,
+            token: String::new(),
+        })
+        .await
+        .expect("claim seat 2")
+        .into_inner()
+        .token;
+    let creds = Some(pb::SeatCredentials { seat: 2, token });
+
+    let log = std::fs::File::create(server.data_dir.join("ai.log")).expect("agent log");
+    let courtesy = Duration::from_millis(2500);
+    let _agents = Agents(vec![
+        Command::new(ai_binary())
+            .args(["--server", &server.url, "--fill", "--policy", "heuristic", "--think-ms", "50"])
+            .args(["--courtesy-ms", &courtesy.as_millis().to_string()])
+            .env("RUST_LOG", "info,xodus_ai=debug")
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::from(log))
+            .spawn()
+            .expect("spawn xodus-ai"),
+    ]);
+
+    // The game opens on "who plays next", which all three captains may take.
+    let (first, _) = view(&mut c, &game_id, &creds).await;
+    let d = first.decision.expect("decision");
+    assert_eq!((d.kind.as_str(), d.deciders.as_slice()), ("next_player", &[0, 1, 2][..]));
+    let claimed = async {
+        loop {
+            let (_, game) = view(&mut c, &game_id, &creds).await;
+            if game.seats.iter().filter(|s| s.claimed_by == pb::Claimant::Ai as i32).count() == 2 {
+                return;
+            }
+            tokio::time::sleep(Duration::from_millis(5)).await;
+        }
+    };
+    tokio::time::timeout(Duration::from_secs(60), claimed).await.expect("the agent claims both AI seats");
+
+    // The human is given the courtesy time: nothing moves in its first part.
+    tokio::time::sleep(courtesy / 3).await;
+    let (st, _) = view(&mut c, &game_id, &creds).await;
+    let agent_log = || std::fs::read_to_string(server.data_dir.join("ai.log")).unwrap_or_default();
+    assert_eq!(st.seq, 0, "an agent took the shared decision before the human's time was up; log:\n{}", agent_log());
+
+    // Then the lowest AI seat takes it, and the game goes on.
+    let moved = async {
+        loop {
+            let (st, _) = view(&mut c, &game_id, &creds).await;
+            if st.seq > 0 {
+                return;
+            }
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    };
+    tokio::time::timeout(Duration::from_secs(60), moved).await.expect("the agents never took the decision");
+    let h = c
+        .get_history(pb::GetHistoryRequest { game_id: game_id.clone(), ..Default::default() })
+        .await
+        .expect("history")
+        .into_inner();
+    let first = h.entries.first().expect("a first entry");
+    assert_eq!((first.seat, first.option_id.as_str()), (0, "start:0"), "log:\n{}", agent_log());
+    // Nobody raced for it: the server refused no choice.
+    assert!(!server.log().contains("choice refused"), "{}", server.log());
 }

@@ -175,12 +175,18 @@ struct AgentArgs {
     /// Search threads per decision (default: the machine's cores).
     #[arg(long)]
     jobs: Option<usize>,
+    /// On a decision a human teammate may also take (who plays next, a
+    /// fleet's action), give the human this many milliseconds to take it
+    /// before the agent does.
+    #[arg(long, default_value_t = 4000)]
+    courtesy_ms: u64,
 }
 
 fn main() -> Result<()> {
     tracing_subscriber::fmt()
         .with_env_filter(tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info".into()))
         .with_writer(std::io::stderr)
+        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
         .init();
     let cli = Cli::parse();
     match cli.command {
@@ -291,6 +297,7 @@ fn run_agent(args: AgentArgs) -> Result<()> {
         budget: Budget::new(args.iterations, Some(args.think_ms)),
         seed: args.seed,
         threads,
+        courtesy: std::time::Duration::from_millis(args.courtesy_ms),
     });
     let rt = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
     let claims = Claims::default();

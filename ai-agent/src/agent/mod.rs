@@ -5,13 +5,15 @@
 //! follow the game's stream, think, submit with the expected sequence
 //! number, survive restarts and cuts); `fill` is the daemon that watches
 //! the lobby and starts one seat task per seat open to AI; `backoff` is
-//! the reconnection schedule they share; `claims` remembers the seats the
+//! the reconnection schedule they share; `shared` decides how long a seat
+//! leaves a decision it shares with teammates to them; `claims` remembers the seats the
 //! process claimed, to hand them back when it is stopped.
 
 pub mod backoff;
 pub mod claims;
 pub mod fill;
 pub mod seat;
+pub mod shared;
 
 use crate::budget::Budget;
 use crate::policy::PolicyKind;
@@ -29,6 +31,9 @@ pub struct AgentConfig {
     pub seed: u64,
     /// Search threads per decision.
     pub threads: usize,
+    /// How long a human teammate is given to take a decision this agent's
+    /// seat shares with them (`shared`).
+    pub courtesy: std::time::Duration,
 }
 
 /// Why the agent stopped.

@@ -5,7 +5,8 @@
 //! already been overtaken on; the decision loop thinks on the newest state
 //! (on a blocking thread, the policy is plain CPU work) and submits with
 //! `expected_seq`. ABORTED means someone moved first: wait for the next
-//! state. When the stream breaks (server restart, network cut) it
+//! state. A decision other seats may also take is first left to them for
+//! a while (`shared`). When the stream breaks (server restart, network cut) it
 //! reconnects with backoff and resumes from the last sequence number seen;
 //! the seat token survives restarts, so nothing is claimed twice.
 
@@ -182,6 +183,22 @@ async fn play_claimed(
             if !d.deciders.contains(&seat) {
                 continue;
             }
+            if d.deciders.len() > 1 {
+                let wait = shared_wait(&mut client, &cfg, &game_id, &creds, &d.deciders).await;
+                if let Some(wait) = wait {
+                    tracing::debug!(game = %game_id, seat, seq = st.seq, wait_ms = wait.as_millis() as u64,
+                                    "a shared decision: giving teammates the first move");
+                    match tokio::time::timeout(wait, rx.changed()).await {
+                        // The game moved on: look at the new state.
+                        Ok(Ok(())) => {
+                            current = rx.borrow_and_update().clone();
+                            continue;
+                        }
+                        Ok(Err(_)) => break, // the stream ended: reconnect
+                        Err(_) => {}         // nobody took it: take it now
+                    }
+                }
+            }
             let (picked, think_ms) = match xodus_wire::view(&st) {
                 Ok(view) => {
                     let budget = cfg.budget.clone();
@@ -273,6 +290,22 @@ async fn play_claimed(
         }
         tokio::time::sleep(backoff.delay()).await;
     }
+}
+
+/// How long to leave a shared decision to teammates ([`super::shared`]),
+/// from the seats' holders as GetView reports them. When they cannot be
+/// read, the seat does not wait: a game must not stall on a failed call.
+async fn shared_wait(
+    client: &mut GameServiceClient<Channel>,
+    cfg: &AgentConfig,
+    game_id: &str,
+    creds: &pb::SeatCredentials,
+    deciders: &[u32],
+) -> Option<std::time::Duration> {
+    let req = pb::GetViewRequest { game_id: game_id.to_string(), credentials: Some(creds.clone()) };
+    let game = client.get_view(req).await.ok()?.into_inner().game?;
+    let think = std::time::Duration::from_millis(cfg.budget.think_ms.unwrap_or(0));
+    super::shared::wait_before_acting(creds.seat, deciders, &game.seats, think, cfg.courtesy)
 }
 
 /// The configured policy with search threads, when it searches.
