@@ -109,6 +109,7 @@ export class LobbyView {
     }
     const difficulty = h("select", { id: "difficulty" }, ...["casual", "hardened", "heroic"].map((d) => h("option", { value: d }, humanize(d))));
     const nightmare = h("input", { type: "checkbox", id: "nightmare" });
+    const seedInput = h("input", { type: "text", id: "seed", inputmode: "numeric", placeholder: "random", "aria-label": "Seed", size: "20" });
     const allySels = [0, 1].map((i) => h("select", { id: `ally-${i}`, "aria-label": `Ally ${i + 1}` }, h("option", { value: "" }, "random Ally"), ...allies.map((a) => h("option", { value: a.id }, a.name))));
     const sync = () => {
       const n = Number(countSel.value);
@@ -127,8 +128,10 @@ export class LobbyView {
       const allyIds = allySels.map((s) => s.value).filter(Boolean);
       if (allyIds.length === 1) return setStatus("Choose both Allies, or none for a random draw.", "error");
       if (allyIds.length === 2 && allyIds[0] === allyIds[1]) return setStatus("Choose two different Allies.", "error");
+      const seed = parseSeed(seedInput.value);
+      if (seed === null) return setStatus("The seed is a whole number from 0 to 18446744073709551615, or empty for a random game.", "error");
       const openTo = rows.map((r) => (r.who.value === "ai" ? SeatOpenTo.AI : r.who.value === "any" ? SeatOpenTo.ANY : SeatOpenTo.HUMAN));
-      const setup = create(XodusSetupSchema, { shipCount: n, ships: setShips, difficulty: difficulty.value, allies: allyIds, nightmare: nightmare.checked });
+      const setup = create(XodusSetupSchema, { shipCount: n, ships: setShips, difficulty: difficulty.value, allies: allyIds, nightmare: nightmare.checked, seed });
       try {
         setStatus("Creating the game…");
         const r = await api.createGame({ kind: GameKind.XODUS, gameType: "xodus", seats: openTo, setup: { case: "gameSetup", value: anyPack(XodusSetupSchema, setup) } });
@@ -149,7 +152,18 @@ export class LobbyView {
       h("label", undefined, "Difficulty ", difficulty),
       h("label", { class: "check" }, nightmare, " True nightmare (+1 Avatar move)"),
       h("div", { class: "ally-row" }, h("span", undefined, "Allies"), ...allySels),
+      h("label", undefined, "Seed ", seedInput),
       h("button", { type: "submit", id: "create-game" }, "Create game"),
-      h("p", { class: "hint" }, "You take the first seat open to humans; AI captains take the AI seats."));
+      h("p", { class: "hint" }, "You take the first seat open to humans; AI captains take the AI seats. A seed replays the same game; only you, its creator, see it while the game is on."));
   }
+}
+
+/** The seed typed in the form: undefined when empty (a random game), null
+ * when it is not a whole number that fits in 64 bits. */
+export function parseSeed(text: string): bigint | undefined | null {
+  const t = text.trim();
+  if (t === "") return undefined;
+  if (!/^[0-9]{1,20}$/.test(t)) return null;
+  const n = BigInt(t);
+  return n <= 0xffff_ffff_ffff_ffffn ? n : null;
 }

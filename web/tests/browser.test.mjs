@@ -100,10 +100,13 @@ function CSS_escape(s) {
   return s.replace(/["\\]/g, "\\$&");
 }
 
-/** Creates a 3-ship game from the lobby form with the given seat owners. */
-async function createGame(page, who) {
+/** Creates a 3-ship game from the lobby form with the given seat owners
+ * and seed (so a run's game is the same each time; the AI captains' timing
+ * still varies). */
+async function createGame(page, who, seed) {
   await page.selectOption("#ship-count", "3");
   for (let i = 0; i < who.length; i++) await page.selectOption(`#who-${i}`, who[i]);
+  await page.fill("#seed", String(seed));
   await page.click("#create-game");
   await page.locator("#decision").waitFor(WAIT);
   return page.evaluate(() => decodeURIComponent(location.hash.replace("#/game/", "")));
@@ -133,7 +136,12 @@ function fromSeqOf(body) {
 test("one human and two AI captains play a 3-ship game to its end by clicking; a reload mid-game resumes the seat", async () => {
   const page = await openPage();
   await page.screenshot({ path: `${SHOTS}lobby.png` });
-  const gameId = await createGame(page, ["human", "ai", "ai"]);
+  // A seed that is not a 64-bit whole number is refused in the form, and nothing is created.
+  await page.fill("#seed", "18446744073709551616");
+  await page.click("#create-game");
+  await page.getByText("The seed is a whole number").waitFor(WAIT);
+  assert.ok(!page.url().includes("#/game/"), "still in the lobby");
+  const gameId = await createGame(page, ["human", "ai", "ai"], 7);
   assert.match(await page.textContent(".table-info"), /You: seat 0/);
   const random = rng(7);
   const stats = { moves: 0, mapClicks: 0, undone: false };
@@ -191,7 +199,7 @@ test("one human and two AI captains play a 3-ship game to its end by clicking; a
 test("two humans in two browser contexts and one AI captain play the same game to its end by clicking; a spectator watches", async () => {
   const a = await openPage();
   const b = await openPage();
-  const gameId = await createGame(a, ["human", "human", "ai"]);
+  const gameId = await createGame(a, ["human", "human", "ai"], 8);
   // B joins seat 1 from its lobby.
   const join = b.locator(`button.join[data-game="${gameId}"][data-seat="1"]`);
   await join.waitFor(WAIT);
