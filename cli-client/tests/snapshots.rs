@@ -228,3 +228,17 @@ fn my_action_with_highlighted_target_100x30() {
     assert!(s.select(jump));
     check("my_action_100x30", &render(&s, 100, 30));
 }
+
+#[test]
+fn a_shared_decision_names_who_else_may_take_it() {
+    let mut s = fixture("compact", || {
+        let (g, ev) = play_until(7, |g| g.public().seq >= 30);
+        (g, ev, vec![2])
+    });
+    assert_eq!(s.view.decision.deciders, vec![0, 1, 2, 3], "the fixture opens on who plays next");
+    assert_eq!(s.shared_hint().as_deref(), Some("shared with AI captains 0, 1, 3: they wait a few seconds for you"));
+    s.ai_seats = vec![0, 3];
+    assert_eq!(s.shared_hint().as_deref(), Some("shared with captains 0 (AI), 1, 3 (AI): the first answer counts"));
+    s.my_seats = vec![0, 1, 2, 3];
+    assert_eq!(s.shared_hint(), None, "nobody else may take it");
+}

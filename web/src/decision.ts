@@ -39,6 +39,15 @@ export function drawDecision(t: Table, x: XodusState | undefined, cat: Catalog, 
     return `${name} (seat ${s}, ${who})`;
   });
   panel.append(h("h2", undefined, mine ? "Your decision" : `Waiting for ${deciders.join(", ")}`), h("p", { class: "prompt" }, d.prompt));
+  const others = d.deciders.filter((s) => s !== t.seat);
+  if (mine && others.length) {
+    // Who else may answer: the first answer counts, and the AI captains
+    // leave such a decision to a human for a few seconds.
+    const isAi = (s: number) => t.summary?.seats[s]?.claimedBy === Claimant.AI || !!t.summary?.seats[s]?.standIn;
+    const names = deciders.filter((_, i) => d.deciders[i] !== t.seat).join(", ");
+    const text = others.every(isAi) ? `Shared with ${names}: they wait a few seconds for you.` : `Shared with ${names}: the first answer counts.`;
+    panel.append(h("p", { class: "hint shared" }, text));
+  }
   if (step) panel.append(step);
   if (mine) {
     const list = h("ol", { class: "options" });

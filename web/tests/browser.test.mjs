@@ -142,6 +142,11 @@ test("one human and two AI captains play a 3-ship game to its end by clicking; a
   await page.getByText("The seed is a whole number").waitFor(WAIT);
   assert.ok(!page.url().includes("#/game/"), "still in the lobby");
   const gameId = await createGame(page, ["human", "ai", "ai"], 7);
+  // "Who plays next" is open to every captain who has not played: the page
+  // says so, and that the AI captains leave it to us for a while.
+  const shared = page.locator("#decision p.shared");
+  await shared.waitFor(WAIT);
+  assert.match(await shared.textContent(), /^Shared with .*\(seat 1, AI\).*: they wait a few seconds for you\.$/);
   assert.match(await page.textContent(".table-info"), /You: seat 0/);
   const random = rng(7);
   const stats = { moves: 0, mapClicks: 0, undone: false };

@@ -12,8 +12,10 @@
 //!   self-play (the first decider decides), and the game never stalls on
 //!   an AI that went away.
 //!
-//! A wait ends early when the game moves on. Seats nobody holds, and idle
-//! humans no AI stands in for, are not waited for.
+//! A wait ends early when the game moves on. A seat nobody holds yet counts
+//! as whoever it is open to (a game's creator claims a seat just after
+//! creating it; agents claim theirs one by one). An idle human no AI
+//! stands in for is not waited for.
 
 use std::time::Duration;
 use xodus::pb;
@@ -29,13 +31,15 @@ enum Holder {
     Human,
     /// An AI agent (holding the seat, or standing in for an idle human).
     Ai,
-    /// Nobody who will act: unclaimed, or an idle human with no stand-in.
+    /// Nobody who will act soon: an idle human with no stand-in.
     Absent,
 }
 
 fn holder(info: &pb::SeatInfo) -> Holder {
     if !info.claimed {
-        Holder::Absent
+        // Not taken yet: the creator of a game claims a seat just after
+        // creating it, and AI agents claim theirs one by one.
+        if info.open_to == pb::SeatOpenTo::Ai as i32 { Holder::Ai } else { Holder::Human }
     } else if info.stand_in || info.claimed_by == pb::Claimant::Ai as i32 {
         Holder::Ai
     } else if info.idle {
@@ -117,12 +121,25 @@ mod tests {
     }
 
     #[test]
-    fn seats_nobody_will_play_are_not_waited_for() {
+    fn an_idle_human_is_not_waited_for() {
         let idle_alone = seat(0, Some(pb::Claimant::Human), true, false);
-        let unclaimed = seat(1, None, false, false);
-        assert_eq!(wait_before_acting(2, &[0, 1, 2], &[idle_alone, unclaimed, ai(2)], THINK, COURTESY), None);
-        // A seat missing from the list is treated the same way.
+        assert_eq!(wait_before_acting(2, &[0, 2], &[idle_alone, ai(2)], THINK, COURTESY), None);
+        // Nor a seat missing from the list.
         assert_eq!(wait_before_acting(2, &[0, 1, 2], &[ai(2)], THINK, COURTESY), None);
+    }
+
+    #[test]
+    fn a_seat_not_claimed_yet_counts_as_whoever_it_is_open_to() {
+        let open = |s: u32, to: pb::SeatOpenTo| pb::SeatInfo { seat: s, open_to: to as i32, ..Default::default() };
+        // The creator is about to claim seat 0.
+        let seats = [open(0, pb::SeatOpenTo::Human), ai(1), ai(2)];
+        assert_eq!(wait_before_acting(1, &[0, 1, 2], &seats, THINK, COURTESY), Some(COURTESY));
+        let seats = [open(0, pb::SeatOpenTo::Any), ai(1)];
+        assert_eq!(wait_before_acting(1, &[0, 1], &seats, THINK, COURTESY), Some(COURTESY));
+        // An agent is about to claim seat 1.
+        let seats = [ai(0), open(1, pb::SeatOpenTo::Ai), ai(2)];
+        assert_eq!(wait_before_acting(2, &[0, 1, 2], &seats, THINK, COURTESY), Some(THINK + AI_GRACE));
+        assert_eq!(wait_before_acting(0, &[0, 1, 2], &seats, THINK, COURTESY), None);
     }
 
     #[test]

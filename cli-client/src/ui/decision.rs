@@ -1,6 +1,7 @@
-//! The pending decision as a keyboard menu: the prompt, then this
-//! terminal's legal options (numbered, the cursor highlighted); when
-//! someone else decides, who it is and what they may choose.
+//! The pending decision as a keyboard menu: the prompt, who else may take
+//! it, then this terminal's legal options (numbered, the cursor
+//! highlighted); when someone else decides, who it is and what they may
+//! choose.
 
 use super::model::Screen;
 use super::style;
@@ -28,7 +29,10 @@ pub fn lines(screen: &Screen, rows: usize) -> Vec<Line<'static>> {
         }
         return out;
     }
-    let room = rows.saturating_sub(1).max(1);
+    if let Some(hint) = screen.shared_hint() {
+        out.push(Line::styled(hint, style::dim()));
+    }
+    let room = rows.saturating_sub(out.len()).max(1);
     let first = screen.selected.saturating_sub(room - 1);
     for (i, (seat, o)) in mine.iter().enumerate().skip(first).take(room) {
         let key = if i < 9 { format!("{}", i + 1) } else { " ".into() };

@@ -149,6 +149,33 @@ impl Screen {
         names.join(", ")
     }
 
+    /// When this terminal may take the decision and other seats may too:
+    /// who they are, that the first answer counts, and that AI teammates
+    /// leave it to a human for a few seconds (`xodus-ai --courtesy-ms`).
+    pub fn shared_hint(&self) -> Option<String> {
+        let d = &self.view.decision.deciders;
+        if !d.iter().any(|s| self.my_seats.contains(s)) {
+            return None;
+        }
+        let others: Vec<Seat> = d.iter().copied().filter(|s| !self.my_seats.contains(s)).collect();
+        if others.is_empty() {
+            return None;
+        }
+        let list = |mark_ai: bool| {
+            let names: Vec<String> = others
+                .iter()
+                .map(|s| if mark_ai && self.ai_seats.contains(s) { format!("{s} (AI)") } else { s.to_string() })
+                .collect();
+            names.join(", ")
+        };
+        let captains = if others.len() == 1 { "captain" } else { "captains" };
+        Some(if others.iter().all(|s| self.ai_seats.contains(s)) {
+            format!("shared with AI {captains} {}: they wait a few seconds for you", list(false))
+        } else {
+            format!("shared with {captains} {}: the first answer counts", list(true))
+        })
+    }
+
     /// A seat in words, marking this terminal's and the AI's seats.
     pub fn seat_name(&self, seat: Seat) -> String {
         if self.my_seats.contains(&seat) {
