@@ -11,7 +11,7 @@
 
 mod common;
 
-use common::{Server, ai_binary, create_from, game_request};
+use common::{Agent, Server, ai_binary, create_from, game_request};
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 use xodus::pb;
@@ -54,18 +54,7 @@ async fn three_ai_agents_and_a_scripted_captain_finish_a_game() {
         agents.0.push(child);
     }
 
-    let token = c
-        .claim_seat(pb::ClaimSeatRequest {
-            game_id: game_id.clone(),
-            seat: 3,
-            claimant: pb::Claimant::Human as i32,
-            token: String::new(),
-        })
-        .await
-        .expect("claim seat 3")
-        .into_inner()
-        .token;
-    let creds = Some(pb::SeatCredentials { seat: 3, token });
+    let creds = claim_as_human(&mut c, &game_id, 3).await;
 
     // A hang guard, not a speed check: the game must end, however long it takes within it.
     let play = async {
@@ -128,6 +117,22 @@ async fn three_ai_agents_and_a_scripted_captain_finish_a_game() {
     drop(agents);
 }
 
+/// Claims `seat` as a human; its credentials.
+async fn claim_as_human(
+    c: &mut xodus::GameServiceClient<tonic::transport::Channel>,
+    game_id: &str,
+    seat: u32,
+) -> Option<pb::SeatCredentials> {
+    let request = pb::ClaimSeatRequest {
+        game_id: game_id.into(),
+        seat,
+        claimant: pb::Claimant::Human as i32,
+        token: String::new(),
+    };
+    let token = c.claim_seat(request).await.expect("claim the human seat").into_inner().token;
+    Some(pb::SeatCredentials { seat, token })
+}
+
 /// The game's state and seats as `creds` sees them.
 async fn view(
     c: &mut xodus::GameServiceClient<tonic::transport::Channel>,
@@ -148,32 +153,11 @@ async fn agents_leave_a_shared_decision_to_a_human_for_a_while_then_the_lowest_a
     let mut c = server.client().await;
     let seats = [pb::SeatOpenTo::Ai, pb::SeatOpenTo::Ai, pb::SeatOpenTo::Human];
     let game_id = create_from(&mut c, game_request(11, &seats)).await;
-    let token = c
-        .claim_seat(pb::ClaimSeatRequest {
-            game_id: game_id.clone(),
-            seat: 2,
-            claimant: pb::Claimant::Human as i32,
-            token: String::new(),
-        })
-        .await
-        .expect("claim seat 2")
-        .into_inner()
-        .token;
-    let creds = Some(pb::SeatCredentials { seat: 2, token });
+    let creds = claim_as_human(&mut c, &game_id, 2).await;
 
-    let log = std::fs::File::create(server.data_dir.join("ai.log")).expect("agent log");
     let courtesy = Duration::from_millis(2500);
-    let _agents = Agents(vec![
-        Command::new(ai_binary())
-            .args(["--server", &server.url, "--fill", "--policy", "heuristic", "--think-ms", "50"])
-            .args(["--courtesy-ms", &courtesy.as_millis().to_string()])
-            .env("RUST_LOG", "info,xodus_ai=debug")
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(Stdio::from(log))
-            .spawn()
-            .expect("spawn xodus-ai"),
-    ]);
+    let courtesy_ms = courtesy.as_millis().to_string();
+    let _agent = Agent::spawn_fill_with(&server.url, &server.data_dir, "heuristic", &["--courtesy-ms", &courtesy_ms]);
 
     // The game opens on "who plays next", which all three captains may take.
     let (first, _) = view(&mut c, &game_id, &creds).await;

@@ -201,10 +201,16 @@ impl Drop for Agent {
 impl Agent {
     /// Starts `xodus-ai --fill` with `policy` on `url`, logging to `dir/ai.log`.
     pub fn spawn_fill(url: &str, dir: &Path, policy: &str) -> Agent {
+        Agent::spawn_fill_with(url, dir, policy, &[])
+    }
+
+    /// The same, with `extra` flags for the agent.
+    pub fn spawn_fill_with(url: &str, dir: &Path, policy: &str, extra: &[&str]) -> Agent {
         let log = std::fs::File::create(dir.join("ai.log")).expect("agent log");
         Agent(
             Command::new(ai_binary())
                 .args(["--server", url, "--fill", "--policy", policy, "--think-ms", "20"])
+                .args(extra)
                 .env("RUST_LOG", "info")
                 .stdin(Stdio::null())
                 .stdout(Stdio::null())
