@@ -78,6 +78,15 @@ impl Seat {
     }
 }
 
+/// Opens a stream for each of the three seats of a 3-ship game.
+async fn open_all(c: &mut GameServiceClient<Channel>, game_id: &str, tokens: &[String]) -> Vec<Seat> {
+    let mut seats = Vec::new();
+    for seat in 0..3 {
+        seats.push(open(c, game_id, creds(tokens, seat)).await.expect("open").0);
+    }
+    seats
+}
+
 /// The code of a refusal (panics on anything else).
 fn refused(kind: Kind) -> (Code, String) {
     match kind {
@@ -234,10 +243,7 @@ async fn a_game_played_over_streams_matches_the_same_game_played_with_submit_cho
     let by_call = create_game(&mut c, 24).await;
     let stream_tokens = claim_all(&mut c, &by_stream).await;
     let call_tokens = claim_all(&mut c, &by_call).await;
-    let mut seats = Vec::new();
-    for seat in 0..3 {
-        seats.push(open(&mut c, &by_stream, creds(&stream_tokens, seat)).await.expect("open").0);
-    }
+    let mut seats = open_all(&mut c, &by_stream, &stream_tokens).await;
     let mut s = state(&mut c, &by_stream).await;
     for _ in 0..60 {
         let Some(o) = s.decision.as_ref().and_then(|d| d.options.first()).cloned() else { break };
@@ -303,10 +309,7 @@ async fn a_long_lived_stream_keeps_its_log_lines_short() {
     let mut c = server.client().await;
     let id = create_game(&mut c, 25).await;
     let tokens = claim_all(&mut c, &id).await;
-    let mut seats = Vec::new();
-    for seat in 0..3 {
-        seats.push(open(&mut c, &id, creds(&tokens, seat)).await.expect("open").0);
-    }
+    let mut seats = open_all(&mut c, &id, &tokens).await;
     let mut s = state(&mut c, &id).await;
     for _ in 0..40 {
         let Some(o) = s.decision.as_ref().and_then(|d| d.options.first()).cloned() else { break };
