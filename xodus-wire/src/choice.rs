@@ -8,14 +8,18 @@ use xodus_engine::Choice;
 
 /// The typed form of a choice.
 pub fn typed(c: &Choice) -> x::XodusChoice {
-    let action = serde_json::to_value(c)
-        .ok()
-        .and_then(|v| match v {
-            serde_json::Value::String(s) => Some(s),
-            serde_json::Value::Object(m) => m.keys().next().cloned(),
-            _ => None,
-        })
-        .unwrap_or_default();
+    typed_with_json(c, &serde_json::to_string(c).unwrap_or_default())
+}
+
+/// The typed form of a choice whose JSON (`serde_json::to_string`) the
+/// caller already has: the action's name is read from it.
+pub fn typed_with_json(c: &Choice, json: &str) -> x::XodusChoice {
+    let action =
+        variant(json).map(str::to_string).unwrap_or_else(|| match serde_json::from_str::<serde_json::Value>(json) {
+            Ok(serde_json::Value::String(s)) => s,
+            Ok(serde_json::Value::Object(m)) => m.keys().next().cloned().unwrap_or_default(),
+            _ => String::new(),
+        });
     let mut t = x::XodusChoice { action, ..Default::default() };
     let n = u32::from;
     match c {
@@ -112,4 +116,12 @@ pub fn typed(c: &Choice) -> x::XodusChoice {
         | Choice::EndTrade => {}
     }
     t
+}
+
+/// The variant name of an externally tagged enum's JSON: `"end_turn"` or
+/// `{"jump":{...}}`. `None` for any other shape, or an escaped name.
+fn variant(json: &str) -> Option<&str> {
+    let rest = json.strip_prefix('"').or_else(|| json.strip_prefix("{\""))?;
+    let name = &rest[..rest.find('"')?];
+    (!name.contains('\\')).then_some(name)
 }

@@ -130,42 +130,111 @@ fn names() -> &'static HashMap<String, String> {
 /// display ("watcher_drone takes 2 damage" reads "Watcher Drone takes 2
 /// damage").
 pub fn named_summary(e: &Event) -> String {
-    let raw = e.summary();
+    with_names(&e.summary())
+}
+
+/// `raw` with every word that is a content id replaced by its name.
+fn with_names(raw: &str) -> String {
     let names = names();
-    let mut out = String::with_capacity(raw.len());
-    let mut word = String::new();
-    let flush = |word: &mut String, out: &mut String| {
-        out.push_str(names.get(word.as_str()).map_or(word.as_str(), String::as_str));
-        word.clear();
-    };
-    for ch in raw.chars() {
-        if ch.is_ascii_alphanumeric() || ch == '_' {
-            word.push(ch);
-        } else {
-            flush(&mut word, &mut out);
-            out.push(ch);
+    let mut out = String::with_capacity(raw.len() + 16);
+    // Words (runs of ASCII letters, digits and `_`) are looked up as slices
+    // of the summary; everything between them is copied as it is.
+    let is_word = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
+    let bytes = raw.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        let start = i;
+        let word = is_word(bytes[i]);
+        while i < bytes.len() && is_word(bytes[i]) == word {
+            i += 1;
         }
+        // Word boundaries are ASCII bytes, so both ends are char boundaries.
+        let piece = &raw[start..i];
+        out.push_str(if word { names.get(piece).map_or(piece, String::as_str) } else { piece });
     }
-    flush(&mut word, &mut out);
     out
+}
+
+/// The variant name an internally tagged enum's JSON starts with
+/// (`{"event":"ship_moved",...}` gives `ship_moved`); serde writes the tag
+/// first. `None` for any other shape.
+fn leading_tag<'a>(json: &'a str, tag: &str) -> Option<&'a str> {
+    let rest = json.strip_prefix("{\"")?.strip_prefix(tag)?.strip_prefix("\":\"")?;
+    let name = &rest[..rest.find('"')?];
+    (!name.contains('\\')).then_some(name)
 }
 
 /// The wire form of an event: its snake-case kind, its summary (with
 /// names), its JSON and, for the main events, its typed form.
 pub fn event(e: &Event) -> pb::Event {
-    let value = serde_json::to_value(e).unwrap_or_default();
-    let kind = value.get("event").and_then(|k| k.as_str()).unwrap_or_default().to_string();
-    pb::Event {
-        kind,
-        summary: named_summary(e),
-        event_json: value.to_string(),
-        detail: typed(e).map(|t| any::pack(&t)),
-    }
+    // One serialization gives both the JSON and, from its leading tag, the
+    // kind; the parse is only a fallback for a shape serde never writes.
+    let event_json = serde_json::to_string(e).unwrap_or_default();
+    let kind = match leading_tag(&event_json, "event") {
+        Some(kind) => kind.to_string(),
+        None => serde_json::from_str::<serde_json::Value>(&event_json)
+            .ok()
+            .and_then(|v| v.get("event").and_then(|k| k.as_str()).map(str::to_string))
+            .unwrap_or_default(),
+    };
+    pb::Event { kind, summary: named_summary(e), event_json, detail: typed(e).map(|t| any::pack(&t)) }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_kind_is_read_from_the_leading_tag_only() {
+        assert_eq!(leading_tag(r#"{"event":"ship_moved","seat":0}"#, "event"), Some("ship_moved"));
+        assert_eq!(leading_tag(r#"{"event":"game_over"}"#, "event"), Some("game_over"));
+        assert_eq!(leading_tag(r#"{"seat":0,"event":"ship_moved"}"#, "event"), None);
+        assert_eq!(leading_tag(r#"{"event":"a\"b"}"#, "event"), None);
+        assert_eq!(leading_tag(r#"{"event":"#, "event"), None);
+        assert_eq!(leading_tag("", "event"), None);
+    }
+
+    /// The summary as a word-by-word rewrite, char by char: what
+    /// `named_summary` must equal.
+    fn named_slowly(raw: &str) -> String {
+        let mut out = String::new();
+        let mut word = String::new();
+        for ch in raw.chars().chain(std::iter::once('\0')) {
+            if ch.is_ascii_alphanumeric() || ch == '_' {
+                word.push(ch);
+                continue;
+            }
+            out.push_str(names().get(&word).map_or(word.as_str(), String::as_str));
+            word.clear();
+            if ch != '\0' {
+                out.push(ch);
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn summaries_of_random_games_name_every_id() {
+        use xodus_engine::{Difficulty, Game, GameConfig};
+        let mut events = 0;
+        for seed in 0..4u64 {
+            let mut game = Game::new(GameConfig::random(seed, 4, Difficulty::Casual)).expect("config");
+            for step in 0..3000usize {
+                let d = game.decision();
+                let Some(o) = d.options.get(step * 7 % d.options.len().max(1)) else { break };
+                let (seat, id) = (o.seats[0], o.id.clone());
+                for e in game.apply(seat, &id).expect("legal") {
+                    assert_eq!(named_summary(&e), named_slowly(&e.summary()));
+                    events += 1;
+                }
+            }
+        }
+        assert!(events > 1000, "only {events} events");
+        let enemy = &Content::get().enemies[0].id;
+        for text in ["", "é", "_", "a é,b", enemy.as_str(), &format!("«{enemy}»: {enemy}_x ({enemy})")] {
+            assert_eq!(with_names(text), named_slowly(text), "{text:?}");
+        }
+    }
 
     #[test]
     fn summaries_show_names_not_ids() {

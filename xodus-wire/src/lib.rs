@@ -48,12 +48,15 @@ pub fn decision(d: &Decision) -> pb::Decision {
         options: d
             .options
             .iter()
-            .map(|o| pb::ChoiceOption {
-                id: o.id.clone(),
-                label: o.label.clone(),
-                seats: o.seats.iter().map(|&s| u32::from(s)).collect(),
-                payload_json: serde_json::to_string(&o.choice).unwrap_or_default(),
-                detail: Some(any::pack(&choice::typed(&o.choice))),
+            .map(|o| {
+                let payload_json = serde_json::to_string(&o.choice).unwrap_or_default();
+                pb::ChoiceOption {
+                    id: o.id.clone(),
+                    label: o.label.clone(),
+                    seats: o.seats.iter().map(|&s| u32::from(s)).collect(),
+                    detail: Some(any::pack(&choice::typed_with_json(&o.choice, &payload_json))),
+                    payload_json,
+                }
             })
             .collect(),
     }

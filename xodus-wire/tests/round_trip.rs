@@ -63,7 +63,13 @@ fn every_view_survives_the_typed_state() {
             for option in xodus_wire::decision(&decision).options {
                 let typed = any::xodus_choice(&option).expect("every option is typed");
                 assert!(!typed.action.is_empty(), "option {} has no action", option.id);
-                assert!(option.payload_json.contains(&typed.action), "{} vs {}", typed.action, option.payload_json);
+                // The action is the choice's variant name, as serde names it.
+                let action = match serde_json::from_str(&option.payload_json).expect("payload is JSON") {
+                    serde_json::Value::String(s) => s,
+                    serde_json::Value::Object(m) => m.keys().next().cloned().expect("one key"),
+                    other => panic!("unexpected payload shape {other}"),
+                };
+                assert_eq!(typed.action, action, "option {}", option.id);
             }
             let Some(option) = decision.options.get((next(&mut pick) % decision.options.len().max(1) as u64) as usize)
             else {
@@ -73,6 +79,9 @@ fn every_view_survives_the_typed_state() {
             let id = option.id.clone();
             for event in game.apply(seat, &id).expect("legal option") {
                 let wire = xodus_wire::event(&event);
+                let json = serde_json::to_value(&event).expect("serializes");
+                assert_eq!(Some(wire.kind.as_str()), json["event"].as_str(), "the kind is the serde tag");
+                assert_eq!(serde_json::from_str::<serde_json::Value>(&wire.event_json).ok(), Some(json));
                 if let Some(t) = xodus_wire::events::typed(&event) {
                     assert_eq!(any::xodus_event(&wire), Some(t.clone()));
                     assert!(!format!("{t:?}").contains("4294967295"), "an unknown catalog index: {t:?}");
