@@ -29,8 +29,8 @@ fn main() -> std::io::Result<()> {
     };
     let mut events = Vec::new();
     advance(&mut game, &mut events);
-    screen.push_events(&events);
     screen.set_view(game.view(Viewer::Seat(0)));
+    screen.push_events(&events);
     tui::run(screen, rx, move |s: Submit| {
         let Request::Choose(id) = &s.request else {
             let _ = tx.send(Update::Notice("no undo in the local example".into()));

@@ -134,8 +134,8 @@ pub fn run(mut screen: Screen, updates: Receiver<Update>, mut submit: impl FnMut
                             sent_at = None;
                             screen.status = None;
                         }
-                        screen.push_events(&events);
                         screen.set_view(*view);
+                        screen.push_events(&events);
                     }
                     Ok(Update::Notice(line)) => {
                         sent_at = None;

@@ -86,7 +86,12 @@ impl Game {
         for &s in group {
             self.ship_mut(s).engaged = true;
         }
-        ev.push(Event::Engaged { seats: group.to_vec(), hex });
+        // When the step has just said it (an Avatar engaged these ships and
+        // the fight starts at once), once is enough for a reader.
+        let engaged = Event::Engaged { seats: group.to_vec(), hex };
+        if ev.last() != Some(&engaged) {
+            ev.push(engaged);
+        }
         self.pb.fight = Some(Fight {
             hex,
             seats: group.to_vec(),

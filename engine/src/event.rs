@@ -401,20 +401,30 @@ impl Event {
         )
     }
 
-    /// One human-readable line.
+    /// One human-readable line, systems shown by their coordinates.
     pub fn summary(&self) -> String {
+        self.summary_with(&|x| format!("({},{})", x.q, x.r))
+    }
+
+    /// One human-readable line, each system that the event places something
+    /// in written as `place` writes it (a front-end may add the system's
+    /// name to its coordinates). A revealed tile keeps bare coordinates: its
+    /// line names it already.
+    pub fn summary_with(&self, place: &dyn Fn(Hex) -> String) -> String {
         use Event::*;
-        let h = |x: &Hex| format!("({},{})", x.q, x.r);
+        let coords = |x: &Hex| format!("({},{})", x.q, x.r);
+        let h = |x: &Hex| place(*x);
         match self {
             PhaseStarted { phase, round } => format!("Round {round}: {} phase", phase.as_str()),
             TurnStarted { seat } => format!("Captain {seat} starts their turn"),
             TurnEnded { seat } => format!("Captain {seat} ends their turn"),
             FleetJoined { seats } => format!("Fleet formed: {}", crate::text::words::captains(seats)),
             InviteDeclined { seat } => format!("Captain {seat} declines to join the fleet"),
-            TileRevealed { hex, tile, rotation } => {
-                format!("System {tile} revealed at {} (rotation {rotation})", h(hex))
-            }
-            ShipMoved { seat, from, to } => format!("Captain {seat} jumps {} -> {}", h(from), h(to)),
+            // The rotation is in the event, for front-ends that draw it.
+            TileRevealed { hex, tile, rotation: _ } => format!("System {tile} revealed at {}", coords(hex)),
+            // Where the ship came from is the event's `from`; the line says
+            // where it is now, which is what a reader follows.
+            ShipMoved { seat, from: _, to } => format!("Captain {seat} jumps to {}", h(to)),
             DiceRolled { seat, purpose, dice } => {
                 let faces: Vec<String> = dice.iter().map(|(c, f)| format!("{}:{:?}", c.as_str(), f)).collect();
                 match seat {
@@ -423,7 +433,8 @@ impl Event {
                 }
             }
             AvatarDieRolled { avatar, moves, wormhole } => {
-                format!("{avatar} rolls {moves} move(s){}", if *wormhole { " and may use wormholes" } else { "" })
+                let plural = if *moves == 1 { "" } else { "s" };
+                format!("{avatar} rolls {moves} move{plural}{}", if *wormhole { " and may use wormholes" } else { "" })
             }
             Undetected { seats } => format!("{} by undetected", who(seats, "slips", "slip")),
             Engaged { seats, hex } => format!("{} engaged at {}", who(seats, "is", "are"), h(hex)),
@@ -478,7 +489,15 @@ impl Event {
             PowerUsed { seat, power } => format!("Captain {seat} uses {power}"),
             ModUnlocked { seat, power } => format!("Captain {seat} unlocks {power}"),
             EnemyDecoyed { enemy } => format!("{enemy} is decoyed back into the Enemy deck"),
-            GameOver { won, cause } => format!("Game over: {} ({cause})", if *won { "victory" } else { "defeat" }),
+            GameOver { won, cause } => {
+                let result = if *won { "victory" } else { "defeat" };
+                match cause.as_str() {
+                    "rift_sealed" => format!("Game over: {result}, the Main Rift is sealed"),
+                    "corruption_risen" => format!("Game over: {result}, the Corruption has risen"),
+                    "all_ships_destroyed" => format!("Game over: {result}, every ship is destroyed"),
+                    other => format!("Game over: {result} ({other})"),
+                }
+            }
         }
     }
 }

@@ -29,7 +29,14 @@ fn play_random(cfg: GameConfig, pick_seed: u64, check: bool) -> (Game, Vec<(u8, 
         let o = &d.options[p.next(d.options.len())];
         let seat = o.seats[p.next(o.seats.len())];
         let id = o.id.clone();
-        g.apply(seat, &id).unwrap_or_else(|e| panic!("offered option refused: {e}"));
+        let events = g.apply(seat, &id).unwrap_or_else(|e| panic!("offered option refused: {e}"));
+        // An engagement is told once (an Avatar's arrival engages the ships
+        // it finds, and the fight it starts does not say it again); two
+        // Avatars that stop by the same ships each tell their own.
+        for pair in events.windows(2) {
+            let twice = matches!(pair[0], xodus_engine::Event::Engaged { .. }) && pair[0] == pair[1];
+            assert!(!twice, "the same engagement told twice in a row: {events:?}");
+        }
         log.push((seat, id));
         if check {
             invariants(&g);

@@ -563,7 +563,8 @@ fn work_cost() -> anyhow::Result<()> {
             };
             let t = Instant::now();
             let mut next = game.clone();
-            let events: Vec<pb::Event> = next.apply(seat, &id)?.iter().map(xodus_wire::event).collect();
+            let applied = next.apply(seat, &id)?;
+            let events: Vec<pb::Event> = applied.iter().map(|e| xodus_wire::event(e, Some(next.public()))).collect();
             apply += t.elapsed();
             let t = Instant::now();
             let state = xodus_wire::game_state("g", choices, &next, Viewer::Seat(seat));

@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use std::sync::OnceLock;
 use xodus::{any, pb, xodus_pb as x};
 use xodus_engine::content::Content;
-use xodus_engine::{Event, RollPurpose};
+use xodus_engine::{Event, Hex, Public, RollPurpose};
 
 fn purpose(p: RollPurpose) -> x::RollPurpose {
     match p {
@@ -133,6 +133,22 @@ pub fn named_summary(e: &Event) -> String {
     with_names(&e.summary())
 }
 
+/// The line a log shows for `e`: content ids replaced by their names, and
+/// every system the event places something in named after the tile that
+/// lies there on `board` (the public state after the step), with its
+/// coordinates: "Captain 2 jumps to Veyra Drift (1,1)". A hex with no tile on the board keeps bare coordinates. Tiles on
+/// the board are public, so the line tells no viewer anything hidden.
+pub fn log_line(e: &Event, board: Option<&Public>) -> String {
+    let Some(board) = board else { return named_summary(e) };
+    let tiles = &Content::get().tiles;
+    let place = |h: Hex| match board.tiles.iter().find(|t| t.hex == h).and_then(|t| tiles.get(usize::from(t.tile))) {
+        // The tile's id, named by `with_names` with every other id.
+        Some(tile) => format!("{} ({},{})", tile.id, h.q, h.r),
+        None => format!("({},{})", h.q, h.r),
+    };
+    with_names(&e.summary_with(&place))
+}
+
 /// `raw` with every word that is a content id replaced by its name.
 fn with_names(raw: &str) -> String {
     let names = names();
@@ -164,9 +180,10 @@ fn leading_tag<'a>(json: &'a str, tag: &str) -> Option<&'a str> {
     (!name.contains('\\')).then_some(name)
 }
 
-/// The wire form of an event: its snake-case kind, its summary (with
-/// names), its JSON and, for the main events, its typed form.
-pub fn event(e: &Event) -> pb::Event {
+/// The wire form of an event: its snake-case kind, its summary (the
+/// [`log_line`] on `board`, the public state after the step), its JSON and,
+/// for the main events, its typed form.
+pub fn event(e: &Event, board: Option<&Public>) -> pb::Event {
     // One serialization gives both the JSON and, from its leading tag, the
     // kind; the parse is only a fallback for a shape serde never writes.
     let event_json = serde_json::to_string(e).unwrap_or_default();
@@ -177,12 +194,44 @@ pub fn event(e: &Event) -> pb::Event {
             .and_then(|v| v.get("event").and_then(|k| k.as_str()).map(str::to_string))
             .unwrap_or_default(),
     };
-    pb::Event { kind, summary: named_summary(e), event_json, detail: typed(e).map(|t| any::pack(&t)) }
+    pb::Event { kind, summary: log_line(e, board), event_json, detail: typed(e).map(|t| any::pack(&t)) }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn log_lines_name_the_systems_on_the_board() {
+        use xodus_engine::{Difficulty, Game, GameConfig};
+        let mut jumps = 0;
+        for seed in 0..4u64 {
+            let mut game = Game::new(GameConfig::random(seed, 4, Difficulty::Casual)).expect("config");
+            for step in 0..3000usize {
+                let d = game.decision();
+                let Some(o) = d.options.get(step * 5 % d.options.len().max(1)) else { break };
+                let (seat, id) = (o.seats[0], o.id.clone());
+                for e in game.apply(seat, &id).expect("legal") {
+                    let line = log_line(&e, Some(game.public()));
+                    assert!(!line.contains('_'), "an id left in {line:?}");
+                    if let Event::ShipMoved { to, .. } = e {
+                        // The ship stands on a revealed tile: its name and place.
+                        let tile = game.public().tiles.iter().find(|t| t.hex == to).expect("a tile there");
+                        let name = &Content::get().tiles[usize::from(tile.tile)].name;
+                        assert_eq!(line, format!("Captain {seat} jumps to {name} ({},{})", to.q, to.r));
+                        // Without a board, coordinates alone.
+                        assert_eq!(log_line(&e, None), format!("Captain {seat} jumps to ({},{})", to.q, to.r));
+                        jumps += 1;
+                    }
+                }
+            }
+        }
+        assert!(jumps > 20, "only {jumps} jumps");
+        // A place with no tile on the board keeps its coordinates only.
+        let game = Game::new(GameConfig::random(1, 3, Difficulty::Casual)).expect("config");
+        let e = Event::Pacified { hex: Hex::new(9, 9) };
+        assert_eq!(log_line(&e, Some(game.public())), "System (9,9) is pacified");
+    }
 
     #[test]
     fn the_kind_is_read_from_the_leading_tag_only() {

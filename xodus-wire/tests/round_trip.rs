@@ -77,8 +77,9 @@ fn every_view_survives_the_typed_state() {
             };
             let seat = option.seats[0];
             let id = option.id.clone();
-            for event in game.apply(seat, &id).expect("legal option") {
-                let wire = xodus_wire::event(&event);
+            let events = game.apply(seat, &id).expect("legal option");
+            for event in events {
+                let wire = xodus_wire::event(&event, Some(game.public()));
                 let json = serde_json::to_value(&event).expect("serializes");
                 assert_eq!(Some(wire.kind.as_str()), json["event"].as_str(), "the kind is the serde tag");
                 assert_eq!(serde_json::from_str::<serde_json::Value>(&wire.event_json).ok(), Some(json));

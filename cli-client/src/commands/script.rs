@@ -77,7 +77,7 @@ pub async fn act(a: ActArgs) -> anyhow::Result<()> {
         "seat": a.seat,
         "option": a.option,
         "seq": view.public.seq,
-        "events": step.events.iter().map(|e| e.summary()).collect::<Vec<_>>(),
+        "events": step.events.iter().map(|e| xodus_wire::events::log_line(e, Some(&view.public))).collect::<Vec<_>>(),
         "decision": view.decision,
         "outcome": view.public.outcome,
     });

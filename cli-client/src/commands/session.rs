@@ -212,8 +212,9 @@ pub async fn plain(remote: Remote, game: String) -> anyhow::Result<View> {
             }
         };
         let Some(step) = step else { break };
+        let board = step.view.as_ref().map(|v| &v.public);
         for e in &step.events {
-            let _ = writeln!(out, "[{}] {}", step.seq, e.summary());
+            let _ = writeln!(out, "[{}] {}", step.seq, xodus_wire::events::log_line(e, board));
         }
         let _ = out.flush();
         if let Some(v) = step.view {

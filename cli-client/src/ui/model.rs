@@ -74,13 +74,15 @@ impl Screen {
         self.clamp_selection();
     }
 
-    /// Records events: one log line each, and the dice of rolls.
+    /// Records events: one log line each, and the dice of rolls. Call it
+    /// after [`Screen::set_view`] with the view after the events: their
+    /// lines name the systems on that view's board.
     pub fn push_events(&mut self, events: &[Event]) {
         for e in events {
             if let Event::DiceRolled { seat, purpose, dice } = e {
                 self.last_roll = Some(LastRoll { seat: *seat, purpose: *purpose, dice: dice.clone() });
             }
-            self.log.push(e.summary());
+            self.log.push(xodus_wire::events::log_line(e, Some(&self.view.public)));
         }
         if self.log.len() > LOG_CAPACITY {
             let extra = self.log.len() - LOG_CAPACITY;

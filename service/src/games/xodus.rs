@@ -154,7 +154,7 @@ impl HostedGame for Table {
         match self.0.apply(seat, option_id) {
             Ok(events) => Ok(Applied {
                 undoable: events.iter().all(xodus_engine::Event::may_be_undone),
-                events: events.iter().map(xodus_wire::event).collect(),
+                events: events.iter().map(|e| xodus_wire::event(e, Some(self.0.public()))).collect(),
             }),
             Err(RuleError::GameOver) => Err(Refusal::GameOver),
             Err(e @ RuleError::NotYourDecision { .. }) => Err(Refusal::NotYourDecision(e.to_string())),
