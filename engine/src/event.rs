@@ -458,9 +458,13 @@ impl Event {
             DamagedDrawn { seat, card } => format!("Captain {seat} draws Damaged card {card}"),
             DamagedRemoved { seat, card } => format!("Captain {seat} removes Damaged card {card}"),
             ShipDestroyed { seat } => format!("Captain {seat}'s ship is destroyed"),
-            ScrapsChanged { seat, delta, scraps } => format!("Captain {seat} scraps {delta:+} ({scraps})"),
-            EnergyChanged { seat, available, total } => format!("Captain {seat} energy {available}/{total}"),
-            XpGained { seat, xp, level } => format!("Captain {seat} gains XP ({xp}, level {level})"),
+            ScrapsChanged { seat, delta, scraps } => {
+                let (verb, n) = if *delta < 0 { ("spends", -delta) } else { ("gains", *delta) };
+                let noun = if n == 1 { "scrap" } else { "scraps" };
+                format!("Captain {seat} {verb} {n} {noun} ({scraps} now)")
+            }
+            EnergyChanged { seat, available, total } => format!("Captain {seat} has {available} of {total} energy"),
+            XpGained { seat, xp, level } => format!("Captain {seat} gains XP ({xp} XP, level {level})"),
             Strained { seat } => format!("Captain {seat} strains the engine (+1 action)"),
             Disengaged { seats, hid } => {
                 if *hid {
@@ -479,10 +483,16 @@ impl Event {
             SignalProgress { key, progress, needed } => format!("Key {key} signal: {progress}/{needed}"),
             KeyAccessed { key, seat } => format!("Captain {seat} takes Precursor Key {key}"),
             KeyMoved { key, from, to } => format!("Key {key} passes from captain {from} to captain {to}"),
-            KeysActivated { keys, total } => format!("Keys {keys:?} activated on the Main Rift ({total} in all)"),
+            KeysActivated { keys, total } => {
+                let list: Vec<String> = keys.iter().map(u8::to_string).collect();
+                let noun = if keys.len() == 1 { "Key" } else { "Keys" };
+                format!("{noun} {} activated on the Main Rift ({total} in all)", list.join(", "))
+            }
             RiftChanged { hex, open } => format!("A rift {} at {}", if *open { "opens" } else { "closes" }, h(hex)),
             AvatarMovementChanged { this_turn } => format!("Avatar movement this turn: {this_turn:+}"),
-            AllyMet { ally, hex, modules } => format!("Ally {ally} met at {}, offering {}", h(hex), modules.join(", ")),
+            AllyMet { ally, hex, modules } => {
+                format!("Ally met at {}: {ally}, offering {}", h(hex), modules.join(", "))
+            }
             ModuleRevealed { module } => format!("Module {module} found"),
             ModuleGained { seat, module } => format!("Captain {seat} installs {module}"),
             ModuleLost { seat, module } => format!("Captain {seat} loses {module} for good"),

@@ -502,7 +502,8 @@ impl Game {
                 ));
             }
         }
-        opts.push(opt!(lab, group, format!("End the turn ({acts} action(s) unused)"), Choice::EndTurn));
+        let unused = if acts == 1 { "1 action unused".to_string() } else { format!("{acts} actions unused") };
+        opts.push(opt!(lab, group, format!("End the turn ({unused})"), Choice::EndTurn));
     }
 
     /// Whether the group can follow the revealed Signal's instruction.
