@@ -426,10 +426,10 @@ impl Event {
             // where it is now, which is what a reader follows.
             ShipMoved { seat, from: _, to } => format!("Captain {seat} jumps to {}", h(to)),
             DiceRolled { seat, purpose, dice } => {
-                let faces: Vec<String> = dice.iter().map(|(c, f)| format!("{}:{:?}", c.as_str(), f)).collect();
+                let faces: Vec<String> = dice.iter().map(|(c, f)| format!("{} {:?}", c.as_str(), f)).collect();
                 match seat {
-                    Some(s) => format!("Captain {s} rolls {}: {}", purpose.as_str(), faces.join(" ")),
-                    None => format!("Roll of {}: {}", purpose.as_str(), faces.join(" ")),
+                    Some(s) => format!("Captain {s} rolls {}: {}", purpose.as_str(), faces.join(", ")),
+                    None => format!("Rolled for {}: {}", purpose.as_str(), faces.join(", ")),
                 }
             }
             AvatarDieRolled { avatar, moves, wormhole } => {
