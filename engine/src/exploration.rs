@@ -119,7 +119,7 @@ impl Game {
                             opt!(
                                 lab,
                                 &group,
-                                format!("Pacify ({},{})", t.hex.q, t.hex.r),
+                                format!("Pacify {}", self.hex_label(t.hex)),
                                 Choice::PacifyAt { hex: t.hex }
                             )
                         })

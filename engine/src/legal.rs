@@ -19,7 +19,7 @@ impl Game {
         self.pb.active.first().map(|&s| self.ship(s).hex).unwrap_or(Hex::ORIGIN)
     }
 
-    fn hex_label(&self, hex: Hex) -> String {
+    pub(crate) fn hex_label(&self, hex: Hex) -> String {
         match self.tile_at(hex) {
             Some(t) => format!("{} ({},{})", self.content().tiles[t.tile as usize].name, hex.q, hex.r),
             None => format!("({},{})", hex.q, hex.r),
