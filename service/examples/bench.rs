@@ -82,6 +82,12 @@ struct Args {
     /// directory) instead of loopback TCP, as for clients on the same host.
     #[arg(long)]
     unix: bool,
+    /// Also hold a StreamGame open for each seat of each game, as the
+    /// seats' front-ends and AI agents do: every choice is then sent to
+    /// four watchers as well as answered. (With `--server`, start it with
+    /// `--max-streams-per-client` above 8 times the clients.)
+    #[arg(long)]
+    watch: bool,
 }
 
 /// How the bench's clients send their choices.
@@ -177,17 +183,35 @@ async fn play(
     via: Via,
     seed: u64,
     choices: usize,
+    watch: bool,
 ) -> anyhow::Result<(Vec<Duration>, usize)> {
+    use tokio_stream::StreamExt;
     let game = c.create_game(create(seed)).await?.into_inner().game.ok_or_else(|| anyhow::anyhow!("no game"))?;
     let mut tokens = Vec::new();
     for seat in 0..4 {
         let req = pb::ClaimSeatRequest { game_id: game.game_id.clone(), seat, ..Default::default() };
         tokens.push(c.claim_seat(req).await?.into_inner().token);
     }
-    match via {
+    let mut watchers = tokio::task::JoinSet::new();
+    if watch {
+        for (seat, token) in tokens.iter().enumerate() {
+            let credentials = Some(pb::SeatCredentials { seat: seat as u32, token: token.clone() });
+            let req = pb::StreamGameRequest { game_id: game.game_id.clone(), from_seq: 0, credentials };
+            let mut updates = c.stream_game(req).await?.into_inner();
+            // Read every update, as a front-end would, until the game ends.
+            watchers.spawn(async move {
+                while let Some(Ok(u)) = updates.next().await {
+                    std::hint::black_box(u);
+                }
+            });
+        }
+    }
+    let played = match via {
         Via::Submit => play_by_submit(c, &game.game_id, &tokens, choices).await,
         Via::Play => play_by_stream(c, &game.game_id, &tokens, choices).await,
-    }
+    };
+    watchers.abort_all();
+    played
 }
 
 /// The first option of `state`'s decision, and the seat that takes it.
@@ -399,8 +423,12 @@ async fn run_once(
         None => {
             let _ = std::fs::remove_dir_all(dir.join("db"));
             let storage = if args.memory { Storage::Memory } else { Storage::Sqlite(dir.join("db")) };
-            let limits =
-                Limits { max_games_per_client: usize::MAX, requests_per_second: 1_000_000, ..Limits::default() };
+            let limits = Limits {
+                max_games_per_client: usize::MAX,
+                max_streams_per_client: usize::MAX,
+                requests_per_second: 1_000_000,
+                ..Limits::default()
+            };
             let (listener, url) = if args.unix {
                 std::fs::create_dir_all(dir)?;
                 let listener = xodus_service::Listener::bind_unix(&dir.join("bench.sock")).await?;
@@ -432,7 +460,7 @@ async fn run_once(
     let next = Arc::new(std::sync::atomic::AtomicUsize::new(0));
     for _ in 0..clients {
         let mut c = GameServiceClient::new(Target::parse(&url)?.connect().await?);
-        let (next, games, choices) = (Arc::clone(&next), args.games, args.choices);
+        let (next, games, choices, watch) = (Arc::clone(&next), args.games, args.choices, args.watch);
         tasks.push(tokio::spawn(async move {
             let (mut lat, mut bytes) = (Vec::new(), 0);
             loop {
@@ -440,7 +468,7 @@ async fn run_once(
                 if g >= games {
                     return Ok::<_, anyhow::Error>((lat, bytes));
                 }
-                let (l, b) = play(&mut c, via, g as u64, choices).await?;
+                let (l, b) = play(&mut c, via, g as u64, choices, watch).await?;
                 lat.extend(l);
                 bytes += b;
             }
@@ -537,6 +565,28 @@ fn render_cost() -> anyhow::Result<()> {
     println!(
         "render: {:.1} us per GameState of a seat, 60 choices into a 4-ship game ({bytes} bytes encoded)",
         t.elapsed().as_secs_f64() * 1e6 / n as f64
+    );
+    // Every viewer of one seq (the four seats' streams and a spectator):
+    // each rendered, or one rendering shared as the server's tables do.
+    let viewers = [Viewer::Seat(0), Viewer::Seat(1), Viewer::Seat(2), Viewer::Seat(3), Viewer::Spectator];
+    let t = Instant::now();
+    for i in 0..n / 5 {
+        for v in viewers {
+            std::hint::black_box(xodus_wire::game_state("g", i, &g, v));
+        }
+    }
+    let each = t.elapsed().as_secs_f64() * 1e6 / (n / 5) as f64;
+    let t = Instant::now();
+    for i in 0..n / 5 {
+        let shared = xodus_wire::game_state("g", i, &g, Viewer::Spectator);
+        for v in viewers {
+            std::hint::black_box(xodus_wire::game_state_from_shared(&shared, v));
+        }
+    }
+    let shared = t.elapsed().as_secs_f64() * 1e6 / (n / 5) as f64;
+    println!(
+        "render, every viewer of one seq (4 seats and a spectator): {shared:.1} us shared, against {each:.1} us each rendered ({:.1}x)",
+        each / shared
     );
     Ok(())
 }

@@ -49,8 +49,12 @@ fn every_view_survives_the_typed_state() {
         let mut pick = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
         for step in 0..4000u64 {
             let viewers = (0..seats).map(Viewer::Seat).chain([Viewer::Spectator]);
+            let shared = xodus_wire::game_state("g", step, &game, Viewer::Spectator);
             for viewer in viewers {
                 let state = xodus_wire::game_state("g", step, &game, viewer);
+                // Every viewer sees the spectator's state: what a server
+                // shares between them (`game_state_from_shared`).
+                assert_eq!(xodus_wire::game_state_from_shared(&shared, viewer), state, "seed {seed} step {step}");
                 let bytes = state.encode_to_vec();
                 let decoded = xodus::pb::GameState::decode(bytes.as_slice()).expect("decodes");
                 let mut expected = game.view(viewer);

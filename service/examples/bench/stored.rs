@@ -80,7 +80,7 @@ async fn template(dir: &Path) -> anyhow::Result<()> {
     }));
     tokio::time::sleep(Duration::from_millis(200)).await;
     let mut c = GameServiceClient::new(Channel::from_shared(url)?.connect().await?);
-    super::play(&mut c, super::Via::Submit, 7, 40).await?;
+    super::play(&mut c, super::Via::Submit, 7, 40, false).await?;
     let _ = stop.send(());
     server.await??;
     Ok(())

@@ -4,6 +4,7 @@
 //! configurations, and wraps the engine's `Game` in the hosting contract.
 
 use crate::game::{Applied, GameType, HostedGame, Outcome, Refusal, Seat, Setup, Viewer};
+use std::sync::OnceLock;
 use xodus::{any, pb, xodus_pb};
 use xodus_engine::{AllyKind, Difficulty, Game, GameConfig, RuleError, ShipKind};
 
@@ -109,7 +110,7 @@ impl GameType for Xodus {
 
     fn start(&self, config_json: &str) -> Result<Box<dyn HostedGame>, String> {
         let config: GameConfig = serde_json::from_str(config_json).map_err(|e| format!("config JSON: {e}"))?;
-        Ok(Box::new(Table(Game::new(config).map_err(|e| format!("config refused: {e}"))?)))
+        Ok(Box::new(Table::new(Game::new(config).map_err(|e| format!("config refused: {e}"))?)))
     }
 
     fn catalog(&self) -> Vec<pb::CatalogEntry> {
@@ -117,9 +118,34 @@ impl GameType for Xodus {
     }
 }
 
-/// One X-ODUS table: the engine's game.
-#[derive(Clone)]
-pub struct Table(pub Game);
+/// One X-ODUS table: the engine's game, and the state every viewer sees
+/// once someone asked for it (X-ODUS shows all viewers the same state, see
+/// `xodus_wire::game_state_from_shared`), so the states of one seq are
+/// rendered once whoever watches.
+pub struct Table {
+    game: Game,
+    shared: OnceLock<pb::GameState>,
+}
+
+impl Table {
+    /// A table over `game`, nothing rendered yet.
+    pub fn new(game: Game) -> Table {
+        Table { game, shared: OnceLock::new() }
+    }
+
+    /// The spectator's state of this game as it stands.
+    fn shared(&self) -> &pb::GameState {
+        self.shared.get_or_init(|| xodus_wire::game_state("", 0, &self.game, xodus_engine::Viewer::Spectator))
+    }
+}
+
+impl Clone for Table {
+    /// A copy of the game, nothing rendered: a copy is made to apply a
+    /// choice to, which would drop the rendering at once.
+    fn clone(&self) -> Table {
+        Table::new(self.game.clone())
+    }
+}
 
 fn viewer(v: Viewer) -> xodus_engine::Viewer {
     match v {
@@ -130,31 +156,37 @@ fn viewer(v: Viewer) -> xodus_engine::Viewer {
 
 impl HostedGame for Table {
     fn seat_roles(&self) -> Vec<String> {
-        self.0.config().ships.iter().map(|k| k.as_str().to_string()).collect()
+        self.game.config().ships.iter().map(|k| k.as_str().to_string()).collect()
     }
 
     fn seat_count(&self) -> usize {
-        self.0.config().ships.len()
+        self.game.config().ships.len()
     }
 
     fn decision(&self) -> pb::Decision {
-        xodus_wire::decision(&self.0.decision())
+        match &self.shared().decision {
+            Some(d) => d.clone(),
+            None => xodus_wire::decision(&self.game.decision()),
+        }
     }
 
     fn deciders(&self) -> Vec<Seat> {
         // The engine's fast path lists the same options without labels.
         let mut seats: Vec<Seat> =
-            self.0.legal().moves.iter().flat_map(|m| m.seats.as_slice().iter().copied()).collect();
+            self.game.legal().moves.iter().flat_map(|m| m.seats.as_slice().iter().copied()).collect();
         seats.sort_unstable();
         seats.dedup();
         seats
     }
 
     fn apply(&mut self, seat: Seat, option_id: &str) -> Result<Applied, Refusal> {
-        match self.0.apply(seat, option_id) {
+        // A refused option changes nothing, but the rendering is dropped
+        // either way: it is cheaper than being wrong.
+        self.shared = OnceLock::new();
+        match self.game.apply(seat, option_id) {
             Ok(events) => Ok(Applied {
                 undoable: events.iter().all(xodus_engine::Event::may_be_undone),
-                events: events.iter().map(|e| xodus_wire::event(e, Some(self.0.public()))).collect(),
+                events: events.iter().map(|e| xodus_wire::event(e, Some(self.game.public()))).collect(),
             }),
             Err(RuleError::GameOver) => Err(Refusal::GameOver),
             Err(e @ RuleError::NotYourDecision { .. }) => Err(Refusal::NotYourDecision(e.to_string())),
@@ -163,23 +195,23 @@ impl HostedGame for Table {
     }
 
     fn state(&self, v: Viewer) -> pb::GameState {
-        xodus_wire::game_state("", 0, &self.0, viewer(v))
+        xodus_wire::game_state_from_shared(self.shared(), viewer(v))
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        self.0.outcome().map(|o| Outcome::Team { won: o.won, cause: o.cause, round: o.round })
+        self.game.outcome().map(|o| Outcome::Team { won: o.won, cause: o.cause, round: o.round })
     }
 
     fn round(&self) -> u32 {
-        self.0.view(xodus_engine::Viewer::Spectator).round
+        self.game.public().round
     }
 
     fn state_hash(&self) -> u64 {
-        self.0.state_hash()
+        self.game.state_hash()
     }
 
     fn resampled(&self, v: Viewer, seed: u64) -> Box<dyn HostedGame> {
-        Box::new(Table(Game::from_view(&self.0.view(viewer(v)), seed)))
+        Box::new(Table::new(Game::from_view(&self.game.view(viewer(v)), seed)))
     }
 
     fn boxed_clone(&self) -> Box<dyn HostedGame> {
@@ -205,7 +237,7 @@ mod tests {
         // The cheap answers the manager uses after every choice must be the
         // ones the labelled decision gives, all through a game.
         let r = req(xodus_pb::XodusSetup { ship_count: 4, seed: Some(11), ..Default::default() });
-        let mut t = Table(Game::new(config(&r, 0).expect("valid")).expect("starts"));
+        let mut t = Table::new(Game::new(config(&r, 0).expect("valid")).expect("starts"));
         assert_eq!(t.seat_count(), t.seat_roles().len());
         let mut steps = 0;
         while t.outcome().is_none() && steps < 400 {
@@ -214,6 +246,37 @@ mod tests {
             assert_eq!(t.deciders(), want, "at step {steps}");
             let o = &d.options[steps % d.options.len()];
             t.apply(Seat::try_from(o.seats[0]).expect("small"), &o.id).expect("offered");
+            steps += 1;
+        }
+        assert!(steps > 50, "the game went on for a while");
+    }
+
+    #[test]
+    fn every_viewer_gets_the_state_rendered_for_it_and_never_a_stale_one() {
+        let r = req(xodus_pb::XodusSetup { ship_count: 3, seed: Some(5), ..Default::default() });
+        let mut t = Table::new(Game::new(config(&r, 0).expect("valid")).expect("starts"));
+        let viewers = [Viewer::Seat(0), Viewer::Seat(1), Viewer::Seat(2), Viewer::Spectator];
+        let mut steps = 0;
+        while t.outcome().is_none() && steps < 300 {
+            for v in viewers {
+                let fresh = xodus_wire::game_state("", 0, &t.game, viewer(v));
+                assert_eq!(t.state(v), fresh, "step {steps}, {v:?}");
+            }
+            assert_eq!(t.decision(), xodus_wire::decision(&t.game.decision()));
+            let o = t.decision().options[steps % 3 % t.decision().options.len()].clone();
+            let seat = Seat::try_from(o.seats[0]).expect("small");
+            // A refused option leaves the table as it was.
+            let before = t.state(Viewer::Spectator);
+            assert!(t.apply(seat, "no-such-option").is_err());
+            assert_eq!(t.state(Viewer::Spectator), before);
+            // A copy renders the same; an accepted option renders anew.
+            let copy = t.boxed_clone();
+            t.apply(seat, &o.id).expect("offered");
+            assert_eq!(copy.state(Viewer::Spectator), before);
+            assert_eq!(
+                t.state(Viewer::Spectator),
+                xodus_wire::game_state("", 0, &t.game, xodus_engine::Viewer::Spectator)
+            );
             steps += 1;
         }
         assert!(steps > 50, "the game went on for a while");
