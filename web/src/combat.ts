@@ -3,7 +3,7 @@
 // a one-line description of the step the rules wait in.
 import type { Catalog } from "./catalog";
 import { h } from "./dom";
-import { DieColor, DieFace, type Target, type XodusState } from "./gen/xodus/v1/state_pb";
+import { DieColor, DieFace, type Hex, type Target, type XodusState } from "./gen/xodus/v1/state_pb";
 import { label } from "./hex";
 import { shipName } from "./ships";
 
@@ -24,6 +24,12 @@ export function targetName(x: XodusState, cat: Catalog, t: Target | undefined): 
   return "?";
 }
 
+/** A system as the log writes it: its name and coordinates when a tile lies there. */
+function place(x: XodusState, cat: Catalog, hex: Hex | undefined): string {
+  const t = hex && x.tiles.find((t) => t.hex && t.hex.q === hex.q && t.hex.r === hex.r);
+  return t ? `${cat.name("tile", t.tile)} ${label(hex)}` : label(hex);
+}
+
 function seatName(x: XodusState, cat: Catalog, seat: number): string {
   const sh = x.ships.find((s) => s.seat === seat);
   return sh ? `${shipName(cat, sh.kind)} (${seat})` : `seat ${seat}`;
@@ -36,7 +42,7 @@ export function drawCombat(x: XodusState, cat: Catalog): HTMLElement | null {
   if (!f && step?.case !== "afterRoll") return null;
   const parts: (HTMLElement | null)[] = [];
   if (f) {
-    const bits = [`at ${label(f.hex)}`, `ships: ${f.seats.map((s) => seatName(x, cat, s)).join(", ")}`];
+    const bits = [`at ${place(x, cat, f.hex)}`, `ships: ${f.seats.map((s) => seatName(x, cat, s)).join(", ")}`];
     if (f.pacify) bits.push("pacify fight");
     if (f.defeated) bits.push(`${f.defeated} defeated`);
     if (f.decoys) bits.push(`${f.decoys} decoyed`);
@@ -92,7 +98,11 @@ export function describeStep(x: XodusState, cat: Catalog): HTMLElement | null {
       text = `Orienting ${cat.name("tile", st.value.tile)} at ${label(st.value.hex)}.`;
       title = cat.text("tile", st.value.tile);
       break;
-    case "rush": text = `Rush: ${st.value.done} jump(s) made from ${label(st.value.start)}.`; break;
+    case "rush": {
+      const jumps = st.value.done === 1 ? "1 jump" : `${st.value.done} jumps`;
+      text = `Rush: ${jumps} made from ${place(x, cat, st.value.start)}.`;
+      break;
+    }
     case "detection": text = `Detection roll: ${seats(st.value.seats)}.`; break;
     case "combatCommand": text = "Combat: pick a target or disengage."; break;
     case "manoeuvre": text = `Manoeuvres against ${targetName(x, cat, st.value.target)}.`; break;
@@ -101,7 +111,7 @@ export function describeStep(x: XodusState, cat: Catalog): HTMLElement | null {
     case "exploration":
       text = `Exploration: ${cat.name("exploration", st.value.card)} — ${cat.text("exploration", st.value.card)}`;
       break;
-    case "revealAnywhere": text = `Reveals left: ${st.value.left}${st.value.near ? ` near ${label(st.value.near)}` : ""}.`; break;
+    case "revealAnywhere": text = `Reveals left: ${st.value.left}${st.value.near ? ` near ${place(x, cat, st.value.near)}` : ""}.`; break;
     case "pacifyAnywhere": text = `Pacifications left: ${st.value.left}.`; break;
     case "afterRoll": text = "The dice are on the Combat board."; break;
     case "chooseMod": text = `${seatName(x, cat, st.value.seat)} keeps a mod effect (level ${st.value.level}).`; break;
