@@ -54,11 +54,16 @@ fn threats(screen: &Screen) -> Vec<Line<'static>> {
         return vec![Line::styled("No active ship", style::dim())];
     };
     let mut out = Vec::new();
+    // The system as the log names it: its name, when a tile lies there.
+    let place = match pb.tiles.iter().find(|t| t.hex == hex).and_then(|t| content.tiles.get(usize::from(t.tile))) {
+        Some(tile) => format!("{} ({},{})", tile.name, hex.q, hex.r),
+        None => format!("({},{})", hex.q, hex.r),
+    };
     let head = if fighting {
-        let seats = pb.fight.as_ref().map(|f| format!("{:?}", f.seats)).unwrap_or_default();
-        format!("FIGHT at ({},{}) captains {seats}", hex.q, hex.r)
+        let seats = pb.fight.as_ref().map(|f| xodus_engine::text::words::captains(&f.seats)).unwrap_or_default();
+        format!("FIGHT at {place}: {seats}")
     } else {
-        format!("At ({},{})", hex.q, hex.r)
+        format!("At {place}")
     };
     out.push(Line::styled(
         head,
