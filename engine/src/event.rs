@@ -442,7 +442,10 @@ impl Event {
                 format!("Enemy {enemy} appears at {}{}", h(hex), if *from_reserve { " (from the reserve)" } else { "" })
             }
             EnemyDeckReshuffled => "The Enemy discard is shuffled into a new deck".into(),
-            EnemiesReinforced { count } => format!("{count} reserve Enemies join the deck"),
+            EnemiesReinforced { count } => match count {
+                1 => "1 reserve Enemy joins the deck".into(),
+                n => format!("{n} reserve Enemies join the deck"),
+            },
             TargetDamaged { target, damage, health_left } => {
                 format!("{target} takes {damage} damage ({health_left} left)")
             }
@@ -452,7 +455,9 @@ impl Event {
                 None => format!("{avatar} escapes beyond the Rise and is gone"),
             },
             HealthLost { seat, amount, health } => format!("Captain {seat} loses {amount} health ({health} left)"),
-            HealthRecovered { seat, amount, health } => format!("Captain {seat} recovers {amount} health ({health})"),
+            HealthRecovered { seat, amount, health } => {
+                format!("Captain {seat} recovers {amount} health ({health} now)")
+            }
             HealthMarkerDiscarded { seat } => format!("Captain {seat} permanently loses a health marker"),
             EnergyMarkerDiscarded { seat } => format!("Captain {seat} permanently loses an energy marker"),
             DamagedDrawn { seat, card } => format!("Captain {seat} draws Damaged card {card}"),
@@ -480,7 +485,7 @@ impl Event {
                 format!("{avatar} moves to {}", path.last().map(h).unwrap_or_else(|| "nowhere".into()))
             }
             SignalRevealed { key, card } => format!("Precursor Signal {card} revealed (Key {key})"),
-            SignalProgress { key, progress, needed } => format!("Key {key} signal: {progress}/{needed}"),
+            SignalProgress { key, progress, needed } => format!("Key {key}'s Signal: progress {progress} of {needed}"),
             KeyAccessed { key, seat } => format!("Captain {seat} takes Precursor Key {key}"),
             KeyMoved { key, from, to } => format!("Key {key} passes from captain {from} to captain {to}"),
             KeysActivated { keys, total } => {
