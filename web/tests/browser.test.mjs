@@ -173,6 +173,16 @@ test("one human and two AI captains play a 3-ship game to its end by clicking; a
   const afterReload = await page.evaluate((id) => JSON.parse(localStorage.getItem(`xodus.seat.${id}`)), gameId);
   assert.equal(afterReload.token, before.token);
 
+  // Smaller screens: at 1024x700 the whole Corruption track shows without
+  // a scroll; at 800x900 the table is one column and the board spans it.
+  await page.setViewportSize({ width: 1024, height: 700 });
+  const track = await page.locator(".track").evaluate((t) => ({ scroll: t.scrollWidth, client: t.clientWidth }));
+  assert.ok(track.scroll <= track.client, `the Corruption track fits at 1024 pixels: ${JSON.stringify(track)}`);
+  await page.setViewportSize({ width: 800, height: 900 });
+  const board = await page.locator(".board-box").evaluate((b) => b.getBoundingClientRect().width);
+  assert.ok(board >= 700, `the board spans an 800-pixel page: ${board} pixels`);
+  await page.setViewportSize({ width: 1366, height: 768 });
+
   // One move with the keyboard: the number key of the first option.
   const seqBefore = await ready(page);
   if (seqBefore !== null) {
