@@ -201,31 +201,40 @@ pub fn event(e: &Event, board: Option<&Public>) -> pb::Event {
 mod tests {
     use super::*;
 
-    #[test]
-    fn log_lines_name_the_systems_on_the_board() {
-        use xodus_engine::{Difficulty, Game, GameConfig};
-        let mut jumps = 0;
+    use xodus_engine::{Difficulty, Game, GameConfig};
+
+    /// Plays 4 random 4-ship games (the option `step * stride` each time)
+    /// and hands every event to `each` with the game after its step.
+    fn every_event(stride: usize, mut each: impl FnMut(&Event, &Game)) {
         for seed in 0..4u64 {
             let mut game = Game::new(GameConfig::random(seed, 4, Difficulty::Casual)).expect("config");
             for step in 0..3000usize {
                 let d = game.decision();
-                let Some(o) = d.options.get(step * 5 % d.options.len().max(1)) else { break };
+                let Some(o) = d.options.get(step * stride % d.options.len().max(1)) else { break };
                 let (seat, id) = (o.seats[0], o.id.clone());
                 for e in game.apply(seat, &id).expect("legal") {
-                    let line = log_line(&e, Some(game.public()));
-                    assert!(!line.contains('_'), "an id left in {line:?}");
-                    if let Event::ShipMoved { to, .. } = e {
-                        // The ship stands on a revealed tile: its name and place.
-                        let tile = game.public().tiles.iter().find(|t| t.hex == to).expect("a tile there");
-                        let name = &Content::get().tiles[usize::from(tile.tile)].name;
-                        assert_eq!(line, format!("Captain {seat} jumps to {name} ({},{})", to.q, to.r));
-                        // Without a board, coordinates alone.
-                        assert_eq!(log_line(&e, None), format!("Captain {seat} jumps to ({},{})", to.q, to.r));
-                        jumps += 1;
-                    }
+                    each(&e, &game);
                 }
             }
         }
+    }
+
+    #[test]
+    fn log_lines_name_the_systems_on_the_board() {
+        let mut jumps = 0;
+        every_event(5, |e, game| {
+            let line = log_line(e, Some(game.public()));
+            assert!(!line.contains('_'), "an id left in {line:?}");
+            if let Event::ShipMoved { seat, to, .. } = e {
+                // The ship stands on a revealed tile: its name and place.
+                let tile = game.public().tiles.iter().find(|t| t.hex == *to).expect("a tile there");
+                let name = &Content::get().tiles[usize::from(tile.tile)].name;
+                assert_eq!(line, format!("Captain {seat} jumps to {name} ({},{})", to.q, to.r));
+                // Without a board, coordinates alone.
+                assert_eq!(log_line(e, None), format!("Captain {seat} jumps to ({},{})", to.q, to.r));
+                jumps += 1;
+            }
+        });
         assert!(jumps > 20, "only {jumps} jumps");
         // A place with no tile on the board keeps its coordinates only.
         let game = Game::new(GameConfig::random(1, 3, Difficulty::Casual)).expect("config");
@@ -264,20 +273,11 @@ mod tests {
 
     #[test]
     fn summaries_of_random_games_name_every_id() {
-        use xodus_engine::{Difficulty, Game, GameConfig};
         let mut events = 0;
-        for seed in 0..4u64 {
-            let mut game = Game::new(GameConfig::random(seed, 4, Difficulty::Casual)).expect("config");
-            for step in 0..3000usize {
-                let d = game.decision();
-                let Some(o) = d.options.get(step * 7 % d.options.len().max(1)) else { break };
-                let (seat, id) = (o.seats[0], o.id.clone());
-                for e in game.apply(seat, &id).expect("legal") {
-                    assert_eq!(named_summary(&e), named_slowly(&e.summary()));
-                    events += 1;
-                }
-            }
-        }
+        every_event(7, |e, _| {
+            assert_eq!(named_summary(e), named_slowly(&e.summary()));
+            events += 1;
+        });
         assert!(events > 1000, "only {events} events");
         let enemy = &Content::get().enemies[0].id;
         for text in ["", "é", "_", "a é,b", enemy.as_str(), &format!("«{enemy}»: {enemy}_x ({enemy})")] {
