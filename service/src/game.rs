@@ -135,6 +135,13 @@ pub trait HostedGame: Send + Sync {
     fn resampled(&self, viewer: Viewer, seed: u64) -> Box<dyn HostedGame>;
     /// A copy (a choice is applied on a copy, swapped in once durable).
     fn boxed_clone(&self) -> Box<dyn HostedGame>;
+    /// True when the rules show every viewer the same state (no seat holds
+    /// a secret of its own): a seat's state is then the spectator's with
+    /// `viewer_seat` set, and the server renders one state per seq for all
+    /// its viewers. False (the default) renders each viewer's own.
+    fn same_state_for_every_viewer(&self) -> bool {
+        false
+    }
 }
 
 /// A new table's setup as it is stored.

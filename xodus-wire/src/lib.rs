@@ -78,22 +78,6 @@ pub fn outcome_back(o: &pb::Outcome) -> Outcome {
     Outcome { won: o.won, cause: o.cause.clone(), round: o.round }
 }
 
-/// The state of `game` at sequence number `seq` as `viewer` sees it, made
-/// from `shared`, the spectator's state of the same game and seq
-/// ([`game_state`] with [`Viewer::Spectator`]). X-ODUS shows every viewer
-/// the same state: what it hides (the orders of its decks and stacks, the
-/// generator) is hidden from every seat alike, and no seat holds a secret
-/// of its own. So a seat's state is the spectator's with `viewer_seat`
-/// set, and a server renders one state per seq instead of one per viewer.
-pub fn game_state_from_shared(shared: &pb::GameState, viewer: Viewer) -> pb::GameState {
-    let mut state = shared.clone();
-    state.viewer_seat = match viewer {
-        Viewer::Seat(s) => Some(u32::from(s)),
-        Viewer::Spectator => None,
-    };
-    state
-}
-
 /// The state of `game` at sequence number `seq` as `viewer` sees it
 /// (`can_undo` is left false: only the server knows the history).
 pub fn game_state(game_id: &str, seq: u64, game: &Game, viewer: Viewer) -> pb::GameState {

@@ -4,7 +4,6 @@
 //! configurations, and wraps the engine's `Game` in the hosting contract.
 
 use crate::game::{Applied, GameType, HostedGame, Outcome, Refusal, Seat, Setup, Viewer};
-use std::sync::OnceLock;
 use xodus::{any, pb, xodus_pb};
 use xodus_engine::{AllyKind, Difficulty, Game, GameConfig, RuleError, ShipKind};
 
@@ -118,32 +117,16 @@ impl GameType for Xodus {
     }
 }
 
-/// One X-ODUS table: the engine's game, and the state every viewer sees
-/// once someone asked for it (X-ODUS shows all viewers the same state, see
-/// `xodus_wire::game_state_from_shared`), so the states of one seq are
-/// rendered once whoever watches.
+/// One X-ODUS table: the engine's game.
+#[derive(Clone)]
 pub struct Table {
     game: Game,
-    shared: OnceLock<pb::GameState>,
 }
 
 impl Table {
-    /// A table over `game`, nothing rendered yet.
+    /// A table over `game`.
     pub fn new(game: Game) -> Table {
-        Table { game, shared: OnceLock::new() }
-    }
-
-    /// The spectator's state of this game as it stands.
-    fn shared(&self) -> &pb::GameState {
-        self.shared.get_or_init(|| xodus_wire::game_state("", 0, &self.game, xodus_engine::Viewer::Spectator))
-    }
-}
-
-impl Clone for Table {
-    /// A copy of the game, nothing rendered: a copy is made to apply a
-    /// choice to, which would drop the rendering at once.
-    fn clone(&self) -> Table {
-        Table::new(self.game.clone())
+        Table { game }
     }
 }
 
@@ -164,10 +147,7 @@ impl HostedGame for Table {
     }
 
     fn decision(&self) -> pb::Decision {
-        match &self.shared().decision {
-            Some(d) => d.clone(),
-            None => xodus_wire::decision(&self.game.decision()),
-        }
+        xodus_wire::decision(&self.game.decision())
     }
 
     fn deciders(&self) -> Vec<Seat> {
@@ -180,9 +160,6 @@ impl HostedGame for Table {
     }
 
     fn apply(&mut self, seat: Seat, option_id: &str) -> Result<Applied, Refusal> {
-        // A refused option changes nothing, but the rendering is dropped
-        // either way: it is cheaper than being wrong.
-        self.shared = OnceLock::new();
         match self.game.apply(seat, option_id) {
             Ok(events) => Ok(Applied {
                 undoable: events.iter().all(xodus_engine::Event::may_be_undone),
@@ -195,7 +172,7 @@ impl HostedGame for Table {
     }
 
     fn state(&self, v: Viewer) -> pb::GameState {
-        xodus_wire::game_state_from_shared(self.shared(), viewer(v))
+        xodus_wire::game_state("", 0, &self.game, viewer(v))
     }
 
     fn outcome(&self) -> Option<Outcome> {
@@ -216,6 +193,12 @@ impl HostedGame for Table {
 
     fn boxed_clone(&self) -> Box<dyn HostedGame> {
         Box::new(self.clone())
+    }
+
+    /// X-ODUS hides deck and stack orders and the generator from every seat
+    /// alike; no seat holds a secret (pinned by xodus-wire's round trip).
+    fn same_state_for_every_viewer(&self) -> bool {
+        true
     }
 }
 
@@ -252,31 +235,21 @@ mod tests {
     }
 
     #[test]
-    fn every_viewer_gets_the_state_rendered_for_it_and_never_a_stale_one() {
+    fn every_seat_sees_the_spectators_state_with_its_seat() {
+        // What `same_state_for_every_viewer` promises, all through a game.
         let r = req(xodus_pb::XodusSetup { ship_count: 3, seed: Some(5), ..Default::default() });
         let mut t = Table::new(Game::new(config(&r, 0).expect("valid")).expect("starts"));
-        let viewers = [Viewer::Seat(0), Viewer::Seat(1), Viewer::Seat(2), Viewer::Spectator];
+        assert!(t.same_state_for_every_viewer());
         let mut steps = 0;
         while t.outcome().is_none() && steps < 300 {
-            for v in viewers {
-                let fresh = xodus_wire::game_state("", 0, &t.game, viewer(v));
-                assert_eq!(t.state(v), fresh, "step {steps}, {v:?}");
+            let spectator = t.state(Viewer::Spectator);
+            for s in 0..3u8 {
+                let mut shared = spectator.clone();
+                shared.viewer_seat = Some(u32::from(s));
+                assert_eq!(t.state(Viewer::Seat(s)), shared, "step {steps}, seat {s}");
             }
-            assert_eq!(t.decision(), xodus_wire::decision(&t.game.decision()));
             let o = t.decision().options[steps % 3 % t.decision().options.len()].clone();
-            let seat = Seat::try_from(o.seats[0]).expect("small");
-            // A refused option leaves the table as it was.
-            let before = t.state(Viewer::Spectator);
-            assert!(t.apply(seat, "no-such-option").is_err());
-            assert_eq!(t.state(Viewer::Spectator), before);
-            // A copy renders the same; an accepted option renders anew.
-            let copy = t.boxed_clone();
-            t.apply(seat, &o.id).expect("offered");
-            assert_eq!(copy.state(Viewer::Spectator), before);
-            assert_eq!(
-                t.state(Viewer::Spectator),
-                xodus_wire::game_state("", 0, &t.game, xodus_engine::Viewer::Spectator)
-            );
+            t.apply(Seat::try_from(o.seats[0]).expect("small"), &o.id).expect("offered");
             steps += 1;
         }
         assert!(steps > 50, "the game went on for a while");
