@@ -21,6 +21,12 @@ pub struct Accepted {
     pub state: pb::GameState,
 }
 
+impl From<Accepted> for pb::SubmitChoiceResponse {
+    fn from(a: Accepted) -> Self {
+        pb::SubmitChoiceResponse { seq: a.seq, events: a.events, state: Some(a.state) }
+    }
+}
+
 impl GameData {
     /// Refuses a move in a game that is over or at another seq.
     fn check_move(&self, expected_seq: Option<u64>, what: &str) -> Result<(), ServiceError> {
@@ -49,9 +55,9 @@ impl GameData {
 }
 
 impl Manager {
-    /// A choice as a client sends it (an option id or a structured payload):
-    /// checked, then submitted with [`Manager::submit_detached`]. SubmitChoice
-    /// and each choice of a Play stream go this way.
+    /// A SubmitChoice call's choice as the client sent it (an option id or
+    /// a structured payload): checked, then submitted with
+    /// [`Manager::submit_detached`], since the call may be dropped midway.
     pub async fn submit_wire(
         self: &Arc<Self>,
         game_id: &str,
@@ -59,12 +65,22 @@ impl Manager {
         expected_seq: Option<u64>,
         choice: &Option<pb::submit_choice_request::Choice>,
     ) -> Result<pb::SubmitChoiceResponse, ServiceError> {
-        let option_id = match crate::wire::pick(choice)? {
-            crate::wire::Pick::Id(option_id) => option_id,
-            crate::wire::Pick::Payload(payload) => self.option_with_payload(game_id, &payload).await?,
-        };
+        let option_id = self.option_id(game_id, choice).await?;
         let a = self.submit_detached(game_id.to_string(), creds, expected_seq, option_id).await?;
-        Ok(pb::SubmitChoiceResponse { seq: a.seq, events: a.events, state: Some(a.state) })
+        Ok(a.into())
+    }
+
+    /// The option id a wire choice names: the id itself, or the option
+    /// whose payload the structured choice equals.
+    pub async fn option_id(
+        &self,
+        game_id: &str,
+        choice: &Option<pb::submit_choice_request::Choice>,
+    ) -> Result<String, ServiceError> {
+        match crate::wire::pick(choice)? {
+            crate::wire::Pick::Id(option_id) => Ok(option_id),
+            crate::wire::Pick::Payload(payload) => self.option_with_payload(game_id, &payload).await,
+        }
     }
 
     /// SubmitChoice on a task of its own: once begun it runs to its end even

@@ -139,6 +139,12 @@ impl Session {
             Some(Play::ChoiceJson(json)) => Some(Submit::ChoiceJson(json)),
             None => None,
         };
-        self.manager.submit_wire(&self.game_id, self.creds.clone(), choice.expected_seq, &pick).await
+        // Straight on this task, not detached like SubmitChoice: the
+        // session's task is not dropped while it answers (it only watches
+        // the client and the shutdown between choices), so a choice begun
+        // always ends, and one task hop less per choice.
+        let option_id = self.manager.option_id(&self.game_id, &pick).await?;
+        let accepted = self.manager.submit(&self.game_id, &self.creds, choice.expected_seq, &option_id).await?;
+        Ok(accepted.into())
     }
 }

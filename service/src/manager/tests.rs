@@ -446,3 +446,37 @@ async fn a_choice_whose_caller_gives_up_during_the_commit_still_lands_and_the_ga
     play(&m, &id, &tokens, 1).await;
     assert_eq!(m.get_view(&id, None).await.expect("view").0.seq, state.seq + 2);
 }
+
+#[tokio::test]
+async fn a_choice_sent_on_a_play_stream_whose_client_leaves_during_the_commit_still_lands() {
+    let store = SlowAcks {
+        inner: crate::store::SqliteStore::open_in_memory().expect("sqlite"),
+        delay: std::time::Duration::from_millis(300),
+    };
+    let m = Arc::new(manager(Arc::new(store)).await);
+    let id = m.create_game(None, &create_req(32)).await.expect("create").0.game_id;
+    let tokens = claim_all(&m, &id).await;
+    let (state, _) = m.get_view(&id, None).await.expect("view");
+    let o = state.decision.clone().expect("decision").options[0].clone();
+    let creds = Credentials { seat: o.seats[0], token: tokens[o.seats[0] as usize].clone() };
+    let (tx, rx) = tokio::sync::mpsc::channel(4);
+    let inbound = tokio_stream::wrappers::ReceiverStream::new(rx);
+    let mut answers = m.play_stream(None, id.clone(), creds, inbound).await.expect("open");
+    assert!(matches!(
+        answers.recv().await,
+        Some(Ok(pb::PlayResponse { kind: Some(pb::play_response::Kind::Opened(_)) }))
+    ));
+    let choice =
+        pb::PlayChoice { expected_seq: Some(state.seq), choice: Some(pb::play_choice::Choice::OptionId(o.id.clone())) };
+    tx.send(Ok(pb::PlayRequest { kind: Some(pb::play_request::Kind::Choice(choice)) })).await.expect("send");
+    // The client leaves while the store is committing: both halves of its
+    // stream are gone before the acknowledgement.
+    tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    drop(tx);
+    drop(answers);
+    tokio::time::sleep(std::time::Duration::from_millis(600)).await;
+    let (after, _) = m.get_view(&id, None).await.expect("view");
+    assert_eq!(after.seq, state.seq + 1, "the committed choice was swapped in although nobody waited for it");
+    play(&m, &id, &tokens, 1).await;
+    assert_eq!(m.get_view(&id, None).await.expect("view").0.seq, state.seq + 2);
+}
