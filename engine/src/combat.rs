@@ -337,7 +337,13 @@ impl Game {
         let dealt = hits_total.saturating_sub(shields);
         let damage = foe.damage.saturating_add(dealt).min(foe.health);
         self.set_damage(target, damage);
-        ev.push(Event::TargetDamaged { target: foe.name.clone(), damage: dealt, health_left: foe.health - damage });
+        ev.push(Event::TargetDamaged {
+            target: foe.name.clone(),
+            damage: dealt,
+            health_left: foe.health - damage,
+            hits: hits_total,
+            blocked: hits_total - dealt,
+        });
         let defeated = damage >= foe.health;
         // Critical misses draw a Damaged card whatever the outcome.
         for t in &tallies {

@@ -147,6 +147,12 @@ pub enum Event {
         damage: u8,
         /// Health left.
         health_left: u8,
+        /// Hits the attack scored, before shields.
+        #[serde(default)]
+        hits: u8,
+        /// Hits its shields stopped (`hits` - `damage`).
+        #[serde(default)]
+        blocked: u8,
     },
     /// An Enemy was defeated and discarded.
     EnemyDefeated {
@@ -446,9 +452,13 @@ impl Event {
                 1 => "1 reserve Enemy joins the deck".into(),
                 n => format!("{n} reserve Enemies join the deck"),
             },
-            TargetDamaged { target, damage, health_left } => {
-                format!("{target} takes {damage} damage ({health_left} left)")
-            }
+            TargetDamaged { target, damage, health_left, hits, blocked } => match blocked {
+                0 => format!("{target} takes {damage} damage ({health_left} left)"),
+                b => format!(
+                    "{target} takes {damage} damage ({hits} {}, {b} stopped by shields; {health_left} left)",
+                    if *hits == 1 { "hit" } else { "hits" }
+                ),
+            },
             EnemyDefeated { enemy } => format!("{enemy} is defeated"),
             AvatarEscaped { avatar, space } => match space {
                 Some(s) => format!("{avatar} escapes; it returns at space {s}"),

@@ -58,10 +58,12 @@ pub fn typed(e: &Event) -> Option<x::XodusEvent> {
             from_reserve: *from_reserve,
             enemy: enemy(id),
         }),
-        Event::TargetDamaged { target, damage, health_left } => T::TargetDamaged(x::TargetDamaged {
+        Event::TargetDamaged { target, damage, health_left, hits, blocked } => T::TargetDamaged(x::TargetDamaged {
             target: target.clone(),
             damage: u32::from(*damage),
             health_left: u32::from(*health_left),
+            hits: u32::from(*hits),
+            blocked: u32::from(*blocked),
         }),
         Event::EnemyDefeated { enemy: id } => {
             T::EnemyDefeated(x::EnemyDefeated { enemy_id: id.clone(), enemy: enemy(id) })

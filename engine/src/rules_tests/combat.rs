@@ -462,3 +462,21 @@ fn faq_after_disengaging_the_pursuit_ends_once_the_ship_has_left_the_system() {
     assert!(ids.contains(&"scavenge".to_string()));
     assert!(ids.iter().any(|i| i.starts_with("probe:")));
 }
+
+#[test]
+fn p15_the_damage_event_says_how_many_hits_the_shields_stopped() {
+    // Corsair Frigate: shields 1. Every attack's event splits its hits into
+    // damage and hits stopped by shields (p. 15, steps 6-8).
+    let mut g = fight_with(&["corsair_frigate"]);
+    g.act(0, "attack:enemy:0");
+    let (_, ev) = find(&g, 0, "offense:0", |_, ev| {
+        rolls(ev, RollPurpose::Attack)[0].iter().filter(|f| **f == Face::Hit).count() == 2
+    });
+    let damaged = ev.iter().find_map(|e| match e {
+        Event::TargetDamaged { damage, hits, blocked, .. } => Some((*hits, *blocked, *damage)),
+        _ => None,
+    });
+    assert_eq!(damaged, Some((2, 1, 1)), "two hits, one stopped by the shield, one damage");
+    let line = ev.iter().find(|e| matches!(e, Event::TargetDamaged { .. })).map(Event::summary);
+    assert_eq!(line.as_deref(), Some("corsair_frigate takes 1 damage (2 hits, 1 stopped by shields; 3 left)"));
+}
