@@ -20,7 +20,12 @@ async fn kill9_loses_no_acknowledged_choice_and_streams_resume() {
         play_first(&mut c, &id, &tokens).await;
     }
     let mut stream = c
-        .stream_game(pb::StreamGameRequest { game_id: id.clone(), from_seq: 0, credentials: creds(&tokens, 0) })
+        .stream_game(pb::StreamGameRequest {
+            game_id: id.clone(),
+            from_seq: 0,
+            credentials: creds(&tokens, 0),
+            seat_updates: false,
+        })
         .await
         .expect("stream")
         .into_inner();
@@ -87,7 +92,12 @@ async fn kill9_loses_no_acknowledged_choice_and_streams_resume() {
     assert_eq!(h.entries.len() as u64, s.seq);
     // Tokens survive; the stream resumes from the last seq seen.
     let mut resumed = c
-        .stream_game(pb::StreamGameRequest { game_id: id.clone(), from_seq: last_seen, credentials: creds(&tokens, 0) })
+        .stream_game(pb::StreamGameRequest {
+            game_id: id.clone(),
+            from_seq: last_seen,
+            credentials: creds(&tokens, 0),
+            seat_updates: false,
+        })
         .await
         .expect("resume")
         .into_inner();

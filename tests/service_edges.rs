@@ -204,7 +204,10 @@ async fn random_call(c: &mut GameServiceClient<Channel>, r: &mut Rng, pool: &[St
             .await
             .map(|_| ()),
         9 => c.get_catalog(pb::GetCatalogRequest { game_type: r.text(pool) }).await.map(|_| ()),
-        10 => c.stream_game(pb::StreamGameRequest { game_id, from_seq: r.below(12), credentials }).await.map(|_| ()),
+        10 => c
+            .stream_game(pb::StreamGameRequest { game_id, from_seq: r.below(12), credentials, seat_updates: false })
+            .await
+            .map(|_| ()),
         _ => c.watch_lobby(pb::WatchLobbyRequest {}).await.map(|_| ()),
     };
     let code = match result {
@@ -309,7 +312,7 @@ async fn caps_count_live_games_and_ended_games_age_out() {
     let err = c.create_game(create_request(3)).await.expect_err("over the cap");
     assert_eq!(err.code(), Code::ResourceExhausted);
     let mut stream = c
-        .stream_game(pb::StreamGameRequest { game_id: a.clone(), from_seq: 0, credentials: None })
+        .stream_game(pb::StreamGameRequest { game_id: a.clone(), from_seq: 0, credentials: None, seat_updates: false })
         .await
         .expect("stream")
         .into_inner();
@@ -435,7 +438,7 @@ async fn streams_end_with_the_game_and_its_seed_becomes_public() {
     let id = create_game(&mut c, 9).await;
     let tokens = claim_all(&mut c, &id).await;
     let mut live = c
-        .stream_game(pb::StreamGameRequest { game_id: id.clone(), from_seq: 0, credentials: None })
+        .stream_game(pb::StreamGameRequest { game_id: id.clone(), from_seq: 0, credentials: None, seat_updates: false })
         .await
         .expect("stream")
         .into_inner();
@@ -468,7 +471,12 @@ async fn streams_end_with_the_game_and_its_seed_becomes_public() {
     assert!(last.state.expect("state").outcome.is_some());
     // A stream opened after the end replays, then ends too.
     let mut after = c
-        .stream_game(pb::StreamGameRequest { game_id: id.clone(), from_seq: end_seq, credentials: None })
+        .stream_game(pb::StreamGameRequest {
+            game_id: id.clone(),
+            from_seq: end_seq,
+            credentials: None,
+            seat_updates: false,
+        })
         .await
         .expect("stream")
         .into_inner();

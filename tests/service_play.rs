@@ -160,7 +160,12 @@ async fn stream_resumes_from_any_seq_then_follows_live() {
         play_first(&mut c, &id, &tokens).await;
     }
     let mut stream = c
-        .stream_game(pb::StreamGameRequest { game_id: id.clone(), from_seq: 2, credentials: creds(&tokens, 0) })
+        .stream_game(pb::StreamGameRequest {
+            game_id: id.clone(),
+            from_seq: 2,
+            credentials: creds(&tokens, 0),
+            seat_updates: false,
+        })
         .await
         .expect("stream")
         .into_inner();
@@ -179,7 +184,7 @@ async fn stream_resumes_from_any_seq_then_follows_live() {
 
     // Replayed events equal the ones given at submission time.
     let mut from0 = c
-        .stream_game(pb::StreamGameRequest { game_id: id.clone(), from_seq: 4, credentials: None })
+        .stream_game(pb::StreamGameRequest { game_id: id.clone(), from_seq: 4, credentials: None, seat_updates: false })
         .await
         .expect("stream")
         .into_inner();
@@ -188,13 +193,20 @@ async fn stream_resumes_from_any_seq_then_follows_live() {
     assert_eq!(replayed.events, r.events);
 
     let err = c
-        .stream_game(pb::StreamGameRequest { game_id: id.clone(), from_seq: 99, credentials: None })
+        .stream_game(pb::StreamGameRequest {
+            game_id: id.clone(),
+            from_seq: 99,
+            credentials: None,
+            seat_updates: false,
+        })
         .await
         .expect_err("beyond");
     assert_eq!(err.code(), Code::OutOfRange);
     let bad = Some(pb::SeatCredentials { seat: 0, token: "x".into() });
-    let err =
-        c.stream_game(pb::StreamGameRequest { game_id: id, from_seq: 0, credentials: bad }).await.expect_err("token");
+    let err = c
+        .stream_game(pb::StreamGameRequest { game_id: id, from_seq: 0, credentials: bad, seat_updates: false })
+        .await
+        .expect_err("token");
     assert_eq!(err.code(), Code::Unauthenticated);
 }
 
@@ -279,4 +291,65 @@ async fn undo_own_choice_is_recorded_and_refused_for_others() {
         .into_inner();
     let last = h.entries.last().expect("entry");
     assert_eq!((last.kind, last.seat), (pb::EntryKind::Undo as i32, seat));
+}
+
+/// The seats' claimed flags in a stream message's game summary.
+fn claimed(u: &pb::StreamGameResponse) -> Vec<bool> {
+    u.game.as_ref().expect("the game's summary").seats.iter().map(|s| s.claimed).collect()
+}
+
+#[tokio::test]
+async fn a_stream_that_follows_the_seats_hears_claims_and_releases_between_entries() {
+    let server = Server::start("seat-updates");
+    let mut c = server.client().await;
+    let id = create_game(&mut c, 21).await;
+    let open =
+        |seat_updates| pb::StreamGameRequest { game_id: id.clone(), from_seq: 0, credentials: None, seat_updates };
+    let mut seats = c.stream_game(open(true)).await.expect("stream").into_inner();
+    let mut plain = c.stream_game(open(false)).await.expect("stream").into_inner();
+
+    let snap = seats.message().await.expect("ok").expect("snapshot");
+    assert!(snap.snapshot && snap.state.is_some());
+    assert_eq!(claimed(&snap), vec![false; 3], "the snapshot carries the seats as they are");
+    let plain_snap = plain.message().await.expect("ok").expect("snapshot");
+    assert!(plain_snap.game.is_none(), "a stream that did not ask carries states only");
+
+    // A claim between entries: a message of its own, seats only.
+    let req = |seat| pb::ClaimSeatRequest {
+        game_id: id.clone(),
+        seat,
+        claimant: pb::Claimant::Human as i32,
+        token: String::new(),
+    };
+    let token = c.claim_seat(req(1)).await.expect("claim").into_inner().token;
+    let u = seats.message().await.expect("ok").expect("seat message");
+    assert_eq!((u.seq, u.snapshot, u.entry.is_none(), u.state.is_none(), u.events.len()), (0, false, true, true, 0));
+    assert_eq!(claimed(&u), vec![false, true, false]);
+    assert_eq!(u.game.as_ref().map(|g| g.seats[1].claimed_by), Some(pb::Claimant::Human as i32));
+
+    // A release too.
+    let credentials = Some(pb::SeatCredentials { seat: 1, token });
+    c.release_seat(pb::ReleaseSeatRequest { game_id: id.clone(), credentials }).await.expect("release");
+    let u = seats.message().await.expect("ok").expect("seat message");
+    assert_eq!(claimed(&u), vec![false; 3]);
+
+    // Every seat claimed, then a choice: the seat messages come first, the
+    // entry's update after them, and the plain stream sees only the update.
+    // Changes close together may come as one message with the seats as
+    // they are then.
+    let tokens = claim_all(&mut c, &id).await;
+    play_first(&mut c, &id, &tokens).await;
+    let mut last_seats = None;
+    let u = loop {
+        let u = seats.message().await.expect("ok").expect("message");
+        if u.entry.is_some() {
+            break u;
+        }
+        assert!(u.state.is_none() && u.seq == 0);
+        last_seats = Some(claimed(&u));
+    };
+    assert_eq!(last_seats, Some(vec![true; 3]), "the seats as they were before the choice, sent before it");
+    assert_eq!((u.seq, u.entry.as_ref().map(|e| e.seq), u.game.is_none()), (1, Some(1), true));
+    let p = plain.message().await.expect("ok").expect("update");
+    assert_eq!((p.seq, p.entry.as_ref().map(|e| e.seq)), (1, Some(1)), "no seat message on a plain stream");
 }

@@ -124,7 +124,7 @@ async fn strangers_and_seated_players_learn_nothing_the_rules_hide() {
     let server = Server::start("secrets");
     let mut c = server.client().await;
     let (id, creator) = create_as_creator(&mut c, secret_request()).await;
-    let tokens = seats(&mut c, &id).await;
+    let mut tokens = seats(&mut c, &id).await;
     for _ in 0..3 {
         play(&mut c, &id, &tokens, 0).await;
     }
@@ -152,14 +152,38 @@ async fn strangers_and_seated_players_learn_nothing_the_rules_hide() {
         assert!(!format!("{seen:?}").contains("seed"), "the state carries no seed field at all");
     }
     let mut stream = c
-        .stream_game(pb::StreamGameRequest { game_id: id.clone(), from_seq: 0, credentials: creds(&tokens, 0) })
+        .stream_game(pb::StreamGameRequest {
+            game_id: id.clone(),
+            from_seq: 0,
+            credentials: creds(&tokens, 0),
+            seat_updates: true,
+        })
         .await
         .expect("stream")
         .into_inner();
     let first = stream.message().await.expect("ok").expect("snapshot");
+    assert_eq!(first.game.expect("the seats").seed, None, "the streamed summary hides the seed");
     let streamed = first.state.expect("state");
     assert!(!format!("{streamed:?}").contains("seed"), "the streamed state carries no seed field");
+    // A seat message after a release and a claim hides it too.
+    let credentials = creds(&tokens, 2);
+    c.release_seat(pb::ReleaseSeatRequest { game_id: id.clone(), credentials }).await.expect("release");
+    // (The replayed updates of the choices made so far come first.)
+    let released = loop {
+        let u = stream.message().await.expect("ok").expect("message");
+        if u.state.is_none() {
+            break u;
+        }
+    };
+    assert_eq!(released.game.expect("the seats").seed, None);
     drop(stream);
+    let claim = pb::ClaimSeatRequest {
+        game_id: id.clone(),
+        seat: 2,
+        claimant: pb::Claimant::Human as i32,
+        token: String::new(),
+    };
+    tokens[2] = c.claim_seat(claim).await.expect("claim seat 2 again").into_inner().token;
     let wrong = c
         .get_history(pb::GetHistoryRequest { game_id: id.clone(), creator_token: tokens[0].clone() })
         .await

@@ -303,7 +303,7 @@ impl Remote {
     /// them on `tx` until the stream ends, the game ends or the receiver
     /// goes away.
     pub async fn follow(&self, game: &str, from_seq: u64, tx: mpsc::UnboundedSender<Step>) -> Result<(), RemoteError> {
-        let req = pb::StreamGameRequest { game_id: game.to_string(), from_seq, credentials: None };
+        let req = pb::StreamGameRequest { game_id: game.to_string(), from_seq, credentials: None, seat_updates: false };
         let mut stream = self.client.clone().stream_game(req).await.map_err(|s| sort(s, &self.url))?.into_inner();
         while let Some(update) = stream.message().await.map_err(|s| sort(s, &self.url))? {
             let view = view_of(update.state.as_ref()).ok();

@@ -196,7 +196,8 @@ async fn play(
     if watch {
         for (seat, token) in tokens.iter().enumerate() {
             let credentials = Some(pb::SeatCredentials { seat: seat as u32, token: token.clone() });
-            let req = pb::StreamGameRequest { game_id: game.game_id.clone(), from_seq: 0, credentials };
+            let req =
+                pb::StreamGameRequest { game_id: game.game_id.clone(), from_seq: 0, credentials, seat_updates: false };
             let mut updates = c.stream_game(req).await?.into_inner();
             // Read every update, as a front-end would, until the game ends.
             watchers.spawn(async move {

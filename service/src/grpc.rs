@@ -180,8 +180,11 @@ impl pb::game_service_server::GameService for GrpcService {
         let creds = req.credentials.map(Credentials::from);
         let span = rpc_span("StreamGame", &req.game_id, creds.as_ref().map(|c| c.seat));
         span.record("seq", req.from_seq);
-        let rx =
-            self.manager.stream_game(ip, game_id(&req.game_id)?, req.from_seq, creds.as_ref()).instrument(span).await?;
+        let rx = self
+            .manager
+            .stream_game(ip, game_id(&req.game_id)?, req.from_seq, creds.as_ref(), req.seat_updates)
+            .instrument(span)
+            .await?;
         Ok(Response::new(ReceiverStream::new(rx)))
     }
 

@@ -1,7 +1,8 @@
 // The state store of one table: follows StreamGame (from the last seq seen,
-// reconnecting after a network failure), keeps the latest GameState with its
-// typed X-ODUS state and the event log, sends choices and undos, and tells
-// the views when something changed. It knows no rule.
+// reconnecting after a network failure, with the seats' changes), keeps the
+// latest GameState with its typed X-ODUS state, the game's lobby data and
+// the event log, sends choices and undos, and tells the views when
+// something changed. It knows no rule.
 import { create } from "@bufbuild/protobuf";
 import { anyUnpack } from "@bufbuild/protobuf/wkt";
 import { api, Code, errorCode, errorText, isCanceled } from "./client";
@@ -38,7 +39,6 @@ export class GameStore {
   private listeners: Listener[] = [];
   private frame = 0;
   private lastSeq: bigint;
-  private summaryAt = 0;
 
   constructor(gameId: string, fromSeq: bigint, seat?: { seat: number; token: string }) {
     this.lastSeq = fromSeq;
@@ -64,12 +64,11 @@ export class GameStore {
 
   /** Starts following the game; returns when the game is over or stopped. */
   async run(onFatal: (message: string) => void): Promise<void> {
-    void this.refreshSummary();
     let delay = 500;
     while (!this.abort.signal.aborted) {
       try {
         const stream = api.streamGame(
-          { gameId: this.table.gameId, fromSeq: this.lastSeq, credentials: this.creds },
+          { gameId: this.table.gameId, fromSeq: this.lastSeq, credentials: this.creds, seatUpdates: true },
           { signal: this.abort.signal },
         );
         for await (const msg of stream) {
@@ -80,6 +79,11 @@ export class GameStore {
           delay = 500;
           const lines = msg.events.map((e) => e.summary).filter((x) => x);
           if (lines.length) this.addLog(lines);
+          // The seats: in the snapshot, then after each change.
+          if (msg.game) {
+            this.table.summary = msg.game;
+            this.changed();
+          }
           if (msg.state) this.apply(msg.state);
         }
         // The stream ends after the update that carries the outcome.
@@ -118,12 +122,6 @@ export class GameStore {
       this.table.xodus = anyUnpack(state.detail.value, XodusStateSchema) ?? this.table.xodus;
     }
     if (!prev || state.seq !== prev.seq) this.table.pending = false;
-    // The stream says nothing of seats: when a seat the lobby data shows
-    // free is asked to decide, someone took it since; look again.
-    const seats = this.table.summary?.seats;
-    if (seats && state.decision?.deciders.some((d) => seats[d] && !seats[d].claimed) && Date.now() - this.summaryAt > 2000) {
-      void this.refreshSummary();
-    }
     this.lastSeq = state.seq;
     if (this.creds) saveLastSeq(this.table.gameId, state.seq);
     this.changed();
@@ -136,7 +134,6 @@ export class GameStore {
   }
 
   async refreshSummary(): Promise<void> {
-    this.summaryAt = Date.now();
     try {
       const r = await api.getView({ gameId: this.table.gameId, credentials: this.creds }, { signal: this.abort.signal });
       this.table.summary = r.game;

@@ -222,6 +222,10 @@ test("two humans in two browser contexts and one AI captain play the same game t
   await join.click();
   await b.locator('#decision[data-seq]:not([data-seq=""])').waitFor(WAIT);
   assert.match(await b.textContent(".table-info"), /You: seat 1/);
+  // A's table hears of B's claim and of the AI captain's on its stream
+  // (StreamGame with seat_updates), before anyone has chosen anything.
+  await a.locator('.mat[data-seat="1"] .who', { hasText: "human" }).waitFor(WAIT);
+  await a.locator('.mat[data-seat="2"] .who', { hasText: "AI" }).waitFor(WAIT);
   const sa = { moves: 0, mapClicks: 0, undone: true };
   const sb = { moves: 0, mapClicks: 0, undone: true };
   const ra = rng(11);

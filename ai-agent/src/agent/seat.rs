@@ -135,8 +135,12 @@ async fn play_claimed(
             }
         };
         let creds = pb::SeatCredentials { seat, token: tok };
-        let req =
-            pb::StreamGameRequest { game_id: game_id.clone(), from_seq: last_seq, credentials: Some(creds.clone()) };
+        let req = pb::StreamGameRequest {
+            game_id: game_id.clone(),
+            from_seq: last_seq,
+            credentials: Some(creds.clone()),
+            seat_updates: false,
+        };
         let mut stream = match client.stream_game(req).await {
             Ok(s) => s.into_inner(),
             Err(s) if seat_lost(&s) => return Ok(SeatEnd::Lost(s.message().to_string())),

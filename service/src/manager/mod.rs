@@ -238,13 +238,17 @@ struct Slot {
     updates: broadcast::Sender<Arc<Live>>,
     /// Set when the game is abandoned or deleted: its streams end.
     closed: watch::Sender<bool>,
+    /// Its public summary after each change to a seat, for streams that
+    /// follow the seats.
+    seats: watch::Sender<Option<Arc<pb::GameSummary>>>,
 }
 
 impl Slot {
     fn new(id: String, data: GameData) -> Slot {
         let (updates, _) = broadcast::channel(LIVE_CAPACITY);
         let (closed, _) = watch::channel(false);
-        Slot { id, data: Arc::new(Mutex::new(data)), touched_ms: crate::model::now_ms().into(), updates, closed }
+        let (seats, _) = watch::channel(None);
+        Slot { id, data: Arc::new(Mutex::new(data)), touched_ms: crate::model::now_ms().into(), updates, closed, seats }
     }
 }
 
@@ -451,6 +455,12 @@ impl Manager {
             .get(&game.game_id)
             .map_or(game.created_unix_ms, |b| b.last_move_ms);
         self.remember(&game, last_move);
+        if change == pb::LobbyChange::Seat {
+            let slot = self.games.read().unwrap_or_else(|e| e.into_inner()).get(&game.game_id).cloned();
+            if let Some(slot) = slot {
+                slot.seats.send_replace(Some(Arc::new(game.clone())));
+            }
+        }
         // No receiver is fine: nobody watches the lobby.
         let _ = self.lobby.send(pb::WatchLobbyResponse { change: change as i32, game: Some(game) });
     }

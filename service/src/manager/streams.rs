@@ -40,9 +40,10 @@ impl Manager {
         game_id: &str,
         from_seq: u64,
         creds: Option<&super::Credentials>,
+        seat_updates: bool,
     ) -> Result<mpsc::Receiver<StreamItem<pb::StreamGameResponse>>, ServiceError> {
         let (slot, d) = self.game(game_id).await?;
-        let (viewer, recipe, entries, live, abandoned) = {
+        let (viewer, recipe, entries, live, abandoned, seats) = {
             let mut d = d;
             let viewer = self.viewer(&mut d, creds)?;
             if from_seq > d.seq() {
@@ -54,7 +55,15 @@ impl Manager {
             // Subscribed under the lock: no update can slip between the
             // history copied here and the first live one.
             let abandoned = (d.record.status == crate::model::Status::Abandoned).then(|| d.abandoned_outcome());
-            (viewer, d.recipe.clone(), d.entries.clone(), slot.updates.subscribe(), abandoned)
+            // The seats as they are now, and every later change: seats
+            // change under the game's lock too, so none is missed or seen
+            // twice.
+            let seats = seat_updates.then(|| {
+                let mut changes = slot.seats.subscribe();
+                changes.mark_unchanged();
+                SeatFollow { opening: d.summary(), changes }
+            });
+            (viewer, d.recipe.clone(), d.entries.clone(), slot.updates.subscribe(), abandoned, seats)
         };
         let guard = self.caps.open_stream(client, self.limits.max_streams_per_client)?;
         let (tx, rx) = mpsc::channel(STREAM_BUFFER);
@@ -66,6 +75,7 @@ impl Manager {
             tx,
             shutdown: self.shutdown.subscribe(),
             abandoned,
+            seats,
             _guard: guard,
         };
         tokio::spawn(run_game_stream(stream, entries, from_seq, live).in_current_span());
@@ -132,8 +142,28 @@ struct GameStream {
     closed: watch::Receiver<bool>,
     /// The outcome to show when the game was abandoned before the stream.
     abandoned: Option<pb::Outcome>,
+    /// The seats, when the client follows them (`seat_updates`).
+    seats: Option<SeatFollow>,
     /// Gives the client's stream slot back when the task ends.
     _guard: StreamGuard,
+}
+
+/// A stream's view of the seats: the summary for its opening snapshot,
+/// then the game's summary after each change to a seat.
+struct SeatFollow {
+    opening: pb::GameSummary,
+    changes: watch::Receiver<Option<Arc<pb::GameSummary>>>,
+}
+
+/// The game's summary after the next change to a seat; never, for a
+/// stream that does not follow the seats or whose game left memory.
+async fn next_seat_change(seats: &mut Option<SeatFollow>) -> Option<Arc<pb::GameSummary>> {
+    let Some(follow) = seats else { return std::future::pending().await };
+    if follow.changes.changed().await.is_err() {
+        *seats = None;
+        return std::future::pending().await;
+    }
+    follow.changes.borrow_and_update().clone()
 }
 
 impl GameStream {
@@ -158,6 +188,7 @@ impl GameStream {
             entry: entry.map(crate::wire::entry),
             events: events.to_vec(),
             state: Some(state),
+            game: entry.is_none().then(|| self.seats.as_ref().map(|s| s.opening.clone())).flatten(),
         };
         if self.tx.send(Ok(update)).await.is_err() || over { Next::Stop } else { Next::More }
     }
@@ -172,6 +203,7 @@ impl GameStream {
             entry: Some(crate::wire::entry(&live.entry)),
             events: live.events.clone(),
             state: Some(state),
+            game: None,
         };
         if self.tx.send(Ok(update)).await.is_err() || over { Next::Stop } else { Next::More }
     }
@@ -231,10 +263,20 @@ async fn run_game_stream(
     let Some(mut last) = s.replay_from(&entries, from_seq, true).await else { return };
     drop(entries);
     loop {
+        // Biased: a change to the seats made before a choice goes out
+        // before that choice's update.
         let msg = tokio::select! {
+            biased;
             _ = turned_on(&mut s.shutdown) => return,
             _ = turned_on(&mut s.closed) => return,
             _ = s.tx.closed() => return,
+            Some(game) = next_seat_change(&mut s.seats) => {
+                let seats = pb::StreamGameResponse { seq: last, game: Some((*game).clone()), ..Default::default() };
+                if s.tx.send(Ok(seats)).await.is_err() {
+                    return;
+                }
+                continue;
+            }
             r = live.recv() => r,
         };
         match msg {

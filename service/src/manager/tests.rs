@@ -162,7 +162,7 @@ async fn undo_takes_back_own_safe_choices_and_replays() {
     assert_eq!(err, Some(tonic::Code::FailedPrecondition), "not your choice");
     let err = m.undo(&id, &creds(seat), Some(seq - 1)).await.err().map(|e| e.code());
     assert_eq!(err, Some(tonic::Code::Aborted));
-    let mut rx = m.stream_game(None, &id, seq, None).await.expect("stream");
+    let mut rx = m.stream_game(None, &id, seq, None, false).await.expect("stream");
     rx.recv().await.expect("snapshot").expect("ok");
     let (undo_seq, state) = m.undo(&id, &creds(seat), Some(seq)).await.expect("undo");
     assert_eq!(undo_seq, seq + 1);
@@ -173,7 +173,7 @@ async fn undo_takes_back_own_safe_choices_and_replays() {
     let (_, history) = m.history(&id, "").await.expect("history");
     assert_eq!(history.last().map(|e| e.option_id.as_str()), Some("undo"));
     // Replays agree: a stream from the start, a fork, a reload.
-    let mut rx = m.stream_game(None, &id, 0, None).await.expect("stream");
+    let mut rx = m.stream_game(None, &id, 0, None, false).await.expect("stream");
     let mut last = None;
     for _ in 0..=undo_seq {
         last = rx.recv().await.expect("update").expect("ok").state;
@@ -212,7 +212,7 @@ async fn streams_replay_then_follow_and_forks_match() {
     let id = g.game_id;
     let tokens = claim_all(&m, &id).await;
     play(&m, &id, &tokens, 4).await;
-    let mut rx = m.stream_game(None, &id, 1, None).await.expect("stream");
+    let mut rx = m.stream_game(None, &id, 1, None, false).await.expect("stream");
     let first = rx.recv().await.expect("snapshot").expect("ok");
     assert!(first.snapshot);
     assert_eq!(first.seq, 1);
@@ -232,7 +232,7 @@ async fn streams_replay_then_follow_and_forks_match() {
     let (forked, _) = m.get_view(&fork.game_id, None).await.expect("view");
     assert_eq!(forked.state_hash, now.state_hash);
     assert_eq!(m.fork_game(None, &id, 99, &[], "").await.expect_err("range").code(), tonic::Code::OutOfRange);
-    assert_eq!(m.stream_game(None, &id, 99, None).await.err().map(|e| e.code()), Some(tonic::Code::OutOfRange));
+    assert_eq!(m.stream_game(None, &id, 99, None, false).await.err().map(|e| e.code()), Some(tonic::Code::OutOfRange));
 
     m.begin_shutdown();
     assert!(rx.recv().await.is_none(), "streams end at shutdown");
@@ -345,7 +345,7 @@ async fn each_update_is_rendered_once_per_viewer_and_shared_by_reply_view_and_st
     // Three spectators and the mover's own stream, all caught up.
     let mut streams = Vec::new();
     for who in [None, None, None, Some(creds(mover))] {
-        let mut rx = m.stream_game(None, &id, state.seq, who.as_ref()).await.expect("stream");
+        let mut rx = m.stream_game(None, &id, state.seq, who.as_ref(), false).await.expect("stream");
         rx.recv().await.expect("snapshot").expect("ok");
         streams.push(rx);
     }
