@@ -420,18 +420,35 @@ impl GameStore for SlowAcks {
     }
 }
 
-#[tokio::test]
-async fn a_choice_whose_caller_gives_up_during_the_commit_still_lands_and_the_game_goes_on() {
+/// A game on a store whose acknowledgements take 300 ms, every seat
+/// claimed: its manager, id, tokens, state, and the first option with the
+/// credentials of the seat that takes it.
+struct SlowGame {
+    m: Arc<Manager>,
+    id: String,
+    tokens: Vec<String>,
+    state: pb::GameState,
+    option: pb::ChoiceOption,
+    creds: Credentials,
+}
+
+async fn slow_game(seed: u64) -> SlowGame {
     let store = SlowAcks {
         inner: crate::store::SqliteStore::open_in_memory().expect("sqlite"),
         delay: std::time::Duration::from_millis(300),
     };
     let m = Arc::new(manager(Arc::new(store)).await);
-    let id = m.create_game(None, &create_req(31)).await.expect("create").0.game_id;
+    let id = m.create_game(None, &create_req(seed)).await.expect("create").0.game_id;
     let tokens = claim_all(&m, &id).await;
     let (state, _) = m.get_view(&id, None).await.expect("view");
-    let o = state.decision.clone().expect("decision").options[0].clone();
-    let creds = Credentials { seat: o.seats[0], token: tokens[o.seats[0] as usize].clone() };
+    let option = state.decision.clone().expect("decision").options[0].clone();
+    let creds = Credentials { seat: option.seats[0], token: tokens[option.seats[0] as usize].clone() };
+    SlowGame { m, id, tokens, state, option, creds }
+}
+
+#[tokio::test]
+async fn a_choice_whose_caller_gives_up_during_the_commit_still_lands_and_the_game_goes_on() {
+    let SlowGame { m, id, tokens, state, option: o, creds } = slow_game(31).await;
     // The caller's deadline passes while the store is committing.
     let gave_up = tokio::time::timeout(
         std::time::Duration::from_millis(50),
@@ -449,16 +466,7 @@ async fn a_choice_whose_caller_gives_up_during_the_commit_still_lands_and_the_ga
 
 #[tokio::test]
 async fn a_choice_sent_on_a_play_stream_whose_client_leaves_during_the_commit_still_lands() {
-    let store = SlowAcks {
-        inner: crate::store::SqliteStore::open_in_memory().expect("sqlite"),
-        delay: std::time::Duration::from_millis(300),
-    };
-    let m = Arc::new(manager(Arc::new(store)).await);
-    let id = m.create_game(None, &create_req(32)).await.expect("create").0.game_id;
-    let tokens = claim_all(&m, &id).await;
-    let (state, _) = m.get_view(&id, None).await.expect("view");
-    let o = state.decision.clone().expect("decision").options[0].clone();
-    let creds = Credentials { seat: o.seats[0], token: tokens[o.seats[0] as usize].clone() };
+    let SlowGame { m, id, tokens, state, option: o, creds } = slow_game(32).await;
     let (tx, rx) = tokio::sync::mpsc::channel(4);
     let inbound = tokio_stream::wrappers::ReceiverStream::new(rx);
     let mut answers = m.play_stream(None, id.clone(), creds, inbound).await.expect("open");
