@@ -439,8 +439,8 @@ impl Event {
                 }
             }
             AvatarDieRolled { avatar, moves, wormhole } => {
-                let plural = if *moves == 1 { "" } else { "s" };
-                format!("{avatar} rolls {moves} move{plural}{}", if *wormhole { " and may use wormholes" } else { "" })
+                let moves = crate::text::words::count(*moves, "move", "moves");
+                format!("{avatar} rolls {moves}{}", if *wormhole { " and may use wormholes" } else { "" })
             }
             Undetected { seats } => format!("{} by undetected", who(seats, "slips", "slip")),
             Engaged { seats, hex } => format!("{} engaged at {}", who(seats, "is", "are"), h(hex)),
@@ -455,8 +455,8 @@ impl Event {
             TargetDamaged { target, damage, health_left, hits, blocked } => match blocked {
                 0 => format!("{target} takes {damage} damage ({health_left} left)"),
                 b => format!(
-                    "{target} takes {damage} damage ({hits} {}, {b} stopped by shields; {health_left} left)",
-                    if *hits == 1 { "hit" } else { "hits" }
+                    "{target} takes {damage} damage ({}, {b} stopped by shields; {health_left} left)",
+                    crate::text::words::count(*hits, "hit", "hits")
                 ),
             },
             EnemyDefeated { enemy } => format!("{enemy} is defeated"),
