@@ -2,7 +2,7 @@
 //! process, three real `xodus-ai` captains, and seat 0 played by running
 //! `xodus create`, `join`, `view`, `act` and `list` as processes, to the
 //! end of a game; `xodus watch --plain` follows the same game from the
-//! side and must print its result. Also checks that refusals come back as
+//! side and must say who took each seat and print its result. Also checks that refusals come back as
 //! one clear line and a distinct exit code.
 //!
 //! The binaries are looked up in the target directory (next to `deps/`);
@@ -110,6 +110,31 @@ fn scripted_commands_play_a_game_to_its_end_with_ai_teammates() {
     let created = json(&ok(&["create", "--server", &url, "--ships", "4", "--seed", "42", "--ai-seats", "1,2,3"]));
     let game = created["game"].as_str().expect("game id").to_string();
 
+    // The watcher starts first, so it sees every seat taken.
+    let mut watcher = Proc(
+        Command::new(bin("xodus"))
+            .args(["watch", &game, "--server", &url, "--plain"])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start xodus watch"),
+    );
+    let stdout = watcher.0.stdout.take().expect("watch stdout");
+    let (line_tx, line_rx) = mpsc::channel::<String>();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+            if line_tx.send(line).is_err() {
+                return;
+            }
+        }
+    });
+    let mut lines = Vec::new();
+    while !lines.iter().any(|l: &String| l.contains("seats:")) {
+        lines.push(line_rx.recv_timeout(HANG_GUARD).expect("watch lists the seats"));
+    }
+    let listing = lines.last().cloned().unwrap_or_default();
+    assert_eq!(listing.matches("(open)").count(), 4, "every seat is open before anyone joins: {listing:?}");
+
     let _ais: Vec<Proc> = (1..=3)
         .map(|s| {
             Proc(
@@ -124,14 +149,6 @@ fn scripted_commands_play_a_game_to_its_end_with_ai_teammates() {
         .collect();
     let token = ok(&["join", &game, "--seat", "0", "--server", &url]).trim().to_string();
     assert_eq!(token.len(), 32, "a 32-character token: {token:?}");
-
-    let watcher = Command::new(bin("xodus"))
-        .args(["watch", &game, "--server", &url, "--plain"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("start xodus watch");
-    let mut watcher = Proc(watcher);
 
     let mut acted = 0;
     let mut outcome = Value::Null;
@@ -179,13 +196,22 @@ fn scripted_commands_play_a_game_to_its_end_with_ai_teammates() {
     let entry = listed.as_array().and_then(|g| g.iter().find(|x| x["id"] == game.as_str())).expect("listed");
     assert_eq!(entry["status"], "finished");
 
-    // The watcher saw the same end.
-    let stdout = watcher.0.stdout.take().expect("watch stdout");
-    let (tx, rx) = mpsc::channel();
-    std::thread::spawn(move || {
-        let _ = tx.send(BufReader::new(stdout).lines().map_while(Result::ok).collect::<Vec<String>>());
-    });
-    let lines = rx.recv_timeout(HANG_GUARD).expect("watch exits at the end of the game");
+    // The watcher saw the seats taken and the same end.
+    loop {
+        match line_rx.recv_timeout(HANG_GUARD) {
+            Ok(line) => lines.push(line),
+            Err(mpsc::RecvTimeoutError::Disconnected) => break,
+            Err(mpsc::RecvTimeoutError::Timeout) => panic!("watch did not end with the game: {lines:#?}"),
+        }
+    }
+    assert!(watcher.0.wait().expect("watch exits").success(), "watch exits cleanly at the end of the game");
+    for seat in 0..=3 {
+        let who = if seat == 0 { "a person took it" } else { "an AI agent took it" };
+        assert!(
+            lines.iter().any(|l| l.contains(&format!("seat {seat} ")) && l.ends_with(who)),
+            "watch said who took seat {seat}: {lines:#?}"
+        );
+    }
     let last = lines.last().cloned().unwrap_or_default();
     let word = if outcome["won"].as_bool() == Some(true) { "VICTORY" } else { "DEFEAT" };
     assert!(last.contains(word) && last.contains(&game), "watch ends with the result: {last:?}");

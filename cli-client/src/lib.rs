@@ -18,5 +18,6 @@ pub mod plain;
 pub mod procs;
 pub mod remote;
 pub mod saved;
+pub mod seats;
 pub mod tui;
 pub mod ui;

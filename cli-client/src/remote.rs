@@ -3,6 +3,7 @@
 //! person can act on. The gRPC details (messages, JSON payloads, status
 //! codes) stay in this module.
 
+use crate::seats::{Holder, SeatHolder};
 use serde::Serialize;
 use std::time::Duration;
 use tokio::sync::mpsc;
@@ -102,6 +103,12 @@ pub struct Step {
     pub events: Vec<Event>,
     /// The view afterwards, when the server sent one.
     pub view: Option<View>,
+    /// Who holds each seat, when the server sent the seats with this step
+    /// (the stream's first message, and each change between choices).
+    pub seats: Option<Vec<SeatHolder>>,
+    /// False for a message that carries only the seats: no state was sent,
+    /// so there is no view to fetch.
+    pub state_sent: bool,
 }
 
 /// A connection to a server.
@@ -149,6 +156,18 @@ fn view_of(state: Option<&pb::GameState>) -> Result<View, RemoteError> {
             "the server's typed state is not one this client reads ({e}); build xodus and xodus-server from the same commit"
         )),
     })
+}
+
+/// Who holds each seat of a game, from its summary.
+fn holders(g: &pb::GameSummary) -> Vec<SeatHolder> {
+    g.seats
+        .iter()
+        .filter_map(|s| {
+            let seat = Seat::try_from(s.seat).ok()?;
+            let by_ai = s.claimed_by == pb::Claimant::Ai as i32;
+            Some(SeatHolder { seat, holder: Holder::from_wire(s.claimed, by_ai, s.idle, s.stand_in) })
+        })
+        .collect()
 }
 
 fn summary(g: pb::GameSummary) -> GameSummary {
@@ -285,7 +304,13 @@ impl Remote {
             choice: Some(pb::submit_choice_request::Choice::OptionId(option.to_string())),
         };
         let resp = self.client.clone().submit_choice(req).await.map_err(|s| sort(s, &self.url))?.into_inner();
-        Ok(Step { seq: resp.seq, events: events(&resp.events), view: view_of(resp.state.as_ref()).ok() })
+        Ok(Step {
+            seq: resp.seq,
+            events: events(&resp.events),
+            view: view_of(resp.state.as_ref()).ok(),
+            seats: None,
+            state_sent: true,
+        })
     }
 
     /// Takes back `seat`'s last choice; returns the new sequence number.
@@ -299,16 +324,18 @@ impl Remote {
         Ok(resp.into_inner().seq)
     }
 
-    /// Streams the game's steps after `from_seq` as a spectator, sending
-    /// them on `tx` until the stream ends, the game ends or the receiver
-    /// goes away.
+    /// Streams the game's steps after `from_seq` as a spectator, with the
+    /// seats' holders and their changes, sending them on `tx` until the
+    /// stream ends, the game ends or the receiver goes away.
     pub async fn follow(&self, game: &str, from_seq: u64, tx: mpsc::UnboundedSender<Step>) -> Result<(), RemoteError> {
-        let req = pb::StreamGameRequest { game_id: game.to_string(), from_seq, credentials: None, seat_updates: false };
+        let req = pb::StreamGameRequest { game_id: game.to_string(), from_seq, credentials: None, seat_updates: true };
         let mut stream = self.client.clone().stream_game(req).await.map_err(|s| sort(s, &self.url))?.into_inner();
         while let Some(update) = stream.message().await.map_err(|s| sort(s, &self.url))? {
+            let state_sent = update.state.is_some();
             let view = view_of(update.state.as_ref()).ok();
             let over = view.as_ref().is_some_and(|v| v.public.outcome.is_some());
-            let step = Step { seq: update.seq, events: events(&update.events), view };
+            let seats = update.game.as_ref().map(holders);
+            let step = Step { seq: update.seq, events: events(&update.events), view, seats, state_sent };
             if tx.send(step).is_err() || over {
                 return Ok(());
             }

@@ -4,6 +4,7 @@
 //! between `ratatui::init` and `ratatui::restore`, so a panic or an error
 //! still leaves the terminal usable.
 
+use crate::seats::SeatHolder;
 use crate::ui::{Screen, draw};
 use ratatui::crossterm::event::{self, Event as TermEvent, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use std::sync::mpsc::{Receiver, TryRecvError};
@@ -20,6 +21,8 @@ pub enum Update {
         /// Events since the previous view.
         events: Vec<Event>,
     },
+    /// Who holds each seat now (the first report, then each change).
+    Seats(Vec<SeatHolder>),
     /// A line for the log (a refused choice, a reconnection).
     Notice(String),
     /// The feed is over (connection lost); the screen stays until `q`.
@@ -137,6 +140,7 @@ pub fn run(mut screen: Screen, updates: Receiver<Update>, mut submit: impl FnMut
                         screen.set_view(*view);
                         screen.push_events(&events);
                     }
+                    Ok(Update::Seats(seats)) => screen.set_seats(seats),
                     Ok(Update::Notice(line)) => {
                         sent_at = None;
                         screen.status = Some(line);

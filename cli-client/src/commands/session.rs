@@ -10,8 +10,10 @@ use std::time::Duration;
 use tokio::sync::mpsc;
 use xodus_cli::procs::Guard;
 use xodus_cli::remote::{Remote, Step};
+use xodus_cli::seats::{self, SeatHolder};
 use xodus_cli::tui::{self, Request, Submit, Update};
 use xodus_cli::ui::Screen;
+use xodus_engine::content::Content;
 use xodus_engine::{Outcome, Seat, View};
 
 /// Times a broken stream is reopened before giving up.
@@ -87,6 +89,14 @@ pub async fn screen(
     let feed_game = game.clone();
     let feed = tokio::spawn(async move {
         while let Some(step) = steps.recv().await {
+            if let Some(seats) = step.seats
+                && feed_tx.send(Update::Seats(seats)).is_err()
+            {
+                return;
+            }
+            if !step.state_sent {
+                continue;
+            }
             let view = match step.view {
                 Some(v) => Some(v),
                 None => feed_remote.view(&feed_game).await.ok(),
@@ -199,6 +209,7 @@ pub async fn plain(remote: Remote, game: String) -> anyhow::Result<View> {
     }
     let mut steps = spawn_follow(remote.clone(), game.clone(), view.public.seq);
     let mut out = std::io::stdout();
+    let mut seats: Vec<SeatHolder> = Vec::new();
     loop {
         let step = tokio::select! {
             s = steps.recv() => s,
@@ -212,6 +223,19 @@ pub async fn plain(remote: Remote, game: String) -> anyhow::Result<View> {
             }
         };
         let Some(step) = step else { break };
+        if let Some(now) = step.seats {
+            let name = |s: Seat| seat_title(&view, s);
+            let lines =
+                if seats.is_empty() { vec![seats::listing(&now, name)] } else { seats::changes(&seats, &now, name) };
+            for line in lines {
+                let _ = writeln!(out, "[{}] {line}", step.seq);
+            }
+            seats = now;
+        }
+        if !step.state_sent {
+            let _ = out.flush();
+            continue;
+        }
         let board = step.view.as_ref().map(|v| &v.public);
         for e in &step.events {
             let _ = writeln!(out, "[{}] {}", step.seq, xodus_wire::events::log_line(e, board));
@@ -230,6 +254,14 @@ pub async fn plain(remote: Remote, game: String) -> anyhow::Result<View> {
         anyhow::bail!("the server stream of game {game} ended before the game did");
     }
     Ok(view)
+}
+
+/// "seat 2 Pirate Ship": a seat and its ship, for the plain lines.
+fn seat_title(view: &View, seat: Seat) -> String {
+    match view.public.ships.iter().find(|s| s.seat == seat) {
+        Some(ship) => format!("seat {seat} {}", Content::get().ship(ship.kind).name),
+        None => format!("seat {seat}"),
+    }
 }
 
 /// Prints a line on stdout, ignoring a closed stdout (the terminal may be

@@ -2,6 +2,7 @@
 //! log, the last dice roll, which seats this terminal plays, and the menu
 //! cursor. Pure data plus small updates; drawing lives in the panels.
 
+use crate::seats::{self, Holder, SeatHolder};
 use xodus_engine::content::{DieColor, Face};
 use xodus_engine::{ChoiceOption, Event, RollPurpose, Seat, View};
 
@@ -30,6 +31,8 @@ pub struct Screen {
     pub my_seats: Vec<Seat>,
     /// Seats played by AI processes (to say who is thinking).
     pub ai_seats: Vec<Seat>,
+    /// Who holds each seat, once the server has said (empty until then).
+    pub holders: Vec<SeatHolder>,
     /// Event lines, oldest first.
     pub log: Vec<String>,
     /// How many lines the log is scrolled up from the bottom.
@@ -54,6 +57,7 @@ impl Screen {
             view,
             my_seats,
             ai_seats: Vec::new(),
+            holders: Vec::new(),
             log: Vec::new(),
             log_scroll: 0,
             last_roll: None,
@@ -72,6 +76,30 @@ impl Screen {
         }
         self.view = view;
         self.clamp_selection();
+    }
+
+    /// Records who holds each seat: the AI seats follow the server's word,
+    /// and each change after the first report gets a log line.
+    pub fn set_seats(&mut self, seats: Vec<SeatHolder>) {
+        if !self.holders.is_empty() {
+            let lines = seats::changes(&self.holders, &seats, |s| self.seat_title(s));
+            self.log.extend(lines);
+        }
+        self.ai_seats = seats.iter().filter(|s| s.holder.is_ai()).map(|s| s.seat).collect();
+        self.holders = seats;
+    }
+
+    /// Who holds `seat`, when the server has said.
+    pub fn holder(&self, seat: Seat) -> Option<Holder> {
+        self.holders.iter().find(|h| h.seat == seat).map(|h| h.holder)
+    }
+
+    /// "captain 2 (Pirate Ship)": a seat and its ship, for log lines.
+    fn seat_title(&self, seat: Seat) -> String {
+        match self.view.public.ships.iter().find(|s| s.seat == seat) {
+            Some(ship) => format!("captain {seat} ({})", xodus_engine::content::Content::get().ship(ship.kind).name),
+            None => format!("captain {seat}"),
+        }
     }
 
     /// Records events: one log line each, and the dice of rolls. Call it
@@ -180,17 +208,67 @@ impl Screen {
 
     /// A seat in words, marking this terminal's and the AI's seats.
     pub fn seat_name(&self, seat: Seat) -> String {
+        match self.seat_mark(seat) {
+            Some(mark) => format!("captain {seat} ({mark})"),
+            None => format!("captain {seat}"),
+        }
+    }
+
+    /// The mark after a seat's name: "you", "AI", or, once the server has
+    /// said who holds the seats, "open", "idle" or "AI for idle" (a seat a
+    /// person holds gets none).
+    pub fn seat_mark(&self, seat: Seat) -> Option<&'static str> {
         if self.my_seats.contains(&seat) {
-            format!("captain {seat} (you)")
-        } else if self.ai_seats.contains(&seat) {
-            format!("captain {seat} (AI)")
-        } else {
-            format!("captain {seat}")
+            return Some("you");
+        }
+        match self.holder(seat) {
+            Some(Holder::Human) => None,
+            Some(h) => Some(h.mark()),
+            None if self.ai_seats.contains(&seat) => Some("AI"),
+            None => None,
         }
     }
 
     /// This terminal has something to decide.
     pub fn my_turn(&self) -> bool {
         !self.my_options().is_empty()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use xodus_engine::{Difficulty, Game, GameConfig, Viewer};
+
+    fn screen() -> Screen {
+        let game = Game::new(GameConfig::random(7, 3, Difficulty::Casual)).expect("valid config");
+        Screen::new("g-test", game.view(Viewer::Spectator), vec![0])
+    }
+
+    fn held(holders: [Holder; 3]) -> Vec<SeatHolder> {
+        holders.iter().enumerate().map(|(i, h)| SeatHolder { seat: i as Seat, holder: *h }).collect()
+    }
+
+    #[test]
+    fn the_servers_word_on_the_seats_marks_them_and_logs_each_change() {
+        let mut s = screen();
+        assert_eq!(s.seat_name(1), "captain 1", "nothing said yet");
+        s.set_seats(held([Holder::Human, Holder::Open, Holder::Human]));
+        assert!(s.log.is_empty(), "the first report is the starting point, not a change");
+        assert_eq!(s.seat_name(0), "captain 0 (you)");
+        assert_eq!(s.seat_name(1), "captain 1 (open)");
+        assert_eq!(s.seat_name(2), "captain 2", "a person's seat has no mark");
+
+        s.set_seats(held([Holder::Human, Holder::Ai, Holder::Idle]));
+        assert_eq!(s.ai_seats, vec![1]);
+        assert_eq!(s.seat_name(1), "captain 1 (AI)");
+        assert_eq!(s.seat_name(2), "captain 2 (idle)");
+        assert_eq!(s.log.len(), 2, "one line per seat that changed: {:?}", s.log);
+        assert!(s.log[0].starts_with("captain 1 (") && s.log[0].ends_with(": an AI agent took it"), "{:?}", s.log);
+        assert!(s.log[1].ends_with(": its captain went idle"), "{:?}", s.log);
+
+        s.set_seats(held([Holder::Human, Holder::Ai, Holder::StandIn]));
+        assert_eq!(s.ai_seats, vec![1, 2], "a stand-in is an AI at the helm");
+        assert_eq!(s.seat_name(2), "captain 2 (AI for idle)");
     }
 }

@@ -37,18 +37,12 @@ fn ship_lines(screen: &Screen, s: &Ship, detailed: bool) -> Vec<Line<'static>> {
     let def = content.ship(s.kind);
     let active = screen.view.public.active.contains(&s.seat);
     let marker = if active { "▶" } else { " " };
-    let who = if screen.my_seats.contains(&s.seat) {
-        " (you)"
-    } else if screen.ai_seats.contains(&s.seat) {
-        " (AI)"
-    } else {
-        ""
-    };
+    let who = screen.seat_mark(s.seat).map(|m| format!(" ({m})")).unwrap_or_default();
     let hull_style = if s.health * 3 <= s.max_health { Style::new().fg(Color::LightRed) } else { Style::new() };
     let first = Line::from(vec![
         Span::styled(marker.to_string(), Style::new().add_modifier(Modifier::BOLD)),
         Span::styled(format!("{} {}", s.seat, def.name), style::seat_style(s.seat)),
-        Span::styled(who.to_string(), style::dim()),
+        Span::styled(who, style::dim()),
         Span::raw(" hull "),
         Span::styled(format!("{}/{}", s.health, s.max_health), hull_style),
         Span::raw(format!(" nrg {}/{}", s.energy_total.saturating_sub(s.energy_used), s.energy_total)),
