@@ -20,12 +20,12 @@ pub struct Step {
     pub undoable: bool,
 }
 
-/// The seat that may undo now, if any.
-pub fn undo_seat(game: &dyn HostedGame, steps: &[Step]) -> Option<Seat> {
+/// The seat that may undo now, if any, given the game and its last step.
+pub fn undo_seat(game: &dyn HostedGame, last: Option<&Step>) -> Option<Seat> {
     if game.outcome().is_some() {
         return None;
     }
-    steps.last().filter(|s| s.undoable).map(|s| s.seat)
+    last.filter(|s| s.undoable).map(|s| s.seat)
 }
 
 /// How a stored game is rebuilt.

@@ -170,7 +170,7 @@ impl GameData {
     }
 
     fn undo_seat(&self) -> Option<Seat> {
-        if self.is_over() { None } else { undo_seat(self.game.as_ref(), &self.steps) }
+        if self.is_over() { None } else { undo_seat(self.game.as_ref(), self.steps.last()) }
     }
 
     fn state(&mut self, game_id: &str, viewer: Viewer) -> pb::GameState {

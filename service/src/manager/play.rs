@@ -139,9 +139,8 @@ impl Manager {
             option_id: option_id.to_string(),
             at_ms: now_ms(),
         };
-        let mut steps = d.steps.clone();
-        steps.push(Step { seat, undoable: applied.undoable });
-        self.commit(&slot, &mut d, entry, next, steps, applied.events.clone()).await.map_err(refused)?;
+        let step = Steps::Push(Step { seat, undoable: applied.undoable });
+        self.commit(&slot, &mut d, entry, next, step, applied.events.clone()).await.map_err(refused)?;
         // Per choice: debug, so a busy server does not write a line per move.
         debug!(option = %option_id, seq = d.seq(), "choice accepted");
         Ok(Accepted { seq: d.seq(), events: applied.events, state: d.state(&slot.id, Viewer::Seat(seat)) })
@@ -155,7 +154,7 @@ impl Manager {
         d: &mut GameData,
         entry: EntryRecord,
         next: Box<dyn HostedGame>,
-        steps: Vec<Step>,
+        steps: Steps,
         events: Vec<pb::Event>,
     ) -> Result<(), ServiceError> {
         // Durable first: the receiver completes once the commit holding
@@ -168,14 +167,14 @@ impl Manager {
             Arc::from(slot.id.as_str()),
             entry.seq,
             Arc::clone(&next),
-            undo_seat(next.as_ref(), &steps),
+            undo_seat(next.as_ref(), steps.last()),
         ));
         rendered.warm(Viewer::Seat(entry.seat));
         durable.await.map_err(|_| ServiceError::Internal("the storage writer dropped a choice".into()))??;
         d.game = Arc::clone(&next);
         d.rendered = Some(Arc::clone(&rendered));
         d.entries.push(entry.clone());
-        d.steps = steps;
+        steps.apply(&mut d.steps);
         d.last_move_ms = entry.at_ms;
         d.moved();
         // The seq goes in the log lines, not in the caller's span: a Play
@@ -236,8 +235,33 @@ impl Manager {
         let mut entries = d.entries.clone();
         entries.push(entry.clone());
         let (game, steps) = d.recipe.replay(&entries).map_err(|e| refused(ServiceError::Internal(e)))?;
-        self.commit(&slot, &mut d, entry, game, steps, Vec::new()).await.map_err(refused)?;
+        self.commit(&slot, &mut d, entry, game, Steps::Replace(steps), Vec::new()).await.map_err(refused)?;
         debug!(seat, seq = d.seq(), "choice undone");
         Ok((d.seq(), d.state(&slot.id, Viewer::Seat(seat))))
+    }
+}
+
+/// How a committed entry changes a game's steps: a choice adds one, an undo
+/// replaces them with its replay's (so a choice never copies them all).
+enum Steps {
+    Push(Step),
+    Replace(Vec<Step>),
+}
+
+impl Steps {
+    /// The last step once the entry is in.
+    fn last(&self) -> Option<&Step> {
+        match self {
+            Steps::Push(step) => Some(step),
+            Steps::Replace(steps) => steps.last(),
+        }
+    }
+
+    /// Puts the entry's change into the game's steps.
+    fn apply(self, steps: &mut Vec<Step>) {
+        match self {
+            Steps::Push(step) => steps.push(step),
+            Steps::Replace(new) => *steps = new,
+        }
     }
 }

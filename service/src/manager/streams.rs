@@ -226,7 +226,7 @@ impl GameStream {
         };
         let end = entries.len() as u64;
         if snapshot
-            && self.send(None, from, &[], game.as_ref(), undo_seat(game.as_ref(), &steps), from == end).await
+            && self.send(None, from, &[], game.as_ref(), undo_seat(game.as_ref(), steps.last()), from == end).await
                 == Next::Stop
         {
             return None;
@@ -241,7 +241,7 @@ impl GameStream {
             };
             let e = &entries[i];
             let last = e.seq == end;
-            if self.send(Some(e), e.seq, &events, game.as_ref(), undo_seat(game.as_ref(), &steps), last).await
+            if self.send(Some(e), e.seq, &events, game.as_ref(), undo_seat(game.as_ref(), steps.last()), last).await
                 == Next::Stop
             {
                 return None;
