@@ -945,6 +945,7 @@ pub(crate) mod tests {
             decoys: 0,
             decoy_pacifies: false,
             begun: false,
+            relayed: Vec::new(),
         }
     }
 

@@ -176,8 +176,12 @@ impl Game {
                 }
             }
             Choice::Attack { target } => {
+                let per_attack = self.revised(3);
                 if let Some(f) = &mut self.pb.fight {
                     f.begun = true;
+                    if per_attack {
+                        f.relayed.clear();
+                    }
                 }
                 self.pb.pending = Pending::Manoeuvre { target, chosen: Vec::new(), before: Vec::new() };
             }
@@ -276,9 +280,10 @@ impl Game {
             | Choice::GiveKey { .. }
             | Choice::GiveModule { .. }
             | Choice::EndTrade) => self.trade_step(seat, c, ev),
-            c @ (Choice::ReceiveModule { .. } | Choice::ScrapTo { .. } | Choice::DiscardModule { .. }) => {
-                self.share_step(c, ev)
-            }
+            c @ (Choice::ReceiveModule { .. }
+            | Choice::ScrapTo { .. }
+            | Choice::DiscardModule { .. }
+            | Choice::DiscardMod { .. }) => self.share_step(c, ev),
             Choice::Activate { seat, source, die } => match self.pb.pending {
                 Pending::AfterRoll { .. } => self.activate_after_roll(seat, source, die, ev),
                 Pending::Manoeuvre { .. } => self.activate_before_roll(seat, source, ev),

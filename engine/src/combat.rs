@@ -100,6 +100,7 @@ impl Game {
             decoys: 0,
             decoy_pacifies: false,
             begun: false,
+            relayed: Vec::new(),
         });
         self.pb.pending = Pending::CombatCommand;
     }
@@ -407,11 +408,21 @@ impl Game {
                     }
                 }
                 Ability::Dismantle { amount } if retaliation > 0 => {
-                    // A module of the player's choice (p. 16).
-                    for _ in 0..amount {
-                        if !self.ship(t.seat).defeated && !self.ship(t.seat).modules.is_empty() {
-                            self.pb.queued.push(Pending::DiscardModule { seat: t.seat });
-                        }
+                    // A module or (rules revision 3) a Precursor Mod of the
+                    // player's choice (p. 16).
+                    let ship = self.ship(t.seat);
+                    let discards = if ship.defeated {
+                        0
+                    } else if self.revised(3) {
+                        // Never more discards than there are cards to lose.
+                        amount.min((ship.modules.len() + ship.mods.len()) as u8)
+                    } else if ship.modules.is_empty() {
+                        0
+                    } else {
+                        amount
+                    };
+                    for _ in 0..discards {
+                        self.pb.queued.push(Pending::DiscardModule { seat: t.seat });
                     }
                 }
                 _ => {}
@@ -463,18 +474,21 @@ impl Game {
         }
     }
 
-    /// Ships moved: every system where captains gave ground to Avatars
-    /// this round and no player is left advances the Corruption by 1 (FAQ
-    /// "Avatars": "lorsque le dernier joueur quitte le système"; rules
-    /// revision 2).
+    /// Ships moved, fled or ended their turn: every system where captains
+    /// gave ground to Avatars this round and no player is left advances
+    /// the Corruption by 1 (FAQ "Avatars": "lorsque le dernier joueur
+    /// quitte le système"; rules revision 2). From rules revision 3 a
+    /// captain who disengaged and ended the turn there without hiding
+    /// counts as gone: they gave ground and did not hide (p. 16).
     pub(crate) fn left_systems(&mut self, ev: &mut Vec<Event>) {
+        let stayed_exposed = |s: &crate::state::Ship| self.revised(3) && s.played && s.disengaged && !s.hidden;
         let left: Vec<Hex> = self
             .pb
             .corruption
             .retreats_waiting
             .iter()
             .copied()
-            .filter(|&h| !self.alive().any(|s| s.hex == h))
+            .filter(|&h| !self.alive().any(|s| s.hex == h && !stayed_exposed(s)))
             .collect();
         for hex in left {
             if self.pb.outcome.is_some() {
@@ -549,6 +563,11 @@ impl Game {
             if self.revised(2) {
                 if !c.retreats_waiting.contains(&f.hex) {
                     self.pb.corruption.retreats_waiting.push(f.hex);
+                }
+                if self.revised(3) {
+                    // A captain destroyed by the retreat's Damage Rolls has
+                    // left the system too.
+                    self.left_systems(ev);
                 }
             } else {
                 self.pb.corruption.retreats_this_round.push(f.hex);

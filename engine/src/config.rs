@@ -208,7 +208,22 @@ pub struct GameConfig {
 ///      player to leave).
 ///    - Decoy Signal and Decoy Probe work on several Enemies one after
 ///      another within a fight, each use paid (FAQ, Augmentations 3).
-pub const RULES_REVISION: u32 = 2;
+/// 3. the second rules audit:
+///    - An Avatar's module discard (Dismantle) may take a Precursor Mod as
+///      well as a module (p. 16, Avatar abilities).
+///    - The Replicator Drone repairs one ship per energy spent, never more
+///      ships than its energy pays for (FAQ, Drone Specialist 3).
+///    - Energy Relays: one relayed energy per attack in a fight, and one
+///      per turn outside fights (FAQ, Warship 4: "par attaque / tour").
+///    - Entering an Enemy system that holds an Avatar, or starting a turn
+///      in one, still calls for the Detection Roll (p. 9).
+///    - A captain who disengaged from Avatars and ends the turn in that
+///      system without hiding has given ground: the marker advances as if
+///      they had left (p. 16); so does a captain destroyed while fleeing.
+///    - One red and one white Rift marker (p. 3): creating or disabling a
+///      rift where the marker is already in use moves it (as the FAQ moves
+///      an Exploration marker when none is left).
+pub const RULES_REVISION: u32 = 3;
 
 /// A configuration the rules do not allow.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

@@ -390,6 +390,11 @@ pub enum Choice {
         /// Module (content index).
         module: u8,
     },
+    /// Permanently discard this Precursor Mod (rules revision 3).
+    DiscardMod {
+        /// Mod effect (content index).
+        effect: u8,
+    },
 }
 
 /// Consumes an expected id as pieces of it are written; fails at the
@@ -497,6 +502,7 @@ impl Choice {
             Choice::EndTrade => w.write_str("end_trade"),
             Choice::Salvage { module } => write!(w, "salvage:{module}"),
             Choice::DiscardModule { module } => write!(w, "discard_module:{module}"),
+            Choice::DiscardMod { effect } => write!(w, "discard_mod:{effect}"),
         }
     }
 }

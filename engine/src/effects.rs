@@ -142,6 +142,22 @@ impl Game {
         }
     }
 
+    /// There is one red and one white Rift marker (p. 3): before one is
+    /// laid on `hex`, it leaves the system where it lay, whose rift opens
+    /// or closes again (rules revision 3, read like the FAQ's Exploration
+    /// markers: when none is left, one is moved).
+    fn move_rift_marker(
+        &mut self,
+        hex: Hex,
+        marker: impl Fn(&mut crate::state::PlacedTile) -> &mut bool,
+        ev: &mut Vec<Event>,
+    ) {
+        let Some(i) = self.pb.tiles.iter_mut().position(|t| t.hex != hex && *marker(t)) else { return };
+        *marker(&mut self.pb.tiles[i]) = false;
+        let old = self.pb.tiles[i].hex;
+        ev.push(Event::RiftChanged { hex: old, open: self.has_rift(old) });
+    }
+
     /// Permanently discards the last energy marker unlocked (p. 16).
     pub(crate) fn discard_energy_marker(&mut self, seat: Seat, ev: &mut Vec<Event>) {
         let s = self.ship_mut(seat);
@@ -336,6 +352,9 @@ impl Game {
                 ev.push(Event::AvatarMovementChanged { this_turn: self.pb.corruption.movement_this_turn });
             }
             Effect::CreateRift => {
+                if self.revised(3) && self.tile_at(hex).is_some() {
+                    self.move_rift_marker(hex, |t| &mut t.rift_created, ev);
+                }
                 if let Some(t) = self.tile_at_mut(hex) {
                     t.rift_created = true;
                     t.rift_disabled = false;
@@ -349,6 +368,9 @@ impl Game {
                 self.pb.queued.push(crate::decision::Pending::PacifyAnywhere { left: amount })
             }
             Effect::DisableRift => {
+                if self.revised(3) && self.has_rift(hex) {
+                    self.move_rift_marker(hex, |t| &mut t.rift_disabled, ev);
+                }
                 if self.has_rift(hex)
                     && let Some(t) = self.tile_at_mut(hex)
                 {

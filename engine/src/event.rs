@@ -355,6 +355,13 @@ pub enum Event {
         /// Module id.
         module: String,
     },
+    /// A ship lost a Precursor Mod for good.
+    ModLost {
+        /// Seat.
+        seat: Seat,
+        /// Mod effect id.
+        power: String,
+    },
     /// A module or mod was used.
     PowerUsed {
         /// Owner.
@@ -511,6 +518,7 @@ impl Event {
             ModuleRevealed { module } => format!("Module {module} found"),
             ModuleGained { seat, module } => format!("Captain {seat} installs {module}"),
             ModuleLost { seat, module } => format!("Captain {seat} loses {module} for good"),
+            ModLost { seat, power } => format!("Captain {seat} loses the mod {power} for good"),
             PowerUsed { seat, power } => format!("Captain {seat} uses {power}"),
             ModUnlocked { seat, power } => format!("Captain {seat} unlocks {power}"),
             EnemyDecoyed { enemy } => format!("{enemy} is decoyed back into the Enemy deck"),

@@ -17,6 +17,15 @@ use crate::event::{Event, RollPurpose};
 use crate::moves::{Move, opt, text};
 use crate::state::*;
 
+/// When a power is paid, for the Energy Relays' limit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum PayTime {
+    /// During an attack of a fight (before or after its roll).
+    Attack,
+    /// Anywhere else in the turn.
+    Turn,
+}
+
 impl Game {
     /// Every power a ship owns: its modules, then its mods.
     pub(crate) fn powers_of(&self, seat: Seat) -> impl Iterator<Item = Source> + '_ {
@@ -48,23 +57,38 @@ impl Game {
         self.passive(seat, |e| f(e) as u8) > 0
     }
 
+    /// Whether `seat` already gave or took a relayed energy: in this attack
+    /// when paying during one (rules revision 3), else this turn.
+    fn relay_spent(&self, seat: Seat, when: PayTime) -> bool {
+        match &self.pb.fight {
+            Some(f) if when == PayTime::Attack && self.revised(3) => f.relayed.contains(&seat),
+            _ => self.ship(seat).relayed,
+        }
+    }
+
     /// Who pays the energy of `owner`'s power: the owner, or a fleet ship
-    /// through the Energy Relays (FAQ: a single relayed energy per attack
-    /// or action).
-    fn energy_payer(&self, owner: Seat, src: Source, relayed: bool) -> Option<Seat> {
+    /// through the Energy Relays (FAQ, Warship 4: modules work once "par
+    /// attaque / tour", so a single relayed energy per attack in a fight,
+    /// and per turn outside one). `relayed`: this attack already relayed.
+    fn energy_payer(&self, owner: Seat, src: Source, relayed: bool, when: PayTime) -> Option<Seat> {
         if self.power(src).activation != Activation::Energy {
             return Some(owner);
         }
         if self.energy_available(owner) > 0 {
             return Some(owner);
         }
-        if relayed || self.ship(owner).relayed {
+        if relayed || self.relay_spent(owner, when) {
             return None;
         }
         let fleet = self.ship(owner).fleet?;
         let relay_in = self.has_passive(owner, |e| matches!(e, ModuleEffect::RelayIn));
         self.alive()
-            .filter(|o| o.seat != owner && o.fleet == Some(fleet) && o.hex == self.ship(owner).hex && !o.relayed)
+            .filter(|o| {
+                o.seat != owner
+                    && o.fleet == Some(fleet)
+                    && o.hex == self.ship(owner).hex
+                    && !self.relay_spent(o.seat, when)
+            })
             .find(|o| {
                 self.energy_available(o.seat) > 0
                     && (relay_in || self.has_passive(o.seat, |e| matches!(e, ModuleEffect::RelayOut)))
@@ -73,15 +97,21 @@ impl Game {
     }
 
     /// Pays for a power. Returns true if the energy was relayed.
-    fn pay_power(&mut self, owner: Seat, src: Source, payer: Seat, ev: &mut Vec<Event>) -> bool {
+    fn pay_power(&mut self, owner: Seat, src: Source, payer: Seat, when: PayTime, ev: &mut Vec<Event>) -> bool {
         let p = self.power(src);
         let mut relayed = false;
+        let per_attack = when == PayTime::Attack && self.revised(3);
         match p.activation {
             Activation::Energy => {
                 self.ship_mut(payer).energy_used += 1;
                 if payer != owner {
-                    self.ship_mut(payer).relayed = true;
-                    self.ship_mut(owner).relayed = true;
+                    match &mut self.pb.fight {
+                        Some(f) if per_attack => f.relayed.extend([payer, owner]),
+                        _ => {
+                            self.ship_mut(payer).relayed = true;
+                            self.ship_mut(owner).relayed = true;
+                        }
+                    }
                     relayed = true;
                     self.note(owner, |e| matches!(e, ModuleEffect::RelayIn), ev);
                     self.note(payer, |e| matches!(e, ModuleEffect::RelayOut), ev);
@@ -138,7 +168,9 @@ impl Game {
             let s = r.seat;
             for src in self.powers_of(s) {
                 let p = self.power(src);
-                if p.trigger != Trigger::AfterAttackRoll || self.energy_payer(s, src, *relayed).is_none() {
+                if p.trigger != Trigger::AfterAttackRoll
+                    || self.energy_payer(s, src, *relayed, PayTime::Attack).is_none()
+                {
                     continue;
                 }
                 let uses = used.iter().filter(|u| **u == (s, src)).count() as u8;
@@ -314,8 +346,8 @@ impl Game {
         };
         let first_use = !used.contains(&(seat, src));
         used.push((seat, src));
-        if first_use && let Some(payer) = self.energy_payer(seat, src, relayed) {
-            relayed |= self.pay_power(seat, src, payer, ev);
+        if first_use && let Some(payer) = self.energy_payer(seat, src, relayed, PayTime::Attack) {
+            relayed |= self.pay_power(seat, src, payer, PayTime::Attack, ev);
         }
         let own = rolls.iter().position(|r| r.seat == seat);
         match (self.power(src).effect, die, own) {
@@ -430,7 +462,7 @@ impl Game {
             let p = self.power(src);
             if p.trigger != Trigger::BeforeAttackRoll
                 || before.contains(&(seat, src))
-                || self.energy_payer(seat, src, false).is_none()
+                || self.energy_payer(seat, src, false, PayTime::Attack).is_none()
             {
                 continue;
             }
@@ -455,8 +487,8 @@ impl Game {
     /// Uses a power before the attack roll.
     pub(crate) fn activate_before_roll(&mut self, seat: Seat, src: Source, ev: &mut Vec<Event>) {
         let Pending::Manoeuvre { target, chosen, mut before } = self.pb.pending.clone() else { return };
-        if let Some(payer) = self.energy_payer(seat, src, false) {
-            self.pay_power(seat, src, payer, ev);
+        if let Some(payer) = self.energy_payer(seat, src, false, PayTime::Attack) {
+            self.pay_power(seat, src, payer, PayTime::Attack, ev);
         }
         before.push((seat, src));
         self.pb.pending = Pending::Manoeuvre { target, chosen, before };
@@ -476,7 +508,7 @@ impl Game {
                 let again = self.revised(2) && f.decoys > 0;
                 if p.trigger != Trigger::Engaged
                     || (self.ship(s).powers_used.contains(&src) && !again)
-                    || self.energy_payer(s, src, false).is_none()
+                    || self.energy_payer(s, src, false, PayTime::Turn).is_none()
                 {
                     continue;
                 }
@@ -498,8 +530,8 @@ impl Game {
     /// another when several; the Decoy Probe pacifies only if every Enemy
     /// was sent back).
     pub(crate) fn activate_engaged(&mut self, seat: Seat, src: Source, enemy: u8, ev: &mut Vec<Event>) {
-        if let Some(payer) = self.energy_payer(seat, src, false) {
-            self.pay_power(seat, src, payer, ev);
+        if let Some(payer) = self.energy_payer(seat, src, false, PayTime::Turn) {
+            self.pay_power(seat, src, payer, PayTime::Turn, ev);
         }
         self.ship_mut(seat).powers_used.push(src);
         if let Some(f) = &mut self.pb.fight {
@@ -534,7 +566,7 @@ impl Game {
                 let p = self.power(src);
                 if p.trigger != Trigger::Action
                     || me.powers_used.contains(&src)
-                    || self.energy_payer(s, src, false).is_none()
+                    || self.energy_payer(s, src, false, PayTime::Turn).is_none()
                 {
                     continue;
                 }
@@ -601,10 +633,14 @@ impl Game {
                             ));
                         }
                     }
-                    ModuleEffect::DroneRepair { .. } if me.scraps > 0 && hurt().next().is_some() => opts.push(opt!(
+                    ModuleEffect::DroneRepair { ships } if me.scraps > 0 && hurt().next().is_some() => opts.push(opt!(
                         lab,
                         [s],
-                        label("1 scrap: repair every damaged ship here".into()),
+                        label(if p.activation == Activation::Energy {
+                            format!("1 scrap, 1 energy a ship: repair up to {ships} damaged ships here")
+                        } else {
+                            "1 scrap: repair every damaged ship here".into()
+                        }),
                         Choice::Activate { seat: s, source: src, die: None },
                     )),
                     ModuleEffect::RemoteRepair { amount } => {
@@ -640,8 +676,8 @@ impl Game {
         let hex = self.ship(seat).hex;
         let hurt: Vec<Seat> =
             self.alive().filter(|o| o.hex == hex && o.health < o.max_health).map(|o| o.seat).collect();
-        if let Some(payer) = self.energy_payer(seat, src, false) {
-            self.pay_power(seat, src, payer, ev);
+        if let Some(payer) = self.energy_payer(seat, src, false, PayTime::Turn) {
+            self.pay_power(seat, src, payer, PayTime::Turn, ev);
         }
         match effect {
             ModuleEffect::RecoverHealth { amount } => self.recover_health(seat, amount, ev),
@@ -664,8 +700,15 @@ impl Game {
             ModuleEffect::DroneRepair { ships } => {
                 // FAQ: a single scrap, however many hulls are repaired.
                 self.pay_scraps(seat, 1, ev);
+                let by_energy = self.power(src).activation == Activation::Energy;
                 let targets: Vec<Seat> = match die {
                     Some((t, _)) => vec![t],
+                    // Rules revision 3: the activation pays for the first
+                    // ship, each further one takes an energy still free.
+                    None if by_energy && self.revised(3) => {
+                        let more = self.energy_available(seat) as usize;
+                        hurt.into_iter().take((ships as usize).min(1 + more)).collect()
+                    }
                     None => hurt.into_iter().take(ships as usize).collect(),
                 };
                 for (i, t) in targets.into_iter().enumerate() {
@@ -754,6 +797,17 @@ impl Game {
             ev.push(Event::PowerUsed { seat, power: self.power_id(Source::Mod(effect)) });
         }
         ev.push(Event::ModUnlocked { seat, power: self.content().mod_effects[effect as usize].id.clone() });
+    }
+
+    /// Loses a mod for good (an Avatar's Dismantle, rules revision 3); a
+    /// mod that gave an energy marker takes it back.
+    pub(crate) fn lose_mod(&mut self, seat: Seat, effect: u8, ev: &mut Vec<Event>) {
+        let Some(i) = self.ship(seat).mods.iter().position(|&m| m == effect) else { return };
+        self.ship_mut(seat).mods.remove(i);
+        ev.push(Event::ModLost { seat, power: self.content().mod_effects[effect as usize].id.clone() });
+        if matches!(self.content().mod_effects[effect as usize].effect, ModuleEffect::BonusEnergy) {
+            self.discard_energy_marker(seat, ev);
+        }
     }
 
     /// Options of a mod level choice.

@@ -257,6 +257,10 @@ pub struct Fight {
     /// Before that, ships in the system may be invited to help (p. 16).
     #[serde(default)]
     pub begun: bool,
+    /// Ships that gave or took a relayed energy in the current attack
+    /// (Energy Relays, rules revision 3: one relayed energy per attack).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub relayed: Vec<Seat>,
 }
 
 /// The Corruption mat.

@@ -392,20 +392,27 @@ impl Game {
                 (DecisionKind::ScrapShare, text!(lab, format!("Share the scraps found ({left} left)")), opts)
             }
             Pending::DiscardModule { seat } => {
-                let opts = self
-                    .ship(*seat)
-                    .modules
-                    .iter()
-                    .map(|&m| {
-                        opt!(
-                            lab,
-                            &[*seat],
-                            format!("Discard {}", self.content().modules[m as usize].name),
-                            Choice::DiscardModule { module: m },
-                        )
-                    })
-                    .collect();
-                (DecisionKind::ModuleDiscard, text!(lab, format!("Captain {seat}: discard a module for good")), opts)
+                let ship = self.ship(*seat);
+                let modules = ship.modules.iter().map(|&m| {
+                    opt!(
+                        lab,
+                        &[*seat],
+                        format!("Discard {}", self.content().modules[m as usize].name),
+                        Choice::DiscardModule { module: m },
+                    )
+                });
+                // Rules revision 3: the Precursor Mods too (p. 16).
+                let mods = ship.mods.iter().filter(|_| self.revised(3)).map(|&m| {
+                    opt!(
+                        lab,
+                        &[*seat],
+                        format!("Discard the mod {}", self.content().mod_effects[m as usize].name),
+                        Choice::DiscardMod { effect: m },
+                    )
+                });
+                let opts = modules.chain(mods).collect();
+                let what = if self.revised(3) { "a module or a mod" } else { "a module" };
+                (DecisionKind::ModuleDiscard, text!(lab, format!("Captain {seat}: discard {what} for good")), opts)
             }
             _ => (DecisionKind::ModuleReceiver, String::new(), Vec::new()),
         }
@@ -433,6 +440,10 @@ impl Game {
                     self.pb.module_discard.push(module);
                     ev.push(Event::ModuleLost { seat, module: self.content().modules[module as usize].id.clone() });
                 }
+                self.resume_after_effect();
+            }
+            (Pending::DiscardModule { seat }, Choice::DiscardMod { effect }) => {
+                self.lose_mod(seat, effect, ev);
                 self.resume_after_effect();
             }
             _ => {}

@@ -31,15 +31,20 @@ impl Game {
     /// a Detection Roll.
     fn start_of_turn_checks(&mut self, seat: Seat, ev: &mut Vec<Event>) {
         let hex = self.ship(seat).hex;
-        if self.ship(seat).engaged && self.has_opponents(hex) {
+        let patrol_to_roll = self.patrol_unseen_beside_avatar(hex);
+        if self.ship(seat).engaged && self.has_opponents(hex) && !patrol_to_roll {
             return; // settle starts the fight
         }
         if self.avatar_in(hex) {
             // FAQ (hiding): at the start of the turn you are detected by an
             // Avatar in your system; it engages you without a Damage Roll.
-            self.ship_mut(seat).engaged = true;
-            ev.push(Event::Engaged { seats: vec![seat], hex });
-            return;
+            if !self.ship(seat).engaged {
+                self.ship_mut(seat).engaged = true;
+                ev.push(Event::Engaged { seats: vec![seat], hex });
+            }
+            if !patrol_to_roll {
+                return;
+            }
         }
         if self.detection_needed(hex) {
             if self.surveillance(hex) {
@@ -56,6 +61,14 @@ impl Game {
         self.kind_at(hex) == Some(SystemKind::Enemy) && self.tile_at(hex).is_some_and(|t| t.pacified.is_none())
     }
 
+    /// An Avatar in a non-pacified Enemy system whose patrol is not on the
+    /// board yet: from rules revision 3 the Avatar's engagement does not
+    /// spare the Detection Roll (p. 9 makes no exception), so a detected
+    /// group fights the patrol beside the Avatar.
+    fn patrol_unseen_beside_avatar(&self, hex: Hex) -> bool {
+        self.revised(3) && self.avatar_in(hex) && !self.enemy_in(hex) && self.detection_needed(hex)
+    }
+
     fn surveillance(&self, hex: Hex) -> bool {
         self.tile_at(hex).is_some_and(|t| self.content().tiles[t.tile as usize].surveillance)
     }
@@ -65,13 +78,15 @@ impl Game {
         let hex = self.group_hex();
         self.pb.pending = Pending::Action;
         self.meet_ally(hex, ev);
-        if self.avatar_in(hex) {
+        let avatar = self.avatar_in(hex);
+        if avatar {
             let group = self.pb.active.clone();
             for &s in &group {
                 self.ship_mut(s).engaged = true;
             }
             ev.push(Event::Engaged { seats: group, hex });
-        } else if self.detection_needed(hex) {
+        }
+        if (!avatar || self.patrol_unseen_beside_avatar(hex)) && self.detection_needed(hex) {
             let group = self.pb.active.clone();
             if self.surveillance(hex) {
                 self.engage_patrol(&group, ev);
@@ -243,6 +258,11 @@ impl Game {
             sh.played = true;
             sh.actions_left = 0;
             ev.push(Event::TurnEnded { seat: s });
+        }
+        if self.revised(3) {
+            // A group that fled Avatars but ended its turn in their system
+            // without hiding has given ground all the same.
+            self.left_systems(ev);
         }
         self.pb.fight = None;
         if let Some(s) = splitter

@@ -80,6 +80,7 @@ pub fn typed_with_json(c: &Choice, json: &str) -> x::XodusChoice {
             t.grant = grant(*g) as i32;
             t.die_index = Some(n(*die));
         }
+        Choice::DiscardMod { effect } => t.mod_effect = Some(n(*effect)),
         Choice::ChooseMod { seat, effect } => {
             t.seat = Some(n(*seat));
             t.mod_effect = Some(n(*effect));

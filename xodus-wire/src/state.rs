@@ -126,6 +126,7 @@ pub fn xodus_state(v: &View) -> x::XodusState {
             decoys: u32::from(f.decoys),
             decoy_pacifies: f.decoy_pacifies,
             begun: f.begun,
+            relayed: wide(&f.relayed),
         }),
         next_fleet: u32::from(p.next_fleet),
         step: Some(step(&p.pending)),
@@ -351,6 +352,7 @@ pub fn view_back(s: &x::XodusState, viewer: Viewer, seq: u64, outcome: Option<Ou
                     decoys: small(f.decoys, "fight.decoys")?,
                     decoy_pacifies: f.decoy_pacifies,
                     begun: f.begun,
+                    relayed: smalls(&f.relayed, "fight.relayed")?,
                 })
             })
             .transpose()?,

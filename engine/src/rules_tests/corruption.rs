@@ -500,3 +500,153 @@ fn faq_avatars_one_fleet_member_may_hide_so_the_others_leave_without_raising_the
     assert_eq!(g.pb.corruption.position, 1, "a captain stayed: nobody gave the system up");
     assert!(!g.ship(0).played && matches!(pending(&g), Pending::Action));
 }
+
+/// The Avatar card `id`'s index.
+fn avatar_card(id: &str) -> u8 {
+    Content::get().avatars.iter().position(|a| a.id == id).expect("avatar id") as u8
+}
+
+fn mod_effect(id: &str) -> u8 {
+    Content::get().mod_effects.iter().position(|m| m.id == id).expect("mod id") as u8
+}
+
+#[test]
+fn p16_an_avatars_module_discard_may_take_a_precursor_mod() {
+    // p. 16, Avatar abilities: a discarded module is chosen "from all your
+    // Precursor Mods, Ship and Precursor Ship modules". A ship with mods
+    // and no module still loses one (rules revision 3; before, only
+    // modules were offered, so such a ship lost nothing).
+    let after_retaliation = |revision: u32| {
+        let mut g = game4();
+        g.config.rules_revision = Some(revision);
+        g.put_tile("A02", h(1, 0));
+        let a = avatar_at(&mut g, avatar_card("warden_ouroboros"), h(1, 0));
+        g.pb.ships[0].mods = vec![mod_effect("heavy_munitions"), mod_effect("healing_energy")];
+        g.pb.ships[0].health = 40;
+        g.pb.ships[0].max_health = 40;
+        g.begin(0);
+        g.act(0, "jump:1,0");
+        g.act(0, &format!("attack:avatar:{a}"));
+        find(&g, 0, "offense:0", |g, ev| {
+            ev.iter().any(|e| matches!(e, Event::HealthLost { seat: 0, .. }))
+                && !matches!(g.pb.pending, Pending::AfterRoll { .. })
+        })
+        .0
+    };
+    let mut g = after_retaliation(crate::RULES_REVISION);
+    assert!(matches!(pending(&g), Pending::DiscardModule { seat: 0 }), "{:?}", pending(&g));
+    let lose = format!("discard_mod:{}", mod_effect("healing_energy"));
+    assert_eq!(g.ids(), vec![format!("discard_mod:{}", mod_effect("heavy_munitions")), lose.clone()]);
+    let ev = g.act(0, &lose);
+    assert_eq!(g.ship(0).mods, vec![mod_effect("heavy_munitions")]);
+    assert!(ev.iter().any(|e| matches!(e, Event::ModLost { seat: 0, power } if power == "healing_energy")));
+
+    let g = after_retaliation(2);
+    assert!(!matches!(pending(&g), Pending::DiscardModule { .. }), "rules revision 2 replays as it was played");
+    assert_eq!(g.ship(0).mods.len(), 2);
+}
+
+#[test]
+fn p09_an_avatar_in_an_enemy_system_does_not_spare_the_detection_roll() {
+    // p. 9: entering a non-pacified Enemy system, or starting a turn in
+    // one, calls for a Detection Roll, with no exception for an Avatar
+    // there; a detected ship fights the patrol beside the Avatar (p. 15:
+    // engaged with every Enemy in the system). Rules revision 3; before,
+    // the Avatar's engagement skipped the roll.
+    let arrive = |revision: u32| {
+        let mut g = game4();
+        g.config.rules_revision = Some(revision);
+        g.put_tile("E01", h(1, 0));
+        avatar_at(&mut g, 0, h(1, 0));
+        g.pb.ships[0].health = 40;
+        g.pb.ships[0].max_health = 40;
+        g.begin(0);
+        g.act(0, "jump:1,0");
+        g
+    };
+    let g = arrive(crate::RULES_REVISION);
+    assert!(g.ship(0).engaged, "the Avatar engages at once");
+    assert!(matches!(pending(&g), Pending::Detection { .. }), "{:?}", pending(&g));
+    let (g, _) = find(&g, 0, "roll_detection", |g, _| g.enemy_in(h(1, 0)));
+    let ids = g.ids();
+    assert!(ids.iter().any(|i| i.starts_with("attack:avatar:")) && ids.iter().any(|i| i.starts_with("attack:enemy:")));
+    let g = arrive(2);
+    assert!(!matches!(pending(&g), Pending::Detection { .. }), "rules revision 2 replays as it was played");
+
+    // Starting the turn there: the same roll.
+    let mut g = game4();
+    g.put_tile("E01", h(1, 0));
+    avatar_at(&mut g, 0, h(1, 0));
+    g.put_ship(0, h(1, 0));
+    g.begin(0);
+    assert!(g.ship(0).engaged);
+    assert!(matches!(pending(&g), Pending::Detection { seats } if seats == &vec![0]), "{:?}", pending(&g));
+}
+
+#[test]
+fn p16_a_captain_who_flees_an_avatar_and_stays_unhidden_advances_the_corruption() {
+    // p. 16, Harbinger of the Corruption: disengaging from Avatars moves
+    // the marker; the FAQ (Avatars) spares only a captain who hides, and
+    // times it to the last player leaving. A captain who disengaged and
+    // ends the turn in the system without hiding has given ground: the
+    // marker moves when that turn ends (rules revision 3; before, it never
+    // moved).
+    let flee_and_stay = |revision: u32| {
+        let mut g = game4();
+        g.config.rules_revision = Some(revision);
+        g.put_tile("A02", h(1, 0));
+        avatar_at(&mut g, 0, h(1, 0));
+        g.pb.corruption.position = 1;
+        g.put_ship(0, h(1, 0));
+        g.pb.ships[0].health = 20;
+        g.pb.ships[0].max_health = 20;
+        g.begin(0);
+        g.act(0, "disengage");
+        let fled = g.pb.corruption.position;
+        g.act(0, "end_turn");
+        (fled, g.pb.corruption.position)
+    };
+    assert_eq!(flee_and_stay(crate::RULES_REVISION), (1, 2), "not while the captain is there, then once");
+    assert_eq!(flee_and_stay(2), (1, 1), "rules revision 2 replays as it was played");
+}
+
+#[test]
+fn p16_a_captain_destroyed_fleeing_an_avatar_has_left_the_system() {
+    // p. 16: the retreat's Damage Roll may destroy the fleeing ship; the
+    // system is then empty, so the marker moves at once (rules revision 3;
+    // before, it waited for some other ship to move).
+    let mut g = game4();
+    g.put_tile("A02", h(1, 0));
+    avatar_at(&mut g, 0, h(1, 0));
+    g.pb.corruption.position = 1;
+    g.put_ship(0, h(1, 0));
+    g.pb.ships[0].health = 1;
+    g.begin(0);
+    let (g, _) = find(&g, 0, "disengage", |g, _| g.ship(0).defeated);
+    assert_eq!(g.pb.corruption.position, 2);
+}
+
+#[test]
+fn p03_p11_one_red_and_one_white_rift_marker_move_when_used_again() {
+    // p. 3: two Rift markers; p. 11: "use the red Rift marker" to create a
+    // rift, "the white Rift marker" to disable one. With one of each, a
+    // second use moves the marker, and the system it left goes back to
+    // what it was (rules revision 3, read like the FAQ's Exploration
+    // markers: when none is left, one is moved).
+    let mut g = game4();
+    g.put_tile("A02", h(1, 0));
+    g.put_tile("A06", h(-1, 0));
+    g.put_tile("C02", h(0, 1));
+    g.put_tile("C03", h(0, -1));
+    let mut ev = Vec::new();
+    g.apply_effect(crate::content::Effect::CreateRift, &[0], h(1, 0), &mut ev);
+    g.apply_effect(crate::content::Effect::CreateRift, &[0], h(-1, 0), &mut ev);
+    assert!(!g.has_rift(h(1, 0)) && g.has_rift(h(-1, 0)), "the red marker moved");
+    assert!(ev.contains(&Event::RiftChanged { hex: h(1, 0), open: false }));
+    g.apply_effect(crate::content::Effect::DisableRift, &[0], h(0, 1), &mut ev);
+    g.apply_effect(crate::content::Effect::DisableRift, &[0], h(0, -1), &mut ev);
+    assert!(g.has_rift(h(0, 1)) && !g.has_rift(h(0, -1)), "the white marker moved, the first rift opens again");
+    let created = g.pb.tiles.iter().filter(|t| t.rift_created).count();
+    let disabled = g.pb.tiles.iter().filter(|t| t.rift_disabled).count();
+    assert_eq!((created, disabled), (1, 1));
+}

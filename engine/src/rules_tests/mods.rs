@@ -197,7 +197,48 @@ fn faq_energy_relays_a_single_relayed_energy_per_attack() {
     let (mut g, _) = find(&g, 1, "offense:1", |g, _| matches!(g.pb.pending, Pending::AfterRoll { .. }));
     g.act(0, &act_id(0, "focused_ray"));
     assert_eq!(g.ship(1).energy_used, 1, "the Battlecruiser paid through the relay");
-    assert!(g.ship(0).relayed && g.ship(1).relayed);
+    let relayed = g.pb.fight.as_ref().map(|f| f.relayed.clone()).unwrap_or_default();
+    assert!(relayed.contains(&0) && relayed.contains(&1), "this attack's relay is spent: {relayed:?}");
+}
+
+#[test]
+fn faq_warship_4_energy_relays_work_again_in_the_next_attack() {
+    // FAQ, Warship 4 (Relais énergétiques): modules work "une seule fois
+    // par attaque / tour", so one relayed energy per attack: the next
+    // attack of the same fight may relay again (rules revision 3; before,
+    // one relay lasted the whole round).
+    let setup = |revision: u32| {
+        let mut g = game4();
+        g.config.rules_revision = Some(revision);
+        g.pb.ships[0].mods = vec![mod_index("focused_ray"), mod_index("energy_relays_input")];
+        for s in 0..2 {
+            g.pb.ships[s].health = 40;
+            g.pb.ships[s].max_health = 40;
+        }
+        fight(&mut g, &[1]);
+        g.pb.ships[0].energy_total = 1;
+        g.pb.ships[0].energy_used = 1;
+        g.pb.ships[1].energy_total = 4;
+        g.act(0, "offense:0");
+        let (mut g, _) = find(&g, 1, "offense:1", |g, _| matches!(g.pb.pending, Pending::AfterRoll { .. }));
+        g.act(0, &act_id(0, "focused_ray"));
+        assert_eq!(g.ship(1).energy_used, 1, "first attack: paid through the relay");
+        if matches!(g.pb.pending, Pending::AfterRoll { .. }) {
+            g.act(0, "resolve");
+        }
+        assert!(matches!(g.pb.pending, Pending::CombatCommand), "the Titan stands: {:?}", g.pb.pending);
+        g.act(0, "attack:enemy:0");
+        g.act(0, "offense:0");
+        // Over many rolls of the second attack: is Focused Ray ever offered?
+        (0..300).any(|k| {
+            let mut g = g.clone();
+            g.hid.rng = crate::rng::GameRng::new(k);
+            g.act(1, "offense:1");
+            g.ids().iter().any(|i| i.starts_with(&act_id(0, "focused_ray")))
+        })
+    };
+    assert!(setup(crate::RULES_REVISION), "the second attack may relay an energy again");
+    assert!(!setup(2), "rules revision 2: one relay for the round");
 }
 
 #[test]
@@ -426,6 +467,34 @@ fn faq_repair_drone_one_scrap_however_many_hulls_and_programmable_drone_costs_no
     g.act(3, &format!("{}:{last}:0", act_id(3, "programmable_drone")));
     assert_eq!(g.ship(3).actions_left, acts, "no Action");
     assert_eq!(g.ship(3).scraps, 0, "but the scrap is paid");
+}
+
+#[test]
+fn faq_drone_specialist_3_replicator_drone_repairs_one_ship_per_energy() {
+    // FAQ, Drone Specialist 3 (Drone Réplicateur): "pour 4 énergie, vous
+    // pouvez réparer 3 Coques sur 3 Vaisseaux différents": each ship
+    // repaired takes an energy, so the drone never repairs more ships than
+    // its energy pays for (rules revision 3; before, ships past the energy
+    // were repaired for nothing).
+    let repaired_with = |energy: u8, revision: u32| {
+        let mut g = game4();
+        g.config.rules_revision = Some(revision);
+        give(&mut g, 3, &["replicator_drone"]);
+        g.pb.ships[3].energy_total = energy;
+        g.pb.ships[3].energy_used = 0;
+        for s in 0..4 {
+            g.pb.ships[s].health -= 1;
+        }
+        g.pb.ships[3].scraps = 2;
+        g.begin(3);
+        g.act(3, &act_id(3, "replicator_drone"));
+        let repaired = (0..4).filter(|&s| g.ship(s).health == g.ship(s).max_health).count();
+        (repaired, g.ship(3).energy_used)
+    };
+    assert_eq!(repaired_with(1, crate::RULES_REVISION), (1, 1), "one energy, one ship");
+    assert_eq!(repaired_with(2, crate::RULES_REVISION), (2, 2), "two energy, two ships");
+    assert_eq!(repaired_with(4, crate::RULES_REVISION), (3, 3), "never more than three ships");
+    assert_eq!(repaired_with(1, 2).0, 3, "rules revision 2 replays as it was played");
 }
 
 #[test]
