@@ -231,9 +231,13 @@ impl Game {
                 let group = self.pb.active.clone();
                 let hex = self.group_hex();
                 // p. 14: draw an Enemy card "or use the one already revealed
-                // in the system" (rules revision 2).
+                // in the system" (rules revision 2); in a system whose
+                // "Enemies are stronger", from the reserve (p. 9; rules
+                // revision 3).
                 if !self.enemy_in(hex) || !self.revised(2) {
-                    self.draw_into(hex, 1, false, None, ev);
+                    let stronger = self.revised(3)
+                        && self.tile_at(hex).is_some_and(|t| self.content().tiles[t.tile as usize].stronger);
+                    self.draw_into(hex, 1, stronger, None, ev);
                 }
                 self.start_fight(&group, hex, true, ev);
             }

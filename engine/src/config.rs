@@ -220,6 +220,8 @@ pub struct GameConfig {
 ///    - A captain who disengaged from Avatars and ends the turn in that
 ///      system without hiding has given ground: the marker advances as if
 ///      they had left (p. 16); so does a captain destroyed while fleeing.
+///    - Pacify in a system whose "Enemies are stronger" draws its Enemy
+///      from the reserve, as a detection there does (p. 9).
 ///    - One red and one white Rift marker (p. 3): creating or disabling a
 ///      rift where the marker is already in use moves it (as the FAQ moves
 ///      an Exploration marker when none is left).

@@ -291,6 +291,26 @@ fn p09_stronger_enemies_come_from_the_reserve_and_faq_go_to_main_discard() {
 }
 
 #[test]
+fn p09_pacify_in_a_system_of_stronger_enemies_draws_from_the_reserve() {
+    // p. 9: "Enemies in this system are stronger": the Enemy a Pacify
+    // action draws there comes from the reserve, like a detected patrol's
+    // (rules revision 3; before, it came from the deck).
+    let drawn_level = |revision: u32| {
+        let mut g = game4();
+        g.config.rules_revision = Some(revision);
+        g.put_tile("E04", h(1, 0));
+        g.begin(0);
+        g.act(0, "jump:1,0");
+        let (mut g, _) = find(&g, 0, "roll_detection", |g, _| g.pb.fight.is_none());
+        g.act(0, "pacify");
+        let card = g.pb.board_enemies[0].card;
+        Content::get().enemies[card as usize].level
+    };
+    assert_eq!(drawn_level(crate::RULES_REVISION), 2, "the reserve's top level");
+    assert_eq!(drawn_level(2), 1, "rules revision 2 drew from the deck");
+}
+
+#[test]
 fn p09_choose_combat_instead_of_the_detection_roll() {
     let mut g = game4();
     g.put_tile("E02", h(1, 0));
