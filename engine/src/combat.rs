@@ -363,6 +363,18 @@ impl Game {
         for (s, n) in scraps {
             self.gain_scraps(s, n, ScrapSource::Combat, ev);
         }
+        // 5. Abilities set off by the dice, not by retaliation (Drain,
+        // Nullify), trigger before the damage is dealt, so a killing attack
+        // sets them off too (p. 14's sequence; rules revision 3; before,
+        // only Sunder did).
+        let early = self.revised(3);
+        if early {
+            for t in &tallies {
+                if !self.ship(t.seat).defeated {
+                    self.dice_ability(ability, t.seat, t.misses, ev);
+                }
+            }
+        }
         if defeated {
             self.defeat_foe(target, &seats, ev);
             self.on_defeat_powers(&seats, ev);
@@ -393,19 +405,8 @@ impl Game {
                     let n = amount.min(self.ship(t.seat).scraps);
                     self.pay_scraps(t.seat, n, ev);
                 }
-                Ability::Drain { amount } if t.misses > 0 => {
-                    for _ in 0..amount {
-                        if self.energy_available(t.seat) > 0 {
-                            self.ship_mut(t.seat).energy_used += 1;
-                        }
-                    }
-                    let (available, total) = (self.energy_available(t.seat), self.ship(t.seat).energy_total);
-                    ev.push(Event::EnergyChanged { seat: t.seat, available, total });
-                }
-                Ability::Nullify { amount } if t.misses >= 2 => {
-                    for _ in 0..amount {
-                        self.discard_energy_marker(t.seat, ev);
-                    }
+                Ability::Drain { .. } | Ability::Nullify { .. } if !early => {
+                    self.dice_ability(ability, t.seat, t.misses, ev)
                 }
                 Ability::Dismantle { amount } if retaliation > 0 => {
                     // A module or (rules revision 3) a Precursor Mod of the
@@ -432,6 +433,28 @@ impl Game {
             && let Some(f) = self.foe(target)
         {
             self.set_damage(target, f.damage.saturating_sub(amount));
+        }
+    }
+
+    /// Drain and Nullify on one ship's dice: set off by misses shown, not
+    /// by retaliation taken.
+    fn dice_ability(&mut self, ability: Ability, seat: Seat, misses: u8, ev: &mut Vec<Event>) {
+        match ability {
+            Ability::Drain { amount } if misses > 0 => {
+                for _ in 0..amount {
+                    if self.energy_available(seat) > 0 {
+                        self.ship_mut(seat).energy_used += 1;
+                    }
+                }
+                let (available, total) = (self.energy_available(seat), self.ship(seat).energy_total);
+                ev.push(Event::EnergyChanged { seat, available, total });
+            }
+            Ability::Nullify { amount } if misses >= 2 => {
+                for _ in 0..amount {
+                    self.discard_energy_marker(seat, ev);
+                }
+            }
+            _ => {}
         }
     }
 

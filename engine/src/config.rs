@@ -222,6 +222,16 @@ pub struct GameConfig {
 ///      they had left (p. 16); so does a captain destroyed while fleeing.
 ///    - Pacify in a system whose "Enemies are stronger" draws its Enemy
 ///      from the reserve, as a detection there does (p. 9).
+///    - The Specialised Engineer repairs 1 health a scrap, as its card says.
+///    - A guardian Signal draws a guardian of at least the card's level.
+///    - An energy marker discarded for good leaves its slot empty: the next
+///      one bought is priced past it (p. 16).
+///    - Drain and Nullify, set off by the dice, take effect on the attack
+///      that defeats the foe too (p. 14: abilities before damage).
+///    - Strain may pay for a further Analysis option (p. 6: "at any point
+///      during your turn").
+///    - One white and one red Avatar Movement marker (p. 3, p. 11): the
+///      same movement effect twice in a round does nothing more.
 ///    - One red and one white Rift marker (p. 3): creating or disabling a
 ///      rift where the marker is already in use moves it (as the FAQ moves
 ///      an Exploration marker when none is left).

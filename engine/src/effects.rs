@@ -142,6 +142,23 @@ impl Game {
         }
     }
 
+    /// Changes the Avatars' movement this turn by `by`. From rules
+    /// revision 3 it takes the Avatar Movement `marker` (p. 11: "use the
+    /// white/red Avatar Movement marker"), of which there is one each
+    /// (p. 3): while it lies on the mat, the same effect again does
+    /// nothing.
+    fn lay_movement_marker(&mut self, marker: u8, by: i8, ev: &mut Vec<Event>) {
+        let c = &mut self.pb.corruption;
+        if self.config.rules_revision() >= 3 {
+            if c.movement_markers & marker != 0 {
+                return;
+            }
+            c.movement_markers |= marker;
+        }
+        c.movement_this_turn += by;
+        ev.push(Event::AvatarMovementChanged { this_turn: c.movement_this_turn });
+    }
+
     /// There is one red and one white Rift marker (p. 3): before one is
     /// laid on `hex`, it leaves the system where it lay, whose rift opens
     /// or closes again (rules revision 3, read like the FAQ's Exploration
@@ -166,6 +183,9 @@ impl Game {
         }
         s.energy_total -= 1;
         s.energy_used = s.energy_used.min(s.energy_total);
+        if self.revised(3) {
+            self.ship_mut(seat).energy_lost += 1;
+        }
         ev.push(Event::EnergyMarkerDiscarded { seat });
     }
 
@@ -343,14 +363,8 @@ impl Game {
                 self.gift_effect(effect, group, hex, ev)
             }
             Effect::AdvanceCorruption => self.advance_corruption(ev),
-            Effect::AvatarMovesUp => {
-                self.pb.corruption.movement_this_turn += 1;
-                ev.push(Event::AvatarMovementChanged { this_turn: self.pb.corruption.movement_this_turn });
-            }
-            Effect::AvatarMovesDown => {
-                self.pb.corruption.movement_this_turn -= 1;
-                ev.push(Event::AvatarMovementChanged { this_turn: self.pb.corruption.movement_this_turn });
-            }
+            Effect::AvatarMovesUp => self.lay_movement_marker(crate::state::MOVEMENT_RED, 1, ev),
+            Effect::AvatarMovesDown => self.lay_movement_marker(crate::state::MOVEMENT_WHITE, -1, ev),
             Effect::CreateRift => {
                 if self.revised(3) && self.tile_at(hex).is_some() {
                     self.move_rift_marker(hex, |t| &mut t.rift_created, ev);

@@ -173,6 +173,28 @@ impl Game {
                 opts.push(opt!(lab, &takers, label(), choice));
             }
         }
+        // Straining can be done "at any point during your turn" (p. 6; FAQ,
+        // Flottes): a member out of Actions may strain to pay for a further
+        // option (rules revision 3).
+        let more_open =
+            def.options.iter().enumerate().any(|(i, _)| !picked.contains(&(i as u8)) && self.option_open(card, i));
+        if self.revised(3) && more_open {
+            for &s in &group {
+                let sh = self.ship(s);
+                if took.contains(&s)
+                    && sh.actions_left == 0
+                    && !sh.strained
+                    && !self.has_damage(s, crate::content::DamagedEffect::NoStrain)
+                {
+                    opts.push(opt!(
+                        lab,
+                        &[s],
+                        format!("Captain {s}: strain the engine (+1 action, Damage Roll later)"),
+                        Choice::Strain { seat: s },
+                    ));
+                }
+            }
+        }
         if !picked.is_empty() {
             opts.push(opt!(lab, &group, "Finish the exploration", Choice::FinishExploration));
         }

@@ -346,10 +346,15 @@ impl Game {
         possible
     }
 
-    /// Scrap price of a ship's next energy marker, if any is left.
+    /// Scrap price of a ship's next energy marker, if any is left. A
+    /// marker discarded for good leaves its slot empty: purchases go on
+    /// past it (p. 16; rules revision 3), so a lost marker is never bought
+    /// back at its old price, nor the free first one for nothing.
     pub(crate) fn next_energy_cost(&self, s: Seat) -> Option<u8> {
-        let def = self.content().ship(self.ship(s).kind);
-        def.energy_costs.get(self.ship(s).energy_total as usize).copied()
+        let ship = self.ship(s);
+        let def = self.content().ship(ship.kind);
+        let lost = if self.revised(3) { ship.energy_lost } else { 0 };
+        def.energy_costs.get(usize::from(ship.energy_total) + usize::from(lost)).copied()
     }
 
     fn action_options(&self, group: &[Seat], lab: bool) -> Vec<Move> {

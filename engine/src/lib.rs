@@ -61,8 +61,8 @@ pub use hex::Hex;
 pub use moves::{Legal, Move, Seats};
 pub use rng::GameRng;
 pub use state::{
-    AllyInPlay, Avatar, AvatarPlace, BoardEnemy, Corruption, Fight, Game, Outcome, Pacified, Phase, Pile, PlacedTile,
-    Public, RolledDie, Seat, SeatRoll, Ship, SignalSlot,
+    AllyInPlay, Avatar, AvatarPlace, BoardEnemy, Corruption, Fight, Game, MOVEMENT_RED, MOVEMENT_WHITE, Outcome,
+    Pacified, Phase, Pile, PlacedTile, Public, RolledDie, Seat, SeatRoll, Ship, SignalSlot,
 };
 use tabletop_kit::rng;
 pub use view::{View, Viewer};

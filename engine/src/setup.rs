@@ -148,6 +148,7 @@ impl Game {
                     rush_shield: false,
                     strain_recoveries: 0,
                     relayed: false,
+                    energy_lost: 0,
                 }
             })
             .collect();
@@ -177,6 +178,7 @@ impl Game {
                 face_down: side.avatar_spaces.clone(),
                 red_boxes: if config.legacy_reinforcements() { side.legacy_reinforcements.clone() } else { Vec::new() },
                 movement_this_turn: 0,
+                movement_markers: 0,
                 movement_permanent: i8::from(config.nightmare()),
                 rift_rush: false,
                 retreats_this_round: Vec::new(),

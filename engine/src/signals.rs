@@ -70,6 +70,32 @@ impl Game {
         }
     }
 
+    /// Draws the guardian of Key `k`'s Signal into `hex`: the first card
+    /// from the top of the Enemy reserve of at least `min_level` (the
+    /// reserve is stacked by level, so this is the top of that level's
+    /// part), else the strongest left there, else the deck's top.
+    fn draw_guardian(&mut self, hex: crate::hex::Hex, min_level: u8, k: u8, ev: &mut Vec<Event>) {
+        let level = |c: &u8| self.content().enemies[*c as usize].level;
+        let reserve = &self.hid.enemy_reserve;
+        let pick = reserve.iter().rposition(|c| level(c) >= min_level).or_else(|| {
+            let best = reserve.iter().map(level).max()?;
+            reserve.iter().rposition(|c| level(c) == best)
+        });
+        let drawn = match pick {
+            Some(i) => {
+                let card = self.hid.enemy_reserve.remove(i);
+                self.recount_levels();
+                Some((card, true))
+            }
+            None => self.draw_enemy(false, ev),
+        };
+        if let Some((card, from_reserve)) = drawn {
+            self.pb.board_enemies.push(crate::state::BoardEnemy { card, hex, damage: 0, guards_key: Some(k) });
+            let enemy = self.content().enemies[card as usize].id.clone();
+            ev.push(Event::EnemyDrawn { enemy, hex, from_reserve });
+        }
+    }
+
     /// Progress needed to open a Signal's Key.
     fn needed(challenge: &Challenge) -> u8 {
         match challenge {
@@ -117,12 +143,17 @@ impl Game {
                     }
                 }
             }
-            Challenge::Guardian { .. } => {
+            Challenge::Guardian { amount: min_level } => {
                 // A guardian a retreat left here is taken up where it was
                 // left, damage and all (FAQ, "Ennemis et Combats"); only
-                // when none waits is a new one drawn (rules revision 1).
+                // when none waits is a new one drawn (rules revision 1),
+                // of at least the card's level (rules revision 3).
                 let waiting = self.pb.board_enemies.iter().any(|e| e.hex == hex && e.guards_key == Some(k));
-                if !waiting || self.config.rules_revision() < 1 {
+                if self.revised(3) {
+                    if !waiting {
+                        self.draw_guardian(hex, min_level, k, ev);
+                    }
+                } else if !waiting || self.config.rules_revision() < 1 {
                     self.draw_into(hex, 1, true, Some(k), ev);
                 }
                 self.start_fight(&group, hex, false, ev);

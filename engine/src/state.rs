@@ -138,6 +138,11 @@ pub struct Ship {
     pub strain_recoveries: u8,
     /// Energy relayed for or by this ship this turn (FAQ: once).
     pub relayed: bool,
+    /// Energy markers discarded for good (p. 16, Avatar abilities): their
+    /// slots on the mat stay empty, so the next purchase is priced past
+    /// them (rules revision 3).
+    #[serde(default, skip_serializing_if = "no_bits")]
+    pub energy_lost: u8,
 }
 
 /// An Ally met on the board.
@@ -292,6 +297,20 @@ pub struct Corruption {
     /// leaves (FAQ "Avatars"; rules revision 2). Cleared in the End phase.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub retreats_waiting: Vec<Hex>,
+    /// The Avatar Movement markers laid this turn (p. 3, p. 11: one white
+    /// for -1, one red for +1): [`MOVEMENT_WHITE`] and [`MOVEMENT_RED`]
+    /// bits, rules revision 3. Cleared in the End phase.
+    #[serde(default, skip_serializing_if = "no_bits")]
+    pub movement_markers: u8,
+}
+
+/// The white Avatar Movement marker (-1) lies on the mat this turn.
+pub const MOVEMENT_WHITE: u8 = 1;
+/// The red Avatar Movement marker (+1) lies on the mat this turn.
+pub const MOVEMENT_RED: u8 = 2;
+
+fn no_bits(bits: &u8) -> bool {
+    *bits == 0
 }
 
 /// The public structure of the System stack: players know how the piles

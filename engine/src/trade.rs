@@ -17,6 +17,13 @@ use crate::moves::{Move, opt, text};
 use crate::state::*;
 
 impl Game {
+    /// Health the Specialised Engineer repairs for one scrap: 1, as its
+    /// card says ("1 health for each scrap paid"); 2 before rules
+    /// revision 3.
+    fn engineer_repair(&self) -> u8 {
+        if self.revised(3) { 1 } else { 2 }
+    }
+
     /// The Ally met in a system, if any.
     pub(crate) fn ally_at(&self, hex: Hex) -> Option<usize> {
         self.pb.allies.iter().position(|a| a.hex == hex)
@@ -148,7 +155,7 @@ impl Game {
                             opts.push(opt!(
                                 lab,
                                 &group,
-                                format!("Engineer: repair captain {} by 2 (1 scrap)", o.seat),
+                                format!("Engineer: repair captain {} by {} (1 scrap)", o.seat, self.engineer_repair()),
                                 Choice::AllySkill { target: o.seat },
                             ));
                         }
@@ -293,7 +300,7 @@ impl Game {
                     }
                     AllySkill::Repairs { .. } => {
                         self.pay_pooled(seat, 1, ev);
-                        self.recover_health(target, 2, ev);
+                        self.recover_health(target, self.engineer_repair(), ev);
                     }
                     AllySkill::Bargain { .. } => {}
                 }

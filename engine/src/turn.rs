@@ -327,6 +327,7 @@ impl Game {
             s.relayed = false;
         }
         self.pb.corruption.movement_this_turn = 0;
+        self.pb.corruption.movement_markers = 0;
         self.pb.corruption.retreats_this_round.clear();
         self.pb.corruption.retreats_waiting.clear();
         self.pb.round += 1;

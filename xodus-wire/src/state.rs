@@ -68,6 +68,8 @@ pub fn xodus_state(v: &View) -> x::XodusState {
             rift_rush: p.corruption.rift_rush,
             retreats_this_round: p.corruption.retreats_this_round.iter().copied().map(hex).collect(),
             retreats_waiting: p.corruption.retreats_waiting.iter().copied().map(hex).collect(),
+            movement_down_marker: p.corruption.movement_markers & xodus_engine::MOVEMENT_WHITE != 0,
+            movement_up_marker: p.corruption.movement_markers & xodus_engine::MOVEMENT_RED != 0,
         }),
         avatars: p
             .avatars
@@ -183,6 +185,7 @@ fn ship_state(s: &Ship) -> x::Ship {
         rush_shield: s.rush_shield,
         strain_recoveries: u32::from(s.strain_recoveries),
         relayed: s.relayed,
+        energy_lost: u32::from(s.energy_lost),
     }
 }
 
@@ -217,6 +220,7 @@ fn ship_back(s: &x::Ship) -> Result<Ship, WireError> {
         rush_shield: s.rush_shield,
         strain_recoveries: small(s.strain_recoveries, "ship.strain_recoveries")?,
         relayed: s.relayed,
+        energy_lost: small(s.energy_lost, "ship.energy_lost")?,
     })
 }
 
@@ -290,6 +294,8 @@ pub fn view_back(s: &x::XodusState, viewer: Viewer, seq: u64, outcome: Option<Ou
             rift_rush: cor.rift_rush,
             retreats_this_round: hexes(&cor.retreats_this_round, "corruption.retreats_this_round")?,
             retreats_waiting: hexes(&cor.retreats_waiting, "corruption.retreats_waiting")?,
+            movement_markers: if cor.movement_down_marker { xodus_engine::MOVEMENT_WHITE } else { 0 }
+                | if cor.movement_up_marker { xodus_engine::MOVEMENT_RED } else { 0 },
         },
         avatars: s
             .avatars

@@ -480,3 +480,60 @@ fn p15_the_damage_event_says_how_many_hits_the_shields_stopped() {
     let line = ev.iter().find(|e| matches!(e, Event::TargetDamaged { .. })).map(Event::summary);
     assert_eq!(line.as_deref(), Some("corsair_frigate takes 1 damage (2 hits, 1 stopped by shields; 3 left)"));
 }
+
+/// Captains 0, 1 and 2 in (1,0) attack the Avatar `avatar`, one point from
+/// defeat: 0 and 2 roll two hits each, 1 two misses; the attack resolves.
+fn killing_blow(avatar: &str, revision: u32) -> Game {
+    use crate::decision::Target;
+    let die = |face: Face| RolledDie {
+        color: crate::content::DieColor::Red,
+        face,
+        rerolled: false,
+        used: false,
+        ignored: false,
+        doubled: false,
+    };
+    let roll =
+        |seat: Seat, face: Face| SeatRoll { seat, offense: true, dice: vec![die(face), die(face)], bonus_hits: 0 };
+    let mut g = game4();
+    g.config.rules_revision = Some(revision);
+    g.put_tile("A02", h(1, 0));
+    let card = Content::get().avatars.iter().position(|a| a.id == avatar).expect("avatar") as u8;
+    let health = Content::get().avatars[card as usize].health;
+    g.pb.avatars.push(Avatar { card, place: AvatarPlace::Board { hex: h(1, 0) }, damage: health - 1 });
+    for s in 0..3 {
+        g.put_ship(s, h(1, 0));
+        g.pb.ships[s as usize].energy_total = 3;
+    }
+    g.pb.active = vec![0, 1, 2];
+    let mut ev = Vec::new();
+    g.start_fight(&[0, 1, 2], h(1, 0), false, &mut ev);
+    g.pb.pending = Pending::AfterRoll {
+        target: Target::Avatar(0),
+        rolls: vec![roll(0, Face::Hit), roll(1, Face::Miss), roll(2, Face::Hit)],
+        used: vec![],
+        grants: vec![],
+        ignore_shields: false,
+        cancel_ability: false,
+        relayed: false,
+    };
+    g.finalize_attack(&mut ev);
+    assert!(matches!(g.pb.avatars[0].place, AvatarPlace::Mat { .. } | AvatarPlace::Gone), "defeated");
+    g
+}
+
+#[test]
+fn p14_abilities_set_off_by_the_dice_trigger_on_the_killing_attack_too() {
+    // p. 14, the attack sequence: the Enemy's abilities (step 5) come
+    // before the hits are counted (6-8); only retaliation (9-11) is spared
+    // when the foe falls (p. 15). So Nullify ("two misses") and Drain take
+    // effect on the attack that defeats the foe, as Sunder (critical miss)
+    // always did (rules revision 3; before, only Sunder did).
+    let hollow = killing_blow("hollow_regent", crate::RULES_REVISION);
+    assert!(hollow.ship(1).max_health < Content::get().ship(hollow.ship(1).kind).hull, "Sunder");
+    let nullified = killing_blow("mother_of_static", crate::RULES_REVISION);
+    assert_eq!(nullified.ship(1).energy_total, 2, "Nullify discards an energy marker for good");
+    assert_eq!(nullified.ship(0).energy_total, 3, "not the ships that rolled hits");
+    let old = killing_blow("mother_of_static", 2);
+    assert_eq!(old.ship(1).energy_total, 3, "rules revision 2 replays as it was played");
+}

@@ -423,3 +423,87 @@ fn p10_analysis_fleet_members_each_pick_an_option_or_share_one_each_option_once(
     g.act(2, "option:1:for:2");
     assert_eq!(g.ship(2).actions_left, acts2, "the Explorer's first option is free");
 }
+
+#[test]
+fn p12_a_guardian_signal_draws_a_guardian_of_at_least_its_level() {
+    // The project's Signal cards (content/signals.toml) give a guardian's
+    // minimum level; the reserve is stacked by level (p. 4), so the
+    // guardian is the first card of that level or above (rules revision 3;
+    // before, the reserve's top card, however weak).
+    let guardian_level = |revision: u32| {
+        let mut g = game4();
+        g.config.rules_revision = Some(revision);
+        g.put_tile("A04", h(1, 0));
+        let lair = Content::get().signals.iter().position(|s| s.id == "avatar_lair").expect("signal") as u8;
+        assert!(matches!(Content::get().signals[lair as usize].challenge, Challenge::Guardian { amount: 3 }));
+        g.hid.signal_cards[0] = lair;
+        g.pb.signals[0].card = Some(lair);
+        g.begin(0);
+        g.act(0, "jump:1,0");
+        g.act(0, "instruction");
+        let e = g.pb.board_enemies.iter().find(|e| e.guards_key == Some(1)).expect("a guardian");
+        Content::get().enemies[e.card as usize].level
+    };
+    assert!(guardian_level(crate::RULES_REVISION) >= 3);
+    assert_eq!(guardian_level(2), 2, "rules revision 2 replays as it was played");
+}
+
+#[test]
+fn p06_strain_pays_for_a_further_analysis_option() {
+    // p. 6: Straining "can be done at any point during your turn" (FAQ,
+    // Flottes: "n'importe quand"); p. 10: further Analysis options cost an
+    // Action. A captain out of Actions may strain in the middle of the
+    // Analysis to take one more (rules revision 3).
+    let analysis = |revision: u32| {
+        let mut g = game4();
+        g.config.rules_revision = Some(revision);
+        g.put_tile("A02", h(1, 0));
+        let card = Content::get().explorations.iter().position(|e| e.id == "salvage_field").expect("card") as u8;
+        assert_eq!(Content::get().explorations[card as usize].kind, ExplorationType::Analysis);
+        g.hid.exploration_deck.push(card);
+        g.begin(0);
+        g.act(0, "jump:1,0");
+        g.act(0, "scavenge");
+        g.act(0, "explore");
+        assert_eq!(g.ship(0).actions_left, 0);
+        g.act(0, "option:0");
+        g
+    };
+    let mut g = analysis(crate::RULES_REVISION);
+    assert!(g.ids().contains(&"strain:0".to_string()), "{:?}", g.ids());
+    g.act(0, "strain:0");
+    assert!(g.ship(0).strained && g.ship(0).actions_left == 1);
+    assert!(g.ids().iter().any(|i| i.starts_with("option:")), "a further option, for the Action: {:?}", g.ids());
+    let g = analysis(2);
+    assert_eq!(g.ids(), vec!["finish_exploration".to_string()], "rules revision 2 replays as it was played");
+}
+
+#[test]
+fn p03_p11_one_white_and_one_red_avatar_movement_marker() {
+    // p. 3: three Avatar Movement markers, the third for the permanent
+    // variant; p. 11: "use the white Avatar Movement marker" (-1) or the
+    // red one (+1) for this turn. A second effect of the same kind finds
+    // its marker already on the mat and does nothing; both kinds cancel
+    // (rules revision 3; before, the effects added up without limit).
+    let after = |revision: u32, effects: &[Effect]| {
+        let mut g = game4();
+        g.config.rules_revision = Some(revision);
+        let mut ev = Vec::new();
+        for &e in effects {
+            g.apply_effect(e, &[0], Hex::ORIGIN, &mut ev);
+        }
+        g.pb.corruption.movement_this_turn
+    };
+    use crate::content::Effect;
+    let (down, up) = (Effect::AvatarMovesDown, Effect::AvatarMovesUp);
+    assert_eq!(after(crate::RULES_REVISION, &[down, down, down]), -1);
+    assert_eq!(after(crate::RULES_REVISION, &[up, up]), 1);
+    assert_eq!(after(crate::RULES_REVISION, &[down, up, down]), 0, "both markers lie on the mat");
+    assert_eq!(after(2, &[down, down, down]), -3, "rules revision 2 replays as it was played");
+    let mut g = game4();
+    let mut ev = Vec::new();
+    g.apply_effect(down, &[0], Hex::ORIGIN, &mut ev);
+    g.end_phase(&mut ev);
+    g.apply_effect(down, &[0], Hex::ORIGIN, &mut ev);
+    assert_eq!(g.pb.corruption.movement_this_turn, -1, "the End phase takes the markers back");
+}

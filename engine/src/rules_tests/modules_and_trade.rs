@@ -272,3 +272,58 @@ fn p07_trade_with_a_ship_that_already_played_gives_keys_and_modules() {
     assert_eq!(g.ship(0).keys, vec![2]);
     assert!(g.ship(0).modules.contains(&m) && g.ship(1).modules.is_empty());
 }
+
+#[test]
+fn allies_specialised_engineer_repairs_one_health_for_each_scrap() {
+    // The project's Ally card (content/allies.toml, Specialised Engineer):
+    // "repair 1 health for each scrap paid" (rules revision 3; before, the
+    // engine repaired 2 for a scrap). The option can be taken again within
+    // the same Trade, one scrap at a time.
+    let repair = |revision: u32| {
+        let mut g = game4();
+        g.config.rules_revision = Some(revision);
+        g.pb.allies.push(AllyInPlay {
+            kind: crate::config::AllyKind::SpecialisedEngineer,
+            hex: Hex::ORIGIN,
+            offer: vec![],
+        });
+        g.pb.ships[0].health -= 3;
+        g.pb.ships[0].scraps = 2;
+        g.begin(0);
+        g.act(0, "trade");
+        let before = g.ship(0).health;
+        g.act(0, "ally_skill:0");
+        let once = g.ship(0).health - before;
+        if revision >= 3 {
+            g.act(0, "ally_skill:0");
+        }
+        (once, g.ship(0).health - before, g.ship(0).scraps)
+    };
+    assert_eq!(repair(crate::RULES_REVISION), (1, 2, 0), "a health a scrap, twice in one Trade");
+    assert_eq!(repair(2).0, 2, "rules revision 2 replays as it was played");
+}
+
+#[test]
+fn p16_an_energy_marker_discarded_for_good_is_not_bought_back_at_its_old_price() {
+    // p. 16, Avatar abilities: energy markers are discarded for good,
+    // "from the rightmost part of the mat"; the slot stays empty, so the
+    // next marker bought costs the next slot's price, and a ship that lost
+    // its only marker does not get the free first one back (rules revision
+    // 3; before, Ship Maintenance sold it again for nothing).
+    let after_loss = |revision: u32| {
+        let mut g = game4();
+        g.config.rules_revision = Some(revision);
+        g.pb.ships[0].scraps = 0;
+        let mut ev = Vec::new();
+        g.discard_energy_marker(0, &mut ev);
+        g.begin(0);
+        let maintenance = g.ids().contains(&"maintenance".to_string());
+        (maintenance, g.next_energy_cost(0), g)
+    };
+    let (maintenance, cost, _) = after_loss(crate::RULES_REVISION);
+    let costs = &Content::get().ship(ShipKind::Warship).energy_costs;
+    assert!(!maintenance, "nothing to maintain with no scraps");
+    assert_eq!(cost, costs.get(1).copied(), "the lost slot stays empty");
+    let (maintenance, cost, _) = after_loss(2);
+    assert!(maintenance && cost == Some(costs[0]), "rules revision 2 replays as it was played");
+}
