@@ -223,6 +223,7 @@ pub struct GameConfig {
 ///    - Pacify in a system whose "Enemies are stronger" draws its Enemy
 ///      from the reserve, as a detection there does (p. 9).
 ///    - The Specialised Engineer repairs 1 health a scrap, as its card says.
+///    - An Ally's skill is offered only when it has something to act on.
 ///    - A guardian Signal draws a guardian of at least the card's level.
 ///    - An energy marker discarded for good leaves its slot empty: the next
 ///      one bought is priced past it (p. 16).

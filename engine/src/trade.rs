@@ -132,8 +132,21 @@ impl Game {
                     }
                 }
             }
+            // From rules revision 3 a skill is offered only when it has
+            // something to act on: a space to reveal, a system to pacify.
+            let useful = |reveal: bool| {
+                !self.revised(3)
+                    || if reveal {
+                        !self.reveal_spaces().is_empty()
+                    } else {
+                        self.pb.tiles.iter().any(|t| {
+                            self.content().tiles[t.tile as usize].kind == crate::content::SystemKind::Enemy
+                                && t.pacified.is_none()
+                        })
+                    }
+            };
             match self.content().allies[ally.kind as usize].skill {
-                AllySkill::Chart { cost } if pooled >= cost as u16 && !self.hid.stack.is_empty() => {
+                AllySkill::Chart { cost } if pooled >= cost as u16 && !self.hid.stack.is_empty() && useful(true) => {
                     opts.push(opt!(
                         lab,
                         &group,
@@ -141,7 +154,7 @@ impl Game {
                         Choice::AllySkill { target: group[0] },
                     ));
                 }
-                AllySkill::Muscle { cost } if pooled >= cost as u16 && self.pb.pacify_supply > 0 => {
+                AllySkill::Muscle { cost } if pooled >= cost as u16 && self.pb.pacify_supply > 0 && useful(false) => {
                     opts.push(opt!(
                         lab,
                         &group,

@@ -327,3 +327,26 @@ fn p16_an_energy_marker_discarded_for_good_is_not_bought_back_at_its_old_price()
     let (maintenance, cost, _) = after_loss(2);
     assert!(maintenance && cost == Some(costs[0]), "rules revision 2 replays as it was played");
 }
+
+#[test]
+fn allies_a_skill_is_offered_only_when_it_has_something_to_act_on() {
+    // The Mercenary's skill pacifies an Enemy system anywhere (the
+    // project's card): with none revealed, paying for it would buy nothing,
+    // so it is not offered (rules revision 3; before, it was, and its
+    // decision then held only "pacify no more systems").
+    let mercenary_offered = |revision: u32, enemy_system: bool| {
+        let mut g = game4();
+        g.config.rules_revision = Some(revision);
+        if enemy_system {
+            g.put_tile("E01", h(2, 0));
+        }
+        g.pb.allies.push(AllyInPlay { kind: crate::config::AllyKind::Mercenary, hex: Hex::ORIGIN, offer: vec![] });
+        g.pb.ships[0].scraps = 9;
+        g.begin(0);
+        g.act(0, "trade");
+        g.ids().iter().any(|i| i.starts_with("ally_skill:"))
+    };
+    assert!(!mercenary_offered(crate::RULES_REVISION, false), "nothing to pacify");
+    assert!(mercenary_offered(crate::RULES_REVISION, true));
+    assert!(mercenary_offered(2, false), "rules revision 2 replays as it was played");
+}
