@@ -394,10 +394,19 @@ impl Game {
                 _ => {}
             }
             if retaliation > 0 {
-                retaliation += self.damage_count(t.seat, DamagedEffect::BrittleHull);
+                let brittle = self.damage_count(t.seat, DamagedEffect::BrittleHull);
                 let armor = self.passive(t.seat, |e| if let ModuleEffect::Armor { amount } = e { amount } else { 0 });
                 self.note(t.seat, |e| matches!(e, ModuleEffect::Armor { .. }), ev);
-                retaliation = retaliation.saturating_sub(armor);
+                if self.revised(3) {
+                    // A brittle hull loses more "whenever retaliation hits
+                    // the ship": once armour has let some through.
+                    retaliation = retaliation.saturating_sub(armor);
+                    if retaliation > 0 {
+                        retaliation += brittle;
+                    }
+                } else {
+                    retaliation = (retaliation + brittle).saturating_sub(armor);
+                }
             }
             self.lose_health(t.seat, retaliation, ev);
             match ability {

@@ -229,6 +229,8 @@ pub struct GameConfig {
 ///      one bought is priced past it (p. 16).
 ///    - Drain and Nullify, set off by the dice, take effect on the attack
 ///      that defeats the foe too (p. 14: abilities before damage).
+///    - A brittle hull adds its loss only when retaliation gets through
+///      armour (its card: "whenever retaliation hits the ship").
 ///    - Strain may pay for a further Analysis option (p. 6: "at any point
 ///      during your turn").
 ///    - One white and one red Avatar Movement marker (p. 3, p. 11): the

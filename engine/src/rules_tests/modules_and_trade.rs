@@ -350,3 +350,29 @@ fn allies_a_skill_is_offered_only_when_it_has_something_to_act_on() {
     assert!(mercenary_offered(crate::RULES_REVISION, true));
     assert!(mercenary_offered(2, false), "rules revision 2 replays as it was played");
 }
+
+#[test]
+fn damaged_brittle_hull_adds_a_loss_only_when_retaliation_gets_through_armour() {
+    // The project's Damaged card (content/damaged.toml, brittle_hull): "one
+    // more health lost whenever retaliation hits the ship". Armour takes
+    // off retaliation first; one miss against Hardened Plating (armour 1)
+    // does not hit, so the brittle hull adds nothing (rules revision 3;
+    // before, the extra loss came first and armour took one off after).
+    let lost_to_one_miss = |revision: u32| {
+        let mut g = armed(&["hardened_plating"]);
+        g.config.rules_revision = Some(revision);
+        let leaking = Content::get().damaged.iter().position(|d| d.id == "leaking_hull").expect("card") as u8;
+        g.pb.ships[0].damaged = vec![leaking];
+        g.pb.ships[0].health = 30;
+        g.pb.ships[0].max_health = 30;
+        let (g, _) = find(&g, 0, "offense:0", |g, ev| {
+            !matches!(g.pb.pending, Pending::AfterRoll { .. })
+                && rolls(ev, RollPurpose::Attack)
+                    .first()
+                    .is_some_and(|d| d.iter().filter(|f| **f == Face::Miss).count() == 1)
+        });
+        30 - g.ship(0).health
+    };
+    assert_eq!(lost_to_one_miss(crate::RULES_REVISION), 0);
+    assert_eq!(lost_to_one_miss(2), 1, "rules revision 2 replays as it was played");
+}
