@@ -271,6 +271,7 @@ impl Game {
             Choice::PickOptionFor { option, seats } => self.pick_option(option, Some(seats), ev),
             Choice::FinishExploration => self.finish_exploration(),
             Choice::RevealAt { hex } => self.reveal_at(hex),
+            Choice::TakeExplorationMarker { hex } => self.take_exploration_marker(hex, ev),
             Choice::PacifyAt { hex } => self.pacify_at(hex, ev),
             Choice::SkipEffect => self.resume_after_effect(),
             Choice::Trade => {

@@ -233,6 +233,8 @@ pub struct GameConfig {
 ///      armour (its card: "whenever retaliation hits the ship").
 ///    - Strain may pay for a further Analysis option (p. 6: "at any point
 ///      during your turn").
+///    - Out of Exploration markers, the revealing ships choose which
+///      unexplored system gives up its marker (FAQ, Explorations).
 ///    - One white and one red Avatar Movement marker (p. 3, p. 11): the
 ///      same movement effect twice in a round does nothing more.
 ///    - One red and one white Rift marker (p. 3): creating or disabling a

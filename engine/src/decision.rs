@@ -51,6 +51,9 @@ pub enum DecisionKind {
     ModuleDiscard,
     /// Which effect of a new mod level to keep.
     ModChoice,
+    /// Out of Exploration markers: which unexplored system gives up its own
+    /// to a newly revealed one (FAQ, Explorations).
+    ExplorationMarker,
     /// Nothing: the game is over.
     GameOver,
 }
@@ -78,6 +81,7 @@ impl DecisionKind {
             DecisionKind::Trade => "trade",
             DecisionKind::ModuleDiscard => "module_discard",
             DecisionKind::ModChoice => "mod_choice",
+            DecisionKind::ExplorationMarker => "exploration_marker",
             DecisionKind::GameOver => "game_over",
         }
     }
@@ -395,6 +399,12 @@ pub enum Choice {
         /// Mod effect (content index).
         effect: u8,
     },
+    /// Take the Exploration marker of this unexplored system for the one
+    /// just revealed; its Exploration is lost (FAQ, rules revision 3).
+    TakeExplorationMarker {
+        /// The system that gives up its marker.
+        hex: Hex,
+    },
 }
 
 /// Consumes an expected id as pieces of it are written; fails at the
@@ -503,6 +513,7 @@ impl Choice {
             Choice::Salvage { module } => write!(w, "salvage:{module}"),
             Choice::DiscardModule { module } => write!(w, "discard_module:{module}"),
             Choice::DiscardMod { effect } => write!(w, "discard_mod:{effect}"),
+            Choice::TakeExplorationMarker { hex } => write!(w, "take_marker:{},{}", hex.q, hex.r),
         }
     }
 }
@@ -668,6 +679,15 @@ pub enum Pending {
     DiscardModule {
         /// The ship.
         seat: Seat,
+    },
+    /// Out of Exploration markers: the ships that revealed `to` choose an
+    /// unexplored system whose marker moves there (FAQ, Explorations: "vous
+    /// devez en déplacer un"; rules revision 3).
+    MoveExplorationMarker {
+        /// The system just revealed, waiting for its marker.
+        to: Hex,
+        /// The ships that revealed it: they choose.
+        seats: Vec<Seat>,
     },
     /// Game over.
     Over,

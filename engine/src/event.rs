@@ -252,6 +252,14 @@ pub enum Event {
         /// And hid in the system.
         hid: bool,
     },
+    /// Out of Exploration markers, one moved from an unexplored system to
+    /// a newly revealed one; the first system's Exploration is lost.
+    ExplorationMarkerMoved {
+        /// The system that gave up its marker.
+        from: Hex,
+        /// The system revealed.
+        to: Hex,
+    },
     /// A system was pacified.
     Pacified {
         /// System.
@@ -496,6 +504,9 @@ impl Event {
                 }
             }
             Pacified { hex } => format!("System {} is pacified", h(hex)),
+            ExplorationMarkerMoved { from, to } => {
+                format!("The Exploration marker of {} moves to {}; its Exploration is lost", h(from), h(to))
+            }
             CorruptionAdvanced { position } => format!("The Corruption advances to {position}"),
             AvatarArrived { avatar, hex } => format!("{avatar} enters play at {}", h(hex)),
             AvatarMoved { avatar, path } => {

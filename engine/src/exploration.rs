@@ -332,6 +332,21 @@ impl Game {
         }
     }
 
+    /// The chosen unexplored system gives its Exploration marker to the
+    /// one waiting for it (FAQ, Explorations).
+    pub(crate) fn take_exploration_marker(&mut self, from: Hex, ev: &mut Vec<Event>) {
+        if let Pending::MoveExplorationMarker { to, .. } = self.pb.pending.clone() {
+            if let Some(t) = self.tile_at_mut(from) {
+                t.exploration_marker = false;
+            }
+            if let Some(t) = self.tile_at_mut(to) {
+                t.exploration_marker = true;
+            }
+            ev.push(Event::ExplorationMarkerMoved { from, to });
+        }
+        self.resume_after_effect();
+    }
+
     /// Goes back to the decision an effect interrupted.
     pub(crate) fn resume_after_effect(&mut self) {
         self.pb.pending = self.pb.resume.take().map(|b| *b).unwrap_or(Pending::Action);
@@ -342,7 +357,12 @@ impl Game {
     pub(crate) fn start_queued(&mut self) -> bool {
         if self.pb.active.is_empty() {
             // Without an active group only a ship's own decisions can wait.
-            self.pb.queued.retain(|p| matches!(p, Pending::ChooseMod { .. } | Pending::DiscardModule { .. }));
+            self.pb.queued.retain(|p| {
+                matches!(
+                    p,
+                    Pending::ChooseMod { .. } | Pending::DiscardModule { .. } | Pending::MoveExplorationMarker { .. }
+                )
+            });
         }
         if self.pb.queued.is_empty() {
             return false;

@@ -277,6 +277,33 @@ impl Game {
                     .collect();
                 (DecisionKind::KeyCarrier, text!(lab, format!("Who carries Precursor Key {key}?")), opts)
             }
+            Pending::MoveExplorationMarker { to, seats } => {
+                let mut deciders: Vec<Seat> = seats.iter().copied().filter(|&s| !self.ship(s).defeated).collect();
+                if deciders.is_empty() {
+                    deciders = self.alive().map(|s| s.seat).collect();
+                }
+                let opts = self
+                    .pb
+                    .tiles
+                    .iter()
+                    .filter(|t| t.exploration_marker && t.hex != *to)
+                    .map(|t| {
+                        opt!(
+                            lab,
+                            &deciders,
+                            format!("Take the marker of {}", self.hex_label(t.hex)),
+                            Choice::TakeExplorationMarker { hex: t.hex }
+                        )
+                    })
+                    .collect();
+                let prompt = || {
+                    format!(
+                        "Out of Exploration markers: which unexplored system gives its marker to {}? Its Exploration is lost",
+                        self.hex_label(*to)
+                    )
+                };
+                (DecisionKind::ExplorationMarker, text!(lab, prompt()), opts)
+            }
         }
     }
 

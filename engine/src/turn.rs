@@ -186,15 +186,24 @@ impl Game {
     pub(crate) fn reveal_tile(&mut self, tile: u8, hex: Hex, rotation: u8, ev: &mut Vec<Event>) {
         let def = &self.content().tiles[tile as usize];
         let mut exploration_marker = false;
+        let mut marker_from = None;
         if def.exploration {
+            let marked = self.pb.tiles.iter().filter(|t| t.exploration_marker).count();
             if self.pb.exploration_supply > 0 {
                 self.pb.exploration_supply -= 1;
                 exploration_marker = true;
+            } else if self.revised(3) && marked > 1 {
+                // FAQ: "vous devez en déplacer un": the revealing ships
+                // choose which unexplored system gives up its marker.
+                let seats = self.pb.active.clone();
+                self.pb.queued.push(Pending::MoveExplorationMarker { to: hex, seats });
             } else if let Some(t) = self.pb.tiles.iter_mut().find(|t| t.exploration_marker) {
                 // FAQ: out of markers, move one from an unexplored system
-                // (the oldest one revealed); that Exploration is lost.
+                // (the only one; before rules revision 3, the oldest one
+                // revealed); that Exploration is lost.
                 t.exploration_marker = false;
                 exploration_marker = true;
+                marker_from = Some(t.hex);
             }
         }
         let key_marker = def.signal.filter(|&k| self.pb.signals.iter().any(|s| s.key == k));
@@ -212,6 +221,9 @@ impl Game {
         });
         self.reindex_board();
         ev.push(Event::TileRevealed { hex, tile: def.id.clone(), rotation });
+        if let Some(from) = marker_from.filter(|_| self.revised(3)) {
+            ev.push(Event::ExplorationMarkerMoved { from, to: hex });
+        }
         // Hyperspace Scanner (FAQ): a scrap for every system revealed.
         for s in self.pb.active.clone() {
             if self.has_passive(s, |e| matches!(e, crate::content::ModuleEffect::ScrapOnReveal)) {

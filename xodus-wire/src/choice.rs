@@ -36,7 +36,8 @@ pub fn typed_with_json(c: &Choice, json: &str) -> x::XodusChoice {
         | Choice::Jump { hex: h }
         | Choice::RushTo { hex: h }
         | Choice::RevealAt { hex: h }
-        | Choice::PacifyAt { hex: h } => t.hex = Some(hex(*h)),
+        | Choice::PacifyAt { hex: h }
+        | Choice::TakeExplorationMarker { hex: h } => t.hex = Some(hex(*h)),
         Choice::ScavengeKeys { from, to } => {
             t.from_seat = Some(n(*from));
             t.to_seat = Some(n(*to));

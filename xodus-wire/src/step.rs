@@ -154,6 +154,9 @@ pub fn step(p: &Pending) -> x::Step {
         }
         Pending::Trade { with_ally } => S::Trade(x::TradeStep { with_ally: *with_ally }),
         Pending::DiscardModule { seat } => S::DiscardModule(x::DiscardModuleStep { seat: u32::from(*seat) }),
+        Pending::MoveExplorationMarker { to, seats } => {
+            S::MoveExplorationMarker(x::MoveExplorationMarkerStep { to: Some(hex(*to)), seats: wide(seats) })
+        }
         Pending::Over => S::Over(x::OverStep {}),
     };
     x::Step { step: Some(s) }
@@ -225,6 +228,10 @@ pub fn step_back(s: Option<&x::Step>) -> Result<Pending, WireError> {
         },
         S::Trade(t) => Pending::Trade { with_ally: t.with_ally },
         S::DiscardModule(d) => Pending::DiscardModule { seat: small(d.seat, "discard_module.seat")? },
+        S::MoveExplorationMarker(m) => Pending::MoveExplorationMarker {
+            to: hex_back(m.to.as_ref(), "move_exploration_marker.to")?,
+            seats: smalls(&m.seats, "move_exploration_marker.seats")?,
+        },
         S::Over(_) => Pending::Over,
     })
 }

@@ -507,3 +507,39 @@ fn p03_p11_one_white_and_one_red_avatar_movement_marker() {
     g.apply_effect(down, &[0], Hex::ORIGIN, &mut ev);
     assert_eq!(g.pb.corruption.movement_this_turn, -1, "the End phase takes the markers back");
 }
+
+#[test]
+fn faq_out_of_exploration_markers_the_revealing_captain_chooses_which_to_move() {
+    // FAQ, Explorations: "Si vous êtes à court de marqueurs, vous devez en
+    // déplacer un d'une tuile encore inexplorée": the captain who revealed
+    // the system chooses which unexplored system gives up its marker, and
+    // that Exploration is lost (rules revision 3; before, the oldest
+    // system's marker moved without a choice).
+    let probe_with_two_candidates = |revision: u32| {
+        let mut g = game4();
+        g.config.rules_revision = Some(revision);
+        g.put_tile("A02", h(1, 0));
+        g.put_tile("A03", h(0, 1));
+        g.pb.exploration_supply = 0;
+        let a05 = tile_index("A05");
+        g.hid.stack.retain(|&t| t != a05);
+        g.hid.stack.push(a05);
+        g.begin(0);
+        g.act(0, "probe:-1,0");
+        let rot = g.ids()[0].clone();
+        let ev = g.act(0, &rot);
+        (g, ev)
+    };
+    let (mut g, _) = probe_with_two_candidates(crate::RULES_REVISION);
+    assert!(matches!(pending(&g), Pending::MoveExplorationMarker { to, .. } if *to == h(-1, 0)), "{:?}", pending(&g));
+    assert_eq!(g.decision().kind, crate::decision::DecisionKind::ExplorationMarker);
+    assert_eq!(g.ids(), vec!["take_marker:1,0".to_string(), "take_marker:0,1".to_string()]);
+    let ev = g.act(0, "take_marker:0,1");
+    assert!(ev.contains(&Event::ExplorationMarkerMoved { from: h(0, 1), to: h(-1, 0) }));
+    let marked = |g: &Game, at: Hex| g.tile_at(at).is_some_and(|t| t.exploration_marker);
+    assert!(marked(&g, h(1, 0)) && !marked(&g, h(0, 1)) && marked(&g, h(-1, 0)));
+    assert!(matches!(pending(&g), Pending::Action), "the turn goes on: {:?}", pending(&g));
+
+    let (g, _) = probe_with_two_candidates(2);
+    assert!(!marked(&g, h(1, 0)) && marked(&g, h(0, 1)) && marked(&g, h(-1, 0)), "rules revision 2: the oldest");
+}
