@@ -246,3 +246,47 @@ async fn strangers_and_seated_players_learn_nothing_the_rules_hide() {
     }
     assert_eq!(hash, state(&mut c, &id).await.state_hash, "the creator reproduces the game bit for bit");
 }
+
+/// A seated player probes (the tile drawn shows only in the next decision,
+/// with no event of its own), then asks to take the probe back: refused,
+/// or the player would see the next tile of the stack for free and try
+/// again elsewhere.
+#[tokio::test]
+async fn a_seated_player_cannot_undo_a_probe_to_peek_at_the_stack() {
+    let server = Server::start("undo-peek");
+    let mut c = server.client().await;
+    let id = create_game(&mut c, 15).await;
+    let tokens = claim_all(&mut c, &id).await;
+    let (seat, probed) = loop {
+        let s = state(&mut c, &id).await;
+        let d = s.decision.clone().expect("decision");
+        assert!(s.seq < 200, "no probe offered in 200 choices");
+        if let Some(o) = d.options.iter().find(|o| o.id.starts_with("probe:")) {
+            let seat = o.seats[0];
+            let r = c
+                .submit_choice(pb::SubmitChoiceRequest {
+                    game_id: id.clone(),
+                    credentials: creds(&tokens, seat),
+                    expected_seq: Some(s.seq),
+                    choice: Some(pb::submit_choice_request::Choice::OptionId(o.id.clone())),
+                })
+                .await
+                .expect("probe")
+                .into_inner();
+            break (seat, r);
+        }
+        play_first(&mut c, &id, &tokens).await;
+    };
+    let after = probed.state.as_ref().expect("state");
+    assert!(!after.can_undo, "the probe drew a tile: no undo offered");
+    let err = c
+        .undo(pb::UndoRequest {
+            game_id: id.clone(),
+            credentials: creds(&tokens, seat),
+            expected_seq: Some(probed.seq),
+        })
+        .await
+        .expect_err("undo of a probe");
+    assert_eq!(err.code(), tonic::Code::FailedPrecondition, "{}", err.message());
+    assert_eq!(state(&mut c, &id).await.seq, probed.seq, "nothing changed");
+}

@@ -9,6 +9,16 @@ impl Game {
     pub fn state_hash(&self) -> u64 {
         tabletop_kit::hash::state_hash(&(&self.config.ships, self.config.seed, &self.pb, &self.hid), &self.hid.rng)
     }
+
+    /// Hash of the hidden half alone (every deck, stack and face-down
+    /// order, and the generator's position). A choice that changes it drew,
+    /// shuffled or rolled something, even when its events say nothing (a
+    /// probe shows the drawn tile only in the next decision): taking such a
+    /// choice back would let a player see what is hidden and try again, so
+    /// it is never undoable.
+    pub fn hidden_hash(&self) -> u64 {
+        tabletop_kit::hash::state_hash(&self.hid, &self.hid.rng)
+    }
 }
 
 #[cfg(test)]

@@ -160,9 +160,12 @@ impl HostedGame for Table {
     }
 
     fn apply(&mut self, seat: Seat, option_id: &str) -> Result<Applied, Refusal> {
+        let hidden = self.game.hidden_hash();
         match self.game.apply(seat, option_id) {
             Ok(events) => Ok(Applied {
-                undoable: events.iter().all(xodus_engine::Event::may_be_undone),
+                // Undoable: nothing random or hidden was revealed, by an
+                // event or silently (a drawn tile shown in the next decision).
+                undoable: events.iter().all(xodus_engine::Event::may_be_undone) && self.game.hidden_hash() == hidden,
                 events: events.iter().map(|e| xodus_wire::event(e, Some(self.game.public()))).collect(),
             }),
             Err(RuleError::GameOver) => Err(Refusal::GameOver),
@@ -213,6 +216,34 @@ mod tests {
             setup: Some(any::xodus_setup(setup)),
             ..Default::default()
         }
+    }
+
+    #[test]
+    fn a_choice_that_draws_a_hidden_card_silently_cannot_be_undone() {
+        // A probe draws the top tile of the stack into the orientation
+        // decision with no event of its own: undoing it would show a
+        // player the next tile for free. Every choice of a played game is
+        // undoable only if the hidden half is as it was.
+        let r = req(xodus_pb::XodusSetup { ship_count: 4, seed: Some(11), ..Default::default() });
+        let mut t = Table::new(Game::new(config(&r, 0).expect("valid")).expect("starts"));
+        let (mut probes, mut undoable) = (0, 0);
+        let mut steps = 0;
+        while t.outcome().is_none() && steps < 600 {
+            let d = t.decision();
+            let o = &d.options[(steps * 7) % d.options.len()];
+            let before = t.game.hidden_hash();
+            let applied = t.apply(Seat::try_from(o.seats[0]).expect("small"), &o.id).expect("offered");
+            if o.id.starts_with("probe:") || o.id.starts_with("blind_jump:") {
+                probes += 1;
+                assert!(!applied.undoable, "{} drew a tile", o.id);
+            }
+            if applied.undoable {
+                undoable += 1;
+                assert_eq!(t.game.hidden_hash(), before, "an undoable {} touched the hidden half", o.id);
+            }
+            steps += 1;
+        }
+        assert!(probes > 0 && undoable > 0, "the game probed ({probes}) and made undoable moves ({undoable})");
     }
 
     #[test]
