@@ -406,7 +406,11 @@ impl Game {
                     let can_strain = self.pb.active.iter().any(|&s| {
                         !self.ship(s).strained && !self.has_damage(s, crate::content::DamagedEffect::NoStrain)
                     });
-                    if acts == 0 && !can_strain {
+                    // Modules cost no Action (p. 15): from rules revision 3
+                    // the turn waits while one can still be used.
+                    let free_power =
+                        || self.revised(3) && !self.action_power_options(&self.pb.active, false).is_empty();
+                    if acts == 0 && !can_strain && !free_power() {
                         self.end_group_turn(ev);
                         continue;
                     }

@@ -249,10 +249,14 @@ impl Game {
 
     /// Steps 5-11 of the combat summary for the pending attack roll.
     pub(crate) fn finalize_attack(&mut self, ev: &mut Vec<Event>) {
-        let Pending::AfterRoll { target, mut rolls, ignore_shields, cancel_ability, .. } = self.pb.pending.clone()
+        let Pending::AfterRoll { target, mut rolls, ignore_shields, cancel_ability, used, .. } =
+            self.pb.pending.clone()
         else {
             return;
         };
+        if self.revised(3) {
+            self.discard_used_consumables(&used, ev);
+        }
         self.pb.pending = Pending::CombatCommand;
         let Some(foe) = self.foe(target) else { return };
         let seats: Vec<Seat> = self.pb.fight.as_ref().map(|f| f.seats.clone()).unwrap_or_default();

@@ -231,6 +231,12 @@ pub struct GameConfig {
 ///      that defeats the foe too (p. 14: abilities before damage).
 ///    - A brittle hull adds its loss only when retaliation gets through
 ///      armour (its card: "whenever retaliation hits the ship").
+///    - Modules that ignore 2 misses or reroll 2 dice work on that many
+///      chosen dice; a consumable used after the roll lasts the attack.
+///    - A die that set off Damage Convectors can be neither rerolled nor
+///      ignored (p. 15).
+///    - With no Action left, the turn waits while a module that costs no
+///      Action can still be used (p. 15).
 ///    - Strain may pay for a further Analysis option (p. 6: "at any point
 ///      during your turn").
 ///    - Out of Exploration markers, the revealing ships choose which

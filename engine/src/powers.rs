@@ -177,6 +177,10 @@ impl Game {
                 let limit = match p.effect {
                     ModuleEffect::PayScrapReroll { dice, .. } => dice,
                     ModuleEffect::SpecialReroll { .. } => 2,
+                    // Rules revision 3: "ignore 2 misses", "reroll 2 dice"
+                    // work on that many dice, one chosen at a time.
+                    ModuleEffect::IgnoreMiss { count, .. } if self.revised(3) => count.max(1),
+                    ModuleEffect::Reroll { dice } if self.revised(3) => dice.max(1),
                     _ => 1,
                 };
                 if uses >= limit {
@@ -190,8 +194,12 @@ impl Game {
                         Choice::Activate { seat: s, source: src, die },
                     ));
                 };
+                // One die at a time: a one-die reroll, the Berserker Cannon,
+                // and from rules revision 3 every reroll ("up to N dice").
+                let one_by_one = matches!(p.effect, ModuleEffect::Reroll { dice: 1 } | ModuleEffect::Berserk)
+                    || (matches!(p.effect, ModuleEffect::Reroll { .. }) && self.revised(3));
                 match p.effect {
-                    ModuleEffect::Reroll { dice: 1 } | ModuleEffect::Berserk => {
+                    ModuleEffect::Reroll { .. } | ModuleEffect::Berserk if one_by_one => {
                         for (i, d) in r.dice.iter().enumerate().filter(|(_, d)| free(d)) {
                             push(
                                 Some((s, i as u8)),
@@ -346,7 +354,14 @@ impl Game {
         };
         let first_use = !used.contains(&(seat, src));
         used.push((seat, src));
-        if first_use && let Some(payer) = self.energy_payer(seat, src, relayed, PayTime::Attack) {
+        // A consumable used after the roll is discarded when the attack
+        // resolves (rules revision 3), so one that works on two dice lasts
+        // for both.
+        let kept_for_now = self.revised(3) && self.power(src).activation == Activation::Consumable;
+        if first_use
+            && !kept_for_now
+            && let Some(payer) = self.energy_payer(seat, src, relayed, PayTime::Attack)
+        {
             relayed |= self.pay_power(seat, src, payer, PayTime::Attack, ev);
         }
         let own = rolls.iter().position(|r| r.seat == seat);
@@ -392,6 +407,13 @@ impl Game {
                     .map(|d| 1 + d.doubled as u8)
                     .sum();
                 rolls[ri].bonus_hits += hits * misses;
+                // p. 15: a die that triggered an effect can be neither
+                // rerolled nor ignored (rules revision 3).
+                if self.revised(3) {
+                    for d in rolls[ri].dice.iter_mut().filter(|d| d.face == Face::Miss && !d.ignored) {
+                        d.used = true;
+                    }
+                }
             }
             (ModuleEffect::RerollBoth { .. }, Some((ts, _)), _) => {
                 for d in 0..2 {
@@ -432,6 +454,21 @@ impl Game {
             _ => {}
         }
         self.pb.pending = Pending::AfterRoll { target, rolls, used, grants, ignore_shields, cancel_ability, relayed };
+    }
+
+    /// Discards the consumables used after this attack's roll (rules
+    /// revision 3: they last until the attack resolves).
+    pub(crate) fn discard_used_consumables(&mut self, used: &[(Seat, Source)], ev: &mut Vec<Event>) {
+        let mut done: Vec<(Seat, Source)> = Vec::new();
+        for &(seat, src) in used {
+            if done.contains(&(seat, src)) || self.power(src).activation != Activation::Consumable {
+                continue;
+            }
+            done.push((seat, src));
+            if let Some(payer) = self.energy_payer(seat, src, false, PayTime::Attack) {
+                self.pay_power(seat, src, payer, PayTime::Attack, ev);
+            }
+        }
     }
 
     /// A fleet ship uses a granted right on one of its dice.

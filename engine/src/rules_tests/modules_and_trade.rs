@@ -376,3 +376,117 @@ fn damaged_brittle_hull_adds_a_loss_only_when_retaliation_gets_through_armour() 
     assert_eq!(lost_to_one_miss(crate::RULES_REVISION), 0);
     assert_eq!(lost_to_one_miss(2), 1, "rules revision 2 replays as it was played");
 }
+
+fn misses_rolled(g: &Game, n: usize) -> bool {
+    matches!(&g.pb.pending, Pending::AfterRoll { rolls, .. }
+        if rolls[0].dice.iter().filter(|d| d.face == Face::Miss).count() == n)
+}
+
+#[test]
+fn modules_ignoring_two_misses_ignore_two_and_a_consumable_lasts_the_attack() {
+    // The project's modules (content/modules.toml): Ablative Foam
+    // (consumable) and Precursor Aegis (energy) ignore 2 misses. Each
+    // activation takes one chosen miss, twice, paid once; the foam is
+    // discarded when the attack resolves (rules revision 3; before, one
+    // miss only, the foam gone at the first).
+    for (module, consumable) in [("ablative_foam", true), ("precursor_aegis", false)] {
+        let g = armed(&[module]);
+        let (mut g, _) = find(&g, 0, "offense:0", |g, _| misses_rolled(g, 2));
+        let m = module_index(module);
+        let energy = g.ship(0).energy_used;
+        g.act(0, &format!("activate:0:module{m}:0:0"));
+        assert!(g.ids().contains(&format!("activate:0:module{m}:0:1")), "{module}: the second miss too");
+        assert!(g.ship(0).modules.contains(&m), "{module}: still there for the second miss");
+        // Nothing is left to use on the dice: the attack resolves at once,
+        // with no retaliation since both misses are ignored.
+        let ev = g.act(0, &format!("activate:0:module{m}:0:1"));
+        assert!(matches!(pending(&g), Pending::CombatCommand), "{module}: {:?}", pending(&g));
+        assert!(!ev.iter().any(|e| matches!(e, Event::HealthLost { seat: 0, .. })), "{module}: both misses ignored");
+        assert_eq!(g.ship(0).energy_used, energy + u8::from(!consumable), "{module}: paid once");
+        assert_eq!(g.ship(0).modules.contains(&m), !consumable, "{module}: a consumable is gone after the attack");
+    }
+    let g = armed(&["ablative_foam"]);
+    let mut g2 = g.clone();
+    g2.config.rules_revision = Some(2);
+    let (mut g2, _) = find(&g2, 0, "offense:0", |g, _| misses_rolled(g, 2));
+    let m = module_index("ablative_foam");
+    g2.act(0, &format!("activate:0:module{m}:0:0"));
+    assert!(!g2.ship(0).modules.contains(&m), "rules revision 2 replays as it was played");
+}
+
+#[test]
+fn modules_rerolling_two_dice_reroll_the_chosen_ones() {
+    // Spare Rounds and the Fate Engine (content/modules.toml): "reroll up
+    // to 2 of your dice": the captain picks each die, a hit can be kept,
+    // and a third die is never rerolled too (rules revision 3; before,
+    // every die was rerolled at once).
+    let g = armed(&["fate_engine"]);
+    let (mut g, _) = find(&g, 0, "offense:0", |g, _| {
+        matches!(&g.pb.pending, Pending::AfterRoll { rolls, .. }
+            if rolls[0].dice[0].face == Face::Hit && rolls[0].dice[1].face == Face::Miss)
+    });
+    if let Pending::AfterRoll { rolls, .. } = &mut g.pb.pending {
+        let third = rolls[0].dice[1].clone();
+        rolls[0].dice.push(third);
+    }
+    let m = module_index("fate_engine");
+    let mine: Vec<String> = g.ids().into_iter().filter(|i| i.contains(&format!("module{m}"))).collect();
+    assert_eq!(mine, (0..3).map(|d| format!("activate:0:module{m}:0:{d}")).collect::<Vec<_>>());
+    let ev = g.act(0, &format!("activate:0:module{m}:0:1"));
+    assert_eq!(rolls(&ev, RollPurpose::Attack).len(), 1, "only the chosen die");
+    assert_eq!(after_roll(&g)[0].dice[0].face, Face::Hit, "the hit was kept");
+    let ev = g.act(0, &format!("activate:0:module{m}:0:2"));
+    assert_eq!(rolls(&ev, RollPurpose::Attack).len(), 1);
+    assert!(!g.ids().iter().any(|i| i.contains(&format!("module{m}"))), "two dice at most");
+}
+
+#[test]
+fn p15_misses_counted_as_hits_can_be_neither_ignored_nor_rerolled() {
+    // p. 15: "you can't reroll or ignore a die if you used it to trigger
+    // another mod or module during this attack": the misses Damage
+    // Convectors count as hits are used (rules revision 3).
+    let mut g = armed(&["deflector_screen"]);
+    let convectors = Content::get().mod_effects.iter().position(|m| m.id == "damage_convectors").expect("mod") as u8;
+    g.pb.ships[0].mods = vec![convectors];
+    g.pb.ships[0].energy_total = 4;
+    let (mut g, _) = find(&g, 0, "offense:0", |g, _| misses_rolled(g, 1));
+    let d = after_roll(&g)[0].dice.iter().position(|d| d.face == Face::Miss).expect("a miss");
+    let screen = module_index("deflector_screen");
+    assert!(g.ids().contains(&format!("activate:0:module{screen}:0:{d}")), "before: the miss may be ignored");
+    let ev = g.act(0, &format!("activate:0:mod{convectors}"));
+    // With the miss no longer free, nothing is left to use: the attack
+    // resolves, the miss retaliating.
+    assert!(!g.ids().contains(&format!("activate:0:module{screen}:0:{d}")), "after: it triggered the mod");
+    assert!(matches!(pending(&g), Pending::CombatCommand), "{:?}", pending(&g));
+    assert!(ev.iter().any(|e| matches!(e, Event::HealthLost { seat: 0, .. })), "the miss was not ignored");
+}
+
+#[test]
+fn p15_the_turn_waits_for_a_module_that_costs_no_action() {
+    // p. 15: "Activating a module usually doesn't cost an Action"; p. 6
+    // only asks a player to spend all their Actions before another plays.
+    // With no Action left but a Repair Kit usable, the turn does not end by
+    // itself: the captain may use it, then end the turn (rules revision 3;
+    // before, the turn closed at the last Action).
+    let after_last_action = |revision: u32| {
+        let mut g = game4();
+        g.config.rules_revision = Some(revision);
+        let m = module_index("repair_kit");
+        g.pb.ships[0].modules = vec![m];
+        g.pb.ships[0].health -= 2;
+        g.begin(0);
+        g.pb.ships[0].strained = true;
+        g.pb.ships[0].actions_left = 1;
+        let ev = g.act(0, "scavenge");
+        (g, ev, m)
+    };
+    let (mut g, ev, m) = after_last_action(crate::RULES_REVISION);
+    assert!(!ev.iter().any(|e| matches!(e, Event::TurnEnded { .. })));
+    assert_eq!(g.ids(), vec![format!("activate:0:module{m}"), "end_turn".to_string()]);
+    let health = g.ship(0).health;
+    let ev = g.act(0, &format!("activate:0:module{m}"));
+    assert!(g.ship(0).health > health, "repaired");
+    assert!(ev.iter().any(|e| matches!(e, Event::TurnEnded { seat: 0 })), "nothing left to do: the turn ends");
+    let (_, ev, _) = after_last_action(2);
+    assert!(ev.iter().any(|e| matches!(e, Event::TurnEnded { seat: 0 })), "rules revision 2 replays as it was played");
+}
