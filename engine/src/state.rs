@@ -404,6 +404,15 @@ pub struct Public {
     pub exploration_xp: Vec<Seat>,
 }
 
+impl Public {
+    /// Every step waiting now: the pending one, the one an effect
+    /// interrupted, and those queued behind it. A card or tile drawn into
+    /// one of them is in play, out of its deck or stack.
+    pub fn waiting_steps(&self) -> impl Iterator<Item = &Pending> {
+        std::iter::once(&self.pending).chain(self.resume.as_deref()).chain(self.queued.iter())
+    }
+}
+
 /// What nobody may see. Serialized only for the state hash (the
 /// generator is hashed by its exact position instead).
 #[derive(Clone, Debug, Serialize)]

@@ -78,7 +78,16 @@ impl Game {
         let pb = view.public.clone();
         let mut rng = GameRng::new(seed);
         let four = view.config.ships.len() == 4;
-        let on_board: Vec<u8> = pb.tiles.iter().map(|t| t.tile).collect();
+        // Tiles on the board, and one drawn and waiting for its orientation.
+        let on_board: Vec<u8> = pb
+            .tiles
+            .iter()
+            .map(|t| t.tile)
+            .chain(pb.waiting_steps().filter_map(|p| match p {
+                crate::decision::Pending::Orientation { tile, .. } => Some(*tile),
+                _ => None,
+            }))
+            .collect();
         let in_game = |i: usize| four || !c.tiles[i].three_player_removed;
         let free = |k: fn(SystemKind) -> bool| -> Vec<u8> {
             (0..c.tiles.len())
@@ -175,8 +184,10 @@ impl Game {
         let mut exploration_deck: Vec<u8> =
             (0..c.explorations.len() as u8).filter(|i| !pb.exploration_discard.contains(i)).collect();
         rng.shuffle(&mut exploration_deck);
-        if let crate::decision::Pending::Exploration { card, .. } = &pb.pending {
-            exploration_deck.retain(|x| x != card);
+        for p in pb.waiting_steps() {
+            if let crate::decision::Pending::Exploration { card, .. } = p {
+                exploration_deck.retain(|x| x != card);
+            }
         }
 
         // Modules: whatever is not seen on a ship, on offer or discarded.
@@ -186,10 +197,10 @@ impl Game {
             .flat_map(|s| s.modules.iter().copied())
             .chain(pb.allies.iter().flat_map(|a| a.offer.iter().copied()))
             .chain(pb.module_discard.iter().copied())
-            .chain(match &pb.pending {
+            .chain(pb.waiting_steps().filter_map(|p| match p {
                 crate::decision::Pending::GiveModule { card, .. } => Some(*card),
                 _ => None,
-            })
+            }))
             .collect();
         let mut module_deck: Vec<u8> = (0..c.modules.len() as u8)
             .filter(|m| !c.modules[*m as usize].precursor && !seen_modules.contains(m))

@@ -147,10 +147,10 @@ pub fn xodus_state(v: &View) -> x::XodusState {
 }
 
 /// Exploration cards not yet drawn: all but the discarded ones and the
-/// one being resolved.
+/// one being resolved (pending, or waiting behind an effect's decision).
 fn exploration_deck(p: &Public) -> u32 {
     let total = Content::get().explorations.len();
-    let resolving = usize::from(matches!(p.pending, Pending::Exploration { .. }));
+    let resolving = p.waiting_steps().filter(|s| matches!(s, Pending::Exploration { .. })).count();
     total.saturating_sub(p.exploration_discard.len() + resolving) as u32
 }
 

@@ -543,3 +543,36 @@ fn faq_out_of_exploration_markers_the_revealing_captain_chooses_which_to_move() 
     let (g, _) = probe_with_two_candidates(2);
     assert!(!marked(&g, h(1, 0)) && marked(&g, h(0, 1)) && marked(&g, h(-1, 0)), "rules revision 2: the oldest");
 }
+
+#[test]
+fn a_state_sampled_from_a_view_keeps_drawn_cards_out_of_their_decks() {
+    // A sampled state must agree with its view (the AI plans on samples): a
+    // tile drawn by a probe and waiting for its orientation, or an
+    // Exploration card waiting behind one of its effects' decisions, is in
+    // play, not back in the stack or the deck.
+    let mut g = game4();
+    g.begin(0);
+    let probe = g.ids().into_iter().find(|i| i.starts_with("probe:")).expect("a probe");
+    g.act(0, &probe);
+    let Pending::Orientation { tile, .. } = g.pb.pending.clone() else { panic!("orientation") };
+    let v = g.view(crate::view::Viewer::Seat(0));
+    for k in 0..50 {
+        let s = Game::from_view(&v, k);
+        assert!(!s.hid.stack.contains(&tile), "sample {k} put the drawn tile back");
+        assert_eq!(s.hid.stack.len(), g.hid.stack.len());
+    }
+
+    let mut g = game4();
+    g.put_tile("A02", h(1, 0));
+    let card = exploration_index(|e| e.id == "old_observatory");
+    g.hid.exploration_deck.retain(|&c| c != card);
+    g.hid.exploration_deck.push(card);
+    g.begin(0);
+    g.act(0, "jump:1,0");
+    g.act(0, "explore");
+    g.act(0, "option:0");
+    assert!(matches!(g.pb.resume.as_deref(), Some(Pending::Exploration { .. })), "the card waits behind a reveal");
+    let s = Game::from_view(&g.view(crate::view::Viewer::Seat(0)), 7);
+    assert!(!s.hid.exploration_deck.contains(&card));
+    assert_eq!(s.hid.exploration_deck.len(), g.hid.exploration_deck.len());
+}
