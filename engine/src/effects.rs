@@ -148,8 +148,9 @@ impl Game {
     /// (p. 3): while it lies on the mat, the same effect again does
     /// nothing.
     fn lay_movement_marker(&mut self, marker: u8, by: i8, ev: &mut Vec<Event>) {
+        let one_marker_each = self.revised(3);
         let c = &mut self.pb.corruption;
-        if self.config.rules_revision() >= 3 {
+        if one_marker_each {
             if c.movement_markers & marker != 0 {
                 return;
             }
