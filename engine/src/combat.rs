@@ -510,21 +510,19 @@ impl Game {
         }
     }
 
-    /// Ships moved, fled or ended their turn: every system where captains
-    /// gave ground to Avatars this round and no player is left advances
-    /// the Corruption by 1 (FAQ "Avatars": "lorsque le dernier joueur
-    /// quitte le système"; rules revision 2). From rules revision 3 a
-    /// captain who disengaged and ended the turn there without hiding
-    /// counts as gone: they gave ground and did not hide (p. 16).
+    /// Ships moved or a fleeing ship was destroyed: every system where
+    /// captains gave ground to Avatars this round and no player is left
+    /// advances the Corruption by 1 (FAQ "Avatars": "lorsque le dernier
+    /// joueur quitte le système"; rules revision 2). A captain who stays,
+    /// hidden or not, has not left.
     pub(crate) fn left_systems(&mut self, ev: &mut Vec<Event>) {
-        let stayed_exposed = |s: &crate::state::Ship| self.revised(3) && s.played && s.disengaged && !s.hidden;
         let left: Vec<Hex> = self
             .pb
             .corruption
             .retreats_waiting
             .iter()
             .copied()
-            .filter(|&h| !self.alive().any(|s| s.hex == h && !stayed_exposed(s)))
+            .filter(|&h| !self.alive().any(|s| s.hex == h))
             .collect();
         for hex in left {
             if self.pb.outcome.is_some() {

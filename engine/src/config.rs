@@ -217,9 +217,9 @@ pub struct GameConfig {
 ///      per turn outside fights (FAQ, Warship 4: "par attaque / tour").
 ///    - Entering an Enemy system that holds an Avatar, or starting a turn
 ///      in one, still calls for the Detection Roll (p. 9).
-///    - A captain who disengaged from Avatars and ends the turn in that
-///      system without hiding has given ground: the marker advances as if
-///      they had left (p. 16); so does a captain destroyed while fleeing.
+///    - A captain destroyed by the Damage Rolls of fleeing Avatars has left
+///      the system: the marker advances at once when nobody else is there
+///      (p. 16; FAQ, Avatars).
 ///    - Pacify in a system whose "Enemies are stronger" draws its Enemy
 ///      from the reserve, as a detection there does (p. 9).
 ///    - The Specialised Engineer repairs 1 health a scrap, as its card says.

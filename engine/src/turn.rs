@@ -271,11 +271,6 @@ impl Game {
             sh.actions_left = 0;
             ev.push(Event::TurnEnded { seat: s });
         }
-        if self.revised(3) {
-            // A group that fled Avatars but ended its turn in their system
-            // without hiding has given ground all the same.
-            self.left_systems(ev);
-        }
         self.pb.fight = None;
         if let Some(s) = splitter
             && self.pb.outcome.is_none()

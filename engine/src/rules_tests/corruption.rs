@@ -584,30 +584,23 @@ fn p09_an_avatar_in_an_enemy_system_does_not_spare_the_detection_roll() {
 }
 
 #[test]
-fn p16_a_captain_who_flees_an_avatar_and_stays_unhidden_advances_the_corruption() {
-    // p. 16, Harbinger of the Corruption: disengaging from Avatars moves
-    // the marker; the FAQ (Avatars) spares only a captain who hides, and
-    // times it to the last player leaving. A captain who disengaged and
-    // ends the turn in the system without hiding has given ground: the
-    // marker moves when that turn ends (rules revision 3; before, it never
-    // moved).
-    let flee_and_stay = |revision: u32| {
-        let mut g = game4();
-        g.config.rules_revision = Some(revision);
-        g.put_tile("A02", h(1, 0));
-        avatar_at(&mut g, 0, h(1, 0));
-        g.pb.corruption.position = 1;
-        g.put_ship(0, h(1, 0));
-        g.pb.ships[0].health = 20;
-        g.pb.ships[0].max_health = 20;
-        g.begin(0);
-        g.act(0, "disengage");
-        let fled = g.pb.corruption.position;
-        g.act(0, "end_turn");
-        (fled, g.pb.corruption.position)
-    };
-    assert_eq!(flee_and_stay(crate::RULES_REVISION), (1, 2), "not while the captain is there, then once");
-    assert_eq!(flee_and_stay(2), (1, 1), "rules revision 2 replays as it was played");
+fn faq_a_captain_who_flees_an_avatar_but_stays_in_its_system_has_not_left_it() {
+    // p. 16 (Harbinger) moves the marker on disengaging; the FAQ (Avatars)
+    // times it: "la corruption augmente de 1 lorsque le dernier joueur
+    // quitte le système". A captain who disengages and ends the turn there,
+    // hidden or not, has not left: the marker stays (the Avatar may engage
+    // the exposed captain again in the Corruption phase).
+    let mut g = game4();
+    g.put_tile("A02", h(1, 0));
+    avatar_at(&mut g, 0, h(1, 0));
+    g.pb.corruption.position = 1;
+    g.put_ship(0, h(1, 0));
+    g.pb.ships[0].health = 20;
+    g.pb.ships[0].max_health = 20;
+    g.begin(0);
+    g.act(0, "disengage");
+    g.act(0, "end_turn");
+    assert_eq!(g.pb.corruption.position, 1);
 }
 
 #[test]
