@@ -241,6 +241,10 @@ pub struct GameConfig {
 ///      during your turn").
 ///    - Out of Exploration markers, the revealing ships choose which
 ///      unexplored system gives up its marker (FAQ, Explorations).
+///    - A power for two dice paid once takes its second die with no more
+///      energy; Stealth Alloy may be used before a turn-start Detection
+///      Roll; a paid Warmaster's Arsenal leaves Offense only; the Fleet
+///      Energy Relay is offered only when another ship needs energy.
 ///    - One white and one red Avatar Movement marker (p. 3, p. 11): the
 ///      same movement effect twice in a round does nothing more.
 ///    - One red and one white Rift marker (p. 3): creating or disabling a

@@ -178,13 +178,21 @@ impl Game {
 
     /// Permanently discards the last energy marker unlocked (p. 16).
     pub(crate) fn discard_energy_marker(&mut self, seat: Seat, ev: &mut Vec<Event>) {
+        self.remove_energy_marker(seat, true, ev);
+    }
+
+    /// Takes an energy marker off the mat; `slot_lost`: its slot stays
+    /// empty for good (rules revision 3), as for an Avatar's discard, but
+    /// not for the marker a lost mod gave, which never took a bought slot
+    /// of its own.
+    pub(crate) fn remove_energy_marker(&mut self, seat: Seat, slot_lost: bool, ev: &mut Vec<Event>) {
         let s = self.ship_mut(seat);
         if s.defeated || s.energy_total == 0 {
             return;
         }
         s.energy_total -= 1;
         s.energy_used = s.energy_used.min(s.energy_total);
-        if self.revised(3) {
+        if slot_lost && self.revised(3) {
             self.ship_mut(seat).energy_lost += 1;
         }
         ev.push(Event::EnergyMarkerDiscarded { seat });

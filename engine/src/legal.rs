@@ -136,14 +136,22 @@ impl Game {
                     .collect();
                 (DecisionKind::RushStep, text!(lab, format!("Hyperspace Rush: jump {} of 3", done + 1)), opts)
             }
-            Pending::Detection { seats } => (
-                DecisionKind::Detection,
-                text!(lab, "Enemy system: roll for detection or engage?"),
-                vec![
+            Pending::Detection { seats } => {
+                let mut opts = vec![
                     opt!(lab, seats, "Roll for detection", Choice::RollDetection),
                     opt!(lab, seats, "Engage the Enemy voluntarily", Choice::EngageVoluntarily),
-                ],
-            ),
+                ];
+                // A power that bears on this roll (Stealth Alloy) may be
+                // used before it, at the start of a turn too (p. 9, p. 15;
+                // rules revision 3).
+                if self.revised(3) {
+                    opts.extend(self.action_power_options(seats, lab).into_iter().filter(|m| {
+                        matches!(m.choice, Choice::Activate { source, .. }
+                            if matches!(self.power(source).effect, crate::content::ModuleEffect::Cloak))
+                    }));
+                }
+                (DecisionKind::Detection, text!(lab, "Enemy system: roll for detection or engage?"), opts)
+            }
             Pending::CombatCommand => {
                 let Some(f) = &self.pb.fight else {
                     return (DecisionKind::CombatCommand, String::new(), Vec::new());
@@ -230,7 +238,14 @@ impl Game {
                         format!("Captain {s}: Offense, roll all your dice"),
                         Choice::Offense { seat: s },
                     ));
-                    if !self.has_damage(s, DamagedEffect::ShakenCrew) {
+                    // A third die paid for before the roll is rolled only in
+                    // Offense: from rules revision 3 that captain no longer
+                    // picks Defense and loses the energy for nothing.
+                    let third_die = self.revised(3)
+                        && before.iter().any(|&(b, src)| {
+                            b == s && matches!(self.power(src).effect, crate::content::ModuleEffect::ExtraDie)
+                        });
+                    if !self.has_damage(s, DamagedEffect::ShakenCrew) && !third_die {
                         for die in self.dice_of(s) {
                             opts.push(opt!(
                                 lab,

@@ -168,8 +168,11 @@ impl Game {
             let s = r.seat;
             for src in self.powers_of(s) {
                 let p = self.power(src);
+                // A power already used in this attack is paid for: its
+                // further dice need no more energy (rules revision 3).
+                let paid = self.revised(3) && used.contains(&(s, src));
                 if p.trigger != Trigger::AfterAttackRoll
-                    || self.energy_payer(s, src, *relayed, PayTime::Attack).is_none()
+                    || (!paid && self.energy_payer(s, src, *relayed, PayTime::Attack).is_none())
                 {
                     continue;
                 }
@@ -690,13 +693,18 @@ impl Game {
                             ));
                         }
                     }
-                    ModuleEffect::FleetEnergy { .. } if group.iter().any(|&g| self.ship(g).energy_used > 0) => opts
-                        .push(opt!(
+                    // It pays an energy to give the group one back: from
+                    // rules revision 3, only when another ship needs it.
+                    ModuleEffect::FleetEnergy { .. }
+                        if group.iter().any(|&g| self.ship(g).energy_used > 0 && (g != s || !self.revised(3))) =>
+                    {
+                        opts.push(opt!(
                             lab,
                             [s],
                             label("your group recovers energy".into()),
                             Choice::Activate { seat: s, source: src, die: None },
-                        )),
+                        ))
+                    }
                     _ => {}
                 }
             }
@@ -843,7 +851,7 @@ impl Game {
         self.ship_mut(seat).mods.remove(i);
         ev.push(Event::ModLost { seat, power: self.content().mod_effects[effect as usize].id.clone() });
         if matches!(self.content().mod_effects[effect as usize].effect, ModuleEffect::BonusEnergy) {
-            self.discard_energy_marker(seat, ev);
+            self.remove_energy_marker(seat, false, ev);
         }
     }
 

@@ -834,3 +834,121 @@ fn faq_decoy_probe_sends_several_enemies_back_one_after_another_and_then_pacifie
     assert!(g.pb.board_enemies.is_empty());
     assert_eq!(g.tile_at(h(1, 0)).unwrap().pacified, Some(Pacified::Green), "every Enemy went back");
 }
+
+fn two_misses_rolled(g: &Game) -> bool {
+    matches!(&g.pb.pending, Pending::AfterRoll { rolls, .. }
+        if rolls[0].dice.iter().filter(|d| d.face == Face::Miss).count() == 2)
+}
+
+#[test]
+fn faq_a_power_for_two_dice_paid_once_takes_its_second_die_without_more_energy() {
+    // FAQ, Proto-ship 5 and Pirate 5 (the bombs: "vous ne perdez des Scraps
+    // que pour les dés relancés"): one activation reaches two dice, paid
+    // once. A ship whose last energy paid for the first die still takes the
+    // second (rules revision 3; before, the second die wanted more energy).
+    let second_offered = |ship: ShipKind, power: &str, revision: u32| {
+        let mut g = trio(ship);
+        g.config.rules_revision = Some(revision);
+        give(&mut g, 0, &[power]);
+        g.pb.ships[0].energy_total = 1;
+        g.pb.ships[0].scraps = 5;
+        fight(&mut g, &[]);
+        let (mut g, _) = find(&g, 0, "offense:0", |g, _| two_misses_rolled(g));
+        let id = act_id(0, power);
+        g.act(0, &format!("{id}:0:0"));
+        assert_eq!(g.ship(0).energy_used, 1, "{power}: the first die took the energy");
+        g.ids().iter().any(|o| o.starts_with(&id))
+    };
+    assert!(second_offered(ShipKind::ProtoShip, "em_generator", crate::RULES_REVISION));
+    assert!(second_offered(ShipKind::PirateShip, "digital_bomb", crate::RULES_REVISION));
+    assert!(!second_offered(ShipKind::PirateShip, "digital_bomb", 2), "rules revision 2 replays as it was played");
+}
+
+#[test]
+fn a_lost_prototype_generator_takes_back_its_marker_not_a_bought_slot() {
+    // The Prototype Generator's marker (mods.toml) comes with the mod; an
+    // Avatar's Dismantle that takes the mod takes that marker back, and the
+    // next marker bought costs what it cost before the mod. Only a marker
+    // discarded for good by an Avatar leaves its slot empty (p. 16; rules
+    // revision 3).
+    let mut g = trio(ShipKind::ProtoShip);
+    let mut ev = Vec::new();
+    let before = g.next_energy_cost(0);
+    let total = g.ship(0).energy_total;
+    g.take_mod(0, mod_index("prototype_generator"), &mut ev);
+    assert_eq!(g.ship(0).energy_total, total + 1);
+    g.lose_mod(0, mod_index("prototype_generator"), &mut ev);
+    assert_eq!(g.ship(0).energy_total, total);
+    assert_eq!(g.next_energy_cost(0), before);
+}
+
+#[test]
+fn fleet_energy_relay_is_offered_only_when_another_ship_needs_energy() {
+    // The project's Fleet Energy Relay: pay an energy so that the group
+    // recovers one. Alone it would give back only what it cost, so it is
+    // not offered, nor does it keep a turn open at 0 Actions (rules
+    // revision 3).
+    let mut g = game4();
+    give(&mut g, 3, &["fleet_energy_relay"]);
+    g.pb.ships[3].energy_used = 1;
+    g.begin(3);
+    let id = act_id(3, "fleet_energy_relay");
+    assert!(!g.ids().contains(&id), "alone: {:?}", g.ids());
+    let mut old = game4();
+    old.config.rules_revision = Some(2);
+    give(&mut old, 3, &["fleet_energy_relay"]);
+    old.pb.ships[3].energy_used = 1;
+    old.begin(3);
+    assert!(old.ids().contains(&id), "rules revision 2 replays as it was played");
+}
+
+#[test]
+fn p09_stealth_alloy_may_cover_the_detection_roll_at_the_start_of_a_turn() {
+    // p. 9: a turn that starts in an Enemy system starts with a Detection
+    // Roll; the Explorer's Stealth Alloy ignores a miss on Detection Rolls
+    // this turn, so it may be used before that roll (rules revision 3;
+    // before, it was offered only in the Action decision, after the roll).
+    let start_in_enemy_system = |revision: u32| {
+        let mut g = game4();
+        g.config.rules_revision = Some(revision);
+        give(&mut g, 2, &["stealth_alloy"]);
+        g.put_tile("E01", h(1, 0));
+        g.put_ship(2, h(1, 0));
+        g.begin(2);
+        assert!(matches!(pending(&g), Pending::Detection { .. }));
+        g
+    };
+    let mut g = start_in_enemy_system(crate::RULES_REVISION);
+    let id = act_id(2, "stealth_alloy");
+    assert!(g.ids().contains(&id), "{:?}", g.ids());
+    g.act(2, &id);
+    assert!(g.ship(2).cloaked);
+    assert!(matches!(pending(&g), Pending::Detection { .. }), "the roll is still to come");
+    assert!(!g.ids().contains(&id), "once");
+    let g = start_in_enemy_system(2);
+    assert!(!g.ids().contains(&id), "rules revision 2 replays as it was played");
+}
+
+#[test]
+fn warmasters_arsenal_once_paid_leaves_the_captain_offense_only() {
+    // The Warmaster's Arsenal adds a third die to an Offense roll, paid
+    // before the roll; Defense rolls one die, so a captain who paid for it
+    // is no longer offered Defense, which would waste the energy (rules
+    // revision 3).
+    let paid = |revision: u32| {
+        let mut g = game4();
+        g.config.rules_revision = Some(revision);
+        give(&mut g, 1, &["warmasters_arsenal"]);
+        g.put_tile("E01", h(1, 0));
+        g.begin(1);
+        g.act(1, "jump:1,0");
+        g.pb.board_enemies.push(BoardEnemy { card: enemy_index("harrow_titan"), hex: h(1, 0), damage: 0, guards_key: None });
+        g.act(1, "engage");
+        g.act(1, "attack:enemy:0");
+        assert!(g.ids().iter().any(|i| i.starts_with("defense:1")), "Defense before the Arsenal");
+        g.act(1, &act_id(1, "warmasters_arsenal"));
+        g.ids()
+    };
+    assert_eq!(paid(crate::RULES_REVISION), vec!["offense:1".to_string()]);
+    assert!(paid(2).iter().any(|i| i.starts_with("defense:1")), "rules revision 2 replays as it was played");
+}
