@@ -942,7 +942,12 @@ fn warmasters_arsenal_once_paid_leaves_the_captain_offense_only() {
         g.put_tile("E01", h(1, 0));
         g.begin(1);
         g.act(1, "jump:1,0");
-        g.pb.board_enemies.push(BoardEnemy { card: enemy_index("harrow_titan"), hex: h(1, 0), damage: 0, guards_key: None });
+        g.pb.board_enemies.push(BoardEnemy {
+            card: enemy_index("harrow_titan"),
+            hex: h(1, 0),
+            damage: 0,
+            guards_key: None,
+        });
         g.act(1, "engage");
         g.act(1, "attack:enemy:0");
         assert!(g.ids().iter().any(|i| i.starts_with("defense:1")), "Defense before the Arsenal");
