@@ -245,6 +245,9 @@ pub struct GameConfig {
 ///      energy; Stealth Alloy may be used before a turn-start Detection
 ///      Roll; a paid Warmaster's Arsenal leaves Offense only; the Fleet
 ///      Energy Relay is offered only when another ship needs energy.
+///    - A wormhole face lets the Avatar take one wormhole on top of its
+///      moves (p. 17); an Exploration option that would only disable a rift
+///      where there is none is not offered (p. 11).
 ///    - One white and one red Avatar Movement marker (p. 3, p. 11): the
 ///      same movement effect twice in a round does nothing more.
 ///    - One red and one white Rift marker (p. 3): creating or disabling a

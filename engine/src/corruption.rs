@@ -203,12 +203,26 @@ impl Game {
             if self.players_here(from) && engage {
                 stopped = true;
             }
-            for &step in path.iter().skip(1).take(if stopped { 0 } else { moves as usize }) {
+            // A wormhole face lets the Avatar take a wormhole "on top of his
+            // normal moves" (p. 17): from rules revision 3 that one hop is
+            // free; before, it was one of the moves.
+            let mut free_hop = face.wormhole && self.revised(3);
+            let mut left = if stopped { 0 } else { moves };
+            for &step in path.iter().skip(1) {
+                if stopped {
+                    break;
+                }
+                if free_hop && self.wormhole_hop(at, step) {
+                    free_hop = false;
+                } else if left == 0 {
+                    break;
+                } else {
+                    left -= 1;
+                }
                 at = step;
                 walked.push(step);
                 if self.players_here(step) {
                     stopped = true;
-                    break;
                 }
             }
             self.pb.avatars[i].place = AvatarPlace::Board { hex: at };

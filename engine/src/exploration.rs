@@ -44,8 +44,17 @@ impl Game {
 
     fn option_open(&self, card: u8, i: usize) -> bool {
         let def = &self.content().explorations[card as usize];
-        match def.options.get(i).and_then(|o| o.class) {
-            None => def.options.get(i).is_some(),
+        let Some(o) = def.options.get(i) else { return false };
+        // "Disable a Rift in the system" (p. 11) where there is none would
+        // do nothing: from rules revision 3 such an option is not offered.
+        let dead = self.revised(3)
+            && o.skill.is_none()
+            && !o.effects.is_empty()
+            && o.effects.iter().all(|e| matches!(e, crate::content::Effect::DisableRift))
+            && !self.has_rift(self.group_hex());
+        match o.class {
+            _ if dead => false,
+            None => true,
             Some(class) => self.pb.active.iter().any(|&s| self.content().ship(self.ship(s).kind).class == class),
         }
     }

@@ -36,6 +36,15 @@ impl Game {
         v
     }
 
+    /// Whether an Avatar's step from `a` to `b` goes through a wormhole:
+    /// both systems hold one, with neither a lane nor open rifts between
+    /// them.
+    pub(crate) fn wormhole_hop(&self, a: Hex, b: Hex) -> bool {
+        let Some(i) = self.tile_index(a) else { return false };
+        let wormhole = |h: Hex| self.tile_at(h).is_some_and(|t| self.content().tiles[t.tile as usize].wormhole);
+        wormhole(a) && wormhole(b) && !self.lane_neighbors_of(i).contains(&b) && !(self.has_rift(a) && self.has_rift(b))
+    }
+
     /// Where a ship may Jump from `hex`: lanes and wormholes.
     pub(crate) fn jump_targets(&self, hex: Hex) -> HexList {
         let Some(i) = self.tile_index(hex) else { return HexList::new() };

@@ -643,3 +643,42 @@ fn p03_p11_one_red_and_one_white_rift_marker_move_when_used_again() {
     let disabled = g.pb.tiles.iter().filter(|t| t.rift_disabled).count();
     assert_eq!((created, disabled), (1, 1));
 }
+
+#[test]
+fn p17_a_wormhole_face_lets_the_avatar_take_a_wormhole_on_top_of_its_moves() {
+    // p. 17: on a wormhole face "this Avatar can move through wormholes this
+    // turn only, on top of his normal moves" (French edition: "en plus de
+    // ses déplacements normaux"). A 1 + wormhole roll takes the Avatar
+    // through the wormhole and one system further (rules revision 3;
+    // before, the hop used up the move).
+    let after_one_and_wormhole = |revision: u32| {
+        let mut base = game4();
+        base.config.rules_revision = Some(revision);
+        base.put_tile("A03", h(4, 0)); // a wormhole, the Avatar's system
+        base.put_tile("A09", h(-4, 0)); // the other wormhole
+        base.put_tile("A02", h(-5, 0)); // a lane away from it: the quarry
+        for s in 0..4 {
+            base.put_ship(s, h(-5, 0));
+        }
+        for s in 1..4 {
+            base.pb.ships[s].defeated = true;
+        }
+        let a = avatar_at(&mut base, 0, h(4, 0));
+        for k in 0..500 {
+            let mut g = base.clone();
+            g.hid.rng = GameRng::new(k);
+            let mut ev = Vec::new();
+            g.move_avatars(true, false, &mut ev);
+            if ev.iter().any(|e| matches!(e, Event::AvatarDieRolled { moves: 1, wormhole: true, .. })) {
+                return (g.pb.avatars[a].place, g.ship(0).engaged);
+            }
+        }
+        panic!("no 1 + wormhole roll");
+    };
+    assert_eq!(after_one_and_wormhole(crate::RULES_REVISION), (AvatarPlace::Board { hex: h(-5, 0) }, true));
+    assert_eq!(
+        after_one_and_wormhole(2).0,
+        AvatarPlace::Board { hex: h(-4, 0) },
+        "rules revision 2: the hop was the move"
+    );
+}

@@ -576,3 +576,29 @@ fn a_state_sampled_from_a_view_keeps_drawn_cards_out_of_their_decks() {
     assert!(!s.hid.exploration_deck.contains(&card));
     assert_eq!(s.hid.exploration_deck.len(), g.hid.exploration_deck.len());
 }
+
+#[test]
+fn p11_an_option_that_would_disable_a_rift_where_there_is_none_is_not_offered() {
+    // p. 11: "Disable a Rift in the system". An Exploration option whose
+    // only effect is that, drawn in a system with no rift, would do nothing
+    // (and, in an Analysis, cost an Action for nothing): it is not offered
+    // (rules revision 3).
+    let options = |revision: u32, rift_here: bool| {
+        let mut g = game4();
+        g.config.rules_revision = Some(revision);
+        g.put_tile("A02", h(1, 0));
+        if rift_here {
+            g.pb.tiles.iter_mut().find(|t| t.hex == h(1, 0)).expect("tile").rift_created = true;
+        }
+        let card = exploration_index(|e| e.id == "old_observatory");
+        g.hid.exploration_deck.push(card);
+        g.begin(0);
+        g.act(0, "jump:1,0");
+        g.act(0, "explore");
+        g.ids()
+    };
+    let disable = "option:1".to_string();
+    assert!(!options(crate::RULES_REVISION, false).contains(&disable));
+    assert!(options(crate::RULES_REVISION, true).contains(&disable), "a rift here: it is offered");
+    assert!(options(2, false).contains(&disable), "rules revision 2 replays as it was played");
+}
