@@ -296,8 +296,7 @@ fn p09_pacify_in_a_system_of_stronger_enemies_draws_from_the_reserve() {
     // action draws there comes from the reserve, like a detected patrol's
     // (rules revision 3; before, it came from the deck).
     let drawn_level = |revision: u32| {
-        let mut g = game4();
-        g.config.rules_revision = Some(revision);
+        let mut g = game4_at(revision);
         g.put_tile("E04", h(1, 0));
         g.begin(0);
         g.act(0, "jump:1,0");

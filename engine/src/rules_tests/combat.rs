@@ -495,8 +495,7 @@ fn killing_blow(avatar: &str, revision: u32) -> Game {
     };
     let roll =
         |seat: Seat, face: Face| SeatRoll { seat, offense: true, dice: vec![die(face), die(face)], bonus_hits: 0 };
-    let mut g = game4();
-    g.config.rules_revision = Some(revision);
+    let mut g = game4_at(revision);
     g.put_tile("A02", h(1, 0));
     let card = Content::get().avatars.iter().position(|a| a.id == avatar).expect("avatar") as u8;
     let health = Content::get().avatars[card as usize].health;

@@ -517,8 +517,7 @@ fn p16_an_avatars_module_discard_may_take_a_precursor_mod() {
     // and no module still loses one (rules revision 3; before, only
     // modules were offered, so such a ship lost nothing).
     let after_retaliation = |revision: u32| {
-        let mut g = game4();
-        g.config.rules_revision = Some(revision);
+        let mut g = game4_at(revision);
         g.put_tile("A02", h(1, 0));
         let a = avatar_at(&mut g, avatar_card("warden_ouroboros"), h(1, 0));
         g.pb.ships[0].mods = vec![mod_effect("heavy_munitions"), mod_effect("healing_energy")];
@@ -554,8 +553,7 @@ fn p09_an_avatar_in_an_enemy_system_does_not_spare_the_detection_roll() {
     // engaged with every Enemy in the system). Rules revision 3; before,
     // the Avatar's engagement skipped the roll.
     let arrive = |revision: u32| {
-        let mut g = game4();
-        g.config.rules_revision = Some(revision);
+        let mut g = game4_at(revision);
         g.put_tile("E01", h(1, 0));
         avatar_at(&mut g, 0, h(1, 0));
         g.pb.ships[0].health = 40;
@@ -652,8 +650,7 @@ fn p17_a_wormhole_face_lets_the_avatar_take_a_wormhole_on_top_of_its_moves() {
     // through the wormhole and one system further (rules revision 3;
     // before, the hop used up the move).
     let after_one_and_wormhole = |revision: u32| {
-        let mut base = game4();
-        base.config.rules_revision = Some(revision);
+        let mut base = game4_at(revision);
         base.put_tile("A03", h(4, 0)); // a wormhole, the Avatar's system
         base.put_tile("A09", h(-4, 0)); // the other wormhole
         base.put_tile("A02", h(-5, 0)); // a lane away from it: the quarry

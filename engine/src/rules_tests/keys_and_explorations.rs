@@ -431,8 +431,7 @@ fn p12_a_guardian_signal_draws_a_guardian_of_at_least_its_level() {
     // guardian is the first card of that level or above (rules revision 3;
     // before, the reserve's top card, however weak).
     let guardian_level = |revision: u32| {
-        let mut g = game4();
-        g.config.rules_revision = Some(revision);
+        let mut g = game4_at(revision);
         g.put_tile("A04", h(1, 0));
         let lair = Content::get().signals.iter().position(|s| s.id == "avatar_lair").expect("signal") as u8;
         assert!(matches!(Content::get().signals[lair as usize].challenge, Challenge::Guardian { amount: 3 }));
@@ -455,8 +454,7 @@ fn p06_strain_pays_for_a_further_analysis_option() {
     // Action. A captain out of Actions may strain in the middle of the
     // Analysis to take one more (rules revision 3).
     let analysis = |revision: u32| {
-        let mut g = game4();
-        g.config.rules_revision = Some(revision);
+        let mut g = game4_at(revision);
         g.put_tile("A02", h(1, 0));
         let card = Content::get().explorations.iter().position(|e| e.id == "salvage_field").expect("card") as u8;
         assert_eq!(Content::get().explorations[card as usize].kind, ExplorationType::Analysis);
@@ -486,8 +484,7 @@ fn p03_p11_one_white_and_one_red_avatar_movement_marker() {
     // its marker already on the mat and does nothing; both kinds cancel
     // (rules revision 3; before, the effects added up without limit).
     let after = |revision: u32, effects: &[Effect]| {
-        let mut g = game4();
-        g.config.rules_revision = Some(revision);
+        let mut g = game4_at(revision);
         let mut ev = Vec::new();
         for &e in effects {
             g.apply_effect(e, &[0], Hex::ORIGIN, &mut ev);
@@ -516,8 +513,7 @@ fn faq_out_of_exploration_markers_the_revealing_captain_chooses_which_to_move() 
     // that Exploration is lost (rules revision 3; before, the oldest
     // system's marker moved without a choice).
     let probe_with_two_candidates = |revision: u32| {
-        let mut g = game4();
-        g.config.rules_revision = Some(revision);
+        let mut g = game4_at(revision);
         g.put_tile("A02", h(1, 0));
         g.put_tile("A03", h(0, 1));
         g.pb.exploration_supply = 0;
@@ -584,8 +580,7 @@ fn p11_an_option_that_would_disable_a_rift_where_there_is_none_is_not_offered() 
     // (and, in an Analysis, cost an Action for nothing): it is not offered
     // (rules revision 3).
     let options = |revision: u32, rift_here: bool| {
-        let mut g = game4();
-        g.config.rules_revision = Some(revision);
+        let mut g = game4_at(revision);
         g.put_tile("A02", h(1, 0));
         if rift_here {
             g.pb.tiles.iter_mut().find(|t| t.hex == h(1, 0)).expect("tile").rift_created = true;

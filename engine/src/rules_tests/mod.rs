@@ -39,6 +39,14 @@ pub(crate) fn game4() -> Game {
     g
 }
 
+/// `game4` played under rules revision `revision` (a fix's test checks the
+/// rules before it too).
+pub(crate) fn game4_at(revision: u32) -> Game {
+    let mut g = game4();
+    g.config.rules_revision = Some(revision);
+    g
+}
+
 /// `first`, Warship and Explorer (seed 2, Casual), bare like `game4`.
 pub(crate) fn trio(first: ShipKind) -> Game {
     let mut g = Game::new(GameConfig {

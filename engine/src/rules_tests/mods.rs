@@ -208,8 +208,7 @@ fn faq_warship_4_energy_relays_work_again_in_the_next_attack() {
     // attack of the same fight may relay again (rules revision 3; before,
     // one relay lasted the whole round).
     let setup = |revision: u32| {
-        let mut g = game4();
-        g.config.rules_revision = Some(revision);
+        let mut g = game4_at(revision);
         g.pb.ships[0].mods = vec![mod_index("focused_ray"), mod_index("energy_relays_input")];
         for s in 0..2 {
             g.pb.ships[s].health = 40;
@@ -477,8 +476,7 @@ fn faq_drone_specialist_3_replicator_drone_repairs_one_ship_per_energy() {
     // its energy pays for (rules revision 3; before, ships past the energy
     // were repaired for nothing).
     let repaired_with = |energy: u8, revision: u32| {
-        let mut g = game4();
-        g.config.rules_revision = Some(revision);
+        let mut g = game4_at(revision);
         give(&mut g, 3, &["replicator_drone"]);
         g.pb.ships[3].energy_total = energy;
         g.pb.ships[3].energy_used = 0;
@@ -894,8 +892,7 @@ fn fleet_energy_relay_is_offered_only_when_another_ship_needs_energy() {
     g.begin(3);
     let id = act_id(3, "fleet_energy_relay");
     assert!(!g.ids().contains(&id), "alone: {:?}", g.ids());
-    let mut old = game4();
-    old.config.rules_revision = Some(2);
+    let mut old = game4_at(2);
     give(&mut old, 3, &["fleet_energy_relay"]);
     old.pb.ships[3].energy_used = 1;
     old.begin(3);
@@ -909,8 +906,7 @@ fn p09_stealth_alloy_may_cover_the_detection_roll_at_the_start_of_a_turn() {
     // this turn, so it may be used before that roll (rules revision 3;
     // before, it was offered only in the Action decision, after the roll).
     let start_in_enemy_system = |revision: u32| {
-        let mut g = game4();
-        g.config.rules_revision = Some(revision);
+        let mut g = game4_at(revision);
         give(&mut g, 2, &["stealth_alloy"]);
         g.put_tile("E01", h(1, 0));
         g.put_ship(2, h(1, 0));
@@ -936,8 +932,7 @@ fn warmasters_arsenal_once_paid_leaves_the_captain_offense_only() {
     // is no longer offered Defense, which would waste the energy (rules
     // revision 3).
     let paid = |revision: u32| {
-        let mut g = game4();
-        g.config.rules_revision = Some(revision);
+        let mut g = game4_at(revision);
         give(&mut g, 1, &["warmasters_arsenal"]);
         g.put_tile("E01", h(1, 0));
         g.begin(1);

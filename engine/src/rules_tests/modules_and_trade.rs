@@ -280,8 +280,7 @@ fn allies_specialised_engineer_repairs_one_health_for_each_scrap() {
     // engine repaired 2 for a scrap). The option can be taken again within
     // the same Trade, one scrap at a time.
     let repair = |revision: u32| {
-        let mut g = game4();
-        g.config.rules_revision = Some(revision);
+        let mut g = game4_at(revision);
         g.pb.allies.push(AllyInPlay {
             kind: crate::config::AllyKind::SpecialisedEngineer,
             hex: Hex::ORIGIN,
@@ -311,8 +310,7 @@ fn p16_an_energy_marker_discarded_for_good_is_not_bought_back_at_its_old_price()
     // its only marker does not get the free first one back (rules revision
     // 3; before, Ship Maintenance sold it again for nothing).
     let after_loss = |revision: u32| {
-        let mut g = game4();
-        g.config.rules_revision = Some(revision);
+        let mut g = game4_at(revision);
         g.pb.ships[0].scraps = 0;
         let mut ev = Vec::new();
         g.discard_energy_marker(0, &mut ev);
@@ -335,8 +333,7 @@ fn allies_a_skill_is_offered_only_when_it_has_something_to_act_on() {
     // so it is not offered (rules revision 3; before, it was, and its
     // decision then held only "pacify no more systems").
     let mercenary_offered = |revision: u32, enemy_system: bool| {
-        let mut g = game4();
-        g.config.rules_revision = Some(revision);
+        let mut g = game4_at(revision);
         if enemy_system {
             g.put_tile("E01", h(2, 0));
         }
@@ -469,8 +466,7 @@ fn p15_the_turn_waits_for_a_module_that_costs_no_action() {
     // itself: the captain may use it, then end the turn (rules revision 3;
     // before, the turn closed at the last Action).
     let after_last_action = |revision: u32| {
-        let mut g = game4();
-        g.config.rules_revision = Some(revision);
+        let mut g = game4_at(revision);
         let m = module_index("repair_kit");
         g.pb.ships[0].modules = vec![m];
         g.pb.ships[0].health -= 2;
