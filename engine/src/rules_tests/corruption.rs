@@ -606,15 +606,18 @@ fn p16_a_captain_destroyed_fleeing_an_avatar_has_left_the_system() {
     // p. 16: the retreat's Damage Roll may destroy the fleeing ship; the
     // system is then empty, so the marker moves at once (rules revision 3;
     // before, it waited for some other ship to move).
-    let mut g = game4();
-    g.put_tile("A02", h(1, 0));
-    avatar_at(&mut g, 0, h(1, 0));
-    g.pb.corruption.position = 1;
-    g.put_ship(0, h(1, 0));
-    g.pb.ships[0].health = 1;
-    g.begin(0);
-    let (g, _) = find(&g, 0, "disengage", |g, _| g.ship(0).defeated);
-    assert_eq!(g.pb.corruption.position, 2);
+    let destroyed_fleeing = |revision: u32| {
+        let mut g = game4_at(revision);
+        g.put_tile("A02", h(1, 0));
+        avatar_at(&mut g, 0, h(1, 0));
+        g.pb.corruption.position = 1;
+        g.put_ship(0, h(1, 0));
+        g.pb.ships[0].health = 1;
+        g.begin(0);
+        find(&g, 0, "disengage", |g, _| g.ship(0).defeated).0.pb.corruption.position
+    };
+    assert_eq!(destroyed_fleeing(crate::RULES_REVISION), 2);
+    assert_eq!(destroyed_fleeing(2), 1, "rules revision 2 replays as it was played");
 }
 
 #[test]
@@ -640,6 +643,13 @@ fn p03_p11_one_red_and_one_white_rift_marker_move_when_used_again() {
     let created = g.pb.tiles.iter().filter(|t| t.rift_created).count();
     let disabled = g.pb.tiles.iter().filter(|t| t.rift_disabled).count();
     assert_eq!((created, disabled), (1, 1));
+
+    let mut old = game4_at(2);
+    old.put_tile("A02", h(1, 0));
+    old.put_tile("A06", h(-1, 0));
+    old.apply_effect(crate::content::Effect::CreateRift, &[0], h(1, 0), &mut ev);
+    old.apply_effect(crate::content::Effect::CreateRift, &[0], h(-1, 0), &mut ev);
+    assert!(old.has_rift(h(1, 0)) && old.has_rift(h(-1, 0)), "rules revision 2 replays as it was played");
 }
 
 #[test]

@@ -435,6 +435,12 @@ fn modules_rerolling_two_dice_reroll_the_chosen_ones() {
     let ev = g.act(0, &format!("activate:0:module{m}:0:2"));
     assert_eq!(rolls(&ev, RollPurpose::Attack).len(), 1);
     assert!(!g.ids().iter().any(|i| i.contains(&format!("module{m}"))), "two dice at most");
+
+    let mut old = armed(&["fate_engine"]);
+    old.config.rules_revision = Some(2);
+    let (old, _) = find(&old, 0, "offense:0", |g, _| matches!(g.pb.pending, Pending::AfterRoll { .. }));
+    let mine: Vec<String> = old.ids().into_iter().filter(|i| i.contains(&format!("module{m}"))).collect();
+    assert_eq!(mine, vec![format!("activate:0:module{m}")], "rules revision 2: every die at once");
 }
 
 #[test]
@@ -450,6 +456,13 @@ fn p15_misses_counted_as_hits_can_be_neither_ignored_nor_rerolled() {
     let d = after_roll(&g)[0].dice.iter().position(|d| d.face == Face::Miss).expect("a miss");
     let screen = module_index("deflector_screen");
     assert!(g.ids().contains(&format!("activate:0:module{screen}:0:{d}")), "before: the miss may be ignored");
+    let mut old = g.clone();
+    old.config.rules_revision = Some(2);
+    old.act(0, &format!("activate:0:mod{convectors}"));
+    assert!(
+        old.ids().contains(&format!("activate:0:module{screen}:0:{d}")),
+        "rules revision 2 replays as it was played"
+    );
     let ev = g.act(0, &format!("activate:0:mod{convectors}"));
     // With the miss no longer free, nothing is left to use: the attack
     // resolves, the miss retaliating.
