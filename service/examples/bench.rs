@@ -82,6 +82,11 @@ struct Args {
     /// directory) instead of loopback TCP, as for clients on the same host.
     #[arg(long)]
     unix: bool,
+    /// How long a choice waiting alone for its commit, and the SQLite
+    /// writer between batches, poll before sleeping, in microseconds (the
+    /// server's `--commit-poll-us`).
+    #[arg(long, default_value_t = Limits::default().commit_poll.as_micros() as u64)]
+    commit_poll_us: u64,
     /// Also hold a StreamGame open for each seat of each game, as the
     /// seats' front-ends and AI agents do: every choice is then sent to
     /// four watchers as well as answered. (With `--server`, start it with
@@ -428,6 +433,7 @@ async fn run_once(
                 max_games_per_client: usize::MAX,
                 max_streams_per_client: usize::MAX,
                 requests_per_second: 1_000_000,
+                commit_poll: std::time::Duration::from_micros(args.commit_poll_us),
                 ..Limits::default()
             };
             let (listener, url) = if args.unix {
@@ -667,9 +673,9 @@ async fn main() -> anyhow::Result<()> {
             pct(&lat, 0.5),
             pct(&lat, 0.99)
         );
-        let (probe_dir, n) = (dir.join("probe-store"), args.fsyncs);
+        let (probe_dir, n, poll) = (dir.join("probe-store"), args.fsyncs, Duration::from_micros(args.commit_poll_us));
         let appends =
-            tokio::task::spawn_blocking(move || xodus_service::probe::serial_appends(&probe_dir, n)).await??;
+            tokio::task::spawn_blocking(move || xodus_service::probe::serial_appends(&probe_dir, n, poll)).await??;
         let store_rate = appends.len() as f64 / appends.iter().sum::<Duration>().as_secs_f64();
         let mut appends = appends;
         appends.sort();

@@ -8,11 +8,12 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 /// Opens a fresh SQLite store in `dir` (as the server opens it: WAL,
-/// `synchronous=FULL`, its page size), stores one game, then appends `n`
+/// `synchronous=FULL`, its page size, its writer polling for up to
+/// `poll` between requests), stores one game, then appends `n`
 /// choices to it one after another, each durable before the next begins.
 /// Returns each append's latency, in order.
-pub fn serial_appends(dir: &Path, n: usize) -> Result<Vec<Duration>, StoreError> {
-    let store = SqliteStore::open_dir(dir)?;
+pub fn serial_appends(dir: &Path, n: usize, poll: Duration) -> Result<Vec<Duration>, StoreError> {
+    let store = SqliteStore::open_dir(dir, poll)?;
     let game = GameRecord {
         id: "g-probe".into(),
         game_type: "xodus".into(),
@@ -49,9 +50,9 @@ mod tests {
     fn serial_appends_are_all_stored() {
         let dir = std::env::temp_dir().join(format!("xodus-probe-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
-        let lat = super::serial_appends(&dir, 5).expect("appends");
+        let lat = super::serial_appends(&dir, 5, std::time::Duration::ZERO).expect("appends");
         assert_eq!(lat.len(), 5);
-        let stored = crate::store::SqliteStore::open_dir(&dir).expect("reopen");
+        let stored = crate::store::SqliteStore::open_dir(&dir, std::time::Duration::ZERO).expect("reopen");
         let games = crate::store::GameStore::load_all(&stored).expect("load");
         let _ = std::fs::remove_dir_all(&dir);
         assert_eq!(games.iter().map(|g| g.entries.len()).collect::<Vec<_>>(), [5]);

@@ -17,6 +17,7 @@ use crate::web::WebConfig;
 use std::future::Future;
 use std::path::PathBuf;
 use std::sync::Arc;
+use std::time::Duration;
 use tracing::{info, warn};
 use xodus::pb::game_service_server::GameServiceServer;
 
@@ -68,13 +69,14 @@ pub enum ServerError {
     NoListener,
 }
 
-/// Opens the configured store.
-pub async fn open_store(storage: &Storage) -> Result<Arc<dyn GameStore>, ServerError> {
+/// Opens the configured store; a SQLite writer polls for the next request
+/// for up to `commit_poll` between batches.
+pub async fn open_store(storage: &Storage, commit_poll: Duration) -> Result<Arc<dyn GameStore>, ServerError> {
     Ok(match storage {
         Storage::Memory => Arc::new(MemoryStore::default()),
         Storage::Sqlite(dir) => {
             let dir = dir.clone();
-            let store = tokio::task::spawn_blocking(move || SqliteStore::open_dir(&dir)).await??;
+            let store = tokio::task::spawn_blocking(move || SqliteStore::open_dir(&dir, commit_poll)).await??;
             Arc::new(store)
         }
     })
@@ -101,7 +103,7 @@ pub async fn run_on(
     if listeners.is_empty() {
         return Err(ServerError::NoListener);
     }
-    let store = open_store(&config.storage).await?;
+    let store = open_store(&config.storage, config.limits.commit_poll).await?;
     let manager = Arc::new(Manager::load(store, config.limits.clone(), config.registry.clone()).await?);
     serve(listeners, manager, &config.web, shutdown).await
 }

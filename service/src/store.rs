@@ -107,19 +107,21 @@ pub struct SqliteStore {
 }
 
 impl SqliteStore {
-    /// Opens (creating if needed) `xodus.sqlite3` in `dir`.
-    pub fn open_dir(dir: &Path) -> Result<SqliteStore, StoreError> {
+    /// Opens (creating if needed) `xodus.sqlite3` in `dir`; its writer
+    /// polls for the next request for up to `poll` between batches
+    /// (`Limits::commit_poll`).
+    pub fn open_dir(dir: &Path, poll: std::time::Duration) -> Result<SqliteStore, StoreError> {
         std::fs::create_dir_all(dir).map_err(|source| StoreError::Dir { path: dir.display().to_string(), source })?;
-        Self::open(Connection::open(dir.join("xodus.sqlite3"))?)
+        Self::open(Connection::open(dir.join("xodus.sqlite3"))?, poll)
     }
 
     /// An in-memory SQLite database (tests).
     #[cfg(test)]
     pub fn open_in_memory() -> Result<SqliteStore, StoreError> {
-        Self::open(Connection::open_in_memory()?)
+        Self::open(Connection::open_in_memory()?, std::time::Duration::ZERO)
     }
 
-    fn open(mut conn: Connection) -> Result<SqliteStore, StoreError> {
+    fn open(mut conn: Connection, poll: std::time::Duration) -> Result<SqliteStore, StoreError> {
         // Small pages for a new database (an existing one keeps its own):
         // a commit writes every page it dirtied to the WAL before its
         // fsync, and the choices of a batch land on as many pages as it
@@ -130,7 +132,7 @@ impl SqliteStore {
         conn.pragma_update(None, "foreign_keys", "ON")?;
         conn.busy_timeout(std::time::Duration::from_secs(5))?;
         crate::migrations::migrate(&mut conn)?;
-        Ok(SqliteStore { writer: Writer::start(conn)?, behind: Mutex::default() })
+        Ok(SqliteStore { writer: Writer::start(conn, poll)?, behind: Mutex::default() })
     }
 
     /// Runs `f` on the writer thread and waits for its commit.
@@ -638,7 +640,7 @@ mod tests {
              INSERT INTO choices VALUES ('deleted-long-ago', 1, 0, 'start:0', 2);",
         )
         .expect("old schema");
-        let store = SqliteStore::open(conn).expect("upgrade");
+        let store = SqliteStore::open(conn, std::time::Duration::ZERO).expect("upgrade");
         let all = store.load_all().expect("load");
         let old = find(&all, "old").expect("old game");
         assert_eq!(old.record.idle_timeout_s, 0);
@@ -656,7 +658,7 @@ mod tests {
     fn a_new_sqlite_database_uses_small_pages() {
         let dir = std::env::temp_dir().join(format!("xodus-store-pages-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
-        let s = SqliteStore::open_dir(&dir).expect("open");
+        let s = SqliteStore::open_dir(&dir, std::time::Duration::ZERO).expect("open");
         let size: i64 = s.read(|c| Ok(c.pragma_query_value(None, "page_size", |r| r.get(0))?)).expect("page size");
         assert_eq!(size, 1024);
         drop(s);
@@ -716,11 +718,11 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("xodus-store-test-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         {
-            let s = SqliteStore::open_dir(&dir).expect("open");
+            let s = SqliteStore::open_dir(&dir, std::time::Duration::ZERO).expect("open");
             s.create_game(&record("a"), &[]).expect("create");
             s.append_entry("a", &entry(1)).expect("append");
         }
-        let s = SqliteStore::open_dir(&dir).expect("reopen");
+        let s = SqliteStore::open_dir(&dir, std::time::Duration::ZERO).expect("reopen");
         let all = s.load_all().expect("load");
         assert_eq!(all[0].entries, vec![entry(1)]);
         let _ = std::fs::remove_dir_all(&dir);

@@ -14,6 +14,7 @@
 //! start only the index is read; a game is replayed when first touched and
 //! leaves memory again after `Limits::evict_idle` untouched.
 
+mod commit_wait;
 mod index;
 mod lobby;
 mod play;
@@ -279,6 +280,8 @@ pub struct Manager {
     last_created_ms: AtomicI64,
     /// The games this server hosts.
     registry: Registry,
+    /// Choices waiting for their commit now (`commit_wait.rs`).
+    waiting_commits: AtomicUsize,
 }
 
 const LIVE_CAPACITY: usize = 256;
@@ -346,6 +349,7 @@ impl Manager {
             shutdown,
             last_created_ms: last_created_ms.into(),
             registry,
+            waiting_commits: AtomicUsize::new(0),
         };
         let replayed = replay_now.len();
         for id in replay_now {

@@ -170,7 +170,7 @@ impl Manager {
             undo_seat(next.as_ref(), steps.last()),
         ));
         rendered.warm(Viewer::Seat(entry.seat));
-        durable.await.map_err(|_| ServiceError::Internal("the storage writer dropped a choice".into()))??;
+        super::commit_wait::commit_answer(durable, self.limits.commit_poll, &self.waiting_commits).await?;
         d.game = Arc::clone(&next);
         d.rendered = Some(Arc::clone(&rendered));
         d.entries.push(entry.clone());

@@ -243,14 +243,16 @@ async fn games_load_when_touched_and_leave_memory_when_idle() {
     let dir = std::env::temp_dir().join(format!("xodus-lazy-test-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     let (id, before) = {
-        let store: Arc<dyn GameStore> = Arc::new(crate::store::SqliteStore::open_dir(&dir).expect("db"));
+        let store: Arc<dyn GameStore> =
+            Arc::new(crate::store::SqliteStore::open_dir(&dir, Limits::default().commit_poll).expect("db"));
         let m = manager(store).await;
         let id = m.create_game(None, &create_req(4)).await.expect("create").0.game_id;
         let tokens = claim_all(&m, &id).await;
         play(&m, &id, &tokens, 5).await;
         (id.clone(), m.get_view(&id, None).await.expect("view").0)
     };
-    let store: Arc<dyn GameStore> = Arc::new(crate::store::SqliteStore::open_dir(&dir).expect("reopen"));
+    let store: Arc<dyn GameStore> =
+        Arc::new(crate::store::SqliteStore::open_dir(&dir, Limits::default().commit_poll).expect("reopen"));
     let limits = Limits { evict_idle: std::time::Duration::from_millis(1), ..Limits::default() };
     let m = Manager::load(store, limits, Registry::standard()).await.expect("load");
     assert_eq!(m.game_count(), 1);
