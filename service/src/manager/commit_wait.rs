@@ -55,15 +55,24 @@ pub(super) async fn commit_answer(done: Done, poll: Duration, waiting: &AtomicUs
 mod tests {
     use super::*;
 
-    #[tokio::test]
-    async fn an_answer_sent_while_polling_is_returned_and_the_count_goes_back() {
-        let waiting = AtomicUsize::new(0);
+    /// A commit answer that a task on the same runtime sends after `ms`.
+    fn answer_after(ms: u64) -> (Done, tokio::task::JoinHandle<()>) {
         let (tx, rx) = tokio::sync::oneshot::channel();
         let send = tokio::spawn(async move {
-            tokio::time::sleep(Duration::from_millis(2)).await;
+            tokio::time::sleep(Duration::from_millis(ms)).await;
             let _ = tx.send(Ok(()));
         });
-        commit_answer(rx, Duration::from_secs(5), &waiting).await.expect("answer");
+        (rx, send)
+    }
+
+    #[tokio::test]
+    async fn polling_yields_so_the_answer_arrives_on_the_same_thread_and_the_count_goes_back() {
+        // A single-threaded runtime: the sender runs only if polling yields.
+        let waiting = AtomicUsize::new(0);
+        let (rx, send) = answer_after(2);
+        let start = Instant::now();
+        commit_answer(rx, Duration::from_secs(30), &waiting).await.expect("answer");
+        assert!(start.elapsed() < Duration::from_secs(30), "answered while polling, not after the poll ran out");
         send.await.expect("sender");
         assert_eq!(waiting.load(Ordering::SeqCst), 0);
     }
@@ -71,11 +80,7 @@ mod tests {
     #[tokio::test]
     async fn an_answer_after_the_poll_ends_is_awaited() {
         let waiting = AtomicUsize::new(0);
-        let (tx, rx) = tokio::sync::oneshot::channel();
-        let send = tokio::spawn(async move {
-            tokio::time::sleep(Duration::from_millis(20)).await;
-            let _ = tx.send(Ok(()));
-        });
+        let (rx, send) = answer_after(20);
         commit_answer(rx, Duration::from_micros(50), &waiting).await.expect("answer");
         send.await.expect("sender");
     }
