@@ -886,16 +886,17 @@ fn fleet_energy_relay_is_offered_only_when_another_ship_needs_energy() {
     // recovers one. Alone it would give back only what it cost, so it is
     // not offered, nor does it keep a turn open at 0 Actions (rules
     // revision 3).
-    let mut g = game4();
-    give(&mut g, 3, &["fleet_energy_relay"]);
-    g.pb.ships[3].energy_used = 1;
-    g.begin(3);
+    let alone_with_an_energy_spent = |revision: u32| {
+        let mut g = game4_at(revision);
+        give(&mut g, 3, &["fleet_energy_relay"]);
+        g.pb.ships[3].energy_used = 1;
+        g.begin(3);
+        g
+    };
+    let g = alone_with_an_energy_spent(crate::RULES_REVISION);
     let id = act_id(3, "fleet_energy_relay");
     assert!(!g.ids().contains(&id), "alone: {:?}", g.ids());
-    let mut old = game4_at(2);
-    give(&mut old, 3, &["fleet_energy_relay"]);
-    old.pb.ships[3].energy_used = 1;
-    old.begin(3);
+    let old = alone_with_an_energy_spent(2);
     assert!(old.ids().contains(&id), "rules revision 2 replays as it was played");
 }
 
