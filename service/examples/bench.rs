@@ -12,6 +12,9 @@
 //! calls `File::sync_all` (fsync), one after another; every figure is then
 //! printed as a ratio to that serial write+fsync rate, against the targets
 //! of issue #30 (16 clients: >= 4x with p99 <= 5 ms; 1 client: >= 0.5x).
+//! Each run of 16 or more clients is then repeated on the same store with
+//! no fsync at all (`synchronous=OFF`, not durable): a ceiling that shows
+//! what the durable path costs on these cores apart from the disk.
 //!
 //! Each run also measures the transport's own limit on the same machine:
 //! the same number of clients calling the empty gRPC health check, on this
@@ -423,12 +426,17 @@ async fn run_once(
     clients: usize,
     dir: &std::path::Path,
     memory_games: usize,
+    without_fsync: bool,
 ) -> anyhow::Result<Run> {
     let (url, stop, server) = match &args.server {
         Some(url) => (url.clone(), None, None),
         None => {
             let _ = std::fs::remove_dir_all(dir.join("db"));
-            let storage = if args.memory { Storage::Memory } else { Storage::Sqlite(dir.join("db")) };
+            let storage = match (args.memory, without_fsync) {
+                (true, _) => Storage::Memory,
+                (false, false) => Storage::Sqlite(dir.join("db")),
+                (false, true) => Storage::SqliteWithoutFsync(dir.join("db")),
+            };
             let limits = Limits {
                 max_games_per_client: usize::MAX,
                 max_streams_per_client: usize::MAX,
@@ -496,6 +504,7 @@ async fn run_once(
         match (&args.server, args.memory) {
             (Some(url), _) => format!("the server at {url}"),
             (None, true) => "memory".to_string(),
+            (None, false) if without_fsync => "sqlite(synchronous=OFF, no fsync: a ceiling, not durable)".to_string(),
             (None, false) => "sqlite(synchronous=FULL)".to_string(),
         },
         if url.starts_with("unix:") { "unix-socket" } else { "tcp" },
@@ -693,7 +702,15 @@ async fn main() -> anyhow::Result<()> {
         args.via.iter().flat_map(|&via| args.clients.iter().map(move |&clients| (via, clients))).collect();
     for (i, &(via, clients)) in ways.iter().enumerate() {
         let last = i + 1 == ways.len();
-        runs.push(run_once(&args, via, clients, &dir, if last { args.memory_games } else { 0 }).await?);
+        runs.push(run_once(&args, via, clients, &dir, if last { args.memory_games } else { 0 }, false).await?);
+    }
+    // The same clients against the same store with no fsync at all: what
+    // the durable path costs apart from the disk, on these cores.
+    let mut unsynced = Vec::new();
+    if fsync.is_some() && args.server.is_none() {
+        for &(via, clients) in ways.iter().filter(|(_, c)| *c >= 16) {
+            unsynced.push(run_once(&args, via, clients, &dir, 0, true).await?);
+        }
     }
     if let Some((limit, store_rate)) = fsync {
         for r in &runs {
@@ -728,6 +745,16 @@ async fn main() -> anyhow::Result<()> {
                     ceiling,
                     ceiling / limit,
                     100.0 * r.rate / ceiling
+                );
+            }
+            if let Some(u) = unsynced.iter().find(|u| u.via == r.via && u.clients == r.clients) {
+                println!(
+                    "ceiling: via {}, {} clients: the same SQLite store with no fsync at all (synchronous=OFF): {:.0}/s = {:.2}x the serial fsync rate; the durable run reached {:.0}% of it",
+                    r.via,
+                    r.clients,
+                    u.rate,
+                    u.rate / limit,
+                    100.0 * r.rate / u.rate
                 );
             }
         }

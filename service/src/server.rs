@@ -28,6 +28,11 @@ pub enum Storage {
     Sqlite(PathBuf),
     /// Memory only: everything is lost at exit (tests, benchmarks).
     Memory,
+    /// Benchmarks only: SQLite in this directory with commits that are not
+    /// fsync'd, so a crash may lose acknowledged choices. The service
+    /// bench uses it to show what the durable path costs apart from the
+    /// disk; `xodus-server` never does.
+    SqliteWithoutFsync(PathBuf),
 }
 
 /// Everything `run` needs besides the listener.
@@ -77,6 +82,12 @@ pub async fn open_store(storage: &Storage, commit_poll: Duration) -> Result<Arc<
         Storage::Sqlite(dir) => {
             let dir = dir.clone();
             let store = tokio::task::spawn_blocking(move || SqliteStore::open_dir(&dir, commit_poll)).await??;
+            Arc::new(store)
+        }
+        Storage::SqliteWithoutFsync(dir) => {
+            let dir = dir.clone();
+            let store =
+                tokio::task::spawn_blocking(move || SqliteStore::open_dir_without_fsync(&dir, commit_poll)).await??;
             Arc::new(store)
         }
     })

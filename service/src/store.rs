@@ -111,24 +111,35 @@ impl SqliteStore {
     /// polls for the next request for up to `poll` between batches
     /// (`Limits::commit_poll`).
     pub fn open_dir(dir: &Path, poll: std::time::Duration) -> Result<SqliteStore, StoreError> {
+        Self::open_dir_with(dir, poll, "FULL")
+    }
+
+    /// Benchmarks only: as [`SqliteStore::open_dir`] but commits are not
+    /// fsync'd (`synchronous=OFF`), so a crash may lose acknowledged
+    /// choices. It shows what the durable path costs apart from the disk.
+    pub fn open_dir_without_fsync(dir: &Path, poll: std::time::Duration) -> Result<SqliteStore, StoreError> {
+        Self::open_dir_with(dir, poll, "OFF")
+    }
+
+    fn open_dir_with(dir: &Path, poll: std::time::Duration, synchronous: &str) -> Result<SqliteStore, StoreError> {
         std::fs::create_dir_all(dir).map_err(|source| StoreError::Dir { path: dir.display().to_string(), source })?;
-        Self::open(Connection::open(dir.join("xodus.sqlite3"))?, poll)
+        Self::open(Connection::open(dir.join("xodus.sqlite3"))?, poll, synchronous)
     }
 
     /// An in-memory SQLite database (tests).
     #[cfg(test)]
     pub fn open_in_memory() -> Result<SqliteStore, StoreError> {
-        Self::open(Connection::open_in_memory()?, std::time::Duration::ZERO)
+        Self::open(Connection::open_in_memory()?, std::time::Duration::ZERO, "FULL")
     }
 
-    fn open(mut conn: Connection, poll: std::time::Duration) -> Result<SqliteStore, StoreError> {
+    fn open(mut conn: Connection, poll: std::time::Duration, synchronous: &str) -> Result<SqliteStore, StoreError> {
         // Small pages for a new database (an existing one keeps its own):
         // a commit writes every page it dirtied to the WAL before its
         // fsync, and the choices of a batch land on as many pages as it
         // has games, so 1 KiB pages cut what each fsync carries.
         conn.pragma_update(None, "page_size", 1024)?;
         conn.pragma_update(None, "journal_mode", "WAL")?;
-        conn.pragma_update(None, "synchronous", "FULL")?;
+        conn.pragma_update(None, "synchronous", synchronous)?;
         conn.pragma_update(None, "foreign_keys", "ON")?;
         conn.busy_timeout(std::time::Duration::from_secs(5))?;
         crate::migrations::migrate(&mut conn)?;
@@ -640,7 +651,7 @@ mod tests {
              INSERT INTO choices VALUES ('deleted-long-ago', 1, 0, 'start:0', 2);",
         )
         .expect("old schema");
-        let store = SqliteStore::open(conn, std::time::Duration::ZERO).expect("upgrade");
+        let store = SqliteStore::open(conn, std::time::Duration::ZERO, "FULL").expect("upgrade");
         let all = store.load_all().expect("load");
         let old = find(&all, "old").expect("old game");
         assert_eq!(old.record.idle_timeout_s, 0);
@@ -662,6 +673,28 @@ mod tests {
         let size: i64 = s.read(|c| Ok(c.pragma_query_value(None, "page_size", |r| r.get(0))?)).expect("page size");
         assert_eq!(size, 1024);
         drop(s);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn the_durable_store_fsyncs_every_commit_and_only_the_bench_ceiling_does_not() {
+        let dir = std::env::temp_dir().join(format!("xodus-store-sync-{}", std::process::id()));
+        let mode = |s: &SqliteStore| -> i64 {
+            s.read(|c| Ok(c.pragma_query_value(None, "synchronous", |r| r.get(0))?)).expect("synchronous")
+        };
+        let _ = std::fs::remove_dir_all(&dir);
+        let durable = SqliteStore::open_dir(&dir, std::time::Duration::ZERO).expect("open");
+        assert_eq!(mode(&durable), 2, "synchronous=FULL");
+        drop(durable);
+        let unsynced = SqliteStore::open_dir_without_fsync(&dir, std::time::Duration::ZERO).expect("open unsynced");
+        assert_eq!(mode(&unsynced), 0, "synchronous=OFF");
+        unsynced.create_game(&record("u"), &[]).expect("create");
+        unsynced.append_entry("u", &entry(1)).expect("append");
+        drop(unsynced);
+        let again = SqliteStore::open_dir(&dir, std::time::Duration::ZERO).expect("reopen");
+        assert_eq!(mode(&again), 2, "the setting is the connection's, not the file's");
+        assert_eq!(again.load_all().expect("load")[0].entries, vec![entry(1)]);
+        drop(again);
         let _ = std::fs::remove_dir_all(&dir);
     }
 
