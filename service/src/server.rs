@@ -79,15 +79,13 @@ pub enum ServerError {
 pub async fn open_store(storage: &Storage, commit_poll: Duration) -> Result<Arc<dyn GameStore>, ServerError> {
     Ok(match storage {
         Storage::Memory => Arc::new(MemoryStore::default()),
-        Storage::Sqlite(dir) => {
+        Storage::Sqlite(dir) | Storage::SqliteWithoutFsync(dir) => {
+            let open = match storage {
+                Storage::SqliteWithoutFsync(_) => SqliteStore::open_dir_without_fsync,
+                _ => SqliteStore::open_dir,
+            };
             let dir = dir.clone();
-            let store = tokio::task::spawn_blocking(move || SqliteStore::open_dir(&dir, commit_poll)).await??;
-            Arc::new(store)
-        }
-        Storage::SqliteWithoutFsync(dir) => {
-            let dir = dir.clone();
-            let store =
-                tokio::task::spawn_blocking(move || SqliteStore::open_dir_without_fsync(&dir, commit_poll)).await??;
+            let store = tokio::task::spawn_blocking(move || open(&dir, commit_poll)).await??;
             Arc::new(store)
         }
     })
