@@ -144,7 +144,9 @@ test("one human and two AI captains play a 3-ship game to its end by clicking; a
   const gameId = await createGame(page, ["human", "ai", "ai"], 7);
   // "Who plays next" is open to every captain who has not played: the page
   // says so, and that the AI captains leave it to us for a while.
-  const shared = page.locator("#decision p.shared");
+  // The AI agent claims its seats while the page opens, so the line may
+  // first show a seat as "nobody yet": wait until both are claimed.
+  const shared = page.locator("#decision p.shared", { hasText: /\(seat 1, AI\).*\(seat 2, AI\)/ });
   await shared.waitFor(WAIT);
   assert.match(await shared.textContent(), /^Shared with .*\(seat 1, AI\).*: they wait a few seconds for you\.$/);
   assert.match(await page.textContent(".table-info"), /You: seat 0/);
