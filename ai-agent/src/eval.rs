@@ -119,7 +119,7 @@ struct Unknown {
 /// knowing the card costs the crew (they cannot plan its scraps, its
 /// second ship or its guardian). Without it a crew turns Signals up too
 /// late; by self-play, the heuristic crew at Casual wins 56/500 with no
-/// premium and 88/500 with this one (NOTES.md, seventh session).
+/// premium and 88/500 with this one (rules revision 1).
 const UNSEEN_PREMIUM: f64 = 6.0;
 
 /// The Signal cards nobody has seen in this game, by content index.

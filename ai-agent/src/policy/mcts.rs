@@ -61,7 +61,7 @@ const PAIRED_Z: f64 = 1.0;
 const HORIZON: f64 = 2.0;
 /// Crew marches compared per decision (the nearest Signals that want a
 /// fleet). Off by default: at Heroic, 30 games with one crew march won as
-/// often as without (2/30 both, NOTES.md seventh session), and each
+/// often as without (2/30 both, rules revision 1), and each
 /// candidate costs playouts.
 const CREW_MARCHES: f64 = 0.0;
 /// Iterations when the budget gives neither limit.
