@@ -195,6 +195,9 @@ fn scripted_commands_play_a_game_to_its_end_with_ai_teammates() {
     let listed = json(&ok(&["list", "--server", &url, "--json"]));
     let entry = listed.as_array().and_then(|g| g.iter().find(|x| x["id"] == game.as_str())).expect("listed");
     assert_eq!(entry["status"], "finished");
+    assert_eq!(entry["seed_chosen"], true, "created with --seed 42");
+    let table = ok(&["list", "--server", &url]);
+    assert!(table.contains(&format!("{game}*")) && table.contains("the creator chose the seed"), "{table}");
 
     // The watcher saw the seats taken and the same end.
     loop {

@@ -290,3 +290,89 @@ async fn a_seated_player_cannot_undo_a_probe_to_peek_at_the_stack() {
     assert_eq!(err.code(), tonic::Code::FailedPrecondition, "{}", err.message());
     assert_eq!(state(&mut c, &id).await.seq, probed.seq, "nothing changed");
 }
+
+/// A stranger's seed search, as an outside audit ran it: copy the live
+/// game's public configuration, create games with it under seeds
+/// `0..tries`, and compare each one's state hash at seq 0 with the live
+/// game's. The seed found, if any.
+async fn seed_search(c: &mut GameServiceClient<Channel>, live: &str, tries: u64) -> Option<u64> {
+    let first = c
+        .stream_game(pb::StreamGameRequest { game_id: live.into(), from_seq: 0, ..Default::default() })
+        .await
+        .expect("stream")
+        .into_inner()
+        .message()
+        .await
+        .expect("first update")
+        .expect("an update");
+    let target = first.state.expect("state at seq 0").state_hash;
+    let summary = c.get_view(pb::GetViewRequest { game_id: live.into(), ..Default::default() }).await;
+    let config: serde_json::Value =
+        serde_json::from_str(&summary.expect("view").into_inner().game.expect("game").config_json).expect("json");
+    assert!(config.get("seed").is_none(), "a stranger never reads a live game's seed");
+    let names = |key: &str| -> Vec<String> {
+        config[key].as_array().expect(key).iter().map(|v| v.as_str().expect("name").to_string()).collect()
+    };
+    for seed in 0..tries {
+        let mut request = create_request(seed);
+        request.setup = Some(xodus::any::xodus_setup(xodus::xodus_pb::XodusSetup {
+            ships: names("ships"),
+            allies: names("allies"),
+            difficulty: config["difficulty"].as_str().expect("difficulty").to_string(),
+            seed: Some(seed),
+            ..Default::default()
+        }));
+        let candidate = create_from(c, request).await;
+        if state(c, &candidate).await.state_hash == target {
+            return Some(seed);
+        }
+    }
+    None
+}
+
+/// What the lobby shows a stranger of `game`.
+async fn listed(c: &mut GameServiceClient<Channel>, game: &str) -> pb::GameSummary {
+    let page = c.list_games(pb::ListGamesRequest { page_size: 1000, ..Default::default() }).await.expect("list");
+    page.into_inner().games.into_iter().find(|g| g.game_id == game).expect("listed")
+}
+
+#[tokio::test]
+async fn a_chosen_seed_is_flagged_to_everyone_and_a_drawn_one_resists_a_seed_search() {
+    let server = Server::start("chosen-seed");
+    let mut c = server.client().await;
+    // Seed 7, as a walkthrough would choose: a stranger finds it in a few
+    // tries, so the game says to everyone that its deal is not secret.
+    let (chosen, creator) = create_as_creator(&mut c, create_request(7)).await;
+    assert!(listed(&mut c, &chosen).await.seed_chosen, "the lobby flags a chosen seed");
+    let view = c.get_view(pb::GetViewRequest { game_id: chosen.clone(), ..Default::default() }).await.expect("view");
+    assert!(view.into_inner().game.expect("game").seed_chosen, "so does the table");
+    assert_eq!(seed_search(&mut c, &chosen, 16).await, Some(7), "why the flag is needed");
+    // The creator's exact fork keeps the known seed; a stranger's fork is
+    // resampled under a server seed.
+    let fork = |creator_token: &str| pb::ForkGameRequest {
+        source_game_id: chosen.clone(),
+        at_seq: 0,
+        seats: vec![],
+        creator_token: creator_token.into(),
+    };
+    let exact = c.fork_game(fork(&creator)).await.expect("fork").into_inner().game.expect("game");
+    assert!(!exact.resampled && exact.seed_chosen);
+    let resampled = c.fork_game(fork("")).await.expect("fork").into_inner().game.expect("game");
+    assert!(resampled.resampled && !resampled.seed_chosen);
+
+    // A seed the server drew is not flagged, and the same search finds
+    // nothing.
+    let (drawn, _) = create_as_creator(&mut c, secret_request()).await;
+    assert!(!listed(&mut c, &drawn).await.seed_chosen);
+    assert_eq!(seed_search(&mut c, &drawn, 16).await, None);
+
+    // A server for strangers can refuse chosen seeds altogether.
+    let strict = Server::start_in(temp_dir("refuse-seeds"), &["--refuse-chosen-seeds"]);
+    let mut s = strict.client().await;
+    let refused = s.create_game(create_request(7)).await.expect_err("a chosen seed is refused");
+    assert_eq!(refused.code(), tonic::Code::FailedPrecondition, "{refused:?}");
+    assert!(refused.message().contains("--refuse-chosen-seeds"), "{}", refused.message());
+    let games = s.list_games(pb::ListGamesRequest::default()).await.expect("list").into_inner().games;
+    assert!(games.is_empty(), "the refusal created nothing");
+    create_as_creator(&mut s, secret_request()).await;
+}

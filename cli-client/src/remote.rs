@@ -92,6 +92,9 @@ pub struct GameSummary {
     pub open_seats: Vec<Seat>,
     /// Choices accepted so far.
     pub seq: u64,
+    /// The creator chose the seed: whoever guesses it can work out the
+    /// hidden cards.
+    pub seed_chosen: bool,
 }
 
 /// One step of a game's stream.
@@ -188,6 +191,7 @@ fn summary(g: pb::GameSummary) -> GameSummary {
         difficulty,
         open_seats: g.seats.iter().filter(|s| !s.claimed).map(|s| s.seat as Seat).collect(),
         seq: g.seq,
+        seed_chosen: g.seed_chosen,
         id: g.game_id,
     }
 }

@@ -159,8 +159,10 @@ pub trait GameType: Send + Sync {
     /// The wire enum value, when the game has one.
     fn wire_kind(&self) -> pb::GameKind;
     /// Checks a CreateGame request and turns it into a stored setup;
-    /// `random_seed` is used when the request gives none. The error says
-    /// which field was wrong (INVALID_ARGUMENT).
+    /// `random_seed` is used when the request gives none, and stored as it
+    /// is under "seed" (the service tells a chosen seed from a drawn one by
+    /// comparing them). The error says which field was wrong
+    /// (INVALID_ARGUMENT).
     fn setup(&self, request: &pb::CreateGameRequest, random_seed: u64) -> Result<Setup, String>;
     /// The table a stored configuration starts from.
     fn start(&self, config_json: &str) -> Result<Box<dyn HostedGame>, String>;

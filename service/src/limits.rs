@@ -54,6 +54,10 @@ pub struct Limits {
     /// virtual machine; polling spends up to this much CPU per choice on
     /// a quiet server to save it, and none on a busy one.
     pub commit_poll: Duration,
+    /// Refuse CreateGame requests that choose the seed (a chosen seed makes
+    /// the game's hidden part only as secret as the seed): for servers
+    /// where strangers share tables.
+    pub refuse_chosen_seeds: bool,
 }
 
 impl Default for Limits {
@@ -72,6 +76,7 @@ impl Default for Limits {
             evict_idle: Duration::from_secs(600),
             shutdown_grace: Duration::from_secs(10),
             commit_poll: Duration::from_micros(300),
+            refuse_chosen_seeds: false,
         }
     }
 }

@@ -65,6 +65,11 @@ struct Args {
     /// it is deleted (0 = kept forever).
     #[arg(long, env = "XODUS_RETENTION", default_value_t = Limits::default().retention.as_secs())]
     retention_secs: u64,
+    /// Refuse games whose creator chooses the seed: such a game's hidden
+    /// cards are only as secret as the seed (GameSummary.seed_chosen).
+    /// For servers where strangers share tables.
+    #[arg(long, env = "XODUS_REFUSE_CHOSEN_SEEDS")]
+    refuse_chosen_seeds: bool,
     /// Seconds a human seat may stay silent while a new game waits on it
     /// before it is offered to AI agents until its holder returns (0 = never).
     #[arg(long, env = "XODUS_IDLE_TIMEOUT", default_value_t = 0)]
@@ -172,6 +177,7 @@ async fn main() -> anyhow::Result<()> {
             evict_idle: Duration::from_secs(args.evict_idle_secs),
             shutdown_grace: Duration::from_secs(args.shutdown_grace_secs),
             commit_poll: Duration::from_micros(args.commit_poll_us),
+            refuse_chosen_seeds: args.refuse_chosen_seeds,
         },
         web: WebConfig { dir: args.web_dir.clone(), cors_origins: args.cors_origins.clone() },
     };

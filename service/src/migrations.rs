@@ -106,6 +106,10 @@ fn migrations() -> Migrations<'static> {
         // 1 once a choice was stored after the stored summary's seq: only
         // such games read their seq from their newest entry at start.
         M::up("ALTER TABLE games ADD COLUMN seq_behind INTEGER NOT NULL DEFAULT 0;"),
+        // 1 when the creator chose the configuration's seed (the lobby
+        // says so: whoever guesses it can compute the hidden cards). Games
+        // stored before read 0: the server did not record it then.
+        M::up("ALTER TABLE games ADD COLUMN seed_chosen INTEGER NOT NULL DEFAULT 0;"),
     ])
 }
 
@@ -129,6 +133,6 @@ mod tests {
         migrate(&mut conn).expect("fresh");
         migrate(&mut conn).expect("again: nothing to do");
         let version: i64 = conn.pragma_query_value(None, "user_version", |r| r.get(0)).expect("version");
-        assert_eq!(version, 5);
+        assert_eq!(version, 6);
     }
 }

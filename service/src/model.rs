@@ -147,6 +147,9 @@ pub struct GameRecord {
     /// For a resampled fork: where and with which seed its hidden part was
     /// drawn afresh, in order (a fork of a resampled fork adds one).
     pub resamples: Vec<Resample>,
+    /// True when the creator chose the configuration's seed instead of
+    /// letting the server draw it (a fork keeps its source's).
+    pub seed_chosen: bool,
 }
 
 /// A fork's fresh hidden part: after the first `at_seq` entries (copied

@@ -26,6 +26,7 @@ pub fn serial_appends(dir: &Path, n: usize, poll: Duration) -> Result<Vec<Durati
         creator_hash: None,
         ended_ms: None,
         resamples: Vec::new(),
+        seed_chosen: false,
     };
     store.create_game(&game, &[])?;
     let mut latencies = Vec::with_capacity(n);

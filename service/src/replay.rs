@@ -38,6 +38,9 @@ pub struct Recipe {
     /// For a resampled fork, where its hidden part was drawn afresh, in
     /// increasing `at_seq`.
     pub resamples: Vec<Resample>,
+    /// True when the configuration's seed was chosen by the creator, not
+    /// drawn by the server.
+    pub seed_chosen: bool,
 }
 
 impl Recipe {
@@ -76,6 +79,7 @@ impl Recipe {
             game_type: Arc::clone(&self.game_type),
             config_json: self.config_json.clone(),
             resamples: self.resamples.iter().copied().filter(|r| r.at_seq <= at_seq).collect(),
+            seed_chosen: self.seed_chosen,
         }
     }
 

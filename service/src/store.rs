@@ -320,8 +320,8 @@ fn load_briefs_tx(conn: &Connection) -> Result<Vec<StoredBrief>, StoreError> {
 fn create_game_tx(tx: &Connection, game: &GameRecord, entries: &[EntryRecord]) -> Result<(), StoreError> {
     tx.execute(
         "INSERT INTO games (id, kind, config_json, created_ms, status, forked_from, forked_at_seq, idle_timeout_s,
-                                creator_hash, ended_ms, resamples)
-             VALUES (?1, ?11, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+                                creator_hash, ended_ms, resamples, seed_chosen)
+             VALUES (?1, ?11, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?12)",
         params![
             game.id,
             game.config_json,
@@ -334,6 +334,7 @@ fn create_game_tx(tx: &Connection, game: &GameRecord, entries: &[EntryRecord]) -
             game.ended_ms,
             Resample::encode(&game.resamples),
             game.game_type,
+            game.seed_chosen,
         ],
     )?;
     for s in &game.seats {
@@ -352,7 +353,7 @@ fn load_games_tx(conn: &Connection, only: Option<&str>) -> Result<Vec<StoredGame
     {
         let mut st = conn.prepare(
             "SELECT id, config_json, created_ms, status, forked_from, forked_at_seq, idle_timeout_s,
-                        creator_hash, ended_ms, resamples, kind FROM games
+                        creator_hash, ended_ms, resamples, kind, seed_chosen FROM games
                  WHERE ?1 IS NULL OR id = ?1 ORDER BY created_ms, id",
         )?;
         let rows = st.query_map([only], |r| {
@@ -368,6 +369,7 @@ fn load_games_tx(conn: &Connection, only: Option<&str>) -> Result<Vec<StoredGame
                 r.get::<_, Option<i64>>(8)?,
                 r.get::<_, Option<String>>(9)?,
                 r.get::<_, String>(10)?,
+                r.get::<_, bool>(11)?,
             ))
         })?;
         for row in rows {
@@ -383,6 +385,7 @@ fn load_games_tx(conn: &Connection, only: Option<&str>) -> Result<Vec<StoredGame
                 ended_ms,
                 rs,
                 game_type,
+                seed_chosen,
             ) = row?;
             let resamples = match rs {
                 None => Vec::new(),
@@ -406,6 +409,7 @@ fn load_games_tx(conn: &Connection, only: Option<&str>) -> Result<Vec<StoredGame
                     creator_hash,
                     ended_ms,
                     resamples,
+                    seed_chosen,
                 },
                 entries: Vec::new(),
             });
@@ -576,6 +580,7 @@ mod tests {
             creator_hash: Some(hash_token("creator")),
             ended_ms: None,
             resamples: Vec::new(),
+            seed_chosen: false,
         }
     }
 
@@ -589,6 +594,7 @@ mod tests {
         let mut b = record("b");
         b.forked_from = Some(("a".into(), 2));
         b.resamples = vec![Resample { at_seq: 1, seed: 5 }, Resample { at_seq: 2, seed: u64::MAX - 3 }];
+        b.seed_chosen = true;
         store.create_game(&b, &[entry(1), entry(2)]).expect("create b");
         store.append_entry("a", &entry(1)).expect("append");
         store.append_entry("b", &entry(3)).expect("append");
@@ -604,7 +610,9 @@ mod tests {
         assert_eq!(a.record.seats[1].claim, Some(claim));
         assert_eq!(a.record.seats[1].open_to, OpenTo::Any);
         assert_eq!(a.entries, vec![entry(1)]);
+        assert!(!a.record.seed_chosen, "a drawn seed");
         let b = find(&all, "b").expect("b");
+        assert!(b.record.seed_chosen, "a chosen seed is remembered");
         assert_eq!(b.record.forked_from, Some(("a".into(), 2)));
         assert_eq!(
             b.record.resamples,

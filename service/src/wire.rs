@@ -174,6 +174,8 @@ pub fn summary(
         created_at: Some(timestamp(record.created_ms)),
         ended_at: record.ended_ms.map(timestamp),
         resampled: !record.resamples.is_empty(),
+        // A resampling drew the fork's own hidden part from a server seed.
+        seed_chosen: record.seed_chosen && record.resamples.is_empty(),
         ended_unix_ms: record.ended_ms.unwrap_or(0),
     }
 }

@@ -74,7 +74,8 @@ export class LobbyView {
       });
       const outcome = g.outcome ? ` — ${g.outcome.won ? "won" : "lost"}: ${humanize(g.outcome.cause)}` : "";
       return h("article", { class: `game ${STATUS_TEXT[g.status] ?? ""}`, "data-game": g.gameId },
-        h("header", undefined, h("strong", undefined, g.gameId), h("span", { class: "gstatus" }, `${STATUS_TEXT[g.status] ?? "?"}${outcome}`), live ? null : h("span", { class: "gseq" }, `${g.seq} choices`)),
+        h("header", undefined, h("strong", undefined, g.gameId), h("span", { class: "gstatus" }, `${STATUS_TEXT[g.status] ?? "?"}${outcome}`), live ? null : h("span", { class: "gseq" }, `${g.seq} choices`),
+          g.seedChosen ? h("span", { class: "seed-chosen", title: "Its creator chose the seed: whoever guesses it can work out every hidden card and roll. For practice and replays." }, "chosen seed: the deck is not secret") : null),
         h("ul", { class: "seats" }, ...seats),
         h("div", { class: "game-buttons" },
           mine ? h("button", { type: "button", class: "resume", onclick: () => this.open(g.gameId) }, `Resume seat ${mine.seat}`) : null,
@@ -154,7 +155,7 @@ export class LobbyView {
       h("div", { class: "ally-row" }, h("span", undefined, "Allies"), ...allySels),
       h("label", undefined, "Seed ", seedInput),
       h("button", { type: "submit", id: "create-game" }, "Create game"),
-      h("p", { class: "hint" }, "You take the first seat open to humans; AI captains take the AI seats. A seed replays the same game; only you, its creator, see it while the game is on."));
+      h("p", { class: "hint" }, "You take the first seat open to humans; AI captains take the AI seats. Leave the seed empty for a secret deck. A seed replays the same game, but anyone who guesses it can work out every hidden card, so the lobby marks such a game."));
   }
 }
 

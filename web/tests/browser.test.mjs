@@ -221,6 +221,8 @@ test("two humans in two browser contexts and one AI captain play the same game t
   const join = b.locator(`button.join[data-game="${gameId}"][data-seat="1"]`);
   await join.waitFor(WAIT);
   await b.screenshot({ path: `${SHOTS}lobby-games.png` });
+  // The creator chose seed 8, so the lobby warns that the deck is not secret.
+  assert.match(await b.textContent(`.game[data-game="${gameId}"] header`), /chosen seed: the deck is not secret/);
   await join.click();
   await b.locator('#decision[data-seq]:not([data-seq=""])').waitFor(WAIT);
   assert.match(await b.textContent(".table-info"), /You: seat 1/);

@@ -36,17 +36,21 @@ pub async fn list(a: ListArgs) -> anyhow::Result<()> {
         return Ok(());
     }
     println!("{:<28} {:<10} {:<9} {:>5} {:<12} ships", "game", "status", "level", "seq", "open seats");
+    let marked = games.iter().any(|g| g.seed_chosen);
     for g in games {
         let open: Vec<String> = g.open_seats.iter().map(|s| s.to_string()).collect();
         println!(
             "{:<28} {:<10} {:<9} {:>5} {:<12} {}",
-            g.id,
+            if g.seed_chosen { format!("{}*", g.id) } else { g.id },
             g.status,
             g.difficulty,
             g.seq,
             if open.is_empty() { "-".into() } else { open.join(",") },
             g.ships.join(",")
         );
+    }
+    if marked {
+        println!("* the creator chose the seed: whoever guesses it can work out every hidden card");
     }
     Ok(())
 }

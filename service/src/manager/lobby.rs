@@ -113,6 +113,7 @@ impl Manager {
             creator_hash: Some(hash_token(&creator_token)),
             ended_ms: None,
             resamples: recipe.resamples.clone(),
+            seed_chosen: recipe.seed_chosen,
         };
         let mut data = GameData::new(record, recipe, game, entries, steps);
         data.creator_ip = client;
@@ -142,9 +143,19 @@ impl Manager {
         req: &pb::CreateGameRequest,
     ) -> Result<(pb::GameSummary, String), ServiceError> {
         let game_type = self.registry.for_request(req).map_err(ServiceError::InvalidArgument)?;
-        let setup = game_type.setup(req, rand::random()).map_err(ServiceError::InvalidArgument)?;
+        let drawn = rand::random();
+        let setup = game_type.setup(req, drawn).map_err(ServiceError::InvalidArgument)?;
         let seats = wire::seats(&req.seats, setup.seats)?;
-        let recipe = Recipe { game_type, config_json: setup.config_json, resamples: Vec::new() };
+        // A stored seed other than the one drawn here came from the request.
+        let seed_chosen = crate::game::seed_of(&setup.config_json) != drawn;
+        if seed_chosen && self.limits.refuse_chosen_seeds {
+            return Err(ServiceError::FailedPrecondition(
+                "this server refuses chosen seeds (--refuse-chosen-seeds): a game whose creator picks the seed \
+                 is only as secret as that seed; leave the seed unset and the server draws a secret one"
+                    .into(),
+            ));
+        }
+        let recipe = Recipe { game_type, config_json: setup.config_json, resamples: Vec::new(), seed_chosen };
         self.host(client, recipe, seats, self.limits.idle_timeout_s, Vec::new(), None).await
     }
 

@@ -382,7 +382,12 @@ impl Manager {
             warn!(game = %id, game_type = %record.game_type, "stored game of a type this server does not host");
             not_found()
         })?;
-        let recipe = Recipe { game_type, config_json: record.config_json.clone(), resamples: record.resamples.clone() };
+        let recipe = Recipe {
+            game_type,
+            config_json: record.config_json.clone(),
+            resamples: record.resamples.clone(),
+            seed_chosen: record.seed_chosen,
+        };
         let (game, steps) = recipe.replay(&entries).map_err(|e| {
             warn!(game = %id, error = %e, "stored game does not replay; not hosted");
             ServiceError::Internal(format!("game {id} does not replay"))
