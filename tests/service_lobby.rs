@@ -229,4 +229,5 @@ async fn silent_human_seat_goes_idle_and_an_ai_stands_in_until_the_holder_return
         .await
         .expect_err("stand-in token void");
     assert_eq!(err.code(), Code::Unauthenticated);
+    assert!(err.message().contains("stopped working when the seat's holder returned"), "{}", err.message());
 }

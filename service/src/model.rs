@@ -294,12 +294,15 @@ pub struct Presence {
     /// Hash of the token the seat's last holder gave up with ReleaseSeat,
     /// so that a claim sent with it is told the seat was released.
     pub released: Option<String>,
+    /// Hash of the token of the last stand-in dismissed (by the holder's
+    /// return), so that its next request is told why it stopped working.
+    pub dismissed: Option<String>,
 }
 
 impl Presence {
     /// A present seat.
     pub fn now() -> Presence {
-        Presence { since: tokio::time::Instant::now(), idle: false, stand_in: None, released: None }
+        Presence { since: tokio::time::Instant::now(), idle: false, stand_in: None, released: None, dismissed: None }
     }
 }
 

@@ -77,6 +77,7 @@ fn every_view_survives_the_typed_state() {
                     other => panic!("unexpected payload shape {other}"),
                 };
                 assert_eq!(typed.action, action, "option {}", option.id);
+                assert_documented(&typed.action);
             }
             let Some(option) = decision.options.get((next(&mut pick) % decision.options.len().max(1) as u64) as usize)
             else {
@@ -119,4 +120,13 @@ fn a_broken_typed_state_is_an_error_not_a_panic() {
         "type.googleapis.com/xodus.v1.XodusState",
         "type URLs as every protobuf library writes them"
     );
+}
+
+/// The comment of `XodusChoice.action` in choice.proto lists every action
+/// name a front-end can meet: `action` is one of them.
+fn assert_documented(action: &str) {
+    const PROTO: &str = include_str!("../../proto/xodus/v1/choice.proto");
+    let listed = PROTO.split("string action = 1;").next().unwrap_or_default();
+    let named = listed.split(|c: char| !(c.is_ascii_lowercase() || c == '_')).any(|word| word == action);
+    assert!(named, "choice.proto's XodusChoice.action comment does not list '{action}'");
 }

@@ -65,14 +65,19 @@ impl GameData {
                 presence.since = tokio::time::Instant::now();
                 let returned = presence.idle;
                 presence.idle = false;
-                presence.stand_in = None;
+                if let Some(stand_in) = presence.stand_in.take() {
+                    presence.dismissed = Some(stand_in);
+                }
                 Ok((seat as Seat, Holder::Owner, returned))
             }
             Some(_) if presence.idle && presence.stand_in.as_deref() == Some(hash.as_str()) => {
                 Ok((seat as Seat, Holder::StandIn, false))
             }
+            Some(_) if presence.dismissed.as_deref() == Some(hash.as_str()) => Err(ServiceError::Unauthenticated(
+                format!("this stand-in token for seat {seat} stopped working when the seat's holder returned"),
+            )),
             Some(_) => Err(ServiceError::Unauthenticated(format!(
-                "wrong token for seat {seat} (a stand-in token stops working when the holder returns)"
+                "wrong token for seat {seat}: it is not the token ClaimSeat gave for this seat"
             ))),
         }
     }

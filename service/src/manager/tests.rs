@@ -91,6 +91,7 @@ async fn claims_follow_the_seat_rules() {
     assert_eq!(again, t0);
     let err = m.claim_seat(&id, 0, ClaimantKind::Human, "nope").await.expect_err("bad token");
     assert_eq!(err.code(), tonic::Code::Unauthenticated);
+    assert!(!err.to_string().contains("stand-in"), "no stand-in was ever there: {err}");
     m.claim_seat(&id, 1, ClaimantKind::Ai, "").await.expect("ai");
     let (_, g) = m.claim_seat(&id, 2, ClaimantKind::Ai, "").await.expect("any");
     assert_eq!(g.status, pb::GameStatus::Playing as i32);
