@@ -45,6 +45,17 @@ async fn create_list_claim_reclaim_release() {
 
     let list = c.list_games(pb::ListGamesRequest::default()).await.expect("list").into_inner().games;
     assert_eq!(list.iter().map(|g| g.game_id.as_str()).collect::<Vec<_>>(), vec![g.game_id.as_str(), &random]);
+    // The lobby's typed configuration: what config_json says, with no seed.
+    let typed: xodus::xodus_pb::XodusConfig =
+        xodus::any::unpack(list[0].game_config.as_ref().expect("typed config")).expect("an XodusConfig");
+    use xodus::xodus_pb::{AllyKind, Difficulty, ShipKind};
+    assert_eq!(
+        typed.ships,
+        [ShipKind::Warship, ShipKind::Explorer, ShipKind::PirateShip, ShipKind::ProtoShip].map(|k| k as i32).to_vec()
+    );
+    assert_eq!(typed.difficulty, Difficulty::Heroic as i32);
+    assert_eq!(typed.allies, [AllyKind::Mercenary, AllyKind::Cartographer].map(|k| k as i32).to_vec());
+    assert_eq!(typed.nightmare, Some(false));
 
     let err = c.claim_seat(claim(&g.game_id, 1, pb::Claimant::Human, "")).await.expect_err("AI seat");
     assert_eq!(err.code(), Code::PermissionDenied);

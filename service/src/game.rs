@@ -142,6 +142,12 @@ pub trait HostedGame: Send + Sync {
     fn same_state_for_every_viewer(&self) -> bool {
         false
     }
+    /// The game's configuration as its own typed message, packed, for the
+    /// lobby (GameSummary.game_config; X-ODUS: xodus.v1.XodusConfig). It
+    /// must not carry the seed. `None` for a game without one.
+    fn config_detail(&self) -> Option<prost_types::Any> {
+        None
+    }
 }
 
 /// A new table's setup as it is stored.

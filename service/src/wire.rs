@@ -166,6 +166,7 @@ pub fn summary(
         forked_at_seq: record.forked_from.as_ref().map(|f| f.1).unwrap_or(0),
         seed,
         config_json: config_json(record, seed),
+        game_config: game.config_detail(),
         outcome: match record.status {
             Status::Abandoned => Some(abandoned_outcome(game)),
             _ => game.outcome().map(|o| o.to_wire()),

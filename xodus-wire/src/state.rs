@@ -14,6 +14,19 @@ use xodus_engine::*;
 /// (tabletop.v1.GameState.schema_version).
 pub const SCHEMA_VERSION: u32 = 1;
 
+/// The typed configuration (it has no seed field: whether a caller may
+/// know the seed is the service's to say, in `GameSummary.seed`).
+pub fn xodus_config(c: &xodus_engine::GameConfig) -> x::XodusConfig {
+    x::XodusConfig {
+        ships: c.ships.iter().map(|&k| ship(k) as i32).collect(),
+        difficulty: difficulty(c.difficulty) as i32,
+        allies: c.allies.iter().map(|&a| ally(a) as i32).collect(),
+        nightmare: c.nightmare,
+        legacy_reinforcements: c.legacy_reinforcements,
+        rules_revision: c.rules_revision,
+    }
+}
+
 /// The typed state of a view.
 pub fn xodus_state(v: &View) -> x::XodusState {
     let c = Content::get();
@@ -22,14 +35,7 @@ pub fn xodus_state(v: &View) -> x::XodusState {
         round: v.round,
         phase: v.phase.as_str().to_string(),
         phase_kind: phase(v.phase) as i32,
-        config: Some(x::XodusConfig {
-            ships: v.config.ships.iter().map(|&k| ship(k) as i32).collect(),
-            difficulty: difficulty(v.config.difficulty) as i32,
-            allies: v.config.allies.iter().map(|&a| ally(a) as i32).collect(),
-            nightmare: v.config.nightmare,
-            legacy_reinforcements: v.config.legacy_reinforcements,
-            rules_revision: v.config.rules_revision,
-        }),
+        config: Some(xodus_config(&v.config)),
         tiles: p
             .tiles
             .iter()

@@ -138,6 +138,10 @@ fn viewer(v: Viewer) -> xodus_engine::Viewer {
 }
 
 impl HostedGame for Table {
+    fn config_detail(&self) -> Option<prost_types::Any> {
+        Some(xodus::any::pack(&xodus_wire::state::xodus_config(self.game.config())))
+    }
+
     fn seat_roles(&self) -> Vec<String> {
         self.game.config().ships.iter().map(|k| k.as_str().to_string()).collect()
     }
