@@ -75,7 +75,7 @@ export class LobbyView {
       const outcome = g.outcome ? ` — ${g.outcome.won ? "won" : "lost"}: ${humanize(g.outcome.cause)}` : "";
       return h("article", { class: `game ${STATUS_TEXT[g.status] ?? ""}`, "data-game": g.gameId },
         h("header", undefined, h("strong", undefined, g.gameId), h("span", { class: "gstatus" }, `${STATUS_TEXT[g.status] ?? "?"}${outcome}`), live ? null : h("span", { class: "gseq" }, `${g.seq} choices`),
-          g.seedChosen ? h("span", { class: "seed-chosen", title: "Its creator chose the seed: whoever guesses it can work out every hidden card and roll. For practice and replays." }, "chosen seed: the deck is not secret") : null),
+          live && g.seedChosen ? h("span", { class: "seed-chosen", title: "Its creator chose the seed: whoever guesses it can work out every hidden card and roll. For practice and replays." }, "chosen seed: the deck is not secret") : null),
         h("ul", { class: "seats" }, ...seats),
         h("div", { class: "game-buttons" },
           mine ? h("button", { type: "button", class: "resume", onclick: () => this.open(g.gameId) }, `Resume seat ${mine.seat}`) : null,
