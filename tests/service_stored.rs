@@ -1,8 +1,9 @@
 //! Stored games outlive the code that stored them: a data directory written
 //! by an earlier release (`tests/fixtures/stored-games`, made by
 //! `tests/fixtures/make-stored-games.sh`) is opened by today's server. Every
-//! game replays to the seq it was stored at, and a human takes the free seat
-//! and plays on; the new choice survives a restart.
+//! game replays to the seq it was stored at, with every replayed event
+//! typed, and a human takes the free seat and plays on; the new choice
+//! survives a restart.
 
 mod common;
 
@@ -29,6 +30,30 @@ fn expected() -> Vec<(String, u64)> {
         .collect()
 }
 
+/// Events are not stored: a stream replays them from the stored choices,
+/// so games stored before an event kind was typed get it typed too.
+async fn assert_replayed_events_are_typed(
+    c: &mut xodus::GameServiceClient<tonic::transport::Channel>,
+    id: &str,
+    seq: u64,
+) {
+    let request = pb::StreamGameRequest { game_id: id.into(), from_seq: 0, credentials: None, seat_updates: false };
+    let mut stream = c.stream_game(request).await.expect("stream").into_inner();
+    let mut events = 0;
+    loop {
+        let update = stream.message().await.expect("ok").expect("an update");
+        for e in &update.events {
+            let typed = xodus::any::xodus_event(e).unwrap_or_else(|| panic!("{id}: an untyped {} event", e.kind));
+            assert!(typed.event.is_some(), "{id}: an empty XodusEvent for {}", e.kind);
+            events += 1;
+        }
+        if update.seq >= seq {
+            break;
+        }
+    }
+    assert!(seq == 0 || events > 0, "{id}: no events replayed");
+}
+
 #[tokio::test]
 async fn games_stored_by_an_earlier_release_replay_and_resume() {
     let dir = fixture_copy();
@@ -40,6 +65,7 @@ async fn games_stored_by_an_earlier_release_replay_and_resume() {
     for (id, seq) in &games {
         let s = state(&mut c, id).await;
         assert_eq!(s.seq, *seq, "game {id} replays to its stored seq; log:\n{}", server.log());
+        assert_replayed_events_are_typed(&mut c, id, *seq).await;
         let decision = s.decision.expect("decision");
         if s.outcome.is_some() || !decision.deciders.contains(&2) {
             continue;

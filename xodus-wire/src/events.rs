@@ -1,5 +1,5 @@
-//! The engine's events on the wire: every event with its kind, summary and
-//! JSON, and the main ones also typed (`xodus.v1.XodusEvent`).
+//! The engine's events on the wire: every event with its kind, summary,
+//! JSON and typed form (`xodus.v1.XodusEvent`).
 
 use crate::enums::*;
 use std::collections::HashMap;
@@ -23,14 +23,26 @@ fn index<'a>(mut ids: impl Iterator<Item = &'a str>, id: &str) -> u32 {
     ids.position(|i| i == id).map_or(u32::MAX, |i| i as u32)
 }
 
-/// The typed form of an event, for the events X-ODUS types.
-pub fn typed(e: &Event) -> Option<x::XodusEvent> {
+/// The typed form of an event. Every event has one: the match names every
+/// engine event, so a new kind does not compile until it is typed here.
+pub fn typed(e: &Event) -> x::XodusEvent {
     use x::xodus_event::Event as T;
     let c = Content::get();
     let tile = |id: &str| index(c.tiles.iter().map(|t| t.id.as_str()), id);
     let enemy = |id: &str| index(c.enemies.iter().map(|t| t.id.as_str()), id);
     let avatar = |id: &str| index(c.avatars.iter().map(|t| t.id.as_str()), id);
     let signal = |id: &str| index(c.signals.iter().map(|t| t.id.as_str()), id);
+    let damaged = |id: &str| index(c.damaged.iter().map(|t| t.id.as_str()), id);
+    let module = |id: &str| index(c.modules.iter().map(|t| t.id.as_str()), id);
+    let mod_effect = |id: &str| index(c.mod_effects.iter().map(|t| t.id.as_str()), id);
+    let ally_kind = |id: &str| c.allies.iter().find(|a| a.kind.as_str() == id).map(|a| ally(a.kind));
+    // A power is a module or a mod effect; no id is both (the catalog test
+    // `module_and_mod_effect_ids_differ` checks).
+    let power = |id: &str| match module(id) {
+        u32::MAX => x::power_source::Source::ModEffect(mod_effect(id)),
+        m => x::power_source::Source::Module(m),
+    };
+    let seat = |s: &u8| u32::from(*s);
     let t = match e {
         Event::PhaseStarted { phase: p, round } => {
             T::PhaseStarted(x::PhaseStarted { phase: phase(*p) as i32, round: *round })
@@ -101,9 +113,94 @@ pub fn typed(e: &Event) -> Option<x::XodusEvent> {
         }
         Event::Pacified { hex: h } => T::Pacified(x::Pacified { hex: Some(hex(*h)) }),
         Event::GameOver { won, cause } => T::GameOver(x::GameOver { won: *won, cause: cause.clone() }),
-        _ => return None,
+        Event::FleetJoined { seats } => T::FleetJoined(x::FleetJoined { seats: wide(seats) }),
+        Event::InviteDeclined { seat: s } => T::InviteDeclined(x::InviteDeclined { seat: seat(s) }),
+        Event::AvatarDieRolled { avatar: id, moves, wormhole } => T::AvatarDieRolled(x::AvatarDieRolled {
+            avatar_id: id.clone(),
+            avatar: avatar(id),
+            moves: u32::from(*moves),
+            wormhole: *wormhole,
+        }),
+        Event::Undetected { seats } => T::Undetected(x::Undetected { seats: wide(seats) }),
+        Event::EnemyDeckReshuffled => T::EnemyDeckReshuffled(x::EnemyDeckReshuffled {}),
+        Event::EnemiesReinforced { count } => T::EnemiesReinforced(x::EnemiesReinforced { count: u32::from(*count) }),
+        Event::AvatarEscaped { avatar: id, space } => T::AvatarEscaped(x::AvatarEscaped {
+            avatar_id: id.clone(),
+            avatar: avatar(id),
+            space: space.map(u32::from),
+        }),
+        Event::HealthMarkerDiscarded { seat: s } => {
+            T::HealthMarkerDiscarded(x::HealthMarkerDiscarded { seat: seat(s) })
+        }
+        Event::EnergyMarkerDiscarded { seat: s } => {
+            T::EnergyMarkerDiscarded(x::EnergyMarkerDiscarded { seat: seat(s) })
+        }
+        Event::DamagedDrawn { seat: s, card } => {
+            T::DamagedDrawn(x::DamagedDrawn { seat: seat(s), damaged_id: card.clone(), damaged: damaged(card) })
+        }
+        Event::DamagedRemoved { seat: s, card } => {
+            T::DamagedRemoved(x::DamagedRemoved { seat: seat(s), damaged_id: card.clone(), damaged: damaged(card) })
+        }
+        Event::ScrapsChanged { seat: s, delta, scraps } => {
+            T::ScrapsChanged(x::ScrapsChanged { seat: seat(s), delta: i32::from(*delta), scraps: u32::from(*scraps) })
+        }
+        Event::EnergyChanged { seat: s, available, total } => T::EnergyChanged(x::EnergyChanged {
+            seat: seat(s),
+            available: u32::from(*available),
+            total: u32::from(*total),
+        }),
+        Event::XpGained { seat: s, xp, level } => {
+            T::XpGained(x::XpGained { seat: seat(s), xp: u32::from(*xp), level: u32::from(*level) })
+        }
+        Event::Strained { seat: s } => T::Strained(x::Strained { seat: seat(s) }),
+        Event::Disengaged { seats, hid } => T::Disengaged(x::Disengaged { seats: wide(seats), hid: *hid }),
+        Event::ExplorationMarkerMoved { from, to } => {
+            T::ExplorationMarkerMoved(x::ExplorationMarkerMoved { from: Some(hex(*from)), to: Some(hex(*to)) })
+        }
+        Event::SignalProgress { key, progress, needed } => T::SignalProgress(x::SignalProgress {
+            key: u32::from(*key),
+            progress: u32::from(*progress),
+            needed: u32::from(*needed),
+        }),
+        Event::KeyMoved { key, from, to } => {
+            T::KeyMoved(x::KeyMoved { key: u32::from(*key), from_seat: seat(from), to_seat: seat(to) })
+        }
+        Event::RiftChanged { hex: h, open } => T::RiftChanged(x::RiftChanged { hex: Some(hex(*h)), open: *open }),
+        Event::AvatarMovementChanged { this_turn } => {
+            T::AvatarMovementChanged(x::AvatarMovementChanged { this_turn: i32::from(*this_turn) })
+        }
+        Event::AllyMet { ally: id, hex: h, modules } => T::AllyMet(x::AllyMet {
+            ally_id: id.clone(),
+            ally: ally_kind(id).unwrap_or(x::AllyKind::Unspecified) as i32,
+            hex: Some(hex(*h)),
+            module_ids: modules.clone(),
+            modules: modules.iter().map(|m| module(m)).collect(),
+        }),
+        Event::ModuleRevealed { module: id } => {
+            T::ModuleRevealed(x::ModuleRevealed { module_id: id.clone(), module: module(id) })
+        }
+        Event::ModuleGained { seat: s, module: id } => {
+            T::ModuleGained(x::ModuleGained { seat: seat(s), module_id: id.clone(), module: module(id) })
+        }
+        Event::ModuleLost { seat: s, module: id } => {
+            T::ModuleLost(x::ModuleLost { seat: seat(s), module_id: id.clone(), module: module(id) })
+        }
+        Event::ModLost { seat: s, power: id } => {
+            T::ModLost(x::ModLost { seat: seat(s), mod_effect_id: id.clone(), mod_effect: mod_effect(id) })
+        }
+        Event::PowerUsed { seat: s, power: id } => T::PowerUsed(x::PowerUsed {
+            seat: seat(s),
+            power_id: id.clone(),
+            source: Some(x::PowerSource { source: Some(power(id)) }),
+        }),
+        Event::ModUnlocked { seat: s, power: id } => {
+            T::ModUnlocked(x::ModUnlocked { seat: seat(s), mod_effect_id: id.clone(), mod_effect: mod_effect(id) })
+        }
+        Event::EnemyDecoyed { enemy: id } => {
+            T::EnemyDecoyed(x::EnemyDecoyed { enemy_id: id.clone(), enemy: enemy(id) })
+        }
     };
-    Some(x::XodusEvent { event: Some(t) })
+    x::XodusEvent { event: Some(t) }
 }
 
 /// Every content id with its display name.
@@ -183,8 +280,8 @@ fn leading_tag<'a>(json: &'a str, tag: &str) -> Option<&'a str> {
 }
 
 /// The wire form of an event: its snake-case kind, its summary (the
-/// [`log_line`] on `board`, the public state after the step), its JSON and,
-/// for the main events, its typed form.
+/// [`log_line`] on `board`, the public state after the step), its JSON and
+/// its typed form.
 pub fn event(e: &Event, board: Option<&Public>) -> pb::Event {
     // One serialization gives both the JSON and, from its leading tag, the
     // kind; the parse is only a fallback for a shape serde never writes.
@@ -196,7 +293,7 @@ pub fn event(e: &Event, board: Option<&Public>) -> pb::Event {
             .and_then(|v| v.get("event").and_then(|k| k.as_str()).map(str::to_string))
             .unwrap_or_default(),
     };
-    pb::Event { kind, summary: log_line(e, board), event_json, detail: typed(e).map(|t| any::pack(&t)) }
+    pb::Event { kind, summary: log_line(e, board), event_json, detail: Some(any::pack(&typed(e))) }
 }
 
 #[cfg(test)]
