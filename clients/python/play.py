@@ -487,15 +487,15 @@ def check_events(run, cat, game, events, x_after, gs_after, *ctx):
         ectx = ctx + ("event %s" % ev.kind,)
         check(ev.kind and ev.summary, "event without kind or summary", *ectx)
         json.loads(ev.event_json)
-        if not ev.HasField("detail"):
-            run.untyped_events[ev.kind] += 1
-            continue
+        # events.proto: X-ODUS types every event it sends.
+        check(ev.HasField("detail"), "event without a typed detail", *ectx)
         check(ev.detail.type_url == TYPE_PREFIX + "xodus.v1.XodusEvent",
                       "Event.detail.type_url = %r" % ev.detail.type_url)
         e = events_pb2.XodusEvent()
         check(ev.detail.Unpack(e), "event detail is not a XodusEvent: " + ev.detail.type_url, *ectx)
         which = e.WhichOneof("event")
         check(which is not None, "XodusEvent with no event set", *ectx)
+        check(which == ev.kind, "XodusEvent field %r is not named like the kind" % which, *ectx)
         run.typed_events[which] += 1
         body = getattr(e, which)
         seat_field = body.DESCRIPTOR.fields_by_name.get("seat")
