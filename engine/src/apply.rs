@@ -149,12 +149,14 @@ impl Game {
                 s.strained = true;
                 s.actions_left += 1;
                 ev.push(Event::Strained { seat });
-                // Maintenance Drone (FAQ): Strain, Damage Roll at once, and
-                // two specials give the Strain back, up to 3 times a turn.
+                // Maintenance Drone (FAQ): Strain, Damage Roll at once, and a
+                // special gives the Strain back (two give only the one), up to
+                // 3 times a turn. Before rules revision 4 it took two.
                 if self.has_passive(seat, |e| matches!(e, crate::content::ModuleEffect::StrainRecovery)) {
                     let specials = self.damage_roll(seat, ev);
+                    let needed = if self.revised(4) { 1 } else { 2 };
                     let s = self.ship_mut(seat);
-                    if specials >= 2 && s.strain_recoveries < 3 {
+                    if specials >= needed && s.strain_recoveries < 3 {
                         s.strained = false;
                         s.strain_recoveries += 1;
                         self.note(seat, |e| matches!(e, crate::content::ModuleEffect::StrainRecovery), ev);

@@ -253,7 +253,11 @@ pub struct GameConfig {
 ///    - One red and one white Rift marker (p. 3): creating or disabling a
 ///      rift where the marker is already in use moves it (as the FAQ moves
 ///      an Exploration marker when none is left).
-pub const RULES_REVISION: u32 = 3;
+/// 4. the sixth rules audit (the FAQ, ruling by ruling):
+///    - Maintenance Drone: one special on the Strain's Damage Roll gives the
+///      Strain back; two give back only the one (FAQ, Drone Specialist 4:
+///      "si ⚡ alors vous récupérez votre Poussée").
+pub const RULES_REVISION: u32 = 4;
 
 /// A configuration the rules do not allow.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

@@ -170,6 +170,10 @@ fn games_stored_under_earlier_rules_revisions_replay_under_their_rules() {
     // A Decoy went once a turn.
     let g = super::mods::decoy_probe_against_two_enemies(one);
     assert!(!g.ids().iter().any(|i| i.contains("activate:0:")));
+    // Revision 3 games keep the rulings revision 4 changed.
+    let three = 3;
+    // 4.1 Maintenance Drone: one special did not give the Strain back.
+    assert!(super::mods::maintenance_drone_strain_after_one_special(three));
 }
 
 #[test]

@@ -495,6 +495,33 @@ fn faq_drone_specialist_3_replicator_drone_repairs_one_ship_per_energy() {
     assert_eq!(repaired_with(1, 2).0, 3, "rules revision 2 replays as it was played");
 }
 
+/// FAQ, Drone Specialist 4 (Drone de Maintenance): the sequence is Strain,
+/// Damage Roll, and "si ⚡" the Strain comes back; two specials give back
+/// only one Strain (rules revision 4; revision 3 took two specials, see
+/// [`maintenance_drone_strain_after_one_special`]).
+#[test]
+fn faq_maintenance_drone_one_special_gives_the_strain_back_two_give_only_one() {
+    assert!(!maintenance_drone_strain_after_one_special(crate::RULES_REVISION), "one special: the Strain is back");
+    let mut g = game4();
+    give(&mut g, 3, &["maintenance_drone"]);
+    g.begin(3);
+    let (g, _) = find(&g, 3, "strain:3", |_, ev| rolls(ev, RollPurpose::Damage)[0].iter().all(|f| *f == Face::Special));
+    assert!(!g.ship(3).strained);
+    assert_eq!((g.ship(3).actions_left, g.ship(3).strain_recoveries), (4, 1), "two specials: one Strain back, no more");
+}
+
+/// Whether the Drone Specialist is still strained after a Strain whose
+/// Damage Roll shows exactly one special, under rules revision `revision`.
+pub(super) fn maintenance_drone_strain_after_one_special(revision: u32) -> bool {
+    let mut g = game4_at(revision);
+    give(&mut g, 3, &["maintenance_drone"]);
+    g.begin(3);
+    let (g, _) = find(&g, 3, "strain:3", |_, ev| {
+        rolls(ev, RollPurpose::Damage)[0].iter().filter(|f| **f == Face::Special).count() == 1
+    });
+    g.ship(3).strained
+}
+
 #[test]
 fn faq_maintenance_drone_gives_the_strain_back_up_to_three_times() {
     let mut g = game4();
@@ -515,8 +542,10 @@ fn faq_fleet_shield_combines_with_the_maintenance_drone() {
     let mut g = game4();
     give(&mut g, 3, &["maintenance_drone", "fleet_shield"]);
     g.begin(3);
+    // One miss and a hit: no special, so the Strain stays.
     let (g, ev) = find(&g, 3, "strain:3", |_, ev| {
-        rolls(ev, RollPurpose::Damage)[0].iter().filter(|f| **f == Face::Miss).count() == 1
+        let r = &rolls(ev, RollPurpose::Damage)[0];
+        r.iter().filter(|f| **f == Face::Miss).count() == 1 && !r.contains(&Face::Special)
     });
     assert_eq!(lost(&ev, 3), 0, "the Fleet Shield ignores the miss");
     assert!(g.ship(3).strained);
