@@ -364,8 +364,13 @@ impl Game {
         for (s, n) in heals {
             self.recover_health(s, n, ev);
         }
+        // p. 16: "no Scraps from an Avatar's fight", a special's scraps
+        // included (rules revision 4).
+        let avatar = matches!(target, Target::Avatar(_)) && self.revised(4);
         for (s, n) in scraps {
-            self.gain_scraps(s, n, ScrapSource::Combat, ev);
+            if !avatar {
+                self.gain_scraps(s, n, ScrapSource::Combat, ev);
+            }
         }
         // 5. Abilities set off by the dice, not by retaliation (Drain,
         // Nullify), trigger before the damage is dealt, so a killing attack
@@ -381,7 +386,7 @@ impl Game {
         }
         if defeated {
             self.defeat_foe(target, &seats, ev);
-            self.on_defeat_powers(&seats, ev);
+            self.on_defeat_powers(&seats, avatar, ev);
             return;
         }
         // 9-11. Retaliation, individual and never shared.

@@ -257,6 +257,10 @@ pub struct GameConfig {
 ///    - Maintenance Drone: one special on the Strain's Damage Roll gives the
 ///      Strain back; two give back only the one (FAQ, Drone Specialist 4:
 ///      "si ⚡ alors vous récupérez votre Poussée").
+///    - No scraps from an Avatar's fight (p. 16): neither the "when you
+///      defeat an Enemy" scrap gains (Trophy Scanner, Plunderer Tools) nor
+///      a special's scraps (Plunderer Arsenal) pay against an Avatar; the
+///      healing triggers and the XP still do.
 pub const RULES_REVISION: u32 = 4;
 
 /// A configuration the rules do not allow.

@@ -780,8 +780,11 @@ impl Game {
         }
     }
 
-    /// "When you defeat an Enemy" powers (always-on ones apply at once).
-    pub(crate) fn on_defeat_powers(&mut self, seats: &[Seat], ev: &mut Vec<Event>) {
+    /// "When you defeat an Enemy" powers (always-on ones apply at once). An
+    /// Avatar counts as an Enemy (FAQ, Warship), but its fight pays no
+    /// scraps (p. 16): with `no_scraps`, the scrap gains do not pay, the
+    /// healing ones still do (rules revision 4).
+    pub(crate) fn on_defeat_powers(&mut self, seats: &[Seat], no_scraps: bool, ev: &mut Vec<Event>) {
         for &s in seats {
             let powers: Vec<Source> = self.powers_of(s).collect();
             for src in powers {
@@ -790,6 +793,7 @@ impl Game {
                     continue;
                 }
                 match p.effect {
+                    ModuleEffect::GainScraps { .. } if no_scraps => continue,
                     ModuleEffect::GainScraps { amount } => self.gain_scraps(s, amount, ScrapSource::Combat, ev),
                     ModuleEffect::RecoverHealth { amount } => self.recover_health(s, amount, ev),
                     _ => continue,

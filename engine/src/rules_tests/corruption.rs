@@ -147,6 +147,54 @@ fn p16_dimensional_escape_two_turns_ahead_or_gone_past_the_rise() {
     assert_eq!(g3.pb.avatars[a].place, AvatarPlace::Gone);
 }
 
+/// Rulebook p. 16 (Dimensional Escape): no scraps from an Avatar's fight,
+/// from the "when you defeat an Enemy" modules and mods (Trophy Scanner,
+/// Plunderer Tools) or a special's bonus (Plunderer Arsenal) either, while
+/// the healing trigger (Scrap Recycler) and the XP still work (FAQ,
+/// Warship: an Avatar counts as an Enemy). Rules revision 4.
+#[test]
+fn p16_no_scraps_from_an_avatars_fight_from_modules_and_mods_either() {
+    let (scraps, healed, pirate_xp, warship_xp) = pirate_defeats_an_avatar(crate::RULES_REVISION);
+    assert_eq!(scraps, 1, "only the scrap the Pirate Ship had before");
+    assert!(healed, "the Scrap Recycler still repairs");
+    assert_eq!((pirate_xp, warship_xp), (0, 1), "no scraps, so no Pirate XP; the Warship's XP stays");
+}
+
+/// A Pirate Ship (1 scrap, 1 health down; Plunderer Tools and Arsenal, a
+/// Trophy Scanner and a Scrap Recycler) and a Warship defeat an Avatar, the
+/// Pirate's roll showing a special, under rules revision `revision`.
+/// Returns the Pirate's scraps, whether it healed, and both ships' XP.
+pub(super) fn pirate_defeats_an_avatar(revision: u32) -> (u8, bool, u8, u8) {
+    let c = Content::get();
+    let mut g = trio(ShipKind::PirateShip);
+    g.config.rules_revision = Some(revision);
+    g.put_tile("A02", h(1, 0));
+    let a = avatar_at(&mut g, 0, h(1, 0));
+    g.pb.corruption.position = 5;
+    let find_id = |list: &[&str], id: &str| list.iter().position(|x| *x == id).expect("id") as u8;
+    let modules: Vec<&str> = c.modules.iter().map(|m| m.id.as_str()).collect();
+    let mods: Vec<&str> = c.mod_effects.iter().map(|m| m.id.as_str()).collect();
+    g.pb.ships[0].modules = vec![find_id(&modules, "trophy_scanner"), find_id(&modules, "scrap_recycler")];
+    g.pb.ships[0].mods = vec![find_id(&mods, "plunderer_tools"), find_id(&mods, "plunderer_arsenal")];
+    g.pb.ships[0].health -= 1;
+    g.begin(0);
+    g.act(0, "invite:1");
+    g.act(1, "accept");
+    g.act(0, "jump:1,0");
+    g.pb.avatars[a].damage = c.avatars[0].health - 1;
+    g.act(0, &format!("attack:avatar:{a}"));
+    g.act(0, "offense:0");
+    let (g, _) = find(&g, 1, "offense:1", |g, ev| {
+        let pirate = ev.iter().any(|e| {
+            matches!(e, Event::DiceRolled { seat: Some(0), dice, .. }
+                if dice.iter().any(|d| d.1 == crate::content::Face::Special))
+        });
+        pirate && g.pb.avatars[a].place != AvatarPlace::Board { hex: h(1, 0) } && g.ship(0).damaged.is_empty()
+    });
+    let s = g.ship(0);
+    (s.scraps, s.health == s.max_health, s.xp, g.ship(1).xp)
+}
+
 #[test]
 fn p16_disengaging_from_avatars_advances_the_corruption_once_per_system() {
     let mut g = game4();

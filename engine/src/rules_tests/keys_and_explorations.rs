@@ -174,6 +174,10 @@ fn games_stored_under_earlier_rules_revisions_replay_under_their_rules() {
     let three = 3;
     // 4.1 Maintenance Drone: one special did not give the Strain back.
     assert!(super::mods::maintenance_drone_strain_after_one_special(three));
+    // 4.2 An Avatar's fight paid the modules' and mods' scraps (1 + Trophy
+    // Scanner + Plunderer Tools + at least one special's).
+    let (scraps, healed, pirate_xp, _) = super::corruption::pirate_defeats_an_avatar(three);
+    assert!(scraps >= 4 && healed && pirate_xp > 0, "{scraps} scraps, Pirate XP {pirate_xp}");
 }
 
 #[test]
