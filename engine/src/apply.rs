@@ -434,7 +434,7 @@ impl Game {
                 Pending::CombatCommand => {
                     let done = match &self.pb.fight {
                         None => true,
-                        Some(f) => f.seats.is_empty() || !self.has_opponents(f.hex),
+                        Some(f) => f.seats.is_empty() || !self.fight_has_opponents(f),
                     };
                     if done {
                         self.finish_fight(ev);

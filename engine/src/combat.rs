@@ -26,6 +26,26 @@ impl Game {
         self.enemy_in(hex) || self.avatar_in(hex)
     }
 
+    /// The Enemy cards a fight is engaged with: those of its system, none
+    /// when it is with the Avatars only.
+    pub(crate) fn fight_enemies<'a>(&'a self, f: &Fight) -> impl Iterator<Item = usize> + 'a {
+        let hex = f.hex;
+        let only = f.avatars_only;
+        self.enemies_at(hex).filter(move |_| !only)
+    }
+
+    /// Whether a fight still has a foe to fight.
+    pub(crate) fn fight_has_opponents(&self, f: &Fight) -> bool {
+        if f.avatars_only { self.avatar_in(f.hex) } else { self.has_opponents(f.hex) }
+    }
+
+    /// Engages `group` with the Avatars of `hex` alone: its Detection Roll
+    /// succeeded, so the Enemy card lying there stays out of the fight
+    /// (FAQ, "Ennemis et Combats" and "Avatars"; rules revision 4).
+    pub(crate) fn start_avatar_fight(&mut self, group: &[Seat], hex: Hex, ev: &mut Vec<Event>) {
+        self.start_fight_with(group, hex, false, true, ev);
+    }
+
     /// Who fights when some seats are detected: the whole active fleet
     /// (FAQ: a joiner's failed roll makes the whole fleet fight).
     pub(crate) fn fight_group_for(&self, _seats: &[Seat]) -> Vec<Seat> {
@@ -80,8 +100,12 @@ impl Game {
     /// foes here keep their damage, so the fight resumes where it was left
     /// (rules revision 2).
     pub(crate) fn start_fight(&mut self, group: &[Seat], hex: Hex, pacify: bool, ev: &mut Vec<Event>) {
+        self.start_fight_with(group, hex, pacify, false, ev);
+    }
+
+    fn start_fight_with(&mut self, group: &[Seat], hex: Hex, pacify: bool, avatars_only: bool, ev: &mut Vec<Event>) {
         if self.revised(2) {
-            self.replace_on_combat_board(hex);
+            self.replace_on_combat_board(hex, avatars_only);
         }
         for &s in group {
             self.ship_mut(s).engaged = true;
@@ -101,14 +125,15 @@ impl Game {
             decoy_pacifies: false,
             begun: false,
             relayed: Vec::new(),
+            avatars_only,
         });
         self.pb.pending = Pending::CombatCommand;
     }
 
     /// The foes of `hex` take the Combat board: every other foe loses its
-    /// damage.
-    fn replace_on_combat_board(&mut self, hex: Hex) {
-        for e in self.pb.board_enemies.iter_mut().filter(|e| e.hex != hex) {
+    /// damage, the Enemies of `hex` too when only its Avatars are fought.
+    fn replace_on_combat_board(&mut self, hex: Hex, avatars_only: bool) {
+        for e in self.pb.board_enemies.iter_mut().filter(|e| e.hex != hex || avatars_only) {
             e.damage = 0;
         }
         for a in self.pb.avatars.iter_mut().filter(|a| a.place != AvatarPlace::Board { hex }) {
@@ -121,7 +146,7 @@ impl Game {
     /// the Enemies of an Enemy system were defeated.
     pub(crate) fn finish_fight(&mut self, ev: &mut Vec<Event>) {
         if let Some(f) = self.pb.fight.take() {
-            let won = !f.seats.is_empty() && !self.has_opponents(f.hex);
+            let won = !f.seats.is_empty() && !self.fight_has_opponents(&f);
             // FAQ Decoy Probe: pacified only if every Enemy was sent back.
             let decoyed_all = f.decoy_pacifies && f.defeated == 0 && f.decoys > 0;
             // p. 9: "If you defeat the Enemies, the System becomes
@@ -570,7 +595,7 @@ impl Game {
         let Some(f) = self.pb.fight.take() else { return };
         let c = self.content();
         let enemies: Vec<Ability> = self
-            .enemies_at(f.hex)
+            .fight_enemies(&f)
             .map(|i| c.enemies[self.pb.board_enemies[i].card as usize].ability)
             .chain(self.avatars_at(f.hex).map(|i| c.avatars[self.pb.avatars[i].card as usize].ability))
             .collect();

@@ -261,6 +261,15 @@ pub struct GameConfig {
 ///      defeat an Enemy" scrap gains (Trophy Scanner, Plunderer Tools) nor
 ///      a special's scraps (Plunderer Arsenal) pay against an Avatar; the
 ///      healing triggers and the XP still do.
+///    - Beside an Avatar in a non-pacified Enemy system where an Enemy card
+///      lies (fled from, or left where a captain hid), the Detection Roll
+///      is still made, on arriving and at the start of a turn; that Enemy
+///      joins the fight only on a failed roll or a voluntary engagement,
+///      else the Avatars are fought alone (FAQ, "Ennemis et Combats" and
+///      "Avatars").
+///    - A captain who joins a fleet already engaged with everything in its
+///      system is asked no Detection Roll: it fights either way (FAQ,
+///      Flottes: join, then fight).
 pub const RULES_REVISION: u32 = 4;
 
 /// A configuration the rules do not allow.

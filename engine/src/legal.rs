@@ -157,7 +157,7 @@ impl Game {
                     return (DecisionKind::CombatCommand, String::new(), Vec::new());
                 };
                 let mut opts = Vec::with_capacity(12);
-                for i in self.enemies_at(f.hex) {
+                for i in self.fight_enemies(f) {
                     let e = &self.pb.board_enemies[i];
                     let d = &c.enemies[e.card as usize];
                     opts.push(opt!(

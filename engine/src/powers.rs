@@ -552,7 +552,7 @@ impl Game {
                 {
                     continue;
                 }
-                for i in self.enemies_at(f.hex) {
+                for i in self.fight_enemies(f) {
                     let name = &self.content().enemies[self.pb.board_enemies[i].card as usize].name;
                     opts.push(opt!(
                         lab,

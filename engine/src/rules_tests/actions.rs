@@ -218,6 +218,56 @@ fn faq_joining_a_fleet_in_an_enemy_system_rolls_detection() {
     assert_eq!(g.pb.fight.as_ref().unwrap().seats, vec![0, 1]);
 }
 
+/// Captain 0 jumps into an Enemy system, engages a Harrow Titan there and,
+/// before the first blow, invites captain 1 (in the system, not yet
+/// played), who accepts. Rules revision `revision`.
+pub(super) fn captain_joins_a_fleet_already_fighting(revision: u32) -> Game {
+    let mut g = game4_at(revision);
+    g.put_tile("E01", h(1, 0));
+    g.put_ship(1, h(1, 0));
+    g.begin(0);
+    g.act(0, "jump:1,0");
+    g.pb.board_enemies.push(BoardEnemy {
+        card: enemy_index("harrow_titan"),
+        hex: h(1, 0),
+        damage: 0,
+        guards_key: None,
+    });
+    g.act(0, "engage");
+    g.act(0, "invite:1");
+    g.act(1, "accept");
+    g
+}
+
+/// FAQ, Flottes: forming a fleet is no Action, so a captain may join a
+/// player in an Enemy system "et ensuite seulement déclencher le combat";
+/// joining starts the joiner's turn with its start-of-turn effects ("lancers
+/// de détection"). When the fleet is already engaged with everything in the
+/// system, the joiner fights whatever a Detection Roll would show, so none
+/// is asked (rules revision 4). A fleet fighting only an Avatar beside an
+/// Enemy card it slipped past still has the joiner roll: a miss brings that
+/// Enemy into the fight (FAQ, Flottes: "S'il est détecté, toute la flotte
+/// doit alors se battre").
+#[test]
+fn faq_fleets_a_captain_joining_a_fleet_already_fighting_rolls_no_detection() {
+    let g = captain_joins_a_fleet_already_fighting(crate::RULES_REVISION);
+    assert!(!matches!(pending(&g), Pending::Detection { .. }), "{:?}", pending(&g));
+    assert!(matches!(pending(&g), Pending::CombatCommand));
+    assert_eq!(g.pb.fight.as_ref().map(|f| f.seats.clone()), Some(vec![0, 1]), "the joiner is in the fight");
+    assert!(g.ship(1).engaged && g.ship(1).turn_started);
+    // Beside an Avatar, the fleet fighting it alone: the joiner rolls.
+    let mut g = super::corruption::beside_an_avatar_and_a_left_enemy(crate::RULES_REVISION, false);
+    g.put_ship(1, h(1, 0));
+    let (mut g, _) = find(&g, 0, "roll_detection", |_, ev| ev.iter().any(|e| matches!(e, Event::Undetected { .. })));
+    assert!(g.pb.fight.as_ref().is_some_and(|f| f.avatars_only));
+    g.act(0, "invite:1");
+    g.act(1, "accept");
+    assert!(matches!(pending(&g), Pending::Detection { seats } if seats == &vec![1]), "{:?}", pending(&g));
+    let (g, _) = find(&g, 1, "roll_detection", |_, ev| !ev.iter().any(|e| matches!(e, Event::Undetected { .. })));
+    assert_eq!(g.pb.fight.as_ref().map(|f| (f.seats.clone(), f.avatars_only)), Some((vec![0, 1], false)));
+    assert!(g.ids().contains(&"attack:enemy:0".to_string()), "the whole fleet fights the Enemy too");
+}
+
 #[test]
 fn p08_allied_systems_trigger_no_detection() {
     let mut g = game4();

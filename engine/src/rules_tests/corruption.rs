@@ -629,6 +629,95 @@ fn p09_an_avatar_in_an_enemy_system_does_not_spare_the_detection_roll() {
     assert!(matches!(pending(&g), Pending::Detection { seats } if seats == &vec![0]), "{:?}", pending(&g));
 }
 
+/// An Enemy system at (1,0) holding an Avatar and a Harrow Titan left there
+/// (1 damage). With `arrive`, captain 0 and captain 1 (invited) jump in;
+/// else captain 0, hidden there, starts its turn. Rules revision `revision`.
+pub(super) fn beside_an_avatar_and_a_left_enemy(revision: u32, arrive: bool) -> Game {
+    let mut g = game4_at(revision);
+    g.put_tile("E01", h(1, 0));
+    g.pb.board_enemies.push(BoardEnemy {
+        card: enemy_index("harrow_titan"),
+        hex: h(1, 0),
+        damage: 1,
+        guards_key: None,
+    });
+    avatar_at(&mut g, 0, h(1, 0));
+    for s in 0..2 {
+        g.pb.ships[s].health = 40;
+        g.pb.ships[s].max_health = 40;
+    }
+    if arrive {
+        g.begin(0);
+        g.act(0, "invite:1");
+        g.act(1, "accept");
+        g.act(0, "jump:1,0");
+    } else {
+        g.put_ship(0, h(1, 0));
+        g.pb.ships[0].hidden = true;
+        g.begin(0);
+    }
+    g
+}
+
+/// FAQ, "Ennemis et Combats" (on p. 16): next turn the hidden captain makes
+/// "un lancer de détection, comme si vous veniez d'entrer dans le système",
+/// and fights the Enemy left there only if detected; FAQ, "Avatars": an
+/// Avatar that stayed always detects and engages. So beside an Avatar the
+/// roll is still made, on arriving too, and the Enemy card lying there joins
+/// the fight only on a failed roll or a voluntary engagement; a group that
+/// slips past it fights the Avatar alone, which takes the Combat board (the
+/// Enemy's damage goes), gives one Damage Roll on disengaging, and once
+/// beaten leaves the group free beside the Enemy (rules revision 4).
+#[test]
+fn faq_enemies_and_combats_beside_an_avatar_the_enemy_left_there_is_fought_only_if_detected() {
+    for arrive in [false, true] {
+        let g = beside_an_avatar_and_a_left_enemy(crate::RULES_REVISION, arrive);
+        assert!(g.ship(0).engaged, "the Avatar engages at once");
+        assert!(matches!(pending(&g), Pending::Detection { .. }), "arrive {arrive}: {:?}", pending(&g));
+        // Undetected: the Avatar alone.
+        let (slipped, _) =
+            find(&g, 0, "roll_detection", |_, ev| ev.iter().any(|e| matches!(e, Event::Undetected { .. })));
+        let ids = slipped.ids();
+        assert!(ids.contains(&"attack:avatar:0".to_string()), "{ids:?}");
+        assert!(!ids.contains(&"attack:enemy:0".to_string()), "the Enemy stays out of the fight: {ids:?}");
+        assert_eq!(slipped.pb.board_enemies[0].damage, 0, "the Avatar took the Combat board");
+        let mut fled = slipped.clone();
+        let ev = fled.act(0, "disengage");
+        assert_eq!(rolls(&ev, RollPurpose::Damage).len(), fled.pb.active.len(), "one Damage Roll each: the Avatar's");
+        // Detected, or engaging voluntarily: the Enemy and the Avatar.
+        let (seen, _) =
+            find(&g, 0, "roll_detection", |_, ev| !ev.iter().any(|e| matches!(e, Event::Undetected { .. })));
+        let mut engaged = g.clone();
+        engaged.act(0, "engage");
+        for g in [seen, engaged] {
+            let ids = g.ids();
+            assert!(ids.contains(&"attack:avatar:0".to_string()) && ids.contains(&"attack:enemy:0".to_string()));
+        }
+    }
+    // A fleet that slipped past the Enemy and beats the Avatar is free.
+    let g = beside_an_avatar_and_a_left_enemy(crate::RULES_REVISION, true);
+    let (mut g, _) = find(&g, 0, "roll_detection", |_, ev| ev.iter().any(|e| matches!(e, Event::Undetected { .. })));
+    g.pb.avatars[0].damage = Content::get().avatars[0].health - 1;
+    g.act(0, "attack:avatar:0");
+    g.act(0, "offense:0");
+    let (g, _) = find(&g, 1, "offense:1", |g, _| g.pb.avatars[0].place != AvatarPlace::Board { hex: h(1, 0) });
+    assert!(matches!(pending(&g), Pending::Action), "{:?}", pending(&g));
+    assert!(g.pb.fight.is_none() && !g.ship(0).engaged && !g.ship(1).engaged);
+    assert!(
+        g.enemy_in(h(1, 0)) && g.tile_at(h(1, 0)).is_some_and(|t| t.pacified.is_none()),
+        "the Enemy is still there"
+    );
+}
+
+/// Under rules revision 3: no roll beside an Avatar when an Enemy card lies
+/// there, and that Enemy is in the fight (for the stored-games test).
+pub(super) fn beside_an_avatar_the_left_enemy_is_fought_unrolled(revision: u32) -> bool {
+    [false, true].into_iter().all(|arrive| {
+        let g = beside_an_avatar_and_a_left_enemy(revision, arrive);
+        !matches!(pending(&g), Pending::Detection { .. }) && g.ids().contains(&"attack:enemy:0".to_string())
+    })
+}
+
 #[test]
 fn faq_a_captain_who_flees_an_avatar_but_stays_in_its_system_has_not_left_it() {
     // p. 16 (Harbinger) moves the marker on disengaging; the FAQ (Avatars)

@@ -178,6 +178,12 @@ fn games_stored_under_earlier_rules_revisions_replay_under_their_rules() {
     // Scanner + Plunderer Tools + at least one special's).
     let (scraps, healed, pirate_xp, _) = super::corruption::pirate_defeats_an_avatar(three);
     assert!(scraps >= 4 && healed && pirate_xp > 0, "{scraps} scraps, Pirate XP {pirate_xp}");
+    // 4.3 Beside an Avatar, an Enemy card lying in the system was fought
+    // with no Detection Roll.
+    assert!(super::corruption::beside_an_avatar_the_left_enemy_is_fought_unrolled(three));
+    // 4.4 A captain joining a fleet already fighting rolled for detection.
+    let g = super::actions::captain_joins_a_fleet_already_fighting(three);
+    assert!(matches!(pending(&g), Pending::Detection { seats } if seats == &vec![1]));
 }
 
 #[test]
