@@ -270,6 +270,9 @@ pub struct GameConfig {
 ///    - A captain who joins a fleet already engaged with everything in its
 ///      system is asked no Detection Roll: it fights either way (FAQ,
 ///      Flottes: join, then fight).
+///    - Forming a fleet uses no Action (FAQ, Flottes, p. 6): invitations
+///      are offered with no Action left while the turn is open, and after
+///      disengaging (the FAQ bars Actions then, and inviting is none).
 pub const RULES_REVISION: u32 = 4;
 
 /// A configuration the rules do not allow.

@@ -169,6 +169,51 @@ fn faq_fleet_actions_are_the_fewest_at_each_instant() {
     assert!(!g.ship(0).strained);
 }
 
+/// FAQ, Flottes (p. 6): players on the same tile "peuvent former une Flotte
+/// (sans utiliser d'action)", and forming one "n'est pas une action". So the
+/// invitation is offered with no Action left while the turn is open (here
+/// Strain keeps it open), and after disengaging, when the FAQ (Ennemis et
+/// Combats) bars every Action but the jumps: inviting is none (rules
+/// revision 4; see [`invitations_with_no_action_and_after_disengaging`]).
+#[test]
+fn faq_fleets_forming_a_fleet_uses_no_action() {
+    assert_eq!(invitations_with_no_action_and_after_disengaging(crate::RULES_REVISION), (true, true));
+    let mut g = game4();
+    g.begin(0);
+    g.pb.ships[0].actions_left = 0;
+    g.act(0, "invite:1");
+    g.act(1, "accept");
+    assert_eq!(g.pb.active, vec![0, 1]);
+    assert_eq!(g.group_actions(), 0, "the fleet has the fewest Actions, none");
+}
+
+/// Whether captain 0 may invite captain 1 (i) with no Action left and (ii)
+/// after disengaging from an Enemy, under rules revision `revision`.
+pub(super) fn invitations_with_no_action_and_after_disengaging(revision: u32) -> (bool, bool) {
+    let mut g = game4_at(revision);
+    g.begin(0);
+    g.pb.ships[0].actions_left = 0;
+    let no_action = g.ids().contains(&"invite:1".to_string());
+    let mut g = game4_at(revision);
+    g.put_tile("E01", h(1, 0));
+    g.put_ship(1, h(1, 0));
+    g.pb.ships[0].health = 40;
+    g.pb.ships[0].max_health = 40;
+    g.begin(0);
+    g.act(0, "jump:1,0");
+    g.pb.board_enemies.push(BoardEnemy {
+        card: enemy_index("harrow_titan"),
+        hex: h(1, 0),
+        damage: 0,
+        guards_key: None,
+    });
+    g.act(0, "engage");
+    g.act(0, "disengage");
+    assert!(g.ship(0).disengaged && matches!(pending(&g), Pending::Action));
+    let disengaged = g.ids().contains(&"invite:1".to_string());
+    (no_action, disengaged)
+}
+
 #[test]
 fn p06_only_players_who_have_not_played_can_join() {
     let mut g = game4();

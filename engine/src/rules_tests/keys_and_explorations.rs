@@ -184,6 +184,8 @@ fn games_stored_under_earlier_rules_revisions_replay_under_their_rules() {
     // 4.4 A captain joining a fleet already fighting rolled for detection.
     let g = super::actions::captain_joins_a_fleet_already_fighting(three);
     assert!(matches!(pending(&g), Pending::Detection { seats } if seats == &vec![1]));
+    // 4.5 Invitations needed an Action left and no disengagement.
+    assert_eq!(super::actions::invitations_with_no_action_and_after_disengaging(three), (false, false));
 }
 
 #[test]

@@ -491,7 +491,10 @@ fn p15_the_turn_waits_for_a_module_that_costs_no_action() {
     };
     let (mut g, ev, m) = after_last_action(crate::RULES_REVISION);
     assert!(!ev.iter().any(|e| matches!(e, Event::TurnEnded { .. })));
-    assert_eq!(g.ids(), vec![format!("activate:0:module{m}"), "end_turn".to_string()]);
+    // Inviting is no Action either (FAQ, Flottes; rules revision 4), so the
+    // captains here who have not played may still be asked to join.
+    let invites: Vec<String> = (1..4).map(|s| format!("invite:{s}")).collect();
+    assert_eq!(g.ids(), [invites, vec![format!("activate:0:module{m}"), "end_turn".to_string()]].concat());
     let health = g.ship(0).health;
     let ev = g.act(0, &format!("activate:0:module{m}"));
     assert!(g.ship(0).health > health, "repaired");
