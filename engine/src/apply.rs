@@ -185,7 +185,8 @@ impl Game {
                         f.relayed.clear();
                     }
                 }
-                self.pb.pending = Pending::Manoeuvre { target, chosen: Vec::new(), before: Vec::new() };
+                self.pb.pending =
+                    Pending::Manoeuvre { target, chosen: Vec::new(), before: Vec::new(), reserve: Vec::new() };
             }
             Choice::Offense { seat } => self.choose_manoeuvre(seat, None, ev),
             Choice::Defense { seat, die } => self.choose_manoeuvre(seat, Some(die), ev),
@@ -291,9 +292,9 @@ impl Game {
             | Choice::ScrapTo { .. }
             | Choice::DiscardModule { .. }
             | Choice::DiscardMod { .. }) => self.share_step(c, ev),
-            Choice::Activate { seat, source, die } => match self.pb.pending {
-                Pending::AfterRoll { .. } => self.activate_after_roll(seat, source, die, ev),
-                Pending::Manoeuvre { .. } => self.activate_before_roll(seat, source, ev),
+            Choice::Activate { seat, source, die, color } => match self.pb.pending {
+                Pending::AfterRoll { .. } => self.activate_after_roll(seat, source, die, color, ev),
+                Pending::Manoeuvre { .. } => self.activate_before_roll(seat, source, color, ev),
                 Pending::CombatCommand => self.activate_engaged(seat, source, die.map(|d| d.1).unwrap_or(0), ev),
                 _ => self.activate_in_turn(seat, source, die, ev),
             },

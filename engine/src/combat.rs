@@ -174,13 +174,13 @@ impl Game {
 
     /// Records a captain's manoeuvre; once all have chosen, the attack resolves.
     pub(crate) fn choose_manoeuvre(&mut self, seat: Seat, die: Option<DieColor>, ev: &mut Vec<Event>) {
-        let Pending::Manoeuvre { target, mut chosen, before } = self.pb.pending.clone() else { return };
+        let Pending::Manoeuvre { target, mut chosen, before, reserve } = self.pb.pending.clone() else { return };
         chosen.push((seat, die));
         let all = self.pb.fight.as_ref().is_some_and(|f| f.seats.iter().all(|s| chosen.iter().any(|c| c.0 == *s)));
         if all {
-            self.roll_attack(target, &chosen, &before, ev);
+            self.roll_attack(target, &chosen, &before, &reserve, ev);
         } else {
-            self.pb.pending = Pending::Manoeuvre { target, chosen, before };
+            self.pb.pending = Pending::Manoeuvre { target, chosen, before, reserve };
         }
     }
 
@@ -220,6 +220,7 @@ impl Game {
         target: Target,
         chosen: &[(Seat, Option<DieColor>)],
         before: &[(Seat, crate::decision::Source)],
+        reserve: &[(Seat, DieColor)],
         ev: &mut Vec<Event>,
     ) {
         let mut rolls = Vec::new();
@@ -230,12 +231,14 @@ impl Game {
                 Some(d) => vec![d],
                 None => self.dice_of(seat).to_vec(),
             };
-            // Warmaster's Arsenal: an Offense with a third die from the reserve.
+            // Warmaster's Arsenal: an Offense with a third die from the
+            // reserve, of the colour chosen with the power (rules revision 4).
             let third =
                 before.iter().any(|&(s, src)| s == seat && matches!(self.power(src).effect, ModuleEffect::ExtraDie));
+            let chosen_color = reserve.iter().find(|r| r.0 == seat).map(|r| r.1);
             if die.is_none()
                 && third
-                && let Some(c) = self.reserve_color()
+                && let Some(c) = chosen_color.or_else(|| self.reserve_color())
             {
                 colors.push(c);
             }

@@ -273,6 +273,9 @@ pub struct GameConfig {
 ///    - Forming a fleet uses no Action (FAQ, Flottes, p. 6): invitations
 ///      are offered with no Action left while the turn is open, and after
 ///      disengaging (the FAQ bars Actions then, and inviting is none).
+///    - "Choisir un dé dans la réserve" (FAQ, end of Augmentations): the
+///      captain chooses the colour among those with an unused die, one
+///      option each, for the Tactician's and the Warmaster's Arsenal.
 pub const RULES_REVISION: u32 = 4;
 
 /// A configuration the rules do not allow.

@@ -112,13 +112,17 @@ pub fn step(p: &Pending) -> x::Step {
         Pending::RushStep { done, start } => S::Rush(x::RushStep { done: u32::from(*done), start: Some(hex(*start)) }),
         Pending::Detection { seats } => S::Detection(x::DetectionStep { seats: wide(seats) }),
         Pending::CombatCommand => S::CombatCommand(x::CombatCommandStep {}),
-        Pending::Manoeuvre { target: t, chosen, before } => S::Manoeuvre(x::ManoeuvreStep {
+        Pending::Manoeuvre { target: t, chosen, before, reserve } => S::Manoeuvre(x::ManoeuvreStep {
             target: Some(target(*t)),
             chosen: chosen
                 .iter()
                 .map(|&(seat, die)| x::Manoeuvre { seat: u32::from(seat), defense_die: die.map(|c| color(c) as i32) })
                 .collect(),
             before: powers(before),
+            reserve: reserve
+                .iter()
+                .map(|&(seat, c)| x::ReserveColor { seat: u32::from(seat), color: color(c) as i32 })
+                .collect(),
         }),
         Pending::Maintenance { remaining } => S::Maintenance(x::MaintenanceStep { remaining: wide(remaining) }),
         Pending::KeyCarrier { key } => S::KeyCarrier(x::KeyCarrierStep { key: u32::from(*key) }),
@@ -188,6 +192,11 @@ pub fn step_back(s: Option<&x::Step>) -> Result<Pending, WireError> {
                 .map(|c| Ok((small(c.seat, "manoeuvre.seat")?, c.defense_die.map(color_back).transpose()?)))
                 .collect::<Result<_, WireError>>()?,
             before: powers_back(&m.before)?,
+            reserve: m
+                .reserve
+                .iter()
+                .map(|r| Ok((small(r.seat, "manoeuvre.reserve.seat")?, color_back(r.color)?)))
+                .collect::<Result<_, WireError>>()?,
         },
         S::Maintenance(m) => Pending::Maintenance { remaining: smalls(&m.remaining, "maintenance.remaining")? },
         S::KeyCarrier(k) => Pending::KeyCarrier { key: small(k.key, "key_carrier.key")? },

@@ -186,6 +186,12 @@ fn games_stored_under_earlier_rules_revisions_replay_under_their_rules() {
     assert!(matches!(pending(&g), Pending::Detection { seats } if seats == &vec![1]));
     // 4.5 Invitations needed an Action left and no disengagement.
     assert_eq!(super::actions::invitations_with_no_action_and_after_disengaging(three), (false, false));
+    // 4.6 The engine took the reserve die's colour: one option, no colour.
+    let id = format!(
+        "activate:1:mod{}",
+        crate::content::Content::get().mod_effects.iter().position(|m| m.id == "tacticians_arsenal").unwrap_or(0)
+    );
+    assert_eq!(super::mods::tacticians_arsenal_options(three), vec![id]);
 }
 
 #[test]

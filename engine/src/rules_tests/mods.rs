@@ -255,13 +255,90 @@ fn faq_warmasters_arsenal_three_misses_lose_three_and_draw_a_damaged_card() {
     });
     g.act(1, "engage");
     g.act(1, "attack:enemy:0");
-    g.act(1, &act_id(1, "warmasters_arsenal"));
+    g.act(1, &format!("{}:red", act_id(1, "warmasters_arsenal")));
     let (g, ev) = find(&g, 1, "offense:1", |_, ev| {
         let r = rolls(ev, RollPurpose::Attack);
         r[0].len() == 3 && r[0].iter().all(|f| *f == Face::Miss)
     });
     assert_eq!(lost(&ev, 1), 3);
     assert_eq!(g.ship(1).damaged.len(), 1);
+}
+
+/// The Battlecruiser (seat 1) with `power`, engaged with a Harrow Titan at
+/// (1,0), its attack declared; rules revision `revision`.
+fn battlecruiser_attacks_with(revision: u32, power: &str) -> Game {
+    let mut g = game4_at(revision);
+    give(&mut g, 1, &[power]);
+    g.put_tile("E01", h(1, 0));
+    g.begin(1);
+    g.act(1, "jump:1,0");
+    g.pb.board_enemies.push(BoardEnemy {
+        card: enemy_index("harrow_titan"),
+        hex: h(1, 0),
+        damage: 0,
+        guards_key: None,
+    });
+    g.act(1, "engage");
+    g.act(1, "attack:enemy:0");
+    g
+}
+
+/// The Tactician's Arsenal's options after the Battlecruiser's Offense
+/// roll, under rules revision `revision`.
+pub(super) fn tacticians_arsenal_options(revision: u32) -> Vec<String> {
+    let mut g = battlecruiser_attacks_with(revision, "tacticians_arsenal");
+    g.act(1, "offense:1");
+    let arsenal = act_id(1, "tacticians_arsenal");
+    g.ids().into_iter().filter(|i| i.starts_with(&arsenal)).collect()
+}
+
+/// FAQ, end of Augmentations: a power that asks to "choisir un dé dans la
+/// réserve" takes any unused die of the game, never another player's, and
+/// the captain chooses which. With the Warship, Battlecruiser, Explorer and
+/// Drone Specialist the unused dice are red and yellow, none blue: the
+/// Tactician's Arsenal and the Warmaster's Arsenal are offered once for each
+/// of those colours, and the die rolled is the colour chosen (rules revision
+/// 4; before, the engine took the colour with the most unused dice).
+#[test]
+fn faq_augmentations_a_die_from_the_reserve_is_chosen_among_the_unused_dice() {
+    let g = game4();
+    let left = g.reserve_dice();
+    assert_eq!(left[crate::content::DieColor::Blue as usize], 0, "every blue die is a ship's");
+    let colours: Vec<&str> = g.reserve_colors().map(|c| c.as_str()).collect();
+    assert_eq!(colours, vec!["red", "yellow"]);
+    // Tactician's Arsenal, after the roll: one option per colour.
+    let arsenal = act_id(1, "tacticians_arsenal");
+    let want: Vec<String> = colours.iter().map(|c| format!("{arsenal}:{c}")).collect();
+    assert_eq!(tacticians_arsenal_options(crate::RULES_REVISION), want);
+    let mut g = battlecruiser_attacks_with(crate::RULES_REVISION, "tacticians_arsenal");
+    g.act(1, "offense:1");
+    let ev = g.act(1, &format!("{arsenal}:red"));
+    let rolled: Vec<_> = ev
+        .iter()
+        .filter_map(|e| match e {
+            Event::DiceRolled { seat: Some(1), purpose: RollPurpose::Attack, dice } => Some(dice.clone()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(rolled.len(), 1, "one more die rolled");
+    assert_eq!(
+        rolled[0].iter().map(|d| d.0).collect::<Vec<_>>(),
+        vec![crate::content::DieColor::Red],
+        "the red die chosen"
+    );
+    // Warmaster's Arsenal, before the roll: the colour comes with the power.
+    let g = battlecruiser_attacks_with(crate::RULES_REVISION, "warmasters_arsenal");
+    let arsenal = act_id(1, "warmasters_arsenal");
+    let offered: Vec<String> = g.ids().into_iter().filter(|i| i.starts_with(&arsenal)).collect();
+    assert_eq!(offered, colours.iter().map(|c| format!("{arsenal}:{c}")).collect::<Vec<_>>());
+    let mut g = g;
+    g.act(1, &format!("{arsenal}:red"));
+    let ev = g.act(1, "offense:1");
+    let third = ev.iter().find_map(|e| match e {
+        Event::DiceRolled { seat: Some(1), purpose: RollPurpose::Attack, dice } => dice.get(2).map(|d| d.0),
+        _ => None,
+    });
+    assert_eq!(third, Some(crate::content::DieColor::Red));
 }
 
 #[test]
@@ -976,7 +1053,9 @@ fn warmasters_arsenal_once_paid_leaves_the_captain_offense_only() {
         g.act(1, "engage");
         g.act(1, "attack:enemy:0");
         assert!(g.ids().iter().any(|i| i.starts_with("defense:1")), "Defense before the Arsenal");
-        g.act(1, &act_id(1, "warmasters_arsenal"));
+        let arsenal = act_id(1, "warmasters_arsenal");
+        let id = if revision >= 4 { format!("{arsenal}:red") } else { arsenal };
+        g.act(1, &id);
         g.ids()
     };
     assert_eq!(paid(crate::RULES_REVISION), vec!["offense:1".to_string()]);
