@@ -547,11 +547,13 @@ fn faq_repair_drone_one_scrap_however_many_hulls_and_programmable_drone_costs_no
 
 #[test]
 fn faq_drone_specialist_3_replicator_drone_repairs_one_ship_per_energy() {
-    // FAQ, Drone Specialist 3 (Drone Réplicateur): "pour 4 énergie, vous
-    // pouvez réparer 3 Coques sur 3 Vaisseaux différents": each ship
-    // repaired takes an energy, so the drone never repairs more ships than
-    // its energy pays for (rules revision 3; before, ships past the energy
-    // were repaired for nothing).
+    // FAQ, Drone Specialist 3 (Drone Réplicateur): repairs cost energy,
+    // ship by ship. The project's Replicator Drone takes one energy for each
+    // ship it repairs, up to three, so it never repairs more ships than its
+    // energy pays for (rules revision 3; before, ships past the energy were
+    // repaired for nothing): 3 energy for 3 ships, not the FAQ's 4 energy
+    // for 3 hulls on 3 ships with the Repair Drone, which the project does
+    // not reproduce (docs/rules-coverage.md, "Known deviations").
     let repaired_with = |energy: u8, revision: u32| {
         let mut g = game4_at(revision);
         give(&mut g, 3, &["replicator_drone"]);
