@@ -476,3 +476,72 @@ fn faq_drone_specialist_xp_once_per_repair_action() {
     g.act(3, "repair:3");
     assert_eq!(g.ship(3).xp, 1);
 }
+
+/// FAQ, Flottes (p. 9): "Tous les joueurs d'une flotte lancent leurs dés
+/// ensemble. Si l'un d'entre eux obtient au moins 1 raté, toute la flotte
+/// est détectée": both members roll; with no miss the fleet slips past, one
+/// miss from either engages the whole fleet.
+#[test]
+fn faq_fleets_a_fleet_rolls_detection_together_and_one_miss_detects_all() {
+    let mut g = game4();
+    g.put_tile("E01", h(1, 0));
+    g.begin(0);
+    g.act(0, "invite:1");
+    g.act(1, "accept");
+    g.act(0, "jump:1,0");
+    assert!(matches!(pending(&g), Pending::Detection { seats } if seats == &vec![0, 1]), "one roll for the fleet");
+    let (clear, ev) = find(&g, 0, "roll_detection", |_, ev| {
+        let r = rolls(ev, RollPurpose::Detection);
+        r.len() == 2 && r.iter().all(|d| !d.contains(&Face::Miss))
+    });
+    assert!(ev.iter().any(|e| matches!(e, Event::Undetected { seats } if seats == &vec![0, 1])));
+    assert!(clear.pb.fight.is_none());
+    let (seen, _) = find(&g, 0, "roll_detection", |_, ev| {
+        let r = rolls(ev, RollPurpose::Detection);
+        r.len() == 2 && r[0].contains(&Face::Miss) && !r[1].contains(&Face::Miss)
+    });
+    assert_eq!(seen.pb.fight.as_ref().map(|f| f.seats.clone()), Some(vec![0, 1]), "the first ship's miss detects both");
+}
+
+/// FAQ, Rush Hyperespace (p. 7): a Rush is three jumps in a row; "vous ne
+/// pouvez pas simplement sauter deux fois (pour éviter la détection dans
+/// les systèmes Ennemis)". Passing through an Enemy system at the second
+/// jump, the third is still owed: no roll there, no other choice than a
+/// third jump.
+#[test]
+fn faq_hyperspace_rush_exactly_three_jumps_never_two() {
+    let mut g = game4();
+    g.put_tile("A02", h(1, 0));
+    g.put_tile("E01", h(2, 0));
+    g.put_tile("A06", h(3, 0));
+    g.begin(0);
+    g.act(0, "rush");
+    g.act(0, "rush_to:1,0");
+    g.act(0, "rush_to:2,0");
+    assert!(matches!(pending(&g), Pending::RushStep { done: 2, .. }), "no stop, no roll after two jumps");
+    let ids = g.ids();
+    assert!(!ids.is_empty() && ids.iter().all(|i| i.starts_with("rush_to:")), "only a third jump: {ids:?}");
+    g.act(0, "rush_to:3,0");
+    assert_eq!(g.ship(0).hex, h(3, 0));
+    assert!(matches!(pending(&g), Pending::Action));
+}
+
+/// FAQ, Rush Hyperespace (p. 8): the wormhole systems are all adjacent to
+/// one another, so a Rush may go from wormhole to wormhole, each hop one of
+/// its three jumps, however far apart they lie.
+#[test]
+fn faq_hyperspace_rush_wormhole_systems_are_all_adjacent() {
+    let mut g = game4();
+    g.put_tile("A03", h(1, 0));
+    g.put_tile("A09", h(-4, 4));
+    g.put_ship(0, h(1, 0));
+    g.begin(0);
+    assert!(g.ids().contains(&"rush".to_string()));
+    g.act(0, "rush");
+    g.act(0, "rush_to:-4,4");
+    assert!(g.ids().contains(&"rush_to:1,0".to_string()), "and back, one jump");
+    g.act(0, "rush_to:1,0");
+    g.act(0, "rush_to:-4,4");
+    assert_eq!(g.ship(0).hex, h(-4, 4));
+    assert!(matches!(pending(&g), Pending::Action), "three jumps");
+}

@@ -826,3 +826,71 @@ fn p17_a_wormhole_face_lets_the_avatar_take_a_wormhole_on_top_of_its_moves() {
         "rules revision 2: the hop was the move"
     );
 }
+
+/// FAQ, Avatars, tie-breaks 2 and 3: at equal distance and Keys, a single
+/// player goes before a fleet ("Joueur seul avec le moins de Coque
+/// restante", then "Flotte avec le moins de Coque restante"), and of two
+/// single players the one with the least hull is the target.
+#[test]
+fn faq_avatars_tie_single_player_before_fleet_then_least_hull() {
+    // A single player at full hull against a hurt fleet: the single player.
+    let mut g = game4();
+    g.put_tile("A02", h(1, 0));
+    g.put_tile("A06", h(-1, 0));
+    g.pb.tiles[0].rift_disabled = true;
+    let a = avatar_at(&mut g, 0, Hex::ORIGIN);
+    g.put_ship(0, h(1, 0));
+    g.put_ship(1, h(-1, 0));
+    g.put_ship(2, h(-1, 0));
+    g.pb.ships[1].fleet = Some(9);
+    g.pb.ships[2].fleet = Some(9);
+    g.pb.ships[1].health = 1;
+    g.pb.ships[2].health = 1;
+    g.put_ship(3, h(1, 0));
+    g.pb.ships[3].hidden = true;
+    g.pb.corruption.movement_this_turn = 3;
+    let mut ev = Vec::new();
+    g.move_avatars(true, false, &mut ev);
+    assert_eq!(g.pb.avatars[a].place, AvatarPlace::Board { hex: h(1, 0) }, "a single player before a fleet");
+    // Two single players: the one with less hull.
+    let mut g = game4();
+    g.put_tile("A02", h(1, 0));
+    g.put_tile("A06", h(-1, 0));
+    g.pb.tiles[0].rift_disabled = true;
+    let a = avatar_at(&mut g, 0, Hex::ORIGIN);
+    g.put_ship(0, h(1, 0));
+    g.put_ship(1, h(-1, 0));
+    g.pb.ships[1].health = 2;
+    for s in 2..4u8 {
+        g.put_ship(s, h(1, 0));
+        g.pb.ships[s as usize].hidden = true;
+    }
+    g.pb.corruption.movement_this_turn = 3;
+    let mut ev = Vec::new();
+    g.move_avatars(true, false, &mut ev);
+    assert_eq!(g.pb.avatars[a].place, AvatarPlace::Board { hex: h(-1, 0) }, "the least hull");
+}
+
+/// FAQ, Avatars (hiding, p. 16): the hidden captain is ignored in the
+/// Corruption phase, and an Avatar that rolls one move or more "quittera
+/// votre tuile" to hunt another player, who is engaged; the hidden captain
+/// is free at its next turn.
+#[test]
+fn faq_avatars_with_a_move_the_avatar_leaves_the_hidden_captains_system() {
+    let mut g = game4();
+    g.put_tile("A02", h(1, 0));
+    g.put_tile("A06", h(2, 0));
+    g.pb.tiles[0].rift_disabled = true;
+    let a = avatar_at(&mut g, 0, h(1, 0));
+    g.put_ship(0, h(1, 0));
+    g.pb.ships[0].hidden = true;
+    g.put_ship(1, h(2, 0));
+    for s in 2..4 {
+        g.pb.ships[s].hidden = true;
+    }
+    g.pb.corruption.movement_this_turn = 1;
+    let mut ev = Vec::new();
+    g.move_avatars(true, false, &mut ev);
+    assert_eq!(g.pb.avatars[a].place, AvatarPlace::Board { hex: h(2, 0) });
+    assert!(g.ship(1).engaged && !g.ship(0).engaged);
+}
