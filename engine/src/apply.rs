@@ -279,7 +279,7 @@ impl Game {
             Choice::SkipEffect => self.resume_after_effect(),
             Choice::Trade => {
                 self.spend_actions(1);
-                self.pb.pending = Pending::Trade { with_ally: None };
+                self.pb.pending = Pending::Trade { with_ally: None, outsider: None };
             }
             c @ (Choice::Buy { .. }
             | Choice::AllySkill { .. }

@@ -276,6 +276,9 @@ pub struct GameConfig {
 ///    - "Choisir un dé dans la réserve" (FAQ, end of Augmentations): the
 ///      captain chooses the colour among those with an unused die, one
 ///      option each, for the Tactician's and the Warmaster's Arsenal.
+///    - One Trade, one target, set by its first exchange: the Ally, the
+///      group itself, or one captain outside it (FAQ, Flottes, p. 6-7:
+///      "la même action sur la même cible").
 pub const RULES_REVISION: u32 = 4;
 
 /// A configuration the rules do not allow.

@@ -686,6 +686,12 @@ pub enum Pending {
     Trade {
         /// With the Ally (Some(true)), with ships (Some(false)), or not yet.
         with_ally: Option<bool>,
+        /// With ships, from rules revision 4: the one captain outside the
+        /// active group the Trade is with, or `None` when the group trades
+        /// among itself (FAQ, Flottes: one target a Trade, "la cible est la
+        /// flotte elle-même"). Set by the first exchange.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        outsider: Option<Seat>,
     },
     /// A ship must permanently discard a module (Avatar ability).
     DiscardModule {

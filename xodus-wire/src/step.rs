@@ -156,7 +156,9 @@ pub fn step(p: &Pending) -> x::Step {
         Pending::ShareScraps { left, rewarded, among } => {
             S::ShareScraps(x::ShareScrapsStep { left: u32::from(*left), rewarded: *rewarded, among: wide(among) })
         }
-        Pending::Trade { with_ally } => S::Trade(x::TradeStep { with_ally: *with_ally }),
+        Pending::Trade { with_ally, outsider } => {
+            S::Trade(x::TradeStep { with_ally: *with_ally, outsider: outsider.map(u32::from) })
+        }
         Pending::DiscardModule { seat } => S::DiscardModule(x::DiscardModuleStep { seat: u32::from(*seat) }),
         Pending::MoveExplorationMarker { to, seats } => {
             S::MoveExplorationMarker(x::MoveExplorationMarkerStep { to: Some(hex(*to)), seats: wide(seats) })
@@ -235,7 +237,10 @@ pub fn step_back(s: Option<&x::Step>) -> Result<Pending, WireError> {
             rewarded: s.rewarded,
             among: smalls(&s.among, "share_scraps.among")?,
         },
-        S::Trade(t) => Pending::Trade { with_ally: t.with_ally },
+        S::Trade(t) => Pending::Trade {
+            with_ally: t.with_ally,
+            outsider: t.outsider.map(|s| small(s, "trade.outsider")).transpose()?,
+        },
         S::DiscardModule(d) => Pending::DiscardModule { seat: small(d.seat, "discard_module.seat")? },
         S::MoveExplorationMarker(m) => Pending::MoveExplorationMarker {
             to: hex_back(m.to.as_ref(), "move_exploration_marker.to")?,

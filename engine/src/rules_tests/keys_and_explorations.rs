@@ -192,6 +192,9 @@ fn games_stored_under_earlier_rules_revisions_replay_under_their_rules() {
         crate::content::Content::get().mod_effects.iter().position(|m| m.id == "tacticians_arsenal").unwrap_or(0)
     );
     assert_eq!(super::mods::tacticians_arsenal_options(three), vec![id]);
+    // 4.7 One Trade mixed exchanges within the fleet and with outsiders.
+    let ids = super::modules_and_trade::trade_options_after(three, "give_scraps:0:1:1");
+    assert!(ids.contains(&"give_scraps:0:2:1".to_string()) && ids.contains(&"give_scraps:3:1:1".to_string()));
 }
 
 #[test]
