@@ -541,7 +541,9 @@ fn fight_outlook(pb: &Public) -> Option<(f64, f64)> {
     }
     let hits: f64 = members.iter().map(|s| offense_odds(s.kind).0).sum();
     let mut attacks = 0.0;
-    for e in pb.board_enemies.iter().filter(|e| e.hex == f.hex) {
+    // A fight with the Avatars only leaves the Enemy card there out.
+    let enemies_here = pb.board_enemies.iter().filter(|e| e.hex == f.hex && !f.avatars_only);
+    for e in enemies_here.clone() {
         if let Some(d) = c.enemies.get(usize::from(e.card)) {
             let left = f64::from(d.health.saturating_sub(e.damage));
             attacks += left / (hits - f64::from(d.shields)).max(0.15);
@@ -557,7 +559,7 @@ fn fight_outlook(pb: &Public) -> Option<(f64, f64)> {
     }
     let attacks = attacks.min(30.0);
     let avatars_here = pb.avatars.iter().filter(|a| a.place == (AvatarPlace::Board { hex: f.hex })).count();
-    let foes = pb.board_enemies.iter().filter(|e| e.hex == f.hex).count() + avatars_here;
+    let foes = enemies_here.count() + avatars_here;
     let mut fight_on = 0.0;
     let mut give_ground = 0.0;
     for s in &members {
@@ -946,6 +948,7 @@ pub(crate) mod tests {
             decoy_pacifies: false,
             begun: false,
             relayed: Vec::new(),
+            avatars_only: false,
         }
     }
 

@@ -149,12 +149,14 @@ impl Game {
                 s.strained = true;
                 s.actions_left += 1;
                 ev.push(Event::Strained { seat });
-                // Maintenance Drone (FAQ): Strain, Damage Roll at once, and
-                // two specials give the Strain back, up to 3 times a turn.
+                // Maintenance Drone (FAQ): Strain, Damage Roll at once, and a
+                // special gives the Strain back (two give only the one), up to
+                // 3 times a turn. Before rules revision 4 it took two.
                 if self.has_passive(seat, |e| matches!(e, crate::content::ModuleEffect::StrainRecovery)) {
                     let specials = self.damage_roll(seat, ev);
+                    let needed = if self.revised(4) { 1 } else { 2 };
                     let s = self.ship_mut(seat);
-                    if specials >= 2 && s.strain_recoveries < 3 {
+                    if specials >= needed && s.strain_recoveries < 3 {
                         s.strained = false;
                         s.strain_recoveries += 1;
                         self.note(seat, |e| matches!(e, crate::content::ModuleEffect::StrainRecovery), ev);
@@ -183,7 +185,8 @@ impl Game {
                         f.relayed.clear();
                     }
                 }
-                self.pb.pending = Pending::Manoeuvre { target, chosen: Vec::new(), before: Vec::new() };
+                self.pb.pending =
+                    Pending::Manoeuvre { target, chosen: Vec::new(), before: Vec::new(), reserve: Vec::new() };
             }
             Choice::Offense { seat } => self.choose_manoeuvre(seat, None, ev),
             Choice::Defense { seat, die } => self.choose_manoeuvre(seat, Some(die), ev),
@@ -276,7 +279,7 @@ impl Game {
             Choice::SkipEffect => self.resume_after_effect(),
             Choice::Trade => {
                 self.spend_actions(1);
-                self.pb.pending = Pending::Trade { with_ally: None };
+                self.pb.pending = Pending::Trade { with_ally: None, outsider: None };
             }
             c @ (Choice::Buy { .. }
             | Choice::AllySkill { .. }
@@ -289,9 +292,9 @@ impl Game {
             | Choice::ScrapTo { .. }
             | Choice::DiscardModule { .. }
             | Choice::DiscardMod { .. }) => self.share_step(c, ev),
-            Choice::Activate { seat, source, die } => match self.pb.pending {
-                Pending::AfterRoll { .. } => self.activate_after_roll(seat, source, die, ev),
-                Pending::Manoeuvre { .. } => self.activate_before_roll(seat, source, ev),
+            Choice::Activate { seat, source, die, color } => match self.pb.pending {
+                Pending::AfterRoll { .. } => self.activate_after_roll(seat, source, die, color, ev),
+                Pending::Manoeuvre { .. } => self.activate_before_roll(seat, source, color, ev),
                 Pending::CombatCommand => self.activate_engaged(seat, source, die.map(|d| d.1).unwrap_or(0), ev),
                 _ => self.activate_in_turn(seat, source, die, ev),
             },
@@ -432,7 +435,7 @@ impl Game {
                 Pending::CombatCommand => {
                     let done = match &self.pb.fight {
                         None => true,
-                        Some(f) => f.seats.is_empty() || !self.has_opponents(f.hex),
+                        Some(f) => f.seats.is_empty() || !self.fight_has_opponents(f),
                     };
                     if done {
                         self.finish_fight(ev);

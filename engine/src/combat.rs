@@ -26,6 +26,26 @@ impl Game {
         self.enemy_in(hex) || self.avatar_in(hex)
     }
 
+    /// The Enemy cards a fight is engaged with: those of its system, none
+    /// when it is with the Avatars only.
+    pub(crate) fn fight_enemies<'a>(&'a self, f: &Fight) -> impl Iterator<Item = usize> + 'a {
+        let hex = f.hex;
+        let only = f.avatars_only;
+        self.enemies_at(hex).filter(move |_| !only)
+    }
+
+    /// Whether a fight still has a foe to fight.
+    pub(crate) fn fight_has_opponents(&self, f: &Fight) -> bool {
+        if f.avatars_only { self.avatar_in(f.hex) } else { self.has_opponents(f.hex) }
+    }
+
+    /// Engages `group` with the Avatars of `hex` alone: its Detection Roll
+    /// succeeded, so the Enemy card lying there stays out of the fight
+    /// (FAQ, "Ennemis et Combats" and "Avatars"; rules revision 4).
+    pub(crate) fn start_avatar_fight(&mut self, group: &[Seat], hex: Hex, ev: &mut Vec<Event>) {
+        self.start_fight_with(group, hex, false, true, ev);
+    }
+
     /// Who fights when some seats are detected: the whole active fleet
     /// (FAQ: a joiner's failed roll makes the whole fleet fight).
     pub(crate) fn fight_group_for(&self, _seats: &[Seat]) -> Vec<Seat> {
@@ -80,8 +100,12 @@ impl Game {
     /// foes here keep their damage, so the fight resumes where it was left
     /// (rules revision 2).
     pub(crate) fn start_fight(&mut self, group: &[Seat], hex: Hex, pacify: bool, ev: &mut Vec<Event>) {
+        self.start_fight_with(group, hex, pacify, false, ev);
+    }
+
+    fn start_fight_with(&mut self, group: &[Seat], hex: Hex, pacify: bool, avatars_only: bool, ev: &mut Vec<Event>) {
         if self.revised(2) {
-            self.replace_on_combat_board(hex);
+            self.replace_on_combat_board(hex, avatars_only);
         }
         for &s in group {
             self.ship_mut(s).engaged = true;
@@ -101,14 +125,15 @@ impl Game {
             decoy_pacifies: false,
             begun: false,
             relayed: Vec::new(),
+            avatars_only,
         });
         self.pb.pending = Pending::CombatCommand;
     }
 
     /// The foes of `hex` take the Combat board: every other foe loses its
-    /// damage.
-    fn replace_on_combat_board(&mut self, hex: Hex) {
-        for e in self.pb.board_enemies.iter_mut().filter(|e| e.hex != hex) {
+    /// damage, the Enemies of `hex` too when only its Avatars are fought.
+    fn replace_on_combat_board(&mut self, hex: Hex, avatars_only: bool) {
+        for e in self.pb.board_enemies.iter_mut().filter(|e| e.hex != hex || avatars_only) {
             e.damage = 0;
         }
         for a in self.pb.avatars.iter_mut().filter(|a| a.place != AvatarPlace::Board { hex }) {
@@ -121,7 +146,7 @@ impl Game {
     /// the Enemies of an Enemy system were defeated.
     pub(crate) fn finish_fight(&mut self, ev: &mut Vec<Event>) {
         if let Some(f) = self.pb.fight.take() {
-            let won = !f.seats.is_empty() && !self.has_opponents(f.hex);
+            let won = !f.seats.is_empty() && !self.fight_has_opponents(&f);
             // FAQ Decoy Probe: pacified only if every Enemy was sent back.
             let decoyed_all = f.decoy_pacifies && f.defeated == 0 && f.decoys > 0;
             // p. 9: "If you defeat the Enemies, the System becomes
@@ -149,13 +174,13 @@ impl Game {
 
     /// Records a captain's manoeuvre; once all have chosen, the attack resolves.
     pub(crate) fn choose_manoeuvre(&mut self, seat: Seat, die: Option<DieColor>, ev: &mut Vec<Event>) {
-        let Pending::Manoeuvre { target, mut chosen, before } = self.pb.pending.clone() else { return };
+        let Pending::Manoeuvre { target, mut chosen, before, reserve } = self.pb.pending.clone() else { return };
         chosen.push((seat, die));
         let all = self.pb.fight.as_ref().is_some_and(|f| f.seats.iter().all(|s| chosen.iter().any(|c| c.0 == *s)));
         if all {
-            self.roll_attack(target, &chosen, &before, ev);
+            self.roll_attack(target, &chosen, &before, &reserve, ev);
         } else {
-            self.pb.pending = Pending::Manoeuvre { target, chosen, before };
+            self.pb.pending = Pending::Manoeuvre { target, chosen, before, reserve };
         }
     }
 
@@ -195,6 +220,7 @@ impl Game {
         target: Target,
         chosen: &[(Seat, Option<DieColor>)],
         before: &[(Seat, crate::decision::Source)],
+        reserve: &[(Seat, DieColor)],
         ev: &mut Vec<Event>,
     ) {
         let mut rolls = Vec::new();
@@ -205,12 +231,14 @@ impl Game {
                 Some(d) => vec![d],
                 None => self.dice_of(seat).to_vec(),
             };
-            // Warmaster's Arsenal: an Offense with a third die from the reserve.
+            // Warmaster's Arsenal: an Offense with a third die from the
+            // reserve, of the colour chosen with the power (rules revision 4).
             let third =
                 before.iter().any(|&(s, src)| s == seat && matches!(self.power(src).effect, ModuleEffect::ExtraDie));
+            let chosen_color = reserve.iter().find(|r| r.0 == seat).map(|r| r.1);
             if die.is_none()
                 && third
-                && let Some(c) = self.reserve_color()
+                && let Some(c) = chosen_color.or_else(|| self.reserve_color())
             {
                 colors.push(c);
             }
@@ -364,8 +392,13 @@ impl Game {
         for (s, n) in heals {
             self.recover_health(s, n, ev);
         }
+        // p. 16: "no Scraps from an Avatar's fight", a special's scraps
+        // included (rules revision 4).
+        let avatar = matches!(target, Target::Avatar(_)) && self.revised(4);
         for (s, n) in scraps {
-            self.gain_scraps(s, n, ScrapSource::Combat, ev);
+            if !avatar {
+                self.gain_scraps(s, n, ScrapSource::Combat, ev);
+            }
         }
         // 5. Abilities set off by the dice, not by retaliation (Drain,
         // Nullify), trigger before the damage is dealt, so a killing attack
@@ -381,7 +414,7 @@ impl Game {
         }
         if defeated {
             self.defeat_foe(target, &seats, ev);
-            self.on_defeat_powers(&seats, ev);
+            self.on_defeat_powers(&seats, avatar, ev);
             return;
         }
         // 9-11. Retaliation, individual and never shared.
@@ -565,7 +598,7 @@ impl Game {
         let Some(f) = self.pb.fight.take() else { return };
         let c = self.content();
         let enemies: Vec<Ability> = self
-            .enemies_at(f.hex)
+            .fight_enemies(&f)
             .map(|i| c.enemies[self.pb.board_enemies[i].card as usize].ability)
             .chain(self.avatars_at(f.hex).map(|i| c.avatars[self.pb.avatars[i].card as usize].ability))
             .collect();

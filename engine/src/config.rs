@@ -253,7 +253,33 @@ pub struct GameConfig {
 ///    - One red and one white Rift marker (p. 3): creating or disabling a
 ///      rift where the marker is already in use moves it (as the FAQ moves
 ///      an Exploration marker when none is left).
-pub const RULES_REVISION: u32 = 3;
+/// 4. the sixth rules audit (the FAQ, ruling by ruling):
+///    - Maintenance Drone: one special on the Strain's Damage Roll gives the
+///      Strain back; two give back only the one (FAQ, Drone Specialist 4:
+///      "si ⚡ alors vous récupérez votre Poussée").
+///    - No scraps from an Avatar's fight (p. 16): neither the "when you
+///      defeat an Enemy" scrap gains (Trophy Scanner, Plunderer Tools) nor
+///      a special's scraps (Plunderer Arsenal) pay against an Avatar; the
+///      healing triggers and the XP still do.
+///    - Beside an Avatar in a non-pacified Enemy system where an Enemy card
+///      lies (fled from, or left where a captain hid), the Detection Roll
+///      is still made, on arriving and at the start of a turn; that Enemy
+///      joins the fight only on a failed roll or a voluntary engagement,
+///      else the Avatars are fought alone (FAQ, "Ennemis et Combats" and
+///      "Avatars").
+///    - A captain who joins a fleet already engaged with everything in its
+///      system is asked no Detection Roll: it fights either way (FAQ,
+///      Flottes: join, then fight).
+///    - Forming a fleet uses no Action (FAQ, Flottes, p. 6): invitations
+///      are offered with no Action left while the turn is open, and after
+///      disengaging (the FAQ bars Actions then, and inviting is none).
+///    - "Choisir un dé dans la réserve" (FAQ, end of Augmentations): the
+///      captain chooses the colour among those with an unused die, one
+///      option each, for the Tactician's and the Warmaster's Arsenal.
+///    - One Trade, one target, set by its first exchange: the Ally, the
+///      group itself, or one captain outside it (FAQ, Flottes, p. 6-7:
+///      "la même action sur la même cible").
+pub const RULES_REVISION: u32 = 4;
 
 /// A configuration the rules do not allow.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

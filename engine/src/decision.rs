@@ -315,7 +315,8 @@ pub enum Choice {
     /// Decline the rest of a beneficial effect.
     SkipEffect,
     /// Use a module (content index) of a ship; `die` names a die when the
-    /// effect applies to one (the die's ship and its index in the roll).
+    /// effect applies to one (the die's ship and its index in the roll),
+    /// `color` the colour of a die it takes from the reserve.
     Activate {
         /// Owner of the module or mod.
         seat: Seat,
@@ -323,6 +324,11 @@ pub enum Choice {
         source: Source,
         /// Targeted die (ship, die index), or targeted ship (ship, 0).
         die: Option<(Seat, u8)>,
+        /// The colour of the die taken from the reserve, chosen among the
+        /// colours with an unused die (FAQ, end of Augmentations: "choisir
+        /// un dé dans la réserve"; rules revision 4). Id suffix `:red`.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        color: Option<DieColor>,
     },
     /// Use a right granted by a fleet-wide effect on one of your dice.
     UseGrant {
@@ -490,14 +496,16 @@ impl Choice {
             Choice::RevealAt { hex } => write!(w, "reveal_at:{},{}", hex.q, hex.r),
             Choice::PacifyAt { hex } => write!(w, "pacify_at:{},{}", hex.q, hex.r),
             Choice::SkipEffect => w.write_str("skip_effect"),
-            Choice::Activate { seat, source, die: None } => {
-                write!(w, "activate:{seat}:")?;
-                source.write_key(w)
-            }
-            Choice::Activate { seat, source, die: Some((s, d)) } => {
+            Choice::Activate { seat, source, die, color } => {
                 write!(w, "activate:{seat}:")?;
                 source.write_key(w)?;
-                write!(w, ":{s}:{d}")
+                if let Some((s, d)) = die {
+                    write!(w, ":{s}:{d}")?;
+                }
+                match color {
+                    Some(c) => write!(w, ":{}", c.as_str()),
+                    None => Ok(()),
+                }
             }
             Choice::UseGrant { seat, grant, die } => write!(w, "grant:{seat}:{}:{die}", grant.id_part()),
             Choice::ChooseMod { seat, effect } => write!(w, "choose_mod:{seat}:{effect}"),
@@ -592,6 +600,10 @@ pub enum Pending {
         chosen: Vec<(Seat, Option<DieColor>)>,
         /// Powers used before the roll: (owner, source).
         before: Vec<(Seat, Source)>,
+        /// The colour each ship chose for the die its power takes from the
+        /// reserve (Warmaster's Arsenal; rules revision 4).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        reserve: Vec<(Seat, DieColor)>,
     },
     /// Ship Maintenance: members that still choose.
     Maintenance {
@@ -674,6 +686,12 @@ pub enum Pending {
     Trade {
         /// With the Ally (Some(true)), with ships (Some(false)), or not yet.
         with_ally: Option<bool>,
+        /// With ships, from rules revision 4: the one captain outside the
+        /// active group the Trade is with, or `None` when the group trades
+        /// among itself (FAQ, Flottes: one target a Trade, "la cible est la
+        /// flotte elle-même"). Set by the first exchange.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        outsider: Option<Seat>,
     },
     /// A ship must permanently discard a module (Avatar ability).
     DiscardModule {

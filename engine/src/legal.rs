@@ -157,7 +157,7 @@ impl Game {
                     return (DecisionKind::CombatCommand, String::new(), Vec::new());
                 };
                 let mut opts = Vec::with_capacity(12);
-                for i in self.enemies_at(f.hex) {
+                for i in self.fight_enemies(f) {
                     let e = &self.pb.board_enemies[i];
                     let d = &c.enemies[e.card as usize];
                     opts.push(opt!(
@@ -517,13 +517,14 @@ impl Game {
             if want(|c| matches!(c, Choice::Trade)) && self.trade_possible() {
                 opts.push(opt!(lab, group, "Trade (1 action): with the Ally here or with ships here", Choice::Trade));
             }
-            for o in self.alive().filter(|o| {
-                want(|c| matches!(c, Choice::Invite { .. }))
-                    && o.hex == hex
-                    && !o.played
-                    && !o.turn_started
-                    && !group.contains(&o.seat)
-            }) {
+        }
+        // Forming a fleet is no Action (FAQ, Flottes, p. 6): from rules
+        // revision 4 the invitations stay open with no Action left, and after
+        // disengaging too (the FAQ's "seules actions autorisées" then are
+        // Actions); before, they needed an Action and no disengagement.
+        let may_invite = self.revised(4) || (acts >= 1 && !disengaged);
+        if may_invite && want(|c| matches!(c, Choice::Invite { .. })) {
+            for o in self.alive().filter(|o| o.hex == hex && !o.played && !o.turn_started && !group.contains(&o.seat)) {
                 opts.push(opt!(
                     lab,
                     group,

@@ -142,19 +142,32 @@ impl Game {
         }
     }
 
-    /// The colour of a die from the reserve: an unused die of the game
-    /// (12 dice, 4 of each colour), never another ship's (FAQ).
-    pub(crate) fn reserve_color(&self) -> Option<DieColor> {
+    /// Unused dice of the game by colour (12 dice, 4 of each colour, less
+    /// the ships' own): the reserve (FAQ, end of Augmentations).
+    pub(crate) fn reserve_dice(&self) -> [i8; 3] {
         let mut left = [4i8; 3];
         for s in &self.pb.ships {
             for d in self.content().ship(s.kind).dice {
                 left[d as usize] -= 1;
             }
         }
-        [DieColor::Red, DieColor::Blue, DieColor::Yellow]
-            .into_iter()
-            .filter(|c| left[*c as usize] > 0)
-            .max_by_key(|c| left[*c as usize])
+        left
+    }
+
+    /// The colours a die from the reserve may take: those with an unused
+    /// die, never another ship's (FAQ); the captain chooses among them
+    /// (rules revision 4).
+    pub(crate) fn reserve_colors(&self) -> impl Iterator<Item = DieColor> + use<> {
+        let left = self.reserve_dice();
+        [DieColor::Red, DieColor::Blue, DieColor::Yellow].into_iter().filter(move |c| left[*c as usize] > 0)
+    }
+
+    /// The colour the engine takes for a die from the reserve when nobody
+    /// chose one (before rules revision 4): the colour with the most unused
+    /// dice, the last one on a tie. `None`: the reserve is empty.
+    pub(crate) fn reserve_color(&self) -> Option<DieColor> {
+        let left = self.reserve_dice();
+        self.reserve_colors().max_by_key(|c| left[*c as usize])
     }
 
     /// Options after an attack roll: each power that can act on the dice
@@ -189,12 +202,26 @@ impl Game {
                 if uses >= limit {
                     continue;
                 }
+                // "Choisir un dé dans la réserve" (FAQ): one option for each
+                // colour with an unused die (rules revision 4; before, the
+                // engine took the colour with the most).
+                if matches!(p.effect, ModuleEffect::ReserveDie) && self.revised(4) {
+                    for c in self.reserve_colors() {
+                        opts.push(opt!(
+                            lab,
+                            [s],
+                            format!("{}: roll a {} die from the reserve", p.name, c.as_str()),
+                            Choice::Activate { seat: s, source: src, die: None, color: Some(c) },
+                        ));
+                    }
+                    continue;
+                }
                 let mut push = |die: Option<(Seat, u8)>, what: String| {
                     opts.push(opt!(
                         lab,
                         [s],
                         format!("{}: {what}", p.name),
-                        Choice::Activate { seat: s, source: src, die },
+                        Choice::Activate { seat: s, source: src, die, color: None },
                     ));
                 };
                 // One die at a time: a one-die reroll, the Berserker Cannon,
@@ -341,6 +368,7 @@ impl Game {
         seat: Seat,
         src: Source,
         die: Option<(Seat, u8)>,
+        color: Option<DieColor>,
         ev: &mut Vec<Event>,
     ) {
         let Pending::AfterRoll {
@@ -426,7 +454,7 @@ impl Game {
             (ModuleEffect::GrantIgnoreMiss, _, _) => grants.extend(rolls.iter().map(|r| (r.seat, Grant::IgnoreMiss))),
             (ModuleEffect::GrantReroll, _, _) => grants.extend(rolls.iter().map(|r| (r.seat, Grant::Reroll))),
             (ModuleEffect::ReserveDie, _, Some(ri)) => {
-                if let Some(color) = self.reserve_color() {
+                if let Some(color) = color.or_else(|| self.reserve_color()) {
                     let face = self.roll(&[color])[0].1;
                     ev.push(Event::DiceRolled {
                         seat: Some(seat),
@@ -509,6 +537,19 @@ impl Game {
             if matches!(p.effect, ModuleEffect::ExtraDie) && self.reserve_color().is_none() {
                 continue;
             }
+            // The third die's colour is chosen with the power (FAQ: "choisir
+            // un dé dans la réserve"; rules revision 4).
+            if matches!(p.effect, ModuleEffect::ExtraDie) && self.revised(4) {
+                for c in self.reserve_colors() {
+                    opts.push(opt!(
+                        lab,
+                        [seat],
+                        format!("{}: Offense rolls a third die, a {} one from the reserve", p.name, c.as_str()),
+                        Choice::Activate { seat, source: src, die: None, color: Some(c) },
+                    ));
+                }
+                continue;
+            }
             let what = match p.effect {
                 ModuleEffect::ExtraDie => "Offense rolls a third die from the reserve",
                 ModuleEffect::CancelAbility => "the Enemy's ability does not trigger this attack",
@@ -518,20 +559,30 @@ impl Game {
                 lab,
                 [seat],
                 format!("{}: {what}", p.name),
-                Choice::Activate { seat, source: src, die: None },
+                Choice::Activate { seat, source: src, die: None, color: None },
             ));
         }
         opts
     }
 
-    /// Uses a power before the attack roll.
-    pub(crate) fn activate_before_roll(&mut self, seat: Seat, src: Source, ev: &mut Vec<Event>) {
-        let Pending::Manoeuvre { target, chosen, mut before } = self.pb.pending.clone() else { return };
+    /// Uses a power before the attack roll (with the colour chosen for a
+    /// die it takes from the reserve).
+    pub(crate) fn activate_before_roll(
+        &mut self,
+        seat: Seat,
+        src: Source,
+        color: Option<DieColor>,
+        ev: &mut Vec<Event>,
+    ) {
+        let Pending::Manoeuvre { target, chosen, mut before, mut reserve } = self.pb.pending.clone() else { return };
         if let Some(payer) = self.energy_payer(seat, src, false, PayTime::Attack) {
             self.pay_power(seat, src, payer, PayTime::Attack, ev);
         }
         before.push((seat, src));
-        self.pb.pending = Pending::Manoeuvre { target, chosen, before };
+        if let Some(c) = color {
+            reserve.push((seat, c));
+        }
+        self.pb.pending = Pending::Manoeuvre { target, chosen, before, reserve };
     }
 
     /// Powers usable while engaged, before the next attack (Decoys).
@@ -552,13 +603,13 @@ impl Game {
                 {
                     continue;
                 }
-                for i in self.enemies_at(f.hex) {
+                for i in self.fight_enemies(f) {
                     let name = &self.content().enemies[self.pb.board_enemies[i].card as usize].name;
                     opts.push(opt!(
                         lab,
                         [s],
                         format!("{}: send {name} back into the Enemy deck", p.name),
-                        Choice::Activate { seat: s, source: src, die: Some((s, i as u8)) },
+                        Choice::Activate { seat: s, source: src, die: Some((s, i as u8)), color: None },
                     ));
                 }
             }
@@ -617,51 +668,51 @@ impl Game {
                         lab,
                         [s],
                         label(format!("recover {amount} health")),
-                        Choice::Activate { seat: s, source: src, die: None },
+                        Choice::Activate { seat: s, source: src, die: None, color: None },
                     )),
                     ModuleEffect::RecoverEnergy if me.energy_used > 0 => opts.push(opt!(
                         lab,
                         [s],
                         label("recover your energy".into()),
-                        Choice::Activate { seat: s, source: src, die: None },
+                        Choice::Activate { seat: s, source: src, die: None, color: None },
                     )),
                     ModuleEffect::ExtraAction => opts.push(opt!(
                         lab,
                         [s],
                         label("one more Action".into()),
-                        Choice::Activate { seat: s, source: src, die: None },
+                        Choice::Activate { seat: s, source: src, die: None, color: None },
                     )),
                     ModuleEffect::SoloExtraAction | ModuleEffect::RushShield if !fleet => opts.push(opt!(
                         lab,
                         [s],
                         label("for this turn".into()),
-                        Choice::Activate { seat: s, source: src, die: None },
+                        Choice::Activate { seat: s, source: src, die: None, color: None },
                     )),
                     ModuleEffect::GainScraps { amount } => opts.push(opt!(
                         lab,
                         [s],
                         label(format!("gain {amount} scraps")),
-                        Choice::Activate { seat: s, source: src, die: None },
+                        Choice::Activate { seat: s, source: src, die: None, color: None },
                     )),
                     ModuleEffect::RevealSystems { .. } if !self.hid.stack.is_empty() => opts.push(opt!(
                         lab,
                         [s],
                         label("reveal a system anywhere".into()),
-                        Choice::Activate { seat: s, source: src, die: None },
+                        Choice::Activate { seat: s, source: src, die: None, color: None },
                     )),
                     ModuleEffect::FreeProbe if !self.hid.stack.is_empty() && !self.probe_targets(me.hex).is_empty() => {
                         opts.push(opt!(
                             lab,
                             [s],
                             label("reveal a system next to yours".into()),
-                            Choice::Activate { seat: s, source: src, die: None },
+                            Choice::Activate { seat: s, source: src, die: None, color: None },
                         ))
                     }
                     ModuleEffect::Cloak if !me.cloaked => opts.push(opt!(
                         lab,
                         [s],
                         label("ignore a miss on Detection Rolls this turn".into()),
-                        Choice::Activate { seat: s, source: src, die: None },
+                        Choice::Activate { seat: s, source: src, die: None, color: None },
                     )),
                     ModuleEffect::DroneRepair { ships: 1 } if me.scraps > 0 => {
                         for o in hurt() {
@@ -669,7 +720,7 @@ impl Game {
                                 lab,
                                 [s],
                                 label(format!("1 scrap: repair captain {}'s ship", o.seat)),
-                                Choice::Activate { seat: s, source: src, die: Some((o.seat, 0)) },
+                                Choice::Activate { seat: s, source: src, die: Some((o.seat, 0)), color: None },
                             ));
                         }
                     }
@@ -681,7 +732,7 @@ impl Game {
                         } else {
                             "1 scrap: repair every damaged ship here".into()
                         }),
-                        Choice::Activate { seat: s, source: src, die: None },
+                        Choice::Activate { seat: s, source: src, die: None, color: None },
                     )),
                     ModuleEffect::RemoteRepair { amount } => {
                         for o in self.alive().filter(|o| o.health < o.max_health) {
@@ -689,7 +740,7 @@ impl Game {
                                 lab,
                                 [s],
                                 label(format!("repair captain {} by {amount}, wherever they are", o.seat)),
-                                Choice::Activate { seat: s, source: src, die: Some((o.seat, 0)) },
+                                Choice::Activate { seat: s, source: src, die: Some((o.seat, 0)), color: None },
                             ));
                         }
                     }
@@ -702,7 +753,7 @@ impl Game {
                             lab,
                             [s],
                             label("your group recovers energy".into()),
-                            Choice::Activate { seat: s, source: src, die: None },
+                            Choice::Activate { seat: s, source: src, die: None, color: None },
                         ))
                     }
                     _ => {}
@@ -780,8 +831,11 @@ impl Game {
         }
     }
 
-    /// "When you defeat an Enemy" powers (always-on ones apply at once).
-    pub(crate) fn on_defeat_powers(&mut self, seats: &[Seat], ev: &mut Vec<Event>) {
+    /// "When you defeat an Enemy" powers (always-on ones apply at once). An
+    /// Avatar counts as an Enemy (FAQ, Warship), but its fight pays no
+    /// scraps (p. 16): with `no_scraps`, the scrap gains do not pay, the
+    /// healing ones still do (rules revision 4).
+    pub(crate) fn on_defeat_powers(&mut self, seats: &[Seat], no_scraps: bool, ev: &mut Vec<Event>) {
         for &s in seats {
             let powers: Vec<Source> = self.powers_of(s).collect();
             for src in powers {
@@ -790,6 +844,7 @@ impl Game {
                     continue;
                 }
                 match p.effect {
+                    ModuleEffect::GainScraps { .. } if no_scraps => continue,
                     ModuleEffect::GainScraps { amount } => self.gain_scraps(s, amount, ScrapSource::Combat, ev),
                     ModuleEffect::RecoverHealth { amount } => self.recover_health(s, amount, ev),
                     _ => continue,

@@ -266,6 +266,12 @@ pub struct Fight {
     /// (Energy Relays, rules revision 3: one relayed energy per attack).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub relayed: Vec<Seat>,
+    /// Only the Avatars of the system are fought: the group slipped past
+    /// the Enemy card lying there, its Detection Roll beside the Avatar
+    /// having succeeded (FAQ, "Ennemis et Combats": the Enemy left in the
+    /// system is engaged only on detection; rules revision 4).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub avatars_only: bool,
 }
 
 /// The Corruption mat.

@@ -105,12 +105,17 @@ impl Game {
 
     /// Options of the Trade in progress.
     pub(crate) fn trade_options(&self, lab: bool) -> (DecisionKind, String, Vec<Move>) {
-        let Pending::Trade { with_ally } = self.pb.pending else {
+        let Pending::Trade { with_ally, outsider } = self.pb.pending else {
             return (DecisionKind::Trade, String::new(), Vec::new());
         };
         let group = self.pb.active.as_slice();
         let hex = self.group_hex();
         let mut opts = Vec::new();
+        // One target a Trade (FAQ, Flottes; rules revision 4): once a first
+        // exchange set it, only exchanges with that target: within the group
+        // (no outsider), or between the group and that one outsider.
+        let one_target = self.revised(4) && with_ally == Some(false);
+        let on_target = |a: Seat, b: Seat| !one_target || [a, b].into_iter().find(|s| !group.contains(s)) == outsider;
         let pooled = self.pooled();
         if with_ally != Some(false)
             && let Some(a) = self.ally_at(hex)
@@ -194,7 +199,7 @@ impl Game {
         if with_ally != Some(true) {
             for &from in group {
                 let me = self.ship(from);
-                for o in self.alive().filter(|o| o.hex == hex && o.seat != from) {
+                for o in self.alive().filter(|o| o.hex == hex && o.seat != from && on_target(from, o.seat)) {
                     if me.scraps > 0 {
                         opts.push(opt!(
                             lab,
@@ -227,7 +232,7 @@ impl Game {
                 // Ships outside the group may give to the active side too,
                 // even if they already played (p. 7): scraps, and from rules
                 // revision 2 Keys and modules as well.
-                for o in self.alive().filter(|o| o.hex == hex && !group.contains(&o.seat)) {
+                for o in self.alive().filter(|o| o.hex == hex && !group.contains(&o.seat) && on_target(o.seat, from)) {
                     if o.scraps > 0 {
                         opts.push(opt!(
                             lab,
@@ -278,13 +283,19 @@ impl Game {
     /// Applies one exchange of the Trade in progress.
     pub(crate) fn trade_step(&mut self, seat: Seat, choice: Choice, ev: &mut Vec<Event>) {
         let hex = self.group_hex();
-        let ally_mode = match &choice {
-            Choice::Buy { .. } | Choice::AllySkill { .. } | Choice::AllyRemoveDamaged { .. } => Some(true),
-            Choice::GiveScraps { .. } | Choice::GiveKey { .. } | Choice::GiveModule { .. } => Some(false),
-            _ => None,
+        let (ally_mode, pair) = match &choice {
+            Choice::Buy { .. } | Choice::AllySkill { .. } | Choice::AllyRemoveDamaged { .. } => (Some(true), None),
+            Choice::GiveScraps { from, to, .. }
+            | Choice::GiveKey { from, to, .. }
+            | Choice::GiveModule { from, to, .. } => (Some(false), Some([*from, *to])),
+            _ => (None, None),
         };
         if ally_mode.is_some() {
-            self.pb.pending = Pending::Trade { with_ally: ally_mode };
+            // The first exchange with ships sets the Trade's target: the
+            // outside captain in it, or the group itself (rules revision 4).
+            let outsider =
+                pair.filter(|_| self.revised(4)).and_then(|p| p.into_iter().find(|s| !self.pb.active.contains(s)));
+            self.pb.pending = Pending::Trade { with_ally: ally_mode, outsider };
         }
         match choice {
             Choice::Buy { item, receiver } => {

@@ -31,6 +31,14 @@ impl Game {
     /// a Detection Roll.
     fn start_of_turn_checks(&mut self, seat: Seat, ev: &mut Vec<Event>) {
         let hex = self.ship(seat).hex;
+        // A captain joining a fleet already engaged here with everything in
+        // the system fights with it, whatever a Detection Roll would show:
+        // no roll (FAQ, Flottes: join, then fight; rules revision 4). A
+        // fleet fighting the Avatars only still needs the joiner's roll (a
+        // failed one brings in the Enemy lying there).
+        if self.revised(4) && self.pb.fight.as_ref().is_some_and(|f| f.hex == hex && !f.avatars_only) {
+            return; // settle takes the joiner into the fight
+        }
         let patrol_to_roll = self.patrol_unseen_beside_avatar(hex);
         if self.ship(seat).engaged && self.has_opponents(hex) && !patrol_to_roll {
             return; // settle starts the fight
@@ -64,9 +72,14 @@ impl Game {
     /// An Avatar in a non-pacified Enemy system whose patrol is not on the
     /// board yet: from rules revision 3 the Avatar's engagement does not
     /// spare the Detection Roll (p. 9 makes no exception), so a detected
-    /// group fights the patrol beside the Avatar.
+    /// group fights the patrol beside the Avatar. From rules revision 4 an
+    /// Enemy card already lying there (fled from, or left where a captain
+    /// hid) does not spare it either: that Enemy joins the fight only on a
+    /// failed roll or a voluntary engagement (FAQ, "Ennemis et Combats":
+    /// next turn "un lancer de détection, comme si vous veniez d'entrer
+    /// dans le système"; FAQ, "Avatars": the Avatar always detects).
     fn patrol_unseen_beside_avatar(&self, hex: Hex) -> bool {
-        self.revised(3) && self.avatar_in(hex) && !self.enemy_in(hex) && self.detection_needed(hex)
+        self.revised(3) && self.avatar_in(hex) && (!self.enemy_in(hex) || self.revised(4)) && self.detection_needed(hex)
     }
 
     fn surveillance(&self, hex: Hex) -> bool {
@@ -120,6 +133,14 @@ impl Game {
         } else {
             ev.push(Event::Undetected { seats });
             self.pb.pending = Pending::Action;
+            // Beside an Avatar, which engaged the group anyway, the fight is
+            // with the Avatars alone: the Enemy left here stays out of it
+            // (rules revision 4; before, it joined the fight).
+            let hex = self.group_hex();
+            if self.revised(4) && self.avatar_in(hex) && self.pb.active.iter().any(|&s| self.ship(s).engaged) {
+                let group = self.pb.active.clone();
+                self.start_avatar_fight(&group, hex, ev);
+            }
         }
     }
 

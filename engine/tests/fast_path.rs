@@ -69,8 +69,8 @@ fn playing_by_value_and_by_id_gives_the_same_hash_at_every_step() {
 
 #[test]
 fn games_under_earlier_rules_revisions_agree_too() {
-    for seed in 100..106u64 {
-        let cfg = GameConfig { rules_revision: Some(1), ..GameConfig::random(seed, 4, Difficulty::Casual) };
+    for (seed, revision) in (100..106u64).map(|s| (s, 1)).chain((106..112u64).map(|s| (s, 3))) {
+        let cfg = GameConfig { rules_revision: Some(revision), ..GameConfig::random(seed, 4, Difficulty::Casual) };
         play_both(cfg, seed);
     }
 }

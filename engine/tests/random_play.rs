@@ -112,7 +112,7 @@ fn games_under_earlier_rules_revisions_still_play_and_replay() {
     // Stored configurations keep the revision they were created under
     // (`None` before revisions existed): their rules paths must still play
     // to an end and replay to the same hash.
-    for (i, revision) in [None, Some(1), Some(2)].into_iter().enumerate() {
+    for (i, revision) in [None, Some(1), Some(2), Some(3)].into_iter().enumerate() {
         for seed in 0..10u64 {
             let mut cfg = GameConfig::random(seed + 1000 * i as u64, 4 - (seed % 2) as usize, Difficulty::Casual);
             cfg.rules_revision = revision;

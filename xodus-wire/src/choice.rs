@@ -68,12 +68,15 @@ pub fn typed_with_json(c: &Choice, json: &str) -> x::XodusChoice {
             t.option = Some(n(*option));
             t.seats = wide(seats);
         }
-        Choice::Activate { seat, source: s, die } => {
+        Choice::Activate { seat, source: s, die, color: reserve } => {
             t.seat = Some(n(*seat));
             t.source = Some(source(*s));
             if let Some((owner, index)) = die {
                 t.die_seat = Some(n(*owner));
                 t.die_index = Some(n(*index));
+            }
+            if let Some(c) = reserve {
+                t.die_color = color(*c) as i32;
             }
         }
         Choice::UseGrant { seat, grant: g, die } => {

@@ -135,6 +135,7 @@ pub fn xodus_state(v: &View) -> x::XodusState {
             decoy_pacifies: f.decoy_pacifies,
             begun: f.begun,
             relayed: wide(&f.relayed),
+            avatars_only: f.avatars_only,
         }),
         next_fleet: u32::from(p.next_fleet),
         step: Some(step(&p.pending)),
@@ -365,6 +366,7 @@ pub fn view_back(s: &x::XodusState, viewer: Viewer, seq: u64, outcome: Option<Ou
                     decoy_pacifies: f.decoy_pacifies,
                     begun: f.begun,
                     relayed: smalls(&f.relayed, "fight.relayed")?,
+                    avatars_only: f.avatars_only,
                 })
             })
             .transpose()?,

@@ -112,13 +112,17 @@ pub fn step(p: &Pending) -> x::Step {
         Pending::RushStep { done, start } => S::Rush(x::RushStep { done: u32::from(*done), start: Some(hex(*start)) }),
         Pending::Detection { seats } => S::Detection(x::DetectionStep { seats: wide(seats) }),
         Pending::CombatCommand => S::CombatCommand(x::CombatCommandStep {}),
-        Pending::Manoeuvre { target: t, chosen, before } => S::Manoeuvre(x::ManoeuvreStep {
+        Pending::Manoeuvre { target: t, chosen, before, reserve } => S::Manoeuvre(x::ManoeuvreStep {
             target: Some(target(*t)),
             chosen: chosen
                 .iter()
                 .map(|&(seat, die)| x::Manoeuvre { seat: u32::from(seat), defense_die: die.map(|c| color(c) as i32) })
                 .collect(),
             before: powers(before),
+            reserve: reserve
+                .iter()
+                .map(|&(seat, c)| x::ReserveColor { seat: u32::from(seat), color: color(c) as i32 })
+                .collect(),
         }),
         Pending::Maintenance { remaining } => S::Maintenance(x::MaintenanceStep { remaining: wide(remaining) }),
         Pending::KeyCarrier { key } => S::KeyCarrier(x::KeyCarrierStep { key: u32::from(*key) }),
@@ -152,7 +156,9 @@ pub fn step(p: &Pending) -> x::Step {
         Pending::ShareScraps { left, rewarded, among } => {
             S::ShareScraps(x::ShareScrapsStep { left: u32::from(*left), rewarded: *rewarded, among: wide(among) })
         }
-        Pending::Trade { with_ally } => S::Trade(x::TradeStep { with_ally: *with_ally }),
+        Pending::Trade { with_ally, outsider } => {
+            S::Trade(x::TradeStep { with_ally: *with_ally, outsider: outsider.map(u32::from) })
+        }
         Pending::DiscardModule { seat } => S::DiscardModule(x::DiscardModuleStep { seat: u32::from(*seat) }),
         Pending::MoveExplorationMarker { to, seats } => {
             S::MoveExplorationMarker(x::MoveExplorationMarkerStep { to: Some(hex(*to)), seats: wide(seats) })
@@ -188,6 +194,11 @@ pub fn step_back(s: Option<&x::Step>) -> Result<Pending, WireError> {
                 .map(|c| Ok((small(c.seat, "manoeuvre.seat")?, c.defense_die.map(color_back).transpose()?)))
                 .collect::<Result<_, WireError>>()?,
             before: powers_back(&m.before)?,
+            reserve: m
+                .reserve
+                .iter()
+                .map(|r| Ok((small(r.seat, "manoeuvre.reserve.seat")?, color_back(r.color)?)))
+                .collect::<Result<_, WireError>>()?,
         },
         S::Maintenance(m) => Pending::Maintenance { remaining: smalls(&m.remaining, "maintenance.remaining")? },
         S::KeyCarrier(k) => Pending::KeyCarrier { key: small(k.key, "key_carrier.key")? },
@@ -226,7 +237,10 @@ pub fn step_back(s: Option<&x::Step>) -> Result<Pending, WireError> {
             rewarded: s.rewarded,
             among: smalls(&s.among, "share_scraps.among")?,
         },
-        S::Trade(t) => Pending::Trade { with_ally: t.with_ally },
+        S::Trade(t) => Pending::Trade {
+            with_ally: t.with_ally,
+            outsider: t.outsider.map(|s| small(s, "trade.outsider")).transpose()?,
+        },
         S::DiscardModule(d) => Pending::DiscardModule { seat: small(d.seat, "discard_module.seat")? },
         S::MoveExplorationMarker(m) => Pending::MoveExplorationMarker {
             to: hex_back(m.to.as_ref(), "move_exploration_marker.to")?,

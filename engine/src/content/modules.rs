@@ -217,7 +217,9 @@ pub enum ModuleEffect {
         /// For the whole fleet.
         fleet: bool,
     },
-    /// A strain Damage Roll showing two specials gives the Strain back (up to 3 times a turn).
+    /// A strain Damage Roll showing a special gives the Strain back, one
+    /// Strain even when both dice show one (up to 3 times a turn; FAQ,
+    /// Drone Specialist 4; rules revision 4, two specials before).
     StrainRecovery,
     /// Each ship of your group recovers energy.
     FleetEnergy {

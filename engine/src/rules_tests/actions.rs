@@ -169,6 +169,51 @@ fn faq_fleet_actions_are_the_fewest_at_each_instant() {
     assert!(!g.ship(0).strained);
 }
 
+/// FAQ, Flottes (p. 6): players on the same tile "peuvent former une Flotte
+/// (sans utiliser d'action)", and forming one "n'est pas une action". So the
+/// invitation is offered with no Action left while the turn is open (here
+/// Strain keeps it open), and after disengaging, when the FAQ (Ennemis et
+/// Combats) bars every Action but the jumps: inviting is none (rules
+/// revision 4; see [`invitations_with_no_action_and_after_disengaging`]).
+#[test]
+fn faq_fleets_forming_a_fleet_uses_no_action() {
+    assert_eq!(invitations_with_no_action_and_after_disengaging(crate::RULES_REVISION), (true, true));
+    let mut g = game4();
+    g.begin(0);
+    g.pb.ships[0].actions_left = 0;
+    g.act(0, "invite:1");
+    g.act(1, "accept");
+    assert_eq!(g.pb.active, vec![0, 1]);
+    assert_eq!(g.group_actions(), 0, "the fleet has the fewest Actions, none");
+}
+
+/// Whether captain 0 may invite captain 1 (i) with no Action left and (ii)
+/// after disengaging from an Enemy, under rules revision `revision`.
+pub(super) fn invitations_with_no_action_and_after_disengaging(revision: u32) -> (bool, bool) {
+    let mut g = game4_at(revision);
+    g.begin(0);
+    g.pb.ships[0].actions_left = 0;
+    let no_action = g.ids().contains(&"invite:1".to_string());
+    let mut g = game4_at(revision);
+    g.put_tile("E01", h(1, 0));
+    g.put_ship(1, h(1, 0));
+    g.pb.ships[0].health = 40;
+    g.pb.ships[0].max_health = 40;
+    g.begin(0);
+    g.act(0, "jump:1,0");
+    g.pb.board_enemies.push(BoardEnemy {
+        card: enemy_index("harrow_titan"),
+        hex: h(1, 0),
+        damage: 0,
+        guards_key: None,
+    });
+    g.act(0, "engage");
+    g.act(0, "disengage");
+    assert!(g.ship(0).disengaged && matches!(pending(&g), Pending::Action));
+    let disengaged = g.ids().contains(&"invite:1".to_string());
+    (no_action, disengaged)
+}
+
 #[test]
 fn p06_only_players_who_have_not_played_can_join() {
     let mut g = game4();
@@ -216,6 +261,56 @@ fn faq_joining_a_fleet_in_an_enemy_system_rolls_detection() {
     // If the joiner is detected, the whole fleet fights.
     let (g, _) = find(&g, 1, "roll_detection", |g, _| g.pb.fight.is_some());
     assert_eq!(g.pb.fight.as_ref().unwrap().seats, vec![0, 1]);
+}
+
+/// Captain 0 jumps into an Enemy system, engages a Harrow Titan there and,
+/// before the first blow, invites captain 1 (in the system, not yet
+/// played), who accepts. Rules revision `revision`.
+pub(super) fn captain_joins_a_fleet_already_fighting(revision: u32) -> Game {
+    let mut g = game4_at(revision);
+    g.put_tile("E01", h(1, 0));
+    g.put_ship(1, h(1, 0));
+    g.begin(0);
+    g.act(0, "jump:1,0");
+    g.pb.board_enemies.push(BoardEnemy {
+        card: enemy_index("harrow_titan"),
+        hex: h(1, 0),
+        damage: 0,
+        guards_key: None,
+    });
+    g.act(0, "engage");
+    g.act(0, "invite:1");
+    g.act(1, "accept");
+    g
+}
+
+/// FAQ, Flottes: forming a fleet is no Action, so a captain may join a
+/// player in an Enemy system "et ensuite seulement déclencher le combat";
+/// joining starts the joiner's turn with its start-of-turn effects ("lancers
+/// de détection"). When the fleet is already engaged with everything in the
+/// system, the joiner fights whatever a Detection Roll would show, so none
+/// is asked (rules revision 4). A fleet fighting only an Avatar beside an
+/// Enemy card it slipped past still has the joiner roll: a miss brings that
+/// Enemy into the fight (FAQ, Flottes: "S'il est détecté, toute la flotte
+/// doit alors se battre").
+#[test]
+fn faq_fleets_a_captain_joining_a_fleet_already_fighting_rolls_no_detection() {
+    let g = captain_joins_a_fleet_already_fighting(crate::RULES_REVISION);
+    assert!(!matches!(pending(&g), Pending::Detection { .. }), "{:?}", pending(&g));
+    assert!(matches!(pending(&g), Pending::CombatCommand));
+    assert_eq!(g.pb.fight.as_ref().map(|f| f.seats.clone()), Some(vec![0, 1]), "the joiner is in the fight");
+    assert!(g.ship(1).engaged && g.ship(1).turn_started);
+    // Beside an Avatar, the fleet fighting it alone: the joiner rolls.
+    let mut g = super::corruption::beside_an_avatar_and_a_left_enemy(crate::RULES_REVISION, false);
+    g.put_ship(1, h(1, 0));
+    let (mut g, _) = find(&g, 0, "roll_detection", |_, ev| ev.iter().any(|e| matches!(e, Event::Undetected { .. })));
+    assert!(g.pb.fight.as_ref().is_some_and(|f| f.avatars_only));
+    g.act(0, "invite:1");
+    g.act(1, "accept");
+    assert!(matches!(pending(&g), Pending::Detection { seats } if seats == &vec![1]), "{:?}", pending(&g));
+    let (g, _) = find(&g, 1, "roll_detection", |_, ev| !ev.iter().any(|e| matches!(e, Event::Undetected { .. })));
+    assert_eq!(g.pb.fight.as_ref().map(|f| (f.seats.clone(), f.avatars_only)), Some((vec![0, 1], false)));
+    assert!(g.ids().contains(&"attack:enemy:0".to_string()), "the whole fleet fights the Enemy too");
 }
 
 #[test]
@@ -380,4 +475,73 @@ fn faq_drone_specialist_xp_once_per_repair_action() {
     g.act(3, "maintenance");
     g.act(3, "repair:3");
     assert_eq!(g.ship(3).xp, 1);
+}
+
+/// FAQ, Flottes (p. 9): "Tous les joueurs d'une flotte lancent leurs dés
+/// ensemble. Si l'un d'entre eux obtient au moins 1 raté, toute la flotte
+/// est détectée": both members roll; with no miss the fleet slips past, one
+/// miss from either engages the whole fleet.
+#[test]
+fn faq_fleets_a_fleet_rolls_detection_together_and_one_miss_detects_all() {
+    let mut g = game4();
+    g.put_tile("E01", h(1, 0));
+    g.begin(0);
+    g.act(0, "invite:1");
+    g.act(1, "accept");
+    g.act(0, "jump:1,0");
+    assert!(matches!(pending(&g), Pending::Detection { seats } if seats == &vec![0, 1]), "one roll for the fleet");
+    let (clear, ev) = find(&g, 0, "roll_detection", |_, ev| {
+        let r = rolls(ev, RollPurpose::Detection);
+        r.len() == 2 && r.iter().all(|d| !d.contains(&Face::Miss))
+    });
+    assert!(ev.iter().any(|e| matches!(e, Event::Undetected { seats } if seats == &vec![0, 1])));
+    assert!(clear.pb.fight.is_none());
+    let (seen, _) = find(&g, 0, "roll_detection", |_, ev| {
+        let r = rolls(ev, RollPurpose::Detection);
+        r.len() == 2 && r[0].contains(&Face::Miss) && !r[1].contains(&Face::Miss)
+    });
+    assert_eq!(seen.pb.fight.as_ref().map(|f| f.seats.clone()), Some(vec![0, 1]), "the first ship's miss detects both");
+}
+
+/// FAQ, Rush Hyperespace (p. 7): a Rush is three jumps in a row; "vous ne
+/// pouvez pas simplement sauter deux fois (pour éviter la détection dans
+/// les systèmes Ennemis)". Passing through an Enemy system at the second
+/// jump, the third is still owed: no roll there, no other choice than a
+/// third jump.
+#[test]
+fn faq_hyperspace_rush_exactly_three_jumps_never_two() {
+    let mut g = game4();
+    g.put_tile("A02", h(1, 0));
+    g.put_tile("E01", h(2, 0));
+    g.put_tile("A06", h(3, 0));
+    g.begin(0);
+    g.act(0, "rush");
+    g.act(0, "rush_to:1,0");
+    g.act(0, "rush_to:2,0");
+    assert!(matches!(pending(&g), Pending::RushStep { done: 2, .. }), "no stop, no roll after two jumps");
+    let ids = g.ids();
+    assert!(!ids.is_empty() && ids.iter().all(|i| i.starts_with("rush_to:")), "only a third jump: {ids:?}");
+    g.act(0, "rush_to:3,0");
+    assert_eq!(g.ship(0).hex, h(3, 0));
+    assert!(matches!(pending(&g), Pending::Action));
+}
+
+/// FAQ, Rush Hyperespace (p. 8): the wormhole systems are all adjacent to
+/// one another, so a Rush may go from wormhole to wormhole, each hop one of
+/// its three jumps, however far apart they lie.
+#[test]
+fn faq_hyperspace_rush_wormhole_systems_are_all_adjacent() {
+    let mut g = game4();
+    g.put_tile("A03", h(1, 0));
+    g.put_tile("A09", h(-4, 4));
+    g.put_ship(0, h(1, 0));
+    g.begin(0);
+    assert!(g.ids().contains(&"rush".to_string()));
+    g.act(0, "rush");
+    g.act(0, "rush_to:-4,4");
+    assert!(g.ids().contains(&"rush_to:1,0".to_string()), "and back, one jump");
+    g.act(0, "rush_to:1,0");
+    g.act(0, "rush_to:-4,4");
+    assert_eq!(g.ship(0).hex, h(-4, 4));
+    assert!(matches!(pending(&g), Pending::Action), "three jumps");
 }

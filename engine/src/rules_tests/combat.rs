@@ -536,3 +536,72 @@ fn p14_abilities_set_off_by_the_dice_trigger_on_the_killing_attack_too() {
     let old = killing_blow("mother_of_static", 2);
     assert_eq!(old.ship(1).energy_total, 3, "rules revision 2 replays as it was played");
 }
+
+/// FAQ, "Ennemis et Combats": "Si un ennemi est vaincu, il est défaussé, et
+/// non pas mélangé dans le deck": the card goes to the discard and stays
+/// there through the End phase, which shuffles only the Enemies left on the
+/// board back into the deck.
+#[test]
+fn faq_enemies_and_combats_a_defeated_enemy_is_discarded_not_shuffled_back() {
+    let mut g = game4();
+    let skiff = enemy_index("cultist_skiff");
+    g.hid.enemy_deck.retain(|&c| c != skiff);
+    g.hid.enemy_reserve.retain(|&c| c != skiff);
+    g.recount_levels();
+    g.put_tile("E01", h(1, 0));
+    g.begin(0);
+    g.act(0, "jump:1,0");
+    g.pb.board_enemies.push(BoardEnemy { card: skiff, hex: h(1, 0), damage: 0, guards_key: None });
+    g.act(0, "engage");
+    g.act(0, "attack:enemy:0");
+    let (mut g, _) = find(&g, 0, "offense:0", |g, _| g.pb.board_enemies.is_empty());
+    assert_eq!(g.pb.enemy_discard, vec![skiff], "discarded");
+    assert!(!g.hid.enemy_deck.contains(&skiff));
+    g.pb.ships[0].health = g.pb.ships[0].max_health;
+    g.act(0, "end_turn");
+    for s in 1..4 {
+        g.begin(s);
+        g.act(s, "end_turn");
+    }
+    assert_eq!(g.pb.round, 2, "through the End phase");
+    assert!(g.pb.enemy_discard.contains(&skiff) && !g.hid.enemy_deck.contains(&skiff), "still in the discard");
+}
+
+/// FAQ, Vaisseaux Joueurs, Warship (XP "Quand vous battez un ennemi"): in a
+/// fight with several Enemies "vous gagnez 1 EXP par Ennemi", and "Les
+/// Avatars sont aussi considérés comme des Ennemis".
+#[test]
+fn faq_warship_xp_one_per_enemy_of_a_fight_and_an_avatar_counts() {
+    let mut g = game4();
+    g.put_tile("E01", h(1, 0));
+    g.begin(0);
+    g.act(0, "jump:1,0");
+    for _ in 0..2 {
+        g.pb.board_enemies.push(BoardEnemy {
+            card: enemy_index("cultist_skiff"),
+            hex: h(1, 0),
+            damage: 1,
+            guards_key: None,
+        });
+    }
+    g.act(0, "engage");
+    g.act(0, "attack:enemy:0");
+    let (mut g, _) = find(&g, 0, "offense:0", |g, _| g.pb.board_enemies.len() == 1);
+    g.act(0, "attack:enemy:0");
+    let (g, _) = find(&g, 0, "offense:0", |g, _| g.pb.board_enemies.is_empty());
+    assert_eq!(g.ship(0).xp, 2, "one XP per Enemy");
+    // An Avatar defeated by the Warship and the Battlecruiser.
+    let mut g = game4();
+    g.put_tile("A02", h(1, 0));
+    g.pb.avatars.push(Avatar { card: 0, place: AvatarPlace::Board { hex: h(1, 0) }, damage: 0 });
+    g.pb.corruption.position = 5;
+    g.begin(0);
+    g.act(0, "invite:1");
+    g.act(1, "accept");
+    g.act(0, "jump:1,0");
+    g.pb.avatars[0].damage = Content::get().avatars[0].health - 1;
+    g.act(0, "attack:avatar:0");
+    g.act(0, "offense:0");
+    let (g, _) = find(&g, 1, "offense:1", |g, _| g.pb.avatars[0].place != AvatarPlace::Board { hex: h(1, 0) });
+    assert_eq!(g.ship(0).xp, 1, "an Avatar counts as an Enemy");
+}

@@ -147,6 +147,54 @@ fn p16_dimensional_escape_two_turns_ahead_or_gone_past_the_rise() {
     assert_eq!(g3.pb.avatars[a].place, AvatarPlace::Gone);
 }
 
+/// Rulebook p. 16 (Dimensional Escape): no scraps from an Avatar's fight,
+/// from the "when you defeat an Enemy" modules and mods (Trophy Scanner,
+/// Plunderer Tools) or a special's bonus (Plunderer Arsenal) either, while
+/// the healing trigger (Scrap Recycler) and the XP still work (FAQ,
+/// Warship: an Avatar counts as an Enemy). Rules revision 4.
+#[test]
+fn p16_no_scraps_from_an_avatars_fight_from_modules_and_mods_either() {
+    let (scraps, healed, pirate_xp, warship_xp) = pirate_defeats_an_avatar(crate::RULES_REVISION);
+    assert_eq!(scraps, 1, "only the scrap the Pirate Ship had before");
+    assert!(healed, "the Scrap Recycler still repairs");
+    assert_eq!((pirate_xp, warship_xp), (0, 1), "no scraps, so no Pirate XP; the Warship's XP stays");
+}
+
+/// A Pirate Ship (1 scrap, 1 health down; Plunderer Tools and Arsenal, a
+/// Trophy Scanner and a Scrap Recycler) and a Warship defeat an Avatar, the
+/// Pirate's roll showing a special, under rules revision `revision`.
+/// Returns the Pirate's scraps, whether it healed, and both ships' XP.
+pub(super) fn pirate_defeats_an_avatar(revision: u32) -> (u8, bool, u8, u8) {
+    let c = Content::get();
+    let mut g = trio(ShipKind::PirateShip);
+    g.config.rules_revision = Some(revision);
+    g.put_tile("A02", h(1, 0));
+    let a = avatar_at(&mut g, 0, h(1, 0));
+    g.pb.corruption.position = 5;
+    let find_id = |list: &[&str], id: &str| list.iter().position(|x| *x == id).expect("id") as u8;
+    let modules: Vec<&str> = c.modules.iter().map(|m| m.id.as_str()).collect();
+    let mods: Vec<&str> = c.mod_effects.iter().map(|m| m.id.as_str()).collect();
+    g.pb.ships[0].modules = vec![find_id(&modules, "trophy_scanner"), find_id(&modules, "scrap_recycler")];
+    g.pb.ships[0].mods = vec![find_id(&mods, "plunderer_tools"), find_id(&mods, "plunderer_arsenal")];
+    g.pb.ships[0].health -= 1;
+    g.begin(0);
+    g.act(0, "invite:1");
+    g.act(1, "accept");
+    g.act(0, "jump:1,0");
+    g.pb.avatars[a].damage = c.avatars[0].health - 1;
+    g.act(0, &format!("attack:avatar:{a}"));
+    g.act(0, "offense:0");
+    let (g, _) = find(&g, 1, "offense:1", |g, ev| {
+        let pirate = ev.iter().any(|e| {
+            matches!(e, Event::DiceRolled { seat: Some(0), dice, .. }
+                if dice.iter().any(|d| d.1 == crate::content::Face::Special))
+        });
+        pirate && g.pb.avatars[a].place != AvatarPlace::Board { hex: h(1, 0) } && g.ship(0).damaged.is_empty()
+    });
+    let s = g.ship(0);
+    (s.scraps, s.health == s.max_health, s.xp, g.ship(1).xp)
+}
+
 #[test]
 fn p16_disengaging_from_avatars_advances_the_corruption_once_per_system() {
     let mut g = game4();
@@ -581,6 +629,95 @@ fn p09_an_avatar_in_an_enemy_system_does_not_spare_the_detection_roll() {
     assert!(matches!(pending(&g), Pending::Detection { seats } if seats == &vec![0]), "{:?}", pending(&g));
 }
 
+/// An Enemy system at (1,0) holding an Avatar and a Harrow Titan left there
+/// (1 damage). With `arrive`, captain 0 and captain 1 (invited) jump in;
+/// else captain 0, hidden there, starts its turn. Rules revision `revision`.
+pub(super) fn beside_an_avatar_and_a_left_enemy(revision: u32, arrive: bool) -> Game {
+    let mut g = game4_at(revision);
+    g.put_tile("E01", h(1, 0));
+    g.pb.board_enemies.push(BoardEnemy {
+        card: enemy_index("harrow_titan"),
+        hex: h(1, 0),
+        damage: 1,
+        guards_key: None,
+    });
+    avatar_at(&mut g, 0, h(1, 0));
+    for s in 0..2 {
+        g.pb.ships[s].health = 40;
+        g.pb.ships[s].max_health = 40;
+    }
+    if arrive {
+        g.begin(0);
+        g.act(0, "invite:1");
+        g.act(1, "accept");
+        g.act(0, "jump:1,0");
+    } else {
+        g.put_ship(0, h(1, 0));
+        g.pb.ships[0].hidden = true;
+        g.begin(0);
+    }
+    g
+}
+
+/// FAQ, "Ennemis et Combats" (on p. 16): next turn the hidden captain makes
+/// "un lancer de détection, comme si vous veniez d'entrer dans le système",
+/// and fights the Enemy left there only if detected; FAQ, "Avatars": an
+/// Avatar that stayed always detects and engages. So beside an Avatar the
+/// roll is still made, on arriving too, and the Enemy card lying there joins
+/// the fight only on a failed roll or a voluntary engagement; a group that
+/// slips past it fights the Avatar alone, which takes the Combat board (the
+/// Enemy's damage goes), gives one Damage Roll on disengaging, and once
+/// beaten leaves the group free beside the Enemy (rules revision 4).
+#[test]
+fn faq_enemies_and_combats_beside_an_avatar_the_enemy_left_there_is_fought_only_if_detected() {
+    for arrive in [false, true] {
+        let g = beside_an_avatar_and_a_left_enemy(crate::RULES_REVISION, arrive);
+        assert!(g.ship(0).engaged, "the Avatar engages at once");
+        assert!(matches!(pending(&g), Pending::Detection { .. }), "arrive {arrive}: {:?}", pending(&g));
+        // Undetected: the Avatar alone.
+        let (slipped, _) =
+            find(&g, 0, "roll_detection", |_, ev| ev.iter().any(|e| matches!(e, Event::Undetected { .. })));
+        let ids = slipped.ids();
+        assert!(ids.contains(&"attack:avatar:0".to_string()), "{ids:?}");
+        assert!(!ids.contains(&"attack:enemy:0".to_string()), "the Enemy stays out of the fight: {ids:?}");
+        assert_eq!(slipped.pb.board_enemies[0].damage, 0, "the Avatar took the Combat board");
+        let mut fled = slipped.clone();
+        let ev = fled.act(0, "disengage");
+        assert_eq!(rolls(&ev, RollPurpose::Damage).len(), fled.pb.active.len(), "one Damage Roll each: the Avatar's");
+        // Detected, or engaging voluntarily: the Enemy and the Avatar.
+        let (seen, _) =
+            find(&g, 0, "roll_detection", |_, ev| !ev.iter().any(|e| matches!(e, Event::Undetected { .. })));
+        let mut engaged = g.clone();
+        engaged.act(0, "engage");
+        for g in [seen, engaged] {
+            let ids = g.ids();
+            assert!(ids.contains(&"attack:avatar:0".to_string()) && ids.contains(&"attack:enemy:0".to_string()));
+        }
+    }
+    // A fleet that slipped past the Enemy and beats the Avatar is free.
+    let g = beside_an_avatar_and_a_left_enemy(crate::RULES_REVISION, true);
+    let (mut g, _) = find(&g, 0, "roll_detection", |_, ev| ev.iter().any(|e| matches!(e, Event::Undetected { .. })));
+    g.pb.avatars[0].damage = Content::get().avatars[0].health - 1;
+    g.act(0, "attack:avatar:0");
+    g.act(0, "offense:0");
+    let (g, _) = find(&g, 1, "offense:1", |g, _| g.pb.avatars[0].place != AvatarPlace::Board { hex: h(1, 0) });
+    assert!(matches!(pending(&g), Pending::Action), "{:?}", pending(&g));
+    assert!(g.pb.fight.is_none() && !g.ship(0).engaged && !g.ship(1).engaged);
+    assert!(
+        g.enemy_in(h(1, 0)) && g.tile_at(h(1, 0)).is_some_and(|t| t.pacified.is_none()),
+        "the Enemy is still there"
+    );
+}
+
+/// Under rules revision 3: no roll beside an Avatar when an Enemy card lies
+/// there, and that Enemy is in the fight (for the stored-games test).
+pub(super) fn beside_an_avatar_the_left_enemy_is_fought_unrolled(revision: u32) -> bool {
+    [false, true].into_iter().all(|arrive| {
+        let g = beside_an_avatar_and_a_left_enemy(revision, arrive);
+        !matches!(pending(&g), Pending::Detection { .. }) && g.ids().contains(&"attack:enemy:0".to_string())
+    })
+}
+
 #[test]
 fn faq_a_captain_who_flees_an_avatar_but_stays_in_its_system_has_not_left_it() {
     // p. 16 (Harbinger) moves the marker on disengaging; the FAQ (Avatars)
@@ -688,4 +825,72 @@ fn p17_a_wormhole_face_lets_the_avatar_take_a_wormhole_on_top_of_its_moves() {
         AvatarPlace::Board { hex: h(-4, 0) },
         "rules revision 2: the hop was the move"
     );
+}
+
+/// FAQ, Avatars, tie-breaks 2 and 3: at equal distance and Keys, a single
+/// player goes before a fleet ("Joueur seul avec le moins de Coque
+/// restante", then "Flotte avec le moins de Coque restante"), and of two
+/// single players the one with the least hull is the target.
+#[test]
+fn faq_avatars_tie_single_player_before_fleet_then_least_hull() {
+    // A single player at full hull against a hurt fleet: the single player.
+    let mut g = game4();
+    g.put_tile("A02", h(1, 0));
+    g.put_tile("A06", h(-1, 0));
+    g.pb.tiles[0].rift_disabled = true;
+    let a = avatar_at(&mut g, 0, Hex::ORIGIN);
+    g.put_ship(0, h(1, 0));
+    g.put_ship(1, h(-1, 0));
+    g.put_ship(2, h(-1, 0));
+    g.pb.ships[1].fleet = Some(9);
+    g.pb.ships[2].fleet = Some(9);
+    g.pb.ships[1].health = 1;
+    g.pb.ships[2].health = 1;
+    g.put_ship(3, h(1, 0));
+    g.pb.ships[3].hidden = true;
+    g.pb.corruption.movement_this_turn = 3;
+    let mut ev = Vec::new();
+    g.move_avatars(true, false, &mut ev);
+    assert_eq!(g.pb.avatars[a].place, AvatarPlace::Board { hex: h(1, 0) }, "a single player before a fleet");
+    // Two single players: the one with less hull.
+    let mut g = game4();
+    g.put_tile("A02", h(1, 0));
+    g.put_tile("A06", h(-1, 0));
+    g.pb.tiles[0].rift_disabled = true;
+    let a = avatar_at(&mut g, 0, Hex::ORIGIN);
+    g.put_ship(0, h(1, 0));
+    g.put_ship(1, h(-1, 0));
+    g.pb.ships[1].health = 2;
+    for s in 2..4u8 {
+        g.put_ship(s, h(1, 0));
+        g.pb.ships[s as usize].hidden = true;
+    }
+    g.pb.corruption.movement_this_turn = 3;
+    let mut ev = Vec::new();
+    g.move_avatars(true, false, &mut ev);
+    assert_eq!(g.pb.avatars[a].place, AvatarPlace::Board { hex: h(-1, 0) }, "the least hull");
+}
+
+/// FAQ, Avatars (hiding, p. 16): the hidden captain is ignored in the
+/// Corruption phase, and an Avatar that rolls one move or more "quittera
+/// votre tuile" to hunt another player, who is engaged; the hidden captain
+/// is free at its next turn.
+#[test]
+fn faq_avatars_with_a_move_the_avatar_leaves_the_hidden_captains_system() {
+    let mut g = game4();
+    g.put_tile("A02", h(1, 0));
+    g.put_tile("A06", h(2, 0));
+    g.pb.tiles[0].rift_disabled = true;
+    let a = avatar_at(&mut g, 0, h(1, 0));
+    g.put_ship(0, h(1, 0));
+    g.pb.ships[0].hidden = true;
+    g.put_ship(1, h(2, 0));
+    for s in 2..4 {
+        g.pb.ships[s].hidden = true;
+    }
+    g.pb.corruption.movement_this_turn = 1;
+    let mut ev = Vec::new();
+    g.move_avatars(true, false, &mut ev);
+    assert_eq!(g.pb.avatars[a].place, AvatarPlace::Board { hex: h(2, 0) });
+    assert!(g.ship(1).engaged && !g.ship(0).engaged);
 }

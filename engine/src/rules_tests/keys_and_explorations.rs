@@ -170,6 +170,31 @@ fn games_stored_under_earlier_rules_revisions_replay_under_their_rules() {
     // A Decoy went once a turn.
     let g = super::mods::decoy_probe_against_two_enemies(one);
     assert!(!g.ids().iter().any(|i| i.contains("activate:0:")));
+    // Revision 3 games keep the rulings revision 4 changed.
+    let three = 3;
+    // 4.1 Maintenance Drone: one special did not give the Strain back.
+    assert!(super::mods::maintenance_drone_strain_after_one_special(three));
+    // 4.2 An Avatar's fight paid the modules' and mods' scraps (1 + Trophy
+    // Scanner + Plunderer Tools + at least one special's).
+    let (scraps, healed, pirate_xp, _) = super::corruption::pirate_defeats_an_avatar(three);
+    assert!(scraps >= 4 && healed && pirate_xp > 0, "{scraps} scraps, Pirate XP {pirate_xp}");
+    // 4.3 Beside an Avatar, an Enemy card lying in the system was fought
+    // with no Detection Roll.
+    assert!(super::corruption::beside_an_avatar_the_left_enemy_is_fought_unrolled(three));
+    // 4.4 A captain joining a fleet already fighting rolled for detection.
+    let g = super::actions::captain_joins_a_fleet_already_fighting(three);
+    assert!(matches!(pending(&g), Pending::Detection { seats } if seats == &vec![1]));
+    // 4.5 Invitations needed an Action left and no disengagement.
+    assert_eq!(super::actions::invitations_with_no_action_and_after_disengaging(three), (false, false));
+    // 4.6 The engine took the reserve die's colour: one option, no colour.
+    let id = format!(
+        "activate:1:mod{}",
+        crate::content::Content::get().mod_effects.iter().position(|m| m.id == "tacticians_arsenal").unwrap_or(0)
+    );
+    assert_eq!(super::mods::tacticians_arsenal_options(three), vec![id]);
+    // 4.7 One Trade mixed exchanges within the fleet and with outsiders.
+    let ids = super::modules_and_trade::trade_options_after(three, "give_scraps:0:1:1");
+    assert!(ids.contains(&"give_scraps:0:2:1".to_string()) && ids.contains(&"give_scraps:3:1:1".to_string()));
 }
 
 #[test]
@@ -596,4 +621,56 @@ fn p11_an_option_that_would_disable_a_rift_where_there_is_none_is_not_offered() 
     assert!(!options(crate::RULES_REVISION, false).contains(&disable));
     assert!(options(crate::RULES_REVISION, true).contains(&disable), "a rift here: it is offered");
     assert!(options(2, false).contains(&disable), "rules revision 2 replays as it was played");
+}
+
+/// FAQ, Explorations: of the three kinds, an Alert (Warning) lets the group
+/// choose a single option, and a Danger calls for a Skill Roll at once (no
+/// option to pick); either card is then discarded.
+#[test]
+fn faq_explorations_warning_one_option_danger_a_skill_roll() {
+    let mut g = game4();
+    g.put_tile("A02", h(1, 0));
+    let warning = exploration_index(|e| e.id == "ion_storm");
+    assert_eq!(Content::get().explorations[warning as usize].kind, ExplorationType::Warning);
+    g.hid.exploration_deck.push(warning);
+    g.begin(0);
+    g.act(0, "jump:1,0");
+    g.act(0, "explore");
+    assert!(g.ids().iter().filter(|i| i.starts_with("option:")).count() > 1, "several options offered");
+    assert!(!g.ids().contains(&"finish_exploration".to_string()), "one must be picked");
+    g.act(0, "option:1");
+    assert!(matches!(pending(&g), Pending::Action), "one option, then it is over");
+    assert!(g.pb.exploration_discard.contains(&warning));
+    let mut g = game4();
+    g.put_tile("A02", h(1, 0));
+    let danger = exploration_index(|e| e.id == "dormant_swarm");
+    assert_eq!(Content::get().explorations[danger as usize].kind, ExplorationType::Danger);
+    g.hid.exploration_deck.push(danger);
+    g.begin(0);
+    g.act(0, "jump:1,0");
+    let ev = g.act(0, "explore");
+    assert_eq!(rolls(&ev, RollPurpose::Skill).len(), 1, "the Skill Roll comes at once");
+    assert!(!matches!(pending(&g), Pending::Exploration { .. }), "nothing to pick");
+    assert!(g.pb.exploration_discard.contains(&danger));
+}
+
+/// FAQ, Explorations: a captain on the tile but outside the fleet "ne peut
+/// pas participer", and nobody may join the fleet "après que la carte a
+/// été révélée mais avant qu'elle ne soit résolue".
+#[test]
+fn faq_explorations_an_outsider_on_the_tile_takes_no_part_and_nobody_joins_after_the_reveal() {
+    let mut g = game4();
+    g.put_tile("A02", h(1, 0));
+    let card = exploration_index(|e| e.id == "drifting_archive");
+    g.hid.exploration_deck.push(card);
+    g.put_ship(1, h(1, 0));
+    g.pb.ships[0].health = 2;
+    g.pb.ships[1].health = 2;
+    g.begin(0);
+    g.act(0, "jump:1,0");
+    assert!(g.ids().contains(&"invite:1".to_string()), "before the reveal, captain 1 may be invited");
+    g.act(0, "explore");
+    assert!(!g.ids().iter().any(|i| i.starts_with("invite")), "no joining once the card is revealed");
+    g.act(0, "option:1"); // recover 2 health
+    assert_eq!((g.ship(0).health, g.ship(1).health), (4, 2), "the outsider gains nothing");
 }

@@ -255,13 +255,90 @@ fn faq_warmasters_arsenal_three_misses_lose_three_and_draw_a_damaged_card() {
     });
     g.act(1, "engage");
     g.act(1, "attack:enemy:0");
-    g.act(1, &act_id(1, "warmasters_arsenal"));
+    g.act(1, &format!("{}:red", act_id(1, "warmasters_arsenal")));
     let (g, ev) = find(&g, 1, "offense:1", |_, ev| {
         let r = rolls(ev, RollPurpose::Attack);
         r[0].len() == 3 && r[0].iter().all(|f| *f == Face::Miss)
     });
     assert_eq!(lost(&ev, 1), 3);
     assert_eq!(g.ship(1).damaged.len(), 1);
+}
+
+/// The Battlecruiser (seat 1) with `power`, engaged with a Harrow Titan at
+/// (1,0), its attack declared; rules revision `revision`.
+fn battlecruiser_attacks_with(revision: u32, power: &str) -> Game {
+    let mut g = game4_at(revision);
+    give(&mut g, 1, &[power]);
+    g.put_tile("E01", h(1, 0));
+    g.begin(1);
+    g.act(1, "jump:1,0");
+    g.pb.board_enemies.push(BoardEnemy {
+        card: enemy_index("harrow_titan"),
+        hex: h(1, 0),
+        damage: 0,
+        guards_key: None,
+    });
+    g.act(1, "engage");
+    g.act(1, "attack:enemy:0");
+    g
+}
+
+/// The Tactician's Arsenal's options after the Battlecruiser's Offense
+/// roll, under rules revision `revision`.
+pub(super) fn tacticians_arsenal_options(revision: u32) -> Vec<String> {
+    let mut g = battlecruiser_attacks_with(revision, "tacticians_arsenal");
+    g.act(1, "offense:1");
+    let arsenal = act_id(1, "tacticians_arsenal");
+    g.ids().into_iter().filter(|i| i.starts_with(&arsenal)).collect()
+}
+
+/// FAQ, end of Augmentations: a power that asks to "choisir un dé dans la
+/// réserve" takes any unused die of the game, never another player's, and
+/// the captain chooses which. With the Warship, Battlecruiser, Explorer and
+/// Drone Specialist the unused dice are red and yellow, none blue: the
+/// Tactician's Arsenal and the Warmaster's Arsenal are offered once for each
+/// of those colours, and the die rolled is the colour chosen (rules revision
+/// 4; before, the engine took the colour with the most unused dice).
+#[test]
+fn faq_augmentations_a_die_from_the_reserve_is_chosen_among_the_unused_dice() {
+    let g = game4();
+    let left = g.reserve_dice();
+    assert_eq!(left[crate::content::DieColor::Blue as usize], 0, "every blue die is a ship's");
+    let colours: Vec<&str> = g.reserve_colors().map(|c| c.as_str()).collect();
+    assert_eq!(colours, vec!["red", "yellow"]);
+    // Tactician's Arsenal, after the roll: one option per colour.
+    let arsenal = act_id(1, "tacticians_arsenal");
+    let want: Vec<String> = colours.iter().map(|c| format!("{arsenal}:{c}")).collect();
+    assert_eq!(tacticians_arsenal_options(crate::RULES_REVISION), want);
+    let mut g = battlecruiser_attacks_with(crate::RULES_REVISION, "tacticians_arsenal");
+    g.act(1, "offense:1");
+    let ev = g.act(1, &format!("{arsenal}:red"));
+    let rolled: Vec<_> = ev
+        .iter()
+        .filter_map(|e| match e {
+            Event::DiceRolled { seat: Some(1), purpose: RollPurpose::Attack, dice } => Some(dice.clone()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(rolled.len(), 1, "one more die rolled");
+    assert_eq!(
+        rolled[0].iter().map(|d| d.0).collect::<Vec<_>>(),
+        vec![crate::content::DieColor::Red],
+        "the red die chosen"
+    );
+    // Warmaster's Arsenal, before the roll: the colour comes with the power.
+    let g = battlecruiser_attacks_with(crate::RULES_REVISION, "warmasters_arsenal");
+    let arsenal = act_id(1, "warmasters_arsenal");
+    let offered: Vec<String> = g.ids().into_iter().filter(|i| i.starts_with(&arsenal)).collect();
+    assert_eq!(offered, colours.iter().map(|c| format!("{arsenal}:{c}")).collect::<Vec<_>>());
+    let mut g = g;
+    g.act(1, &format!("{arsenal}:red"));
+    let ev = g.act(1, "offense:1");
+    let third = ev.iter().find_map(|e| match e {
+        Event::DiceRolled { seat: Some(1), purpose: RollPurpose::Attack, dice } => dice.get(2).map(|d| d.0),
+        _ => None,
+    });
+    assert_eq!(third, Some(crate::content::DieColor::Red));
 }
 
 #[test]
@@ -470,11 +547,13 @@ fn faq_repair_drone_one_scrap_however_many_hulls_and_programmable_drone_costs_no
 
 #[test]
 fn faq_drone_specialist_3_replicator_drone_repairs_one_ship_per_energy() {
-    // FAQ, Drone Specialist 3 (Drone Réplicateur): "pour 4 énergie, vous
-    // pouvez réparer 3 Coques sur 3 Vaisseaux différents": each ship
-    // repaired takes an energy, so the drone never repairs more ships than
-    // its energy pays for (rules revision 3; before, ships past the energy
-    // were repaired for nothing).
+    // FAQ, Drone Specialist 3 (Drone Réplicateur): repairs cost energy,
+    // ship by ship. The project's Replicator Drone takes one energy for each
+    // ship it repairs, up to three, so it never repairs more ships than its
+    // energy pays for (rules revision 3; before, ships past the energy were
+    // repaired for nothing): 3 energy for 3 ships, not the FAQ's 4 energy
+    // for 3 hulls on 3 ships with the Repair Drone, which the project does
+    // not reproduce (docs/rules-coverage.md, "Known deviations").
     let repaired_with = |energy: u8, revision: u32| {
         let mut g = game4_at(revision);
         give(&mut g, 3, &["replicator_drone"]);
@@ -493,6 +572,33 @@ fn faq_drone_specialist_3_replicator_drone_repairs_one_ship_per_energy() {
     assert_eq!(repaired_with(2, crate::RULES_REVISION), (2, 2), "two energy, two ships");
     assert_eq!(repaired_with(4, crate::RULES_REVISION), (3, 3), "never more than three ships");
     assert_eq!(repaired_with(1, 2).0, 3, "rules revision 2 replays as it was played");
+}
+
+/// FAQ, Drone Specialist 4 (Drone de Maintenance): the sequence is Strain,
+/// Damage Roll, and "si ⚡" the Strain comes back; two specials give back
+/// only one Strain (rules revision 4; revision 3 took two specials, see
+/// [`maintenance_drone_strain_after_one_special`]).
+#[test]
+fn faq_maintenance_drone_one_special_gives_the_strain_back_two_give_only_one() {
+    assert!(!maintenance_drone_strain_after_one_special(crate::RULES_REVISION), "one special: the Strain is back");
+    let mut g = game4();
+    give(&mut g, 3, &["maintenance_drone"]);
+    g.begin(3);
+    let (g, _) = find(&g, 3, "strain:3", |_, ev| rolls(ev, RollPurpose::Damage)[0].iter().all(|f| *f == Face::Special));
+    assert!(!g.ship(3).strained);
+    assert_eq!((g.ship(3).actions_left, g.ship(3).strain_recoveries), (4, 1), "two specials: one Strain back, no more");
+}
+
+/// Whether the Drone Specialist is still strained after a Strain whose
+/// Damage Roll shows exactly one special, under rules revision `revision`.
+pub(super) fn maintenance_drone_strain_after_one_special(revision: u32) -> bool {
+    let mut g = game4_at(revision);
+    give(&mut g, 3, &["maintenance_drone"]);
+    g.begin(3);
+    let (g, _) = find(&g, 3, "strain:3", |_, ev| {
+        rolls(ev, RollPurpose::Damage)[0].iter().filter(|f| **f == Face::Special).count() == 1
+    });
+    g.ship(3).strained
 }
 
 #[test]
@@ -515,8 +621,10 @@ fn faq_fleet_shield_combines_with_the_maintenance_drone() {
     let mut g = game4();
     give(&mut g, 3, &["maintenance_drone", "fleet_shield"]);
     g.begin(3);
+    // One miss and a hit: no special, so the Strain stays.
     let (g, ev) = find(&g, 3, "strain:3", |_, ev| {
-        rolls(ev, RollPurpose::Damage)[0].iter().filter(|f| **f == Face::Miss).count() == 1
+        let r = &rolls(ev, RollPurpose::Damage)[0];
+        r.iter().filter(|f| **f == Face::Miss).count() == 1 && !r.contains(&Face::Special)
     });
     assert_eq!(lost(&ev, 3), 0, "the Fleet Shield ignores the miss");
     assert!(g.ship(3).strained);
@@ -947,7 +1055,9 @@ fn warmasters_arsenal_once_paid_leaves_the_captain_offense_only() {
         g.act(1, "engage");
         g.act(1, "attack:enemy:0");
         assert!(g.ids().iter().any(|i| i.starts_with("defense:1")), "Defense before the Arsenal");
-        g.act(1, &act_id(1, "warmasters_arsenal"));
+        let arsenal = act_id(1, "warmasters_arsenal");
+        let id = if revision >= 4 { format!("{arsenal}:red") } else { arsenal };
+        g.act(1, &id);
         g.ids()
     };
     assert_eq!(paid(crate::RULES_REVISION), vec!["offense:1".to_string()]);

@@ -189,6 +189,47 @@ fn faq_trade_with_ships_excludes_the_ally_on_the_same_action() {
     assert_eq!(g.ship(1).scraps, 2, "only the active side spends an Action; the other ship may have played");
 }
 
+/// Captains 0 and 1 in a fleet, captains 2 and 3 outside it, all in the
+/// Starting System with scraps; captain 0 starts a Trade and makes the
+/// exchange `first`. Returns the Trade's options then. Rules revision
+/// `revision`.
+pub(super) fn trade_options_after(revision: u32, first: &str) -> Vec<String> {
+    let mut g = game4_at(revision);
+    for s in 0..4 {
+        g.pb.ships[s].scraps = 5;
+    }
+    g.begin(0);
+    g.act(0, "invite:1");
+    g.act(1, "accept");
+    g.act(0, "trade");
+    g.act(0, first);
+    g.ids()
+}
+
+/// FAQ, Flottes (p. 6 and p. 7): "Les joueurs d'une Flotte doivent tous
+/// effectuer la même action sur la même cible"; trading among themselves
+/// "la cible est la flotte elle-même", and with a player outside the fleet
+/// "ils peuvent échanger avec ce joueur ou avec l'allié, mais pas les deux".
+/// So one Trade has one target, set by its first exchange: the fleet
+/// itself, one outside captain, or the Ally (rules revision 4).
+#[test]
+fn faq_fleets_one_trade_has_one_target_set_by_its_first_exchange() {
+    let with_outside = |ids: &[String], o: u8| {
+        ids.iter().any(|i| i.starts_with(&format!("give_scraps:{o}:")) || i.ends_with(&format!(":{o}:1")))
+    };
+    // Among the fleet: more exchanges inside it, none with captains 2, 3.
+    let ids = trade_options_after(crate::RULES_REVISION, "give_scraps:0:1:1");
+    assert!(ids.contains(&"give_scraps:1:0:1".to_string()), "{ids:?}");
+    assert!(!with_outside(&ids, 2) && !with_outside(&ids, 3), "{ids:?}");
+    // With captain 2: exchanges with 2 only, from either fleet member.
+    let ids = trade_options_after(crate::RULES_REVISION, "give_scraps:0:2:1");
+    for id in ["give_scraps:2:0:1", "give_scraps:1:2:1", "give_scraps:2:1:1"] {
+        assert!(ids.contains(&id.to_string()), "{id} in {ids:?}");
+    }
+    assert!(!ids.contains(&"give_scraps:0:1:1".to_string()) && !with_outside(&ids, 3), "{ids:?}");
+    assert!(ids.contains(&"end_trade".to_string()));
+}
+
 #[test]
 fn p07_salvage_a_module_for_its_value_minus_one() {
     let mut g = game4();
@@ -491,7 +532,10 @@ fn p15_the_turn_waits_for_a_module_that_costs_no_action() {
     };
     let (mut g, ev, m) = after_last_action(crate::RULES_REVISION);
     assert!(!ev.iter().any(|e| matches!(e, Event::TurnEnded { .. })));
-    assert_eq!(g.ids(), vec![format!("activate:0:module{m}"), "end_turn".to_string()]);
+    // Inviting is no Action either (FAQ, Flottes; rules revision 4), so the
+    // captains here who have not played may still be asked to join.
+    let invites: Vec<String> = (1..4).map(|s| format!("invite:{s}")).collect();
+    assert_eq!(g.ids(), [invites, vec![format!("activate:0:module{m}"), "end_turn".to_string()]].concat());
     let health = g.ship(0).health;
     let ev = g.act(0, &format!("activate:0:module{m}"));
     assert!(g.ship(0).health > health, "repaired");

@@ -110,3 +110,26 @@ fn content_errors_name_the_file_and_the_entry() {
     let e = Content::load(texts).unwrap_err().to_string();
     assert!(e.contains("tiles.toml") && e.contains("A02"), "{e}");
 }
+
+/// FAQ, Alliés: the game's two Allies are chosen at setup. The Ally deck
+/// holds exactly the two of the configuration; the other two are set aside
+/// (only the Trapped Ally exploration brings one, FAQ); a configuration
+/// without two different Allies is refused.
+#[test]
+fn faq_allies_the_two_allies_are_chosen_at_setup() {
+    let g = game4();
+    let mut deck = g.hid.ally_deck.clone();
+    deck.sort();
+    let mut chosen = g.config.allies.clone();
+    chosen.sort();
+    assert_eq!(deck, chosen, "the Ally deck is the two chosen");
+    let mut spare = g.hid.spare_allies.clone();
+    spare.extend(deck);
+    spare.sort();
+    assert_eq!(spare, AllyKind::ALL.to_vec(), "the other two are set aside");
+    let mut cfg = g.config.clone();
+    cfg.allies = vec![AllyKind::Smuggler, AllyKind::Smuggler];
+    assert!(Game::new(cfg.clone()).is_err(), "two different Allies");
+    cfg.allies = vec![AllyKind::Smuggler, AllyKind::Mercenary, AllyKind::Cartographer];
+    assert!(Game::new(cfg).is_err(), "exactly two");
+}
