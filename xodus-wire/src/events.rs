@@ -70,13 +70,19 @@ pub fn typed(e: &Event) -> x::XodusEvent {
             from_reserve: *from_reserve,
             enemy: enemy(id),
         }),
-        Event::TargetDamaged { target, damage, health_left, hits, blocked } => T::TargetDamaged(x::TargetDamaged {
-            target: target.clone(),
-            damage: u32::from(*damage),
-            health_left: u32::from(*health_left),
-            hits: u32::from(*hits),
-            blocked: u32::from(*blocked),
-        }),
+        Event::TargetDamaged { target, damage, health_left, hits, blocked } => {
+            // Enemy and Avatar ids differ (`enemy_and_avatar_ids_differ`).
+            let (as_enemy, as_avatar) = (enemy(target), avatar(target));
+            T::TargetDamaged(x::TargetDamaged {
+                target: target.clone(),
+                damage: u32::from(*damage),
+                health_left: u32::from(*health_left),
+                hits: u32::from(*hits),
+                blocked: u32::from(*blocked),
+                enemy: (as_enemy != u32::MAX).then_some(as_enemy),
+                avatar: (as_avatar != u32::MAX).then_some(as_avatar),
+            })
+        }
         Event::EnemyDefeated { enemy: id } => {
             T::EnemyDefeated(x::EnemyDefeated { enemy_id: id.clone(), enemy: enemy(id) })
         }

@@ -136,6 +136,19 @@ fn typed_events_carry_what_the_event_json_carries() {
             wormhole: true
         })
     );
+    // A damaged target says which kind it is and its catalog index.
+    let hit = |id: &str| match typed(&Event::TargetDamaged {
+        target: id.into(),
+        damage: 1,
+        health_left: 2,
+        hits: 2,
+        blocked: 1,
+    }) {
+        T::TargetDamaged(t) => (t.enemy, t.avatar),
+        other => panic!("{other:?}"),
+    };
+    assert_eq!(hit(&c.enemies[3].id), (Some(3), None));
+    assert_eq!(hit(&c.avatars[2].id), (None, Some(2)));
     // A power names its category: a module, or a mod effect.
     let source = |id: &str| match typed(&Event::PowerUsed { seat: 0, power: id.into() }) {
         T::PowerUsed(p) => p.source.and_then(|s| s.source),
@@ -175,6 +188,16 @@ fn module_and_mod_effect_ids_differ() {
     let modules: BTreeSet<&str> = c.modules.iter().map(|m| m.id.as_str()).collect();
     for e in &c.mod_effects {
         assert!(!modules.contains(e.id.as_str()), "{} is a module and a mod effect", e.id);
+    }
+}
+
+#[test]
+fn enemy_and_avatar_ids_differ() {
+    // `TargetDamaged` tells an Enemy from an Avatar by its id alone.
+    let c = Content::get();
+    let enemies: BTreeSet<&str> = c.enemies.iter().map(|e| e.id.as_str()).collect();
+    for a in &c.avatars {
+        assert!(!enemies.contains(a.id.as_str()), "{} is an Enemy and an Avatar", a.id);
     }
 }
 
