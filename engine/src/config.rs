@@ -272,13 +272,16 @@ pub struct GameConfig {
 ///      Flottes: join, then fight).
 ///    - Forming a fleet uses no Action (FAQ, Flottes, p. 6): invitations
 ///      are offered with no Action left while the turn is open, and after
-///      disengaging (the FAQ bars Actions then, and inviting is none).
+///      disengaging once no foe is left in the system (the FAQ bars Actions
+///      then, and inviting is none; but the Enemy still pursues you, and a
+///      joiner would bring the fleet back into that fight).
 ///    - "Choisir un dé dans la réserve" (FAQ, end of Augmentations): the
 ///      captain chooses the colour among those with an unused die, one
 ///      option each, for the Tactician's and the Warmaster's Arsenal.
-///    - One Trade, one target, set by its first exchange: the Ally, the
-///      group itself, or one captain outside it (FAQ, Flottes, p. 6-7:
-///      "la même action sur la même cible").
+///    - One Trade of a fleet, one target, set by its first exchange: the
+///      Ally, the fleet itself, or one captain outside it (FAQ, Flottes,
+///      p. 6-7: "la même action sur la même cible"). A captain trading
+///      alone still trades with every ship in the system (p. 7).
 pub const RULES_REVISION: u32 = 4;
 
 /// A configuration the rules do not allow.

@@ -519,10 +519,13 @@ impl Game {
             }
         }
         // Forming a fleet is no Action (FAQ, Flottes, p. 6): from rules
-        // revision 4 the invitations stay open with no Action left, and after
-        // disengaging too (the FAQ's "seules actions autorisées" then are
-        // Actions); before, they needed an Action and no disengagement.
-        let may_invite = self.revised(4) || (acts >= 1 && !disengaged);
+        // revision 4 the invitations stay open with no Action left. After
+        // disengaging they stay closed while a foe is still in the system
+        // (FAQ, "Ennemis et Combats": the Enemy still pursues you, and a
+        // joiner would bring the fleet back into the fight it fled); before
+        // revision 4 they needed an Action and no disengagement.
+        let may_invite =
+            if self.revised(4) { !disengaged || !self.has_opponents(hex) } else { acts >= 1 && !disengaged };
         if may_invite && want(|c| matches!(c, Choice::Invite { .. })) {
             for o in self.alive().filter(|o| o.hex == hex && !o.played && !o.turn_started && !group.contains(&o.seat)) {
                 opts.push(opt!(

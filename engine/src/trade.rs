@@ -111,10 +111,12 @@ impl Game {
         let group = self.pb.active.as_slice();
         let hex = self.group_hex();
         let mut opts = Vec::new();
-        // One target a Trade (FAQ, Flottes; rules revision 4): once a first
-        // exchange set it, only exchanges with that target: within the group
-        // (no outsider), or between the group and that one outsider.
-        let one_target = self.revised(4) && with_ally == Some(false);
+        // One target a Trade for a fleet (FAQ, Flottes; rules revision 4):
+        // once a first exchange set it, only exchanges with that target:
+        // within the fleet (no outsider), or between the fleet and that one
+        // outsider. A captain trading alone trades with the ships in the
+        // system (p. 7), as many as it likes.
+        let one_target = self.revised(4) && with_ally == Some(false) && group.len() >= 2;
         let on_target = |a: Seat, b: Seat| !one_target || [a, b].into_iter().find(|s| !group.contains(s)) == outsider;
         let pooled = self.pooled();
         if with_ally != Some(false)

@@ -177,7 +177,10 @@ fn faq_fleet_actions_are_the_fewest_at_each_instant() {
 /// revision 4; see [`invitations_with_no_action_and_after_disengaging`]).
 #[test]
 fn faq_fleets_forming_a_fleet_uses_no_action() {
-    assert_eq!(invitations_with_no_action_and_after_disengaging(crate::RULES_REVISION), (true, true));
+    // After disengaging, not while the Enemy fled from is still there: a
+    // joiner would bring the fleet back into that fight (FAQ, "Ennemis et
+    // Combats": the Enemy still pursues you).
+    assert_eq!(invitations_with_no_action_and_after_disengaging(crate::RULES_REVISION), (true, false));
     let mut g = game4();
     g.begin(0);
     g.pb.ships[0].actions_left = 0;

@@ -230,6 +230,25 @@ fn faq_fleets_one_trade_has_one_target_set_by_its_first_exchange() {
     assert!(ids.contains(&"end_trade".to_string()));
 }
 
+/// p. 7, Trade: "trade Scraps, Ship Modules, Precursor Ship Modules and
+/// Precursor Key markers with ships in your system". The FAQ's one target
+/// binds a fleet; a captain trading alone may still trade with every ship
+/// there within one Trade.
+#[test]
+fn p07_a_captain_trading_alone_trades_with_every_ship_in_the_system() {
+    let mut g = game4();
+    for s in 0..4 {
+        g.pb.ships[s].scraps = 5;
+    }
+    g.begin(0);
+    g.act(0, "trade");
+    g.act(0, "give_scraps:0:2:1");
+    let ids = g.ids();
+    for id in ["give_scraps:0:3:1", "give_scraps:3:0:1", "give_scraps:1:0:1"] {
+        assert!(ids.contains(&id.to_string()), "{id} in {ids:?}");
+    }
+}
+
 #[test]
 fn p07_salvage_a_module_for_its_value_minus_one() {
     let mut g = game4();
