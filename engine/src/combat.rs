@@ -307,6 +307,14 @@ impl Game {
                 if let ModuleEffect::SpecialBonus { hits, heal: h, ignore, scraps: sc, pierce: pi } = p.effect
                     && p.trigger == crate::content::Trigger::Passive
                     && specials > 0
+                    // A bonus of scraps alone does nothing against an Avatar
+                    // (p. 16; rules revision 4): not announced as used.
+                    && !(hits == 0
+                        && h == 0
+                        && ignore == 0
+                        && pi == 0
+                        && matches!(target, Target::Avatar(_))
+                        && self.revised(4))
                 {
                     sh += hits * specials;
                     heal += h * specials;

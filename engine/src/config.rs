@@ -277,7 +277,8 @@ pub struct GameConfig {
 ///      joiner would bring the fleet back into that fight).
 ///    - "Choisir un dé dans la réserve" (FAQ, end of Augmentations): the
 ///      captain chooses the colour among those with an unused die, one
-///      option each, for the Tactician's and the Warmaster's Arsenal.
+///      option each, for the Tactician's and the Warmaster's Arsenal; a
+///      destroyed ship's dice are unused.
 ///    - One Trade of a fleet, one target, set by its first exchange: the
 ///      Ally, the fleet itself, or one captain outside it (FAQ, Flottes,
 ///      p. 6-7: "la même action sur la même cible"). A captain trading

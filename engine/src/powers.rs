@@ -143,10 +143,12 @@ impl Game {
     }
 
     /// Unused dice of the game by colour (12 dice, 4 of each colour, less
-    /// the ships' own): the reserve (FAQ, end of Augmentations).
+    /// the ships' own): the reserve (FAQ, end of Augmentations). A wreck's
+    /// dice are back in the reserve ("tous les dés non utilisés"; rules
+    /// revision 4).
     pub(crate) fn reserve_dice(&self) -> [i8; 3] {
         let mut left = [4i8; 3];
-        for s in &self.pb.ships {
+        for s in self.pb.ships.iter().filter(|s| !(s.defeated && self.revised(4))) {
             for d in self.content().ship(s.kind).dice {
                 left[d as usize] -= 1;
             }

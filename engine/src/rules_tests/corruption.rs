@@ -154,8 +154,9 @@ fn p16_dimensional_escape_two_turns_ahead_or_gone_past_the_rise() {
 /// Warship: an Avatar counts as an Enemy). Rules revision 4.
 #[test]
 fn p16_no_scraps_from_an_avatars_fight_from_modules_and_mods_either() {
-    let (scraps, healed, pirate_xp, warship_xp) = pirate_defeats_an_avatar(crate::RULES_REVISION);
+    let (scraps, healed, pirate_xp, warship_xp, announced) = pirate_defeats_an_avatar(crate::RULES_REVISION);
     assert_eq!(scraps, 1, "only the scrap the Pirate Ship had before");
+    assert!(!announced, "the Plunderer Arsenal, scraps alone, is not reported as used against an Avatar");
     assert!(healed, "the Scrap Recycler still repairs");
     assert_eq!((pirate_xp, warship_xp), (0, 1), "no scraps, so no Pirate XP; the Warship's XP stays");
 }
@@ -163,8 +164,9 @@ fn p16_no_scraps_from_an_avatars_fight_from_modules_and_mods_either() {
 /// A Pirate Ship (1 scrap, 1 health down; Plunderer Tools and Arsenal, a
 /// Trophy Scanner and a Scrap Recycler) and a Warship defeat an Avatar, the
 /// Pirate's roll showing a special, under rules revision `revision`.
-/// Returns the Pirate's scraps, whether it healed, and both ships' XP.
-pub(super) fn pirate_defeats_an_avatar(revision: u32) -> (u8, bool, u8, u8) {
+/// Returns the Pirate's scraps, whether it healed, both ships' XP, and
+/// whether the log reported the Plunderer Arsenal used.
+pub(super) fn pirate_defeats_an_avatar(revision: u32) -> (u8, bool, u8, u8, bool) {
     let c = Content::get();
     let mut g = trio(ShipKind::PirateShip);
     g.config.rules_revision = Some(revision);
@@ -184,15 +186,16 @@ pub(super) fn pirate_defeats_an_avatar(revision: u32) -> (u8, bool, u8, u8) {
     g.pb.avatars[a].damage = c.avatars[0].health - 1;
     g.act(0, &format!("attack:avatar:{a}"));
     g.act(0, "offense:0");
-    let (g, _) = find(&g, 1, "offense:1", |g, ev| {
+    let (g, ev) = find(&g, 1, "offense:1", |g, ev| {
         let pirate = ev.iter().any(|e| {
             matches!(e, Event::DiceRolled { seat: Some(0), dice, .. }
                 if dice.iter().any(|d| d.1 == crate::content::Face::Special))
         });
         pirate && g.pb.avatars[a].place != AvatarPlace::Board { hex: h(1, 0) } && g.ship(0).damaged.is_empty()
     });
+    let announced = ev.iter().any(|e| matches!(e, Event::PowerUsed { seat: 0, power } if power == "plunderer_arsenal"));
     let s = g.ship(0);
-    (s.scraps, s.health == s.max_health, s.xp, g.ship(1).xp)
+    (s.scraps, s.health == s.max_health, s.xp, g.ship(1).xp, announced)
 }
 
 #[test]

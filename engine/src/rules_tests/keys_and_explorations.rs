@@ -176,8 +176,8 @@ fn games_stored_under_earlier_rules_revisions_replay_under_their_rules() {
     assert!(super::mods::maintenance_drone_strain_after_one_special(three));
     // 4.2 An Avatar's fight paid the modules' and mods' scraps (1 + Trophy
     // Scanner + Plunderer Tools + at least one special's).
-    let (scraps, healed, pirate_xp, _) = super::corruption::pirate_defeats_an_avatar(three);
-    assert!(scraps >= 4 && healed && pirate_xp > 0, "{scraps} scraps, Pirate XP {pirate_xp}");
+    let (scraps, healed, pirate_xp, _, announced) = super::corruption::pirate_defeats_an_avatar(three);
+    assert!(scraps >= 4 && healed && pirate_xp > 0 && announced, "{scraps} scraps, Pirate XP {pirate_xp}");
     // 4.3 Beside an Avatar, an Enemy card lying in the system was fought
     // with no Detection Roll.
     assert!(super::corruption::beside_an_avatar_the_left_enemy_is_fought_unrolled(three));

@@ -306,6 +306,17 @@ fn faq_augmentations_a_die_from_the_reserve_is_chosen_among_the_unused_dice() {
     assert_eq!(left[crate::content::DieColor::Blue as usize], 0, "every blue die is a ship's");
     let colours: Vec<&str> = g.reserve_colors().map(|c| c.as_str()).collect();
     assert_eq!(colours, vec!["red", "yellow"]);
+    // A wreck's dice are unused: back in the reserve ("tous les dés non
+    // utilisés"), from rules revision 4.
+    let blue = |g: &Game| g.reserve_colors().any(|c| c == crate::content::DieColor::Blue);
+    let mut wrecked = g.clone();
+    let owner = (0..4)
+        .find(|&s| Content::get().ship(wrecked.pb.ships[s].kind).dice.contains(&crate::content::DieColor::Blue))
+        .expect("a ship with a blue die");
+    wrecked.pb.ships[owner].defeated = true;
+    assert!(blue(&wrecked), "the wreck's blue die is in the reserve");
+    wrecked.config.rules_revision = Some(3);
+    assert!(!blue(&wrecked), "revision 3 kept counting it as used");
     // Tactician's Arsenal, after the roll: one option per colour.
     let arsenal = act_id(1, "tacticians_arsenal");
     let want: Vec<String> = colours.iter().map(|c| format!("{arsenal}:{c}")).collect();

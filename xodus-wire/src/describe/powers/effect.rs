@@ -121,7 +121,7 @@ pub(super) fn clause(e: &ModuleEffect) -> String {
             "the Damage Rolls of every ship in your fleet ignore one miss".into()
         }
         ModuleEffect::StrainRecovery => {
-            "a Strain Damage Roll showing a special gives the Strain back (two specials give back only the one), up to three times a turn".into()
+            "a Strain Damage Roll showing a special gives the Strain back (two specials give back only the one), up to three times a turn (games created before rules revision 4 need two specials)".into()
         }
         ModuleEffect::FleetEnergy { amount } => format!("each ship of your group recovers {amount} energy"),
         ModuleEffect::IgnoreShields => "the Enemy's shields are ignored for this attack".into(),
