@@ -59,3 +59,29 @@ fn a_terminal_game_is_taken_back_with_resume() {
     let none = play_in_a_terminal(&format!("play --data-dir {} --resume", fresh.display()));
     assert!(none.contains("no unfinished game is saved"), "{none}");
 }
+
+/// A new player's trial found `--resume` stuck for good: the AI captains
+/// of the first session had claimed their own seats and taken the tokens
+/// with them, so the captains started again were refused every seat and
+/// the game waited on them forever. `play` now claims the AI seats itself
+/// and keeps their tokens beside the human ones.
+#[test]
+fn resumed_ai_captains_take_back_their_own_seats() {
+    let dir = temp_dir("cli-resume-ai");
+    let d = dir.display();
+    play_in_a_terminal(&format!("play --data-dir {d} --ships 3 --seed 5 --seats 0 --ai-policy random"));
+    let saved: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("last-game.json")).expect("seats are saved"))
+            .expect("saved seats are JSON");
+    let game = saved["game"].as_str().expect("a game id").to_string();
+    let ai_tokens = saved["ai_tokens"].as_object().expect("AI tokens are kept");
+    assert_eq!(ai_tokens.keys().collect::<Vec<_>>(), vec!["1", "2"], "{saved}");
+
+    let again = play_in_a_terminal(&format!("play --data-dir {d} --resume"));
+    assert!(again.contains(&format!("resuming game {game}")), "{again}");
+    assert!(!again.contains("has stopped"), "an AI captain stopped: {again}");
+    for seat in [1, 2] {
+        let log = std::fs::read_to_string(dir.join(format!("ai-{game}-seat{seat}.log"))).unwrap_or_default();
+        assert!(!log.contains("not ours") && !log.contains("Error"), "seat {seat}'s captain after --resume: {log}");
+    }
+}

@@ -155,15 +155,27 @@ pub fn start_fill(server: &str, extra: &[String], log: Option<&Path>) -> Result<
     Ok(Guard { name: "xodus-ai --fill".into(), child })
 }
 
-/// Starts an `xodus-ai` captain for one seat; its logs go to `log`
-/// (or nowhere).
-pub fn start_ai(server: &str, game: &str, seat: u8, extra: &[String], log: Option<&Path>) -> Result<Guard, ProcError> {
+/// Starts an `xodus-ai` captain for one seat (with the seat's token when
+/// it was claimed for it: passed in the environment, not on the command
+/// line that other users may read); its logs go to `log` (or nowhere).
+pub fn start_ai(
+    server: &str,
+    game: &str,
+    seat: u8,
+    token: Option<&str>,
+    extra: &[String],
+    log: Option<&Path>,
+) -> Result<Guard, ProcError> {
     let bin = sibling("xodus-ai")?;
     let err: Stdio = match log.map(std::fs::File::create) {
         Some(Ok(f)) => f.into(),
         _ => Stdio::null(),
     };
-    let child = Command::new(&bin)
+    let mut command = Command::new(&bin);
+    if let Some(token) = token {
+        command.env("XODUS_SEAT_TOKEN", token);
+    }
+    let child = command
         .arg("--server")
         .arg(server)
         .arg("--game")

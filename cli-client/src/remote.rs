@@ -262,10 +262,19 @@ impl Remote {
 
     /// Claims a seat as a human; returns its token.
     pub async fn join(&self, game: &str, seat: Seat) -> Result<String, RemoteError> {
+        self.claim(game, seat, pb::Claimant::Human).await
+    }
+
+    /// Claims a seat for an AI captain this client starts; returns its token.
+    pub async fn claim_for_ai(&self, game: &str, seat: Seat) -> Result<String, RemoteError> {
+        self.claim(game, seat, pb::Claimant::Ai).await
+    }
+
+    async fn claim(&self, game: &str, seat: Seat, claimant: pb::Claimant) -> Result<String, RemoteError> {
         let req = pb::ClaimSeatRequest {
             game_id: game.to_string(),
             seat: u32::from(seat),
-            claimant: pb::Claimant::Human as i32,
+            claimant: claimant as i32,
             token: String::new(),
         };
         let resp = self.client.clone().claim_seat(req).await.map_err(|s| sort(s, &self.url))?;

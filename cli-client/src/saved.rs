@@ -2,7 +2,7 @@
 //! (`last-game.json`) so that `xodus play --resume` takes the game back
 //! after the terminal was closed: the game, the server it is on (empty for
 //! the local one), each human seat's token and which seats AI captains
-//! play. The file is removed when the game ends. Seat tokens are secrets:
+//! play, with their tokens. The file is removed when the game ends. Seat tokens are secrets:
 //! the file is written readable by its owner only.
 
 use serde::{Deserialize, Serialize};
@@ -20,6 +20,11 @@ pub struct SavedGame {
     pub seats: BTreeMap<u8, String>,
     /// Seats played by AI captains that `play` started.
     pub ai_seats: Vec<u8>,
+    /// The AI seats' tokens (`play` claims them for its captains, so that
+    /// the captains it starts again on `--resume` hold the same seats).
+    /// Empty in files saved before they were kept.
+    #[serde(default)]
+    pub ai_tokens: BTreeMap<u8, String>,
 }
 
 /// Why the saved game could not be read or written.
@@ -97,9 +102,13 @@ mod tests {
             server: String::new(),
             seats: BTreeMap::from([(0, "a".repeat(32))]),
             ai_seats: vec![1, 2],
+            ai_tokens: BTreeMap::from([(1, "b".repeat(32)), (2, "c".repeat(32))]),
         };
         save(&dir, &game).expect("save");
         assert_eq!(load(&dir).expect("load"), game);
+        // A file saved before the AI tokens were kept still reads.
+        std::fs::write(file(&dir), r#"{"game":"g-1","server":"","seats":{"0":"t"},"ai_seats":[1]}"#).expect("write");
+        assert!(load(&dir).expect("an older file").ai_tokens.is_empty());
         std::fs::write(file(&dir), "not json").expect("write");
         assert!(matches!(load(&dir), Err(SavedError::Format { .. })));
         clear(&dir);

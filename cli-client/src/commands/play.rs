@@ -46,13 +46,13 @@ pub async fn run(a: PlayArgs) -> anyhow::Result<()> {
         }
     };
     let remote = Remote::connect(&url).await?;
-    let (game, tokens, ai_seats) = match resumed {
+    let (game, tokens, ai_seats, ai_tokens) = match resumed {
         Some(r) => {
             for (seat, token) in &r.seats {
                 remote.reclaim(&r.game, *seat, token).await.with_context(|| format!("taking back seat {seat}"))?;
             }
             eprintln!("resuming game {}", r.game);
-            (r.game, r.seats.into_iter().collect::<HashMap<_, _>>(), r.ai_seats)
+            (r.game, r.seats.into_iter().collect::<HashMap<_, _>>(), r.ai_seats, r.ai_tokens)
         }
         None => {
             let mut ai_seats = Vec::new();
@@ -76,7 +76,16 @@ pub async fn run(a: PlayArgs) -> anyhow::Result<()> {
                 let token = remote.join(&game, *s).await.with_context(|| format!("claiming seat {s}"))?;
                 tokens.insert(*s, token);
             }
-            (game, tokens, ai_seats)
+            // The AI captains' seats are claimed here and their tokens kept,
+            // so that the captains `--resume` starts hold the same seats (a
+            // captain that claimed its own seat would take its token with it).
+            let mut ai_tokens = BTreeMap::new();
+            for s in &ai_seats {
+                let token =
+                    remote.claim_for_ai(&game, *s).await.with_context(|| format!("claiming seat {s} for an AI"))?;
+                ai_tokens.insert(*s, token);
+            }
+            (game, tokens, ai_seats, ai_tokens)
         }
     };
     let keep = SavedGame {
@@ -84,6 +93,7 @@ pub async fn run(a: PlayArgs) -> anyhow::Result<()> {
         server: a.server.clone().unwrap_or_default(),
         seats: tokens.iter().map(|(s, t)| (*s, t.clone())).collect::<BTreeMap<_, _>>(),
         ai_seats: ai_seats.clone(),
+        ai_tokens: ai_tokens.clone(),
     };
     if let Err(e) = saved::save(&a.data_dir, &keep) {
         eprintln!("warning: the seats could not be saved for --resume: {e}");
@@ -92,7 +102,8 @@ pub async fn run(a: PlayArgs) -> anyhow::Result<()> {
     for s in &ai_seats {
         let log = a.data_dir.join(format!("ai-{game}-seat{s}.log"));
         let log = if server_url.is_none() { Some(log.as_path()) } else { None };
-        ais.push(procs::start_ai(&url, &game, *s, &agent_args, log)?);
+        let token = ai_tokens.get(s).map(String::as_str);
+        ais.push(procs::start_ai(&url, &game, *s, token, &agent_args, log)?);
     }
     let outcome =
         session::screen(remote, game.clone(), tokens, ai_seats, std::time::Duration::from_millis(a.pace_ms), ais)

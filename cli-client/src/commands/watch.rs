@@ -59,7 +59,7 @@ pub async fn run(a: WatchArgs) -> anyhow::Result<()> {
             eprintln!("game {game}: {} AI captains", seats.len());
             let agent_args = a.ai.agent_args();
             for s in &seats {
-                ais.push(procs::start_ai(&url, &game, *s, &agent_args, None)?);
+                ais.push(procs::start_ai(&url, &game, *s, None, &agent_args, None)?);
             }
             (remote, game, seats)
         }
