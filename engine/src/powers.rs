@@ -235,7 +235,7 @@ impl Game {
                         for (i, d) in r.dice.iter().enumerate().filter(|(_, d)| free(d)) {
                             push(
                                 Some((s, i as u8)),
-                                text!(lab, format!("reroll your {} die ({:?})", d.color.as_str(), d.face)),
+                                text!(lab, format!("reroll your {} die ({})", d.color.as_str(), face_word(d.face))),
                             );
                         }
                     }
@@ -340,7 +340,12 @@ impl Game {
                 };
                 if ok {
                     let choice = Choice::UseGrant { seat: s, grant: g, die: i as u8 };
-                    opts.push(opt!(lab, [s], format!("{g:?} your {} die ({:?})", d.color.as_str(), d.face), choice));
+                    let verb = match g {
+                        Grant::IgnoreMiss => "Ignore the miss of",
+                        Grant::Reroll => "Reroll",
+                    };
+                    let label = format!("{verb} your {} die ({})", d.color.as_str(), face_word(d.face));
+                    opts.push(opt!(lab, [s], label, choice));
                 }
             }
         }
@@ -920,8 +925,18 @@ impl Game {
             .into_iter()
             .map(|e| {
                 let d = &self.content().mod_effects[e as usize];
-                opt!(lab, [seat], format!("Keep {} ({:?})", d.name, d.effect), Choice::ChooseMod { seat, effect: e })
+                let what = crate::text::power::clause(&d.effect);
+                opt!(lab, [seat], format!("Keep {}: {what}", d.name), Choice::ChooseMod { seat, effect: e })
             })
             .collect()
+    }
+}
+
+/// A die face in a label.
+fn face_word(f: Face) -> &'static str {
+    match f {
+        Face::Hit => "hit",
+        Face::Miss => "miss",
+        Face::Special => "special",
     }
 }

@@ -3,4 +3,5 @@
 //! content. Display only: nothing in the rules reads it.
 
 pub mod effects;
+pub mod power;
 pub mod words;

@@ -4,8 +4,6 @@
 use xodus_engine::content::{Activation, Content, ModDef, ModEffectDef, ModuleDef, ModuleEffect, Trigger};
 use xodus_engine::text::words::{either, paragraph, sentence};
 
-mod effect;
-
 /// A Ship Module or Precursor Ship Module.
 pub fn module(m: &ModuleDef) -> String {
     let kind = if m.precursor { "a Precursor Ship Module" } else { "a Ship Module" };
@@ -79,7 +77,7 @@ fn power_clause(a: Activation, t: Trigger, e: &ModuleEffect) -> String {
         Activation::Energy => Some("flip one energy marker"),
     };
     match cost {
-        Some(cost) => format!("{when}, {cost}: {}", effect::clause(e)),
-        None => format!("{when}: {}", effect::clause(e)),
+        Some(cost) => format!("{when}, {cost}: {}", xodus_engine::text::power::clause(e)),
+        None => format!("{when}: {}", xodus_engine::text::power::clause(e)),
     }
 }

@@ -1,11 +1,11 @@
 //! What a module's or mod's power does, as a clause.
 
-use xodus_engine::content::ModuleEffect;
-use xodus_engine::text::effects::reveal;
-use xodus_engine::text::words::{count, list};
+use super::effects::reveal;
+use super::words::{count, list};
+use crate::content::ModuleEffect;
 
 /// The effect as a clause, e.g. "add 2 hits to your attack".
-pub(super) fn clause(e: &ModuleEffect) -> String {
+pub fn clause(e: &ModuleEffect) -> String {
     match *e {
         ModuleEffect::Reroll { dice: 1 } => "reroll one of your dice".into(),
         ModuleEffect::Reroll { dice } => format!("reroll up to {dice} of your dice, each die once"),
