@@ -141,15 +141,20 @@ pub struct AiArgs {
     /// Their policy: random, heuristic or mcts (default: xodus-ai's own, mcts, the strongest).
     #[arg(long, value_parser = ["random", "heuristic", "mcts"])]
     pub ai_policy: Option<String>,
+    /// How long they leave you a decision you may also take (who plays
+    /// next, a fleet's action) before one of them takes it, in milliseconds.
+    #[arg(long, default_value_t = 15_000)]
+    pub ai_courtesy_ms: u64,
 }
 
 impl AiArgs {
     /// The `xodus-ai` arguments these options stand for.
     pub fn agent_args(&self) -> Vec<String> {
-        match &self.ai_policy {
-            Some(p) => vec!["--policy".into(), p.clone()],
-            None => Vec::new(),
+        let mut args = vec!["--courtesy-ms".to_string(), self.ai_courtesy_ms.to_string()];
+        if let Some(p) = &self.ai_policy {
+            args.extend(["--policy".to_string(), p.clone()]);
         }
+        args
     }
 }
 
