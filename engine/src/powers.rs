@@ -212,7 +212,7 @@ impl Game {
                         opts.push(opt!(
                             lab,
                             [s],
-                            format!("{}: roll a {} die from the reserve", p.name, c.as_str()),
+                            format!("{}: roll a {} die from the reserve", billed(&p, paid), c.as_str()),
                             Choice::Activate { seat: s, source: src, die: None, color: Some(c) },
                         ));
                     }
@@ -222,7 +222,7 @@ impl Game {
                     opts.push(opt!(
                         lab,
                         [s],
-                        format!("{}: {what}", p.name),
+                        format!("{}: {what}", billed(&p, paid)),
                         Choice::Activate { seat: s, source: src, die, color: None },
                     ));
                 };
@@ -551,7 +551,11 @@ impl Game {
                     opts.push(opt!(
                         lab,
                         [seat],
-                        format!("{}: Offense rolls a third die, a {} one from the reserve", p.name, c.as_str()),
+                        format!(
+                            "{}: Offense rolls a third die, a {} one from the reserve",
+                            billed(&p, false),
+                            c.as_str()
+                        ),
                         Choice::Activate { seat, source: src, die: None, color: Some(c) },
                     ));
                 }
@@ -565,7 +569,7 @@ impl Game {
             opts.push(opt!(
                 lab,
                 [seat],
-                format!("{}: {what}", p.name),
+                format!("{}: {what}", billed(&p, false)),
                 Choice::Activate { seat, source: src, die: None, color: None },
             ));
         }
@@ -615,7 +619,7 @@ impl Game {
                     opts.push(opt!(
                         lab,
                         [s],
-                        format!("{}: send {name} back into the Enemy deck", p.name),
+                        format!("{}: send {name} back into the Enemy deck", billed(&p, false)),
                         Choice::Activate { seat: s, source: src, die: Some((s, i as u8)), color: None },
                     ));
                 }
@@ -668,7 +672,7 @@ impl Game {
                 {
                     continue;
                 }
-                let label = |what: String| format!("Use {}: {what}", p.name);
+                let label = |what: String| format!("Use {}: {what}", billed(&p, false));
                 let hurt = || self.alive().filter(|o| o.hex == me.hex && o.health < o.max_health);
                 match p.effect {
                     ModuleEffect::RecoverHealth { amount } if me.health < me.max_health => opts.push(opt!(
@@ -938,5 +942,16 @@ fn face_word(f: Face) -> &'static str {
         Face::Hit => "hit",
         Face::Miss => "miss",
         Face::Special => "special",
+    }
+}
+
+/// A power's name in an option's label, with what using it costs besides
+/// what the label says it does: "Pirate Tools (1 energy)". `paid`: this
+/// attack already paid for it.
+fn billed(p: &crate::content::Power, paid: bool) -> String {
+    match p.activation {
+        crate::content::Activation::Energy if !paid => format!("{} (1 energy)", p.name),
+        crate::content::Activation::Consumable if !paid => format!("{} (discarded after use)", p.name),
+        _ => p.name.to_string(),
     }
 }

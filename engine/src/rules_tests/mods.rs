@@ -461,8 +461,13 @@ fn faq_pirate_tools_losing_the_scrap_is_mandatory() {
     give(&mut g, 0, &["pirate_tools"]);
     fight(&mut g, &[]);
     let (mut g, _) = find(&g, 0, "offense:0", |g, _| matches!(g.pb.pending, Pending::AfterRoll { .. }));
+    // The option says both costs: the energy marker flipped and the scrap.
+    let tools = act_id(0, "pirate_tools");
+    let labels: Vec<String> =
+        g.decision().options.into_iter().filter(|o| o.id.starts_with(&tools)).map(|o| o.label).collect();
+    assert!(!labels.is_empty() && labels.iter().all(|l| l.contains("(1 energy)") && l.contains("scrap")), "{labels:?}");
     g.pb.ships[0].scraps = 0;
-    assert!(!g.ids().iter().any(|i| i.starts_with(&act_id(0, "pirate_tools"))), "no scrap, no use");
+    assert!(!g.ids().iter().any(|i| i.starts_with(&tools)), "no scrap, no use");
 }
 
 #[test]
