@@ -245,6 +245,10 @@ fn refusals_are_one_clear_line_and_an_exit_code() {
     let created = json(&ok(&["create", "--server", &url, "--ships", "3", "--seed", "5"]));
     let game = created["game"].as_str().expect("game id").to_string();
     let token = ok(&["join", &game, "--seat", "0", "--server", &url]).trim().to_string();
+    // A seat already taken is a seat refused (4), as the README says.
+    let out = xodus(&["join", &game, "--seat", "0", "--server", &url]);
+    assert_eq!(out.status.code(), Some(4), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("already claimed"));
     let view = json(&ok(&["view", &game, "--server", &url]));
     let option = view["decision"]["options"][0]["id"].as_str().expect("an option").to_string();
     let seat = view["decision"]["options"][0]["seats"][0].as_u64().expect("a seat").to_string();

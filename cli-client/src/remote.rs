@@ -125,6 +125,15 @@ pub struct Remote {
 const CONNECT_TIMEOUT: Duration = Duration::from_secs(5);
 
 /// Sorts a gRPC status into what a person can act on.
+/// A refused ClaimSeat: a seat already taken (or of an ended game) is a
+/// seat refused (exit 4), like a wrong token, not an invalid request.
+fn sort_claim(status: Status, url: &str) -> RemoteError {
+    match status.code() {
+        Code::FailedPrecondition => RemoteError::Refused(status.message().to_string()),
+        _ => sort(status, url),
+    }
+}
+
 fn sort(status: Status, url: &str) -> RemoteError {
     let msg = if status.message().is_empty() { format!("{:?}", status.code()) } else { status.message().to_string() };
     match status.code() {
@@ -277,7 +286,7 @@ impl Remote {
             claimant: claimant as i32,
             token: String::new(),
         };
-        let resp = self.client.clone().claim_seat(req).await.map_err(|s| sort(s, &self.url))?;
+        let resp = self.client.clone().claim_seat(req).await.map_err(|s| sort_claim(s, &self.url))?;
         Ok(resp.into_inner().token)
     }
 
