@@ -90,6 +90,10 @@ fn inner_rows(r: Rect) -> usize {
     r.height.saturating_sub(2) as usize
 }
 
+fn inner_cols(r: Rect) -> usize {
+    r.width.saturating_sub(2) as usize
+}
+
 fn compact(screen: &Screen, body: Rect, buf: &mut Buffer) {
     let ship_rows = if body.height >= 20 { screen.view.public.ships.len() as u16 } else { 0 };
     let [note, ships_area, menu, log_area] = Layout::vertical([
@@ -105,7 +109,7 @@ fn compact(screen: &Screen, body: Rect, buf: &mut Buffer) {
         style::dim(),
     ))
     .render(note, buf);
-    panel("Decision", decision::lines(screen, inner_rows(menu)), menu, buf);
+    panel("Decision", decision::lines(screen, inner_rows(menu), inner_cols(menu)), menu, buf);
     panel("Log", log::lines(screen, inner_rows(log_area)), log_area, buf);
 }
 
@@ -137,6 +141,6 @@ fn full(screen: &Screen, body: Rect, buf: &mut Buffer) {
     panel("Threats and dice", fight::lines(screen, inner_rows(fight_area)), fight_area, buf);
     let hint = if screen.my_turn() { " (Enter sends)" } else { "" };
     let title = format!("Decision: {}{hint}", screen.view.decision.kind.as_str().replace('_', " "));
-    panel(&title, decision::lines(screen, inner_rows(menu_area)), menu_area, buf);
+    panel(&title, decision::lines(screen, inner_rows(menu_area), inner_cols(menu_area)), menu_area, buf);
     panel("Log (PgUp/PgDn)", log::lines(screen, inner_rows(log_area)), log_area, buf);
 }

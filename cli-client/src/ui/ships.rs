@@ -31,8 +31,20 @@ fn status_words(s: &Ship) -> String {
     w.join(" ")
 }
 
-/// Lines for one ship; `detailed` adds a line naming the Damaged cards.
-fn ship_lines(screen: &Screen, s: &Ship, detailed: bool) -> Vec<Line<'static>> {
+/// How much of a ship's cards the panel has room to name.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Detail {
+    /// Counts only, on the second line.
+    Counts,
+    /// One line naming them all, the Damaged cards first.
+    OneLine,
+    /// A line for each kind: Damaged cards, modules, mods.
+    LinePerKind,
+}
+
+/// Lines for one ship at the given detail.
+fn ship_lines(screen: &Screen, s: &Ship, detail: Detail) -> Vec<Line<'static>> {
+    let detailed = detail != Detail::Counts;
     let content = Content::get();
     let def = content.ship(s.kind);
     let active = screen.view.public.active.contains(&s.seat);
@@ -74,29 +86,50 @@ fn ship_lines(screen: &Screen, s: &Ship, detailed: bool) -> Vec<Line<'static>> {
             .collect();
         let mods: Vec<&str> =
             s.mods.iter().filter_map(|m| content.mod_effects.get(*m as usize)).map(|m| m.name.as_str()).collect();
-        let mut third = vec![Span::raw("  ")];
-        if !modules.is_empty() {
-            third.push(Span::styled(format!("modules: {} ", modules.join(", ")), Style::new().fg(Color::LightCyan)));
+        // The Damaged cards first: a long list of modules must not push
+        // them off the panel's edge.
+        let kinds: Vec<Span<'static>> = [
+            ("dmg", damaged.iter().map(|d| d.to_string()).collect::<Vec<_>>(), Color::LightRed),
+            ("modules", modules, Color::LightCyan),
+            ("mods", mods.iter().map(|m| m.to_string()).collect(), Color::LightMagenta),
+        ]
+        .into_iter()
+        .filter(|(_, names, _)| !names.is_empty())
+        .map(|(label, names, color)| Span::styled(format!("{label}: {}", names.join(", ")), Style::new().fg(color)))
+        .collect();
+        if kinds.is_empty() {
+            out.push(Line::from(vec![Span::styled("  no modules, no damage", style::dim())]));
+        } else if detail == Detail::LinePerKind {
+            out.extend(kinds.into_iter().map(|k| Line::from(vec![Span::raw("  "), k])));
+        } else {
+            let mut line = vec![Span::raw("  ")];
+            for k in kinds {
+                line.push(k);
+                line.push(Span::raw(" "));
+            }
+            out.push(Line::from(line));
         }
-        if !mods.is_empty() {
-            third.push(Span::styled(format!("mods: {} ", mods.join(", ")), Style::new().fg(Color::LightMagenta)));
-        }
-        if !damaged.is_empty() {
-            third.push(Span::styled(format!("dmg: {}", damaged.join(", ")), Style::new().fg(Color::LightRed)));
-        }
-        if modules.is_empty() && mods.is_empty() && damaged.is_empty() {
-            third.push(Span::styled("no modules, no damage", style::dim()));
-        }
-        out.push(Line::from(third));
     }
     out
+}
+
+/// Rows one ship takes with its cards listed: its two lines, then one
+/// line for each kind of card it holds (at least one).
+fn detailed_rows(s: &Ship) -> usize {
+    2 + [!s.damaged.is_empty(), !s.modules.is_empty(), !s.mods.is_empty()].iter().filter(|b| **b).count().max(1)
 }
 
 /// The panel's lines for `rows` available rows.
 pub fn lines(screen: &Screen, rows: usize) -> Vec<Line<'static>> {
     let ships = &screen.view.public.ships;
-    let detailed = rows >= ships.len() * 3;
-    ships.iter().flat_map(|s| ship_lines(screen, s, detailed)).collect()
+    let detail = if rows >= ships.iter().map(detailed_rows).sum::<usize>() {
+        Detail::LinePerKind
+    } else if rows >= ships.len() * 3 {
+        Detail::OneLine
+    } else {
+        Detail::Counts
+    };
+    ships.iter().flat_map(|s| ship_lines(screen, s, detail)).collect()
 }
 
 /// One line per ship, for small terminals.
