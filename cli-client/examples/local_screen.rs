@@ -45,7 +45,7 @@ fn main() -> std::io::Result<()> {
             }
         }
         advance(&mut game, &mut events);
-        let _ = tx.send(Update::State { view: Box::new(game.view(Viewer::Seat(0))), events });
+        let _ = tx.send(Update::State { view: Box::new(game.view(Viewer::Seat(0))), events, undo: false });
     })?;
     Ok(())
 }

@@ -112,6 +112,8 @@ pub struct Step {
     /// False for a message that carries only the seats: no state was sent,
     /// so there is no view to fetch.
     pub state_sent: bool,
+    /// The step is an undo: it took back the last choice.
+    pub undo: bool,
 }
 
 /// A connection to a server.
@@ -332,6 +334,7 @@ impl Remote {
             view: view_of(resp.state.as_ref()).ok(),
             seats: None,
             state_sent: true,
+            undo: false,
         })
     }
 
@@ -357,7 +360,8 @@ impl Remote {
             let view = view_of(update.state.as_ref()).ok();
             let over = view.as_ref().is_some_and(|v| v.public.outcome.is_some());
             let seats = update.game.as_ref().map(holders);
-            let step = Step { seq: update.seq, events: events(&update.events), view, seats, state_sent };
+            let undo = update.entry.as_ref().is_some_and(|e| e.kind == pb::EntryKind::Undo as i32);
+            let step = Step { seq: update.seq, events: events(&update.events), view, seats, state_sent, undo };
             if tx.send(step).is_err() || over {
                 return Ok(());
             }

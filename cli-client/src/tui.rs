@@ -20,6 +20,8 @@ pub enum Update {
         view: Box<View>,
         /// Events since the previous view.
         events: Vec<Event>,
+        /// The step took back the last choice (an undo).
+        undo: bool,
     },
     /// Who holds each seat now (the first report, then each change).
     Seats(Vec<SeatHolder>),
@@ -132,13 +134,17 @@ pub fn run(mut screen: Screen, updates: Receiver<Update>, mut submit: impl FnMut
             }
             while feed_open {
                 match updates.try_recv() {
-                    Ok(Update::State { view, events }) => {
+                    Ok(Update::State { view, events, undo }) => {
                         if sent_at.is_some_and(|s| view.public.seq > s) {
                             sent_at = None;
                             screen.status = None;
                         }
                         screen.set_view(*view);
-                        screen.push_events(&events);
+                        if undo {
+                            screen.take_back();
+                        } else {
+                            screen.push_choice(&events);
+                        }
                     }
                     Ok(Update::Seats(seats)) => screen.set_seats(seats),
                     Ok(Update::Notice(line)) => {

@@ -102,7 +102,7 @@ pub async fn screen(
                 None => feed_remote.view(&feed_game).await.ok(),
             };
             let update = match view {
-                Some(v) => Update::State { view: Box::new(v), events: step.events },
+                Some(v) => Update::State { view: Box::new(v), events: step.events, undo: step.undo },
                 None => Update::Notice("lost the view; retrying".into()),
             };
             let paced = matches!(&update, Update::State { events, .. } if !events.is_empty());
@@ -142,12 +142,15 @@ pub async fn screen(
                             Err(e) => last_err = Some(e),
                         }
                     }
-                    let line = match (done, last_err) {
-                        (true, _) => "took back the last choice".to_string(),
-                        (false, Some(e)) => format!("cannot undo: {e}"),
-                        (false, None) => "cannot undo: no seat here".to_string(),
+                    // Done: the stream's undo step says so in the log.
+                    let refusal = match (done, last_err) {
+                        (true, _) => None,
+                        (false, Some(e)) => Some(format!("cannot undo: {e}")),
+                        (false, None) => Some("cannot undo: no seat here".to_string()),
                     };
-                    let _ = upd_tx.send(Update::Notice(line));
+                    if let Some(line) = refusal {
+                        let _ = upd_tx.send(Update::Notice(line));
+                    }
                 }
             }
         }

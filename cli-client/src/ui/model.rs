@@ -35,6 +35,9 @@ pub struct Screen {
     pub holders: Vec<SeatHolder>,
     /// Event lines, oldest first.
     pub log: Vec<String>,
+    /// Where each choice seen on this screen began in the log, newest
+    /// last, so that an undo takes its lines out again.
+    pub choice_marks: Vec<usize>,
     /// How many lines the log is scrolled up from the bottom.
     pub log_scroll: usize,
     /// The most recent roll, for the dice panel.
@@ -59,6 +62,7 @@ impl Screen {
             ai_seats: Vec::new(),
             holders: Vec::new(),
             log: Vec::new(),
+            choice_marks: Vec::new(),
             log_scroll: 0,
             last_roll: None,
             selected: 0,
@@ -102,6 +106,22 @@ impl Screen {
         }
     }
 
+    /// Logs a choice's events, remembering where they began (see
+    /// [`Screen::take_back`]).
+    pub fn push_choice(&mut self, events: &[Event]) {
+        self.choice_marks.push(self.log.len());
+        self.push_events(events);
+    }
+
+    /// An undo: the last choice seen here leaves the log (nothing to take
+    /// out for a choice made before this screen opened).
+    pub fn take_back(&mut self) {
+        if let Some(mark) = self.choice_marks.pop() {
+            self.log.truncate(mark);
+        }
+        self.note("took back the last choice");
+    }
+
     /// Records events: one log line each, and the dice of rolls. Call it
     /// after [`Screen::set_view`] with the view after the events: their
     /// lines name the systems on that view's board.
@@ -115,6 +135,10 @@ impl Screen {
         if self.log.len() > LOG_CAPACITY {
             let extra = self.log.len() - LOG_CAPACITY;
             self.log.drain(..extra);
+            self.choice_marks.retain_mut(|m| {
+                *m = m.saturating_sub(extra);
+                *m > 0
+            });
         }
     }
 
@@ -270,5 +294,23 @@ mod tests {
         s.set_seats(held([Holder::Human, Holder::Ai, Holder::StandIn]));
         assert_eq!(s.ai_seats, vec![1, 2], "a stand-in is an AI at the helm");
         assert_eq!(s.seat_name(2), "captain 2 (AI for idle)");
+    }
+
+    #[test]
+    fn an_undo_takes_the_undone_choices_lines_out_of_the_log() {
+        let mut s = screen();
+        s.push_choice(&[Event::TurnStarted { seat: 0 }]);
+        s.push_choice(&[Event::ScrapsChanged { seat: 0, delta: -1, scraps: 0 }, Event::TurnEnded { seat: 0 }]);
+        assert_eq!(s.log.len(), 3);
+        s.take_back();
+        assert_eq!(s.log.len(), 2, "{:?}", s.log);
+        assert!(s.log[1].contains("took back"), "{:?}", s.log);
+        assert!(!s.log.iter().any(|l| l.contains("scrap")), "the undone choice's lines are gone: {:?}", s.log);
+        // A second undo takes the choice before it; with none left that this
+        // screen saw, the log only says so.
+        s.take_back();
+        assert_eq!(s.log, vec!["took back the last choice".to_string()]);
+        s.take_back();
+        assert_eq!(s.log.len(), 2);
     }
 }
