@@ -739,7 +739,8 @@ impl Game {
                         lab,
                         [s],
                         label(if p.activation == Activation::Energy {
-                            format!("1 scrap, 1 energy a ship: repair up to {ships} damaged ships here")
+                            // The name already bills the first ship's energy.
+                            format!("1 scrap, and 1 more energy for each further ship: repair up to {ships} damaged ships here")
                         } else {
                             "1 scrap: repair every damaged ship here".into()
                         }),
@@ -929,8 +930,9 @@ impl Game {
             .into_iter()
             .map(|e| {
                 let d = &self.content().mod_effects[e as usize];
-                let what = crate::text::power::clause(&d.effect);
-                opt!(lab, [seat], format!("Keep {}: {what}", d.name), Choice::ChooseMod { seat, effect: e })
+                // Built only for a labelled list (opt! is lazy), never in search.
+                let label = || format!("Keep {}: {}", d.name, crate::text::power::clause(&d.effect));
+                opt!(lab, [seat], label(), Choice::ChooseMod { seat, effect: e })
             })
             .collect()
     }
