@@ -204,12 +204,7 @@ pub(super) fn invitations_with_no_action_and_after_disengaging(revision: u32) ->
     g.pb.ships[0].max_health = 40;
     g.begin(0);
     g.act(0, "jump:1,0");
-    g.pb.board_enemies.push(BoardEnemy {
-        card: enemy_index("harrow_titan"),
-        hex: h(1, 0),
-        damage: 0,
-        guards_key: None,
-    });
+    g.put_enemy("harrow_titan", h(1, 0));
     g.act(0, "engage");
     g.act(0, "disengage");
     assert!(g.ship(0).disengaged && matches!(pending(&g), Pending::Action));
@@ -275,12 +270,7 @@ pub(super) fn captain_joins_a_fleet_already_fighting(revision: u32) -> Game {
     g.put_ship(1, h(1, 0));
     g.begin(0);
     g.act(0, "jump:1,0");
-    g.pb.board_enemies.push(BoardEnemy {
-        card: enemy_index("harrow_titan"),
-        hex: h(1, 0),
-        damage: 0,
-        guards_key: None,
-    });
+    g.put_enemy("harrow_titan", h(1, 0));
     g.act(0, "engage");
     g.act(0, "invite:1");
     g.act(1, "accept");

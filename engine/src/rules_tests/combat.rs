@@ -244,12 +244,7 @@ fn p15_fleet_retaliation_is_individual_and_a_fallen_member_drops_out() {
     g.act(0, "invite:2");
     g.act(2, "accept");
     g.act(0, "jump:1,0");
-    g.pb.board_enemies.push(BoardEnemy {
-        card: enemy_index("harrow_titan"),
-        hex: h(1, 0),
-        damage: 0,
-        guards_key: None,
-    });
+    g.put_enemy("harrow_titan", h(1, 0));
     g.act(0, "engage");
     g.pb.ships[2].health = 1;
     g.act(0, "attack:enemy:0");
@@ -296,12 +291,7 @@ fn faq_proto_ship_xp_for_three_hits_once_per_attack() {
     g.pb.ships[0].modules = vec![coils];
     g.begin(0);
     g.act(0, "jump:1,0");
-    g.pb.board_enemies.push(BoardEnemy {
-        card: enemy_index("harrow_titan"),
-        hex: h(1, 0),
-        damage: 0,
-        guards_key: None,
-    });
+    g.put_enemy("harrow_titan", h(1, 0));
     g.act(0, "engage");
     g.act(0, "attack:enemy:0");
     let (mut g, _) = find(

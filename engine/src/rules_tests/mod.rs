@@ -105,6 +105,12 @@ impl Game {
         self.reindex_board();
     }
 
+    /// Lays the Enemy card `id`, undamaged and guarding nothing, at `hex`.
+    pub(crate) fn put_enemy(&mut self, id: &str, hex: Hex) {
+        let card = enemy_index(id);
+        self.pb.board_enemies.push(crate::state::BoardEnemy { card, hex, damage: 0, guards_key: None });
+    }
+
     pub(crate) fn put_ship(&mut self, seat: Seat, hex: Hex) {
         self.pb.ships[seat as usize].hex = hex;
     }

@@ -27,12 +27,7 @@ fn fight(g: &mut Game, fleet: &[Seat]) {
         g.act(s, "accept");
     }
     g.act(0, "jump:1,0");
-    g.pb.board_enemies.push(BoardEnemy {
-        card: enemy_index("harrow_titan"),
-        hex: h(1, 0),
-        damage: 0,
-        guards_key: None,
-    });
+    g.put_enemy("harrow_titan", h(1, 0));
     g.act(0, "engage");
     g.act(0, "attack:enemy:0");
 }
@@ -141,12 +136,7 @@ fn faq_magnetic_shield_every_fleet_ship_ignores_one_miss_each_choosing() {
     g.act(1, "invite:0");
     g.act(0, "accept");
     g.act(1, "jump:1,0");
-    g.pb.board_enemies.push(BoardEnemy {
-        card: enemy_index("harrow_titan"),
-        hex: h(1, 0),
-        damage: 0,
-        guards_key: None,
-    });
+    g.put_enemy("harrow_titan", h(1, 0));
     g.act(1, "engage");
     g.act(1, "attack:enemy:0");
     g.act(0, "offense:0");
@@ -247,12 +237,7 @@ fn faq_warmasters_arsenal_three_misses_lose_three_and_draw_a_damaged_card() {
     g.put_tile("E01", h(1, 0));
     g.begin(1);
     g.act(1, "jump:1,0");
-    g.pb.board_enemies.push(BoardEnemy {
-        card: enemy_index("harrow_titan"),
-        hex: h(1, 0),
-        damage: 0,
-        guards_key: None,
-    });
+    g.put_enemy("harrow_titan", h(1, 0));
     g.act(1, "engage");
     g.act(1, "attack:enemy:0");
     g.act(1, &format!("{}:red", act_id(1, "warmasters_arsenal")));
@@ -272,12 +257,7 @@ fn battlecruiser_attacks_with(revision: u32, power: &str) -> Game {
     g.put_tile("E01", h(1, 0));
     g.begin(1);
     g.act(1, "jump:1,0");
-    g.pb.board_enemies.push(BoardEnemy {
-        card: enemy_index("harrow_titan"),
-        hex: h(1, 0),
-        damage: 0,
-        guards_key: None,
-    });
+    g.put_enemy("harrow_titan", h(1, 0));
     g.act(1, "engage");
     g.act(1, "attack:enemy:0");
     g
@@ -434,12 +414,7 @@ fn faq_automated_calculator_cannot_reroll_both_dice_showing_specials() {
     g.put_tile("E01", h(1, 0));
     g.begin(2);
     g.act(2, "jump:1,0");
-    g.pb.board_enemies.push(BoardEnemy {
-        card: enemy_index("harrow_titan"),
-        hex: h(1, 0),
-        damage: 0,
-        guards_key: None,
-    });
+    g.put_enemy("harrow_titan", h(1, 0));
     g.act(2, "engage");
     g.act(2, "attack:enemy:0");
     let (mut g, _) = find(&g, 2, "offense:2", |g, _| {
@@ -492,12 +467,7 @@ fn faq_decoy_probe_pacifies_only_if_every_enemy_went_back() {
     g.put_tile("E01", h(1, 0));
     g.begin(0);
     g.act(0, "jump:1,0");
-    g.pb.board_enemies.push(BoardEnemy {
-        card: enemy_index("harrow_titan"),
-        hex: h(1, 0),
-        damage: 0,
-        guards_key: None,
-    });
+    g.put_enemy("harrow_titan", h(1, 0));
     g.act(0, "engage");
     g.act(0, &format!("{}:0:0", act_id(0, "decoy_probe")));
     assert!(g.pb.board_enemies.is_empty());
@@ -811,12 +781,7 @@ fn faq_automated_targeter_same_ruling_on_fleet_dice() {
     g.put_tile("E01", h(1, 0));
     g.begin(2);
     g.act(2, "jump:1,0");
-    g.pb.board_enemies.push(BoardEnemy {
-        card: enemy_index("harrow_titan"),
-        hex: h(1, 0),
-        damage: 0,
-        guards_key: None,
-    });
+    g.put_enemy("harrow_titan", h(1, 0));
     g.act(2, "engage");
     g.act(2, "attack:enemy:0");
     let (g, _) = find(&g, 2, "offense:2", |g, _| {
@@ -1062,12 +1027,7 @@ fn warmasters_arsenal_once_paid_leaves_the_captain_offense_only() {
         g.put_tile("E01", h(1, 0));
         g.begin(1);
         g.act(1, "jump:1,0");
-        g.pb.board_enemies.push(BoardEnemy {
-            card: enemy_index("harrow_titan"),
-            hex: h(1, 0),
-            damage: 0,
-            guards_key: None,
-        });
+        g.put_enemy("harrow_titan", h(1, 0));
         g.act(1, "engage");
         g.act(1, "attack:enemy:0");
         assert!(g.ids().iter().any(|i| i.starts_with("defense:1")), "Defense before the Arsenal");

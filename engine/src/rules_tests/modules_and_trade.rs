@@ -19,12 +19,7 @@ fn armed(modules: &[&str]) -> Game {
     g.pb.ships[0].energy_total = 3;
     g.begin(0);
     g.act(0, "jump:1,0");
-    g.pb.board_enemies.push(BoardEnemy {
-        card: enemy_index("harrow_titan"),
-        hex: h(1, 0),
-        damage: 0,
-        guards_key: None,
-    });
+    g.put_enemy("harrow_titan", h(1, 0));
     g.act(0, "engage");
     g.act(0, "attack:enemy:0");
     g
@@ -77,12 +72,7 @@ fn p15_ignored_miss_triggers_no_retaliation_and_faq_no_enemy_ability() {
     g.pb.ships[0].modules = vec![module_index("deflector_screen")];
     g.begin(0);
     g.act(0, "jump:1,0");
-    g.pb.board_enemies.push(BoardEnemy {
-        card: enemy_index("ravager_cruiser"),
-        hex: h(1, 0),
-        damage: 0,
-        guards_key: None,
-    });
+    g.put_enemy("ravager_cruiser", h(1, 0));
     g.act(0, "engage");
     g.act(0, "attack:enemy:0");
     let (mut g, _) = find(&g, 0, "offense:0", |g, _| {
