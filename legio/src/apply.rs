@@ -24,15 +24,14 @@ pub enum RuleError {
         /// Decision kind.
         kind: String,
     },
-    /// No offered option has this id.
-    #[error("'{id}' is not a legal choice now ({kind}); legal ids: {legal}")]
+    /// No offered option has this id. It names no legal id: those can
+    /// name the decider's hand or objectives on offer.
+    #[error("'{id}' is not a legal choice now ({kind})")]
     UnknownOption {
         /// The id sent (at most 80 characters of it).
         id: String,
         /// Decision kind.
         kind: String,
-        /// Some legal ids.
-        legal: String,
     },
 }
 
@@ -42,28 +41,36 @@ impl Game {
         if self.pb.outcome.is_some() {
             return Err(RuleError::GameOver);
         }
+        // The seat first: a non-decider learns nothing from the id it
+        // sends (whether it is one of the decider's options or not).
+        let pending = self.pb.pending;
+        if let Some(decider) = pending.seat()
+            && decider != seat
+        {
+            return Err(RuleError::NotYourDecision { seat, decider, kind: pending.kind().into() });
+        }
         let d = self.decision();
         let Some(o) = d.options.iter().find(|o| o.id == option_id) else {
-            let mut legal: Vec<&str> = d.options.iter().map(|o| o.id.as_str()).take(12).collect();
-            if d.options.len() > 12 {
-                legal.push("...");
-            }
-            return Err(RuleError::UnknownOption {
-                id: option_id.chars().take(80).collect(),
-                kind: d.kind,
-                legal: legal.join(", "),
-            });
+            return Err(RuleError::UnknownOption { id: option_id.chars().take(80).collect(), kind: d.kind });
         };
-        let decider = d.seat.unwrap_or(seat);
-        if decider != seat {
-            return Err(RuleError::NotYourDecision { seat, decider, kind: d.kind });
-        }
         let choice = o.choice;
         let mut ev = Vec::new();
         self.pb.seq += 1;
         self.dispatch(seat, choice, &mut ev);
         self.settle(&mut ev);
         Ok(ev)
+    }
+
+    /// [`Game::apply`], and whether the step may be taken back by `seat`:
+    /// its events are [`undoable`](crate::undoable) and nothing hidden from
+    /// `seat` moved ([`Game::unseen_hash`] is the same before and after).
+    /// Paying or playing its own cards keeps a step undoable; a draw, a
+    /// shuffle, objectives offered to anyone never do.
+    pub fn apply_checked(&mut self, seat: Seat, option_id: &str) -> Result<(Vec<Event>, bool), RuleError> {
+        let before = self.unseen_hash(seat);
+        let ev = self.apply(seat, option_id)?;
+        let undoable = crate::event::undoable(&ev) && self.unseen_hash(seat) == before;
+        Ok((ev, undoable))
     }
 
     /// Applies a structured choice, validated exactly like an option id.
@@ -162,7 +169,7 @@ impl Game {
             Task::StartingExpert(seat) => self.ask_expert(seat, false),
             Task::PromotionProfile(seat) => self.pb.pending = Pending::Profile { seat, promotion: true },
             Task::PromotionExpert(seat) => self.ask_expert(seat, true),
-            Task::Objective(seat) => self.offer_objectives(seat),
+            Task::Objective(seat) => self.offer_objectives(seat, ev),
             Task::StartTurn(seat) => self.start_turn(seat, ev),
             Task::Draw(seat) => self.pb.pending = Pending::Draw { seat },
             Task::Answer(seat) => self.pb.pending = Pending::Answer { seat },

@@ -1,5 +1,6 @@
-//! Per-game configuration: the number of commanders, the seed and the round
-//! limit. Together with the ordered choices it fixes the whole game.
+//! Per-game configuration: the number of commanders, the seed, the round
+//! limit and the rules revision. Together with the ordered choices it fixes
+//! the whole game.
 
 use serde::{Deserialize, Serialize};
 
@@ -15,10 +16,35 @@ pub struct GameConfig {
     /// `round_limit`). 0 means no limit. See docs/legio-readings.md.
     #[serde(default = "default_round_limit")]
     pub round_limit: u32,
+    /// Which revision of the engine's rules this game plays (see
+    /// [`RULES_REVISION`]). `None` is revision 0, the rules as first
+    /// shipped, so a stored configuration without the field replays as it
+    /// was played.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rules_revision: Option<u32>,
 }
 
-/// The default round limit.
+/// The round limit of a configuration stored without one (revision 0
+/// games): kept at 40 so that those games replay unchanged.
 pub const DEFAULT_ROUND_LIMIT: u32 = 40;
+
+/// The round limit [`GameConfig::new`] gives a new game: a safety net that
+/// purposeful play never reaches (docs/legio-readings.md, R20).
+pub const HOSTED_ROUND_LIMIT: u32 = 60;
+
+/// The current rules revision, the one [`GameConfig::new`] plays. Each
+/// revision changes the rules only for games configured with it (or a
+/// later one); a game keeps its revision for its whole life.
+///
+/// - 0: the rules as first shipped.
+/// - 1: mission shares rounded per share (the active commander's up, the
+///   others' down); a game cut by the round limit is truncated (no
+///   ranking, no winner); 13 discovery markers per commander; repair
+///   resets the ship to its grey boxes (down as well as up); after a
+///   declined invitation the active commander may invite another ship;
+///   the star's number is the minimum crew that must stay on the planet.
+///   See docs/legio-readings.md.
+pub const RULES_REVISION: u32 = 1;
 
 fn default_round_limit() -> u32 {
     DEFAULT_ROUND_LIMIT
@@ -33,9 +59,21 @@ pub enum ConfigError {
 }
 
 impl GameConfig {
-    /// A game for `players` commanders with the default round limit.
+    /// A new game for `players` commanders: the current rules
+    /// ([`RULES_REVISION`]) and the hosted round limit
+    /// ([`HOSTED_ROUND_LIMIT`]).
     pub fn new(players: u8, seed: u64) -> GameConfig {
-        GameConfig { players, seed, round_limit: DEFAULT_ROUND_LIMIT }
+        GameConfig { players, seed, round_limit: HOSTED_ROUND_LIMIT, rules_revision: Some(RULES_REVISION) }
+    }
+
+    /// Makes this configuration play the current rules.
+    pub fn play_current_rules(&mut self) {
+        self.rules_revision = Some(RULES_REVISION);
+    }
+
+    /// The rules revision played (0 when the field is absent).
+    pub fn rules_revision(&self) -> u32 {
+        self.rules_revision.unwrap_or(0)
     }
 
     /// Checks the configuration.

@@ -2,7 +2,7 @@
 //! never name a card that is hidden from anyone (a draw is a count, a face-
 //! down discard a count), so a host may send them to every seat.
 
-use crate::content::{Domain, Loss, Sector};
+use crate::content::{Domain, Loss, SECTOR_X, Sector};
 use crate::decision::{Gear, Personnel};
 use crate::state::{ExpertKind, Outcome, Seat, Tech};
 use serde::{Deserialize, Serialize};
@@ -29,6 +29,14 @@ pub enum Event {
         seat: Seat,
         /// Kind.
         kind: ExpertKind,
+    },
+    /// Objectives were drawn for a seat to choose from (which ones only
+    /// that seat sees).
+    ObjectivesOffered {
+        /// Who.
+        seat: Seat,
+        /// How many (two, fewer if the pile runs short).
+        cards: u8,
     },
     /// An objective was kept (which one stays secret).
     ObjectiveKept {
@@ -258,22 +266,27 @@ pub enum Event {
 }
 
 /// Whether a step that produced these events may be taken back by its seat:
-/// nothing random happened and nothing hidden was revealed.
+/// nothing random happened and nothing hidden was revealed to anyone (a
+/// draw, a shuffle, a roll, a contact or Imperator card turned, objectives
+/// offered, kept or revealed, the X pile shown on entering Sector X, a new
+/// turn). [`crate::Game::apply_checked`] adds the state check.
 pub fn undoable(events: &[Event]) -> bool {
     !events.iter().any(|e| {
-        matches!(
-            e,
-            Event::Drew { .. }
-                | Event::DeckReshuffled
-                | Event::DamageRolled { .. }
-                | Event::Discovered { .. }
-                | Event::ContactRevealed { .. }
-                | Event::Decoded { .. }
-                | Event::ImperatorCard { .. }
-                | Event::ObjectiveKept { .. }
-                | Event::ObjectiveRevealed { .. }
-                | Event::TurnStarted { .. }
-                | Event::GameOver { .. }
-        )
+        matches!(e, Event::Moved { to: SECTOR_X, .. })
+            || matches!(
+                e,
+                Event::Drew { .. }
+                    | Event::DeckReshuffled
+                    | Event::DamageRolled { .. }
+                    | Event::Discovered { .. }
+                    | Event::ContactRevealed { .. }
+                    | Event::Decoded { .. }
+                    | Event::ImperatorCard { .. }
+                    | Event::ObjectivesOffered { .. }
+                    | Event::ObjectiveKept { .. }
+                    | Event::ObjectiveRevealed { .. }
+                    | Event::TurnStarted { .. }
+                    | Event::GameOver { .. }
+            )
     })
 }

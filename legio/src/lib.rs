@@ -47,7 +47,7 @@ mod xeno;
 mod rules_tests;
 
 pub use apply::RuleError;
-pub use config::{ConfigError, DEFAULT_ROUND_LIMIT, GameConfig};
+pub use config::{ConfigError, DEFAULT_ROUND_LIMIT, GameConfig, HOSTED_ROUND_LIMIT, RULES_REVISION};
 pub use decision::{Choice, ChoiceOption, Decision, Gear, Pending, Personnel, Purpose, Task};
 pub use event::{Event, undoable};
 pub use rng::GameRng;

@@ -10,13 +10,15 @@ use crate::state::*;
 
 impl Game {
     /// Draws two objectives for `seat` to choose from.
-    pub(crate) fn offer_objectives(&mut self, seat: Seat) {
+    pub(crate) fn offer_objectives(&mut self, seat: Seat, ev: &mut Vec<Event>) {
         for _ in 0..2 {
             if let Some(o) = self.hid.objective_pile.pop() {
                 self.hid.offers[usize::from(seat)].push(o);
             }
         }
-        if !self.hid.offers[usize::from(seat)].is_empty() {
+        let cards = self.hid.offers[usize::from(seat)].len() as u8;
+        if cards > 0 {
+            ev.push(Event::ObjectivesOffered { seat, cards });
             self.pb.pending = Pending::KeepObjective { seat };
         }
     }

@@ -81,6 +81,9 @@ impl Game {
                 eligible(s) && Some((s.pc, s.px)) == best
             })
             .collect();
+        // From revision 1 a game cut by the safety limit has no ranking.
+        let truncated = cause == "round_limit" && self.revised(1);
+        let (ranking, winners) = if truncated { (Vec::new(), Vec::new()) } else { (ranking, winners) };
         let outcome = Outcome {
             scores: ships.iter().map(|s| i64::from(s.pc)).collect(),
             px: ships.iter().map(|s| s.px).collect(),
@@ -88,6 +91,7 @@ impl Game {
             winners,
             cause: cause.into(),
             round: self.pb.round,
+            truncated,
         };
         ev.push(Event::GameOver { outcome: outcome.clone() });
         self.pb.outcome = Some(outcome);

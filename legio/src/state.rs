@@ -233,14 +233,21 @@ pub struct Outcome {
     /// Each seat's PX, in seat order.
     pub px: Vec<u8>,
     /// Seats from first to last place: those with 10 PX or more by PC
-    /// then PX, then the others by PX then PC.
+    /// then PX, then the others by PX then PC. Empty when `truncated`.
     pub ranking: Vec<Seat>,
     /// The winners (several when shared; none if nobody reached 10 PX).
+    /// Empty when `truncated`.
     pub winners: Vec<Seat>,
     /// Why it ended, snake-case.
     pub cause: String,
     /// The round it ended in.
     pub round: u32,
+    /// The game was cut by the round limit, not ended by the rules: it has
+    /// no ranking and no winner (from rules revision 1; always false in
+    /// revision 0 games, where the limit ranks like a real end). Not
+    /// encoded when false, so revision 0 hashes are unchanged.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub truncated: bool,
 }
 
 /// Everything every commander may see.
@@ -330,6 +337,10 @@ impl Game {
     /// The configuration.
     pub fn config(&self) -> &GameConfig {
         &self.config
+    }
+    /// Whether this game plays rules revision `n` or a later one.
+    pub fn revised(&self, n: u32) -> bool {
+        self.config.rules_revision() >= n
     }
     /// The public half.
     pub fn public(&self) -> &Public {

@@ -1,8 +1,10 @@
 //! Property tests over many seeds at 2, 3 and 4 commanders: random legal
 //! play always ends, never panics, never offers an empty decision before
-//! the end, conserves every card and token, and replays to the same hash.
+//! the end, conserves every card and token, never calls undoable a step
+//! that moved something hidden from its decider, and replays to the same
+//! hash.
 
-use legio_engine::{Game, GameConfig, Viewer};
+use legio_engine::{Game, GameConfig, Viewer, undoable};
 
 /// Minimal deterministic generator for the tests' own choices.
 pub struct Pick(pub u64);
@@ -41,7 +43,11 @@ fn play_random(cfg: GameConfig, pick_seed: u64, check: bool) -> (Game, Vec<(u8, 
         } else {
             d.options[p.next(d.options.len())].id.clone()
         };
-        g.apply(seat, &id).unwrap_or_else(|e| panic!("offered option refused: {e}"));
+        let unseen = g.unseen_hash(seat);
+        let events = g.apply(seat, &id).unwrap_or_else(|e| panic!("offered option refused: {e}"));
+        if undoable(&events) {
+            assert_eq!(g.unseen_hash(seat), unseen, "an undoable step moved something {seat} cannot see: {id}");
+        }
         log.push((seat, id));
         if check {
             conserved(&g);
@@ -77,9 +83,13 @@ fn random_games_at_two_three_and_four_end_and_conserve_everything() {
     for seed in 0..24u64 {
         let players = 2 + (seed % 3) as u8;
         let (g, _) = play_random(GameConfig::new(players, seed), seed * 32 + 6 + seed % 2, seed < 9);
-        *causes.entry(g.outcome().map(|o| o.cause.clone()).unwrap_or_default()).or_insert(0) += 1;
         let o = g.outcome().expect("over");
-        assert_eq!(o.ranking.len(), usize::from(players));
+        // A game cut by the safety limit is not a finished game: no ranking.
+        let cause = if o.truncated { format!("{} (truncated)", o.cause) } else { o.cause.clone() };
+        *causes.entry(cause).or_insert(0) += 1;
+        assert_eq!(o.truncated, o.cause == "round_limit", "only the limit truncates");
+        let ranked = if o.truncated { 0 } else { usize::from(players) };
+        assert_eq!(o.ranking.len(), ranked, "a finished game ranks every seat, a truncated one none");
         for w in &o.winners {
             assert!(g.public().ships[usize::from(*w)].px >= 10, "winners have 10 PX");
         }
