@@ -132,6 +132,14 @@ fn any_option_string_is_refused_without_change_or_panic() {
         let other = (seat + 1) % 3;
         assert!(g.apply(other, &d.options[0].id).is_err(), "only the decider may decide");
         assert_eq!(g.state_hash(), before);
+        // Refusals leak nothing: a non-decider's text does not depend on
+        // the id, and no text names one of the decider's options.
+        let garbage = g.apply(other, "zzz").expect_err("refused").to_string();
+        let own = g.apply(seat, "zzz").expect_err("refused").to_string();
+        for o in &d.options {
+            assert_eq!(g.apply(other, &o.id).expect_err("refused").to_string(), garbage);
+            assert!(!garbage.contains(&o.id) && !own.contains(&o.id), "'{}' named in '{own}'", o.id);
+        }
         let id = d.options[p.next(d.options.len())].id.clone();
         g.apply(seat, &id).expect("legal");
     }

@@ -165,11 +165,9 @@ fn objectifs_secrets_a_second_objective_at_18_pc() {
     assert!(!g.pb.tasks.contains(&crate::decision::Task::Objective(s)), "only once");
 }
 
-/// R20 (not in the text): a hosted game ends after its round limit, at the
-/// end of a round, cause `round_limit`.
-#[test]
-fn fin_de_partie_a_hosted_round_limit_ends_the_game() {
-    let mut g = Game::new(GameConfig { round_limit: 2, ..GameConfig::new(2, 3) }).expect("config");
+/// Plays `cfg` passively (draw nothing, end the turn) to its end.
+fn play_idle(cfg: GameConfig) -> Game {
+    let mut g = Game::new(cfg).expect("config");
     while g.outcome().is_none() {
         let d = g.decision();
         let id = if d.options.iter().any(|o| o.id == "draw:0") {
@@ -181,6 +179,26 @@ fn fin_de_partie_a_hosted_round_limit_ends_the_game() {
         };
         g.pick(&id);
     }
+    g
+}
+
+/// R20 (not in the text): a hosted game ends after its round limit, at the
+/// end of a round, cause `round_limit`; from revision 1 it is truncated:
+/// no ranking and no winner, the scores kept.
+#[test]
+fn fin_de_partie_a_hosted_round_limit_ends_the_game() {
+    let g = play_idle(GameConfig { round_limit: 2, ..GameConfig::new(2, 3) });
     let o = g.outcome().expect("over");
     assert_eq!((o.cause.as_str(), o.round), ("round_limit", 2));
+    assert!(o.truncated);
+    assert!(o.ranking.is_empty() && o.winners.is_empty());
+    assert_eq!((o.scores.len(), o.px.len()), (2, 2));
+}
+
+/// R20, revision 0: a game cut by the limit was ranked like a finished one.
+#[test]
+fn fin_de_partie_revision_0_ranks_a_game_cut_by_the_limit() {
+    let g = play_idle(GameConfig { round_limit: 2, rules_revision: None, ..GameConfig::new(2, 3) });
+    let o = g.outcome().expect("over");
+    assert_eq!((o.cause.as_str(), o.truncated, o.ranking.len()), ("round_limit", false, 2));
 }

@@ -11,6 +11,7 @@ mod ending;
 mod explore;
 mod landing;
 mod missions;
+mod secrets;
 mod setup;
 mod turn;
 mod xeno;

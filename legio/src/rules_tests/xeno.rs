@@ -63,7 +63,7 @@ fn explorer_le_secteur_x_from_nine_px_once_and_back_to_the_base() {
 }
 
 /// p. 9 and the issue: the X pile is shown to the ship entering Sector X
-/// only.
+/// only, and that step cannot be undone.
 #[test]
 fn explorer_le_secteur_x_the_pile_is_shown_to_the_entering_ship_only() {
     let mut g = ready(2, 1);
@@ -73,7 +73,8 @@ fn explorer_le_secteur_x_the_pile_is_shown_to_the_entering_ship_only() {
     g.ship_mut(s).px = 9;
     g.give(s, &["e01", "e02", "e03", "e04", "e05", "e06"]);
     assert!(g.view(Viewer::Seat(s)).mine.expect("seat").pile_x.is_none());
-    g.pick("enter_sector_x");
+    let (ev, undo) = g.apply_checked(s, "enter_sector_x").expect("legal");
+    assert!(!undo && !undoable(&ev), "the step that shows the X pile cannot be undone");
     assert_eq!(g.view(Viewer::Seat(s)).mine.expect("seat").pile_x.map(|p| p.len()), Some(5));
     assert!(g.view(Viewer::Seat(o)).mine.expect("seat").pile_x.is_none());
     assert!(g.view(Viewer::Seat(o)).decision.is_none());
