@@ -115,6 +115,12 @@ impl Game {
                 }
                 ev.push(Event::Answered { seat, accepted });
             }
+            (Pending::Confirm { .. }, Choice::Invite(s)) => {
+                if let Some(l) = &mut self.pb.landing {
+                    l.invited.push(s);
+                }
+                self.pb.tasks.splice(0..0, [Task::Answer(s), Task::Confirm]);
+            }
             (Pending::Confirm { .. }, Choice::LandNow) => self.land(false, ev),
             (Pending::Confirm { .. }, Choice::LandWithImperator) => self.land(true, ev),
             (Pending::Confirm { .. }, Choice::Abort) => {

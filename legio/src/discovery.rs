@@ -1,18 +1,35 @@
 //! Discovering a planet (rulebook "Découvrir une planète"): an active-planet
 //! token goes to the ship's sector with a contact card, the face-up or the
 //! face-down A contact in zone A (the slot refilled from the pile), the B
-//! contact in zone B; the discoverer's marker goes on it.
+//! contact in zone B; the discoverer's marker goes on it (from revision 1 a
+//! commander without a marker left discovers nothing).
 
 use crate::content::Pile;
 use crate::decision::Pending;
 use crate::event::Event;
 use crate::state::*;
 
+/// Discovery markers a commander has (revision 1): 13 counters per colour
+/// ("52 compteurs, 13 par couleur"), less the 7 the setup places on the
+/// ship board (three equipment tracks, the Imperator counter, the squads,
+/// the two rows of the experience table) and the one on the Xeno track. A
+/// marker stays with its planet's card, so it is never given back.
+pub const DISCOVERY_MARKERS: u8 = 5;
+
 impl Game {
+    /// Discovery markers `seat` still has: [`DISCOVERY_MARKERS`] less its
+    /// active planets and its explored ones (their cards keep the marker).
+    /// Only revision 1 games are limited by it.
+    pub fn discovery_markers_left(&self, seat: Seat) -> u8 {
+        let s = self.ship(seat);
+        let active = self.pb.planets.iter().flatten().filter(|p| p.discoverer == seat).count();
+        DISCOVERY_MARKERS.saturating_sub((active + s.trophies.len()).min(255) as u8)
+    }
+
     /// Discovers a planet in `seat`'s sector, if the conditions hold.
     pub(crate) fn discover(&mut self, seat: Seat, ev: &mut Vec<Event>) {
         let sector = self.ship(seat).sector;
-        if !self.can_discover(sector) {
+        if !self.can_discover_for(seat) {
             return;
         }
         let Some(planet) = self.pb.planets.iter().position(Option::is_none) else { return };

@@ -3,7 +3,8 @@
 //! the active commander invites commanders of the sector (the discoverer,
 //! if present, must be invited and may refuse), each invited commander
 //! answers in turn order, then the active commander lands with enough
-//! squads, with the Imperator's help if it may still call it, or gives up.
+//! squads, with the Imperator's help if it may still call it, or gives up;
+//! from revision 1, after a refusal it may first ask another ship.
 
 use crate::decision::{Pending, Task};
 use crate::event::Event;

@@ -108,7 +108,7 @@ impl Game {
         let in_x = s.sector == SECTOR_X;
         let side = c.side(s.side);
         let mut v = Vec::new();
-        if !t.acted && t.drawn >= 5 && h == usize::from(t.drawn) && self.can_discover(s.sector) {
+        if !t.acted && t.drawn >= 5 && h == usize::from(t.drawn) && self.can_discover_for(seat) {
             v.push(Choice::BigDiscover);
         }
         if !t.exploration_over {
@@ -205,8 +205,14 @@ impl Game {
             Risk::Signal | Risk::Drift | Risk::Hazard | Risk::XenoShip { .. } => true,
             Risk::Discard { cards } => self.hand(seat).len() > usize::from(cards),
             Risk::OzOre { .. } => s.px >= 3,
-            Risk::Discovery => self.can_discover(s.sector),
+            Risk::Discovery => self.can_discover_for(seat),
         }
+    }
+
+    /// Whether `seat` can discover a planet in its sector now: the sector
+    /// can take one and, from revision 1, `seat` has a discovery marker left.
+    pub(crate) fn can_discover_for(&self, seat: Seat) -> bool {
+        self.can_discover(self.ship(seat).sector) && (!self.revised(1) || self.discovery_markers_left(seat) > 0)
     }
 
     /// Whether a planet can be discovered in `sector` now (the limit read
@@ -227,6 +233,9 @@ impl Game {
     fn needs_repair(&self, s: &Ship) -> bool {
         let a = self.content().side(s.side).start;
         let t = s.tracks;
+        if self.revised(1) {
+            return t != a;
+        }
         t.propulsors < a.propulsors
             || t.lasers < a.lasers
             || t.decoder < a.decoder
@@ -277,6 +286,11 @@ impl Game {
         let mut v = Vec::new();
         if squads >= need {
             v.push(Choice::LandNow);
+        }
+        // Revision 1: after a refusal, another ship of the sector (one not
+        // invited yet) may be asked.
+        if self.revised(1) && l.invited.iter().any(|s| !l.accepted.contains(s)) {
+            v.extend(self.invitable().into_iter().map(Choice::Invite));
         }
         let imp = self.imperator_squads_available(active);
         if imp > 0 && squads + imp >= need {

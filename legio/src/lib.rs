@@ -49,6 +49,7 @@ mod rules_tests;
 pub use apply::RuleError;
 pub use config::{ConfigError, DEFAULT_ROUND_LIMIT, GameConfig, HOSTED_ROUND_LIMIT, RULES_REVISION};
 pub use decision::{Choice, ChoiceOption, Decision, Gear, Pending, Personnel, Purpose, Task};
+pub use discovery::DISCOVERY_MARKERS;
 pub use event::{Event, undoable};
 pub use rng::GameRng;
 pub use state::{

@@ -115,18 +115,20 @@ impl Game {
         }
     }
 
-    /// PC shares: equal parts over the participants and the Imperator, the
-    /// remainder to the active commander; Spathas halve zone A shares.
+    /// PC shares over the participants and the Imperator: each the fair
+    /// share (PC / parts), the active commander's rounded up and the
+    /// others' down (revision 1; revision 0 gave the active commander the
+    /// whole remainder); Spathas halve zone A shares.
     pub(crate) fn shares(&self) -> Vec<(Seat, u32)> {
         let Some(m) = &self.pb.mission else { return Vec::new() };
         let card = &self.content().extrasolar[usize::from(m.card)];
         let parts = m.participants.len() as u32 + u32::from(m.imperator.is_some());
-        let base = u32::from(card.pc) / parts;
-        let rest = u32::from(card.pc) % parts;
+        let pc = u32::from(card.pc);
+        let active = if self.revised(1) { pc.div_ceil(parts) } else { pc / parts + pc % parts };
         m.participants
             .iter()
             .map(|&s| {
-                let mut share = base + if s == self.pb.active { rest } else { 0 };
+                let mut share = if s == self.pb.active { active } else { pc / parts };
                 if card.pile == Pile::A && self.ship(s).side == Side::Spatha {
                     share /= 2;
                 }
@@ -165,8 +167,10 @@ impl Game {
             s.experts.get(ExpertKind::Hunter),
         ];
         let n = star.leave;
+        // Revision 1: at least `crew` of them are squads.
+        let crew = if self.revised(1) { star.crew } else { 0 };
         let mut v = Vec::new();
-        for q in 0..=n.min(have[0]) {
+        for q in crew..=n.min(have[0]) {
             for d in 0..=(n - q).min(have[1]) {
                 for a in 0..=(n - q - d).min(have[2]) {
                     let h = n - q - d - a;

@@ -64,16 +64,23 @@ impl Game {
         self.pb.tasks.splice(0..0, tasks);
     }
 
-    /// Repair: every track below its grey box goes back to it; the
+    /// Repair: the ship goes back to its initial configuration, every
+    /// equipment track and the squads on their grey box (revision 1: down
+    /// as well as up; revision 0 only raised the tracks below it); the
     /// exploration is over for this turn.
     pub(crate) fn repair(&mut self, seat: Seat, ev: &mut Vec<Event>) {
         let a = self.content().side(self.ship(seat).side).start;
+        let reset = self.revised(1);
         let t = &mut self.ship_mut(seat).tracks;
-        t.propulsors = t.propulsors.max(a.propulsors);
-        t.lasers = t.lasers.max(a.lasers);
-        t.decoder = t.decoder.max(a.decoder);
-        t.detectors = t.detectors.max(a.detectors);
-        t.squads = t.squads.max(a.squads);
+        if reset {
+            *t = a;
+        } else {
+            t.propulsors = t.propulsors.max(a.propulsors);
+            t.lasers = t.lasers.max(a.lasers);
+            t.decoder = t.decoder.max(a.decoder);
+            t.detectors = t.detectors.max(a.detectors);
+            t.squads = t.squads.max(a.squads);
+        }
         self.pb.turn.exploration_over = true;
         ev.push(Event::Repaired { seat });
     }

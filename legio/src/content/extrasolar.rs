@@ -22,6 +22,10 @@ pub enum Pile {
 pub struct Star {
     /// Personnel (squads or experts) each participant leaves.
     pub leave: u8,
+    /// The minimum crew among them: squads of legionnaires that must stay
+    /// on the planet (rules revision 1; 0 = none). At most `leave`.
+    #[serde(default)]
+    pub crew: u8,
     /// PX gained for it.
     pub px: u8,
 }
@@ -120,8 +124,8 @@ pub(super) fn load(text: &str) -> Result<Vec<ExtrasolarDef>, ContentError> {
             return Err(err(F, &c.id, "a contact needs 1-6 squads, some experience and PC, and no gift"));
         }
         match c.star {
-            Some(s) if s.leave > 0 && s.px > 0 => {}
-            _ => return Err(err(F, &c.id, "a contact's star leaves personnel for PX")),
+            Some(s) if s.leave > 0 && s.px > 0 && s.crew <= s.leave => {}
+            _ => return Err(err(F, &c.id, "a contact's star leaves personnel (at most `leave` crew) for PX")),
         }
     }
     Ok(cards)

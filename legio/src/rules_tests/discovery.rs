@@ -85,3 +85,30 @@ fn decouvrir_une_planete_five_cards_drawn_may_all_be_discarded() {
     g.pick("draw:4");
     assert!(!g.has("discard_all_to_discover"), "4 cards are not enough");
 }
+
+/// p. 3 "52 compteurs, 13 par couleur" and p. 10 "Posez l'un de vos
+/// marqueurs" (revision 1): a commander has 5 discovery markers (13 less
+/// the 8 on its board and the Xeno track); a marker stays with its
+/// planet's card, so with none left it discovers nothing, by a card or by
+/// the 5-card discard. Revision 0 had no such limit.
+#[test]
+fn decouvrir_une_planete_a_commander_without_markers_discovers_nothing() {
+    let mut g = ready(2, 1);
+    let s = g.pb.active;
+    g.ship_mut(s).tracks.propulsors = 4;
+    g.ship_mut(s).trophies = vec![xs("a10"), xs("a11"), xs("a12"), xs("a13")];
+    g.put_planet(0, 2, "a14", s);
+    assert_eq!(g.discovery_markers_left(s), 0);
+    assert_eq!(g.discovery_markers_left(g.next_seat(s)), DISCOVERY_MARKERS);
+    let mut old = g.clone();
+    old.revision_0();
+    for (g, allowed) in [(&mut g, false), (&mut old, true)] {
+        g.pick("draw:5");
+        assert_eq!(g.has("discard_all_to_discover"), allowed);
+        g.give(s, &["e44"]);
+        assert_eq!(g.has("explore:e44"), allowed);
+    }
+    g.pb.planets[0] = None;
+    assert_eq!(g.discovery_markers_left(s), 1, "an active planet's marker counts until its card is won");
+    assert!(g.has("explore:e44"));
+}

@@ -3,6 +3,51 @@
 
 use super::*;
 
+/// Three ships in S2 with a planet `b` discovered; `a` to play: (g, a, b, c).
+fn three_in_s2() -> (Game, Seat, Seat, Seat) {
+    let mut g = ready(3, 4);
+    let a = g.pb.active;
+    let (b, c) = (g.next_seat(a), g.next_seat(g.next_seat(a)));
+    for s in [a, b, c] {
+        g.ship_mut(s).sector = 1;
+    }
+    g.put_planet(0, 1, "a02", b);
+    g.turn_of(a);
+    (g, a, b, c)
+}
+
+/// p. 11 "Toute combinaison de vaisseaux réunissant le nombre d'escouades
+/// requises peut se poser" (revision 1): after a refusal the active
+/// commander may invite another ship of the sector (never one that
+/// declined), then land or give up.
+#[test]
+fn se_poser_after_a_refusal_another_ship_may_be_invited() {
+    let (mut g, a, b, c) = three_in_s2();
+    g.pick("land:alpha");
+    g.pick("send_invitations");
+    g.pick("decline");
+    assert_eq!(g.pb.pending, Pending::Confirm { seat: a });
+    assert_eq!(
+        g.ids(),
+        ["land_now".to_string(), format!("invite:{c}"), "land_with_imperator".into(), "abort_landing".into()]
+    );
+    assert!(!g.has(&format!("invite:{b}")), "a ship that declined is not asked again");
+    g.pick(&format!("invite:{c}"));
+    assert_eq!(g.pb.pending, Pending::Answer { seat: c });
+    g.pick("accept");
+    assert_eq!(g.ids(), ["land_now", "land_with_imperator", "abort_landing"], "nobody left to ask");
+    let ev = g.pick("land_now");
+    assert!(ev.contains(&Event::Landed { planet: 0, participants: vec![a, c], imperator: false }));
+
+    // Revision 0: no second invitation after a refusal.
+    let (mut g, _, _, _) = three_in_s2();
+    g.revision_0();
+    g.pick("land:alpha");
+    g.pick("send_invitations");
+    g.pick("decline");
+    assert_eq!(g.ids(), ["land_now", "land_with_imperator", "abort_landing"]);
+}
+
 /// p. 11: the discoverer, present in the sector, must be invited and may
 /// refuse; other commanders of the sector may be invited; an uninvited
 /// commander cannot land.
@@ -23,7 +68,7 @@ fn se_poser_the_discoverer_present_must_be_invited_and_may_refuse() {
     assert_eq!(g.pb.pending, Pending::Answer { seat: b });
     g.pick("decline");
     assert_eq!(g.pb.pending, Pending::Confirm { seat: a });
-    assert_eq!(g.ids(), ["land_now", "land_with_imperator", "abort_landing"]);
+    assert!(g.has("land_now") && g.has("abort_landing"));
     let ev = g.pick("land_now");
     assert!(ev.contains(&Event::Landed { planet: 0, participants: vec![a], imperator: false }));
 }

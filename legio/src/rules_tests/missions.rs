@@ -198,11 +198,23 @@ fn echelle_xeno_twelve_px_keeps_the_adventurers() {
     assert_eq!(g.ship(a).experts.get(ExpertKind::Adventurer), 4);
 }
 
-/// p. 12 and R5: with three shares the whole remainder goes to the active
-/// commander (8 PC: 4, 2, 2).
+/// p. 12 "se partagent équitablement les PC ... arrondis en faveur de
+/// l'U.C. dont c'est le tour" and R5 (revision 1): each share is the fair
+/// share rounded, the active commander's up and the others' down (8 PC
+/// over 3: 3, 2, 2); revision 0 gave the active commander the whole
+/// remainder (4, 2, 2).
 #[test]
-fn missions_three_shares_the_whole_remainder_to_the_active_commander() {
+fn missions_three_shares_each_rounded_the_active_commanders_up() {
+    assert_eq!(three_shares(false), (3, 2, 2));
+    assert_eq!(three_shares(true), (4, 2, 2));
+}
+
+/// PC of the active commander and two guests after an 8 PC mission.
+fn three_shares(revision_0: bool) -> (u32, u32, u32) {
     let (mut g, a, b) = two_on("b07", 3, 3);
+    if revision_0 {
+        g.revision_0();
+    }
     let c = g.next_seat(b);
     g.ship_mut(c).sector = 3;
     g.pick("land:alpha");
@@ -215,7 +227,28 @@ fn missions_three_shares_the_whole_remainder_to_the_active_commander() {
     g.pick("accept");
     g.pick("land_now");
     pass(&mut g);
-    assert_eq!((g.ship(a).pc, g.ship(b).pc, g.ship(c).pc), (4, 2, 2));
+    (g.ship(a).pc, g.ship(b).pc, g.ship(c).pc)
+}
+
+/// p. 12 step 2 "Est aussi indiqué le nombre minimum de membres de
+/// l'équipage devant rester sur place" and R5 (revision 1): of the
+/// personnel left for the star, at least the card's `crew` are squads of
+/// legionnaires (Lumen Moths: 2 left, 1 of them a squad at least); revision
+/// 0 took any mix.
+#[test]
+fn missions_the_star_keeps_a_minimum_crew_on_the_planet() {
+    let (mut g, a, b) = two_on("a03", 1, 2);
+    assert_eq!(Content::get().extrasolar[usize::from(xs("a03"))].star.map(|s| (s.leave, s.crew)), Some((2, 1)));
+    g.ship_mut(a).experts = Experts([2, 0, 0]);
+    g.pb.supply = Experts([6, 10, 8]);
+    let mut old = g.clone();
+    old.revision_0();
+    for (g, two_diplomats) in [(&mut g, false), (&mut old, true)] {
+        land(g, b, false, false);
+        assert_eq!(g.pb.pending, Pending::Star { seat: a });
+        assert!(g.has("leave:2s0d0a0h") && g.has("leave:1s1d0a0h"));
+        assert_eq!(g.has("leave:0s2d0a0h"), two_diplomats);
+    }
 }
 
 /// R10: when the Imperator deck is empty, its used cards are shuffled into

@@ -41,6 +41,14 @@ pub(crate) fn ready(players: u8, seed: u64) -> Game {
     g
 }
 
+impl Game {
+    /// Plays the rules as revision 0 had them (setup is the same in every
+    /// revision, so a test may switch after `ready`).
+    pub(crate) fn revision_0(&mut self) {
+        self.config.rules_revision = None;
+    }
+}
+
 /// An Exploration card's index by id.
 pub(crate) fn ex(id: &str) -> u8 {
     Content::get().exploration.iter().position(|c| c.id == id).expect("exploration id") as u8

@@ -140,12 +140,42 @@ fn promotion_at_the_start_of_a_turn_comes_before_the_draw() {
     assert_eq!(g.ids().len(), 6, "a Spatha's 3 propulsors draw 5");
 }
 
-/// p. 14 "Réparation" and R8: at the Star Base (S1) a ship may be repaired:
-/// every track below its grey box goes back to it (upgrades stay); the
-/// exploration ends for the turn.
+/// p. 14 "Réparation ... en le remettant dans sa configuration initiale"
+/// and R8 (revision 1): at the Star Base (S1) every equipment track and
+/// the squads go back to their grey box, down as well as up; experts stay;
+/// the exploration ends for the turn; a ship on its grey boxes is not
+/// offered a repair.
 #[test]
-fn reparation_restores_the_grey_boxes_and_ends_the_exploration() {
+fn reparation_resets_the_ship_to_its_initial_configuration() {
+    let c = Content::get();
     let mut g = ready(2, 1);
+    let s = g.pb.active;
+    g.turn_of(s);
+    assert!(!g.has("repair"), "nothing to reset");
+    g.give(s, &["e01", "e02", "e03"]);
+    let experts = g.ship(s).experts;
+    {
+        let t = &mut g.ship_mut(s).tracks;
+        t.lasers = 0;
+        t.squads = 1;
+        t.propulsors = 4;
+        t.detectors = 1;
+    }
+    g.pick("repair");
+    assert_eq!(g.ship(s).tracks, c.side(Side::Frombola).start);
+    assert_eq!(g.ship(s).experts, experts);
+    assert!(!g.ids().iter().any(|i| i.starts_with("explore:") || i.starts_with("recruit:")));
+    g.turn_of(s);
+    g.ship_mut(s).tracks.propulsors = 3;
+    assert!(g.has("repair"), "a track above its grey box is reset too");
+}
+
+/// p. 14 "Réparation" and R8, revision 0: every track below its grey box
+/// went back to it (upgrades stayed); the exploration ends for the turn.
+#[test]
+fn reparation_revision_0_restores_the_grey_boxes_and_ends_the_exploration() {
+    let mut g = ready(2, 1);
+    g.revision_0();
     let s = g.pb.active;
     g.turn_of(s);
     g.give(s, &["e01", "e02", "e03"]);
