@@ -30,7 +30,7 @@ pub const DEFAULT_ROUND_LIMIT: u32 = 40;
 
 /// The round limit [`GameConfig::new`] gives a new game: a safety net that
 /// purposeful play never reaches (docs/legio-readings.md, R20).
-pub const HOSTED_ROUND_LIMIT: u32 = 60;
+pub const HOSTED_ROUND_LIMIT: u32 = 80;
 
 /// The current rules revision, the one [`GameConfig::new`] plays. Each
 /// revision changes the rules only for games configured with it (or a
@@ -84,5 +84,27 @@ impl GameConfig {
     /// Imperator calls each commander may make: 3, or 5 with 2 commanders.
     pub fn imperator_calls(&self) -> u8 {
         if self.players == 2 { 5 } else { 3 }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// R20 and the rules revisions: a new game plays the current rules with
+    /// the hosted limit; a stored configuration without the fields is a
+    /// revision 0 game with the old limit, and it is written back without
+    /// the revision field.
+    #[test]
+    fn new_games_play_the_current_rules_and_stored_ones_keep_theirs() {
+        let new = GameConfig::new(2, 1);
+        assert_eq!((new.rules_revision(), new.round_limit), (RULES_REVISION, HOSTED_ROUND_LIMIT));
+        let mut old: GameConfig = serde_json::from_str(r#"{"players":2,"seed":1}"#).expect("stored config");
+        assert_eq!((old.rules_revision(), old.round_limit), (0, DEFAULT_ROUND_LIMIT));
+        let text = serde_json::to_string(&old).expect("json");
+        assert!(!text.contains("rules_revision"), "{text}");
+        old.play_current_rules();
+        assert_eq!(old.rules_revision(), RULES_REVISION);
+        assert!(HOSTED_ROUND_LIMIT > DEFAULT_ROUND_LIMIT);
     }
 }
