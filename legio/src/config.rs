@@ -42,7 +42,8 @@ pub const HOSTED_ROUND_LIMIT: u32 = 80;
 ///   ranking, no winner); 13 discovery markers per commander; repair
 ///   resets the ship to its grey boxes (down as well as up); after a
 ///   declined invitation the active commander may invite another ship;
-///   the star's number is the minimum crew that must stay on the planet.
+///   at least the star's `crew` of the personnel left for its PX are
+///   squads (the minimum crew staying on the planet).
 ///   See docs/legio-readings.md.
 pub const RULES_REVISION: u32 = 1;
 

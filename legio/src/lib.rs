@@ -14,6 +14,12 @@
 //! star and dismissal in a mission, technology at 6 PX, objectives at 18
 //! PC) are queued [`Task`]s that become decisions in turn order.
 //!
+//! A game plays the rules revision of its configuration
+//! ([`GameConfig::rules_revision`]; new games play [`RULES_REVISION`]),
+//! so a stored game replays as it was played. Refusals name nothing of the
+//! decider's options; [`Game::apply_checked`] says whether a step may be
+//! undone (it revealed and rolled nothing).
+//!
 //! Layout: `content` (data files and their validation), `config`, `rng`,
 //! `state` (public and hidden halves), `decision`, `event`, `setup`,
 //! `legal` (the options), `apply` (dispatch and the task loop), and the
