@@ -1,10 +1,10 @@
 //! Compiles the platform package (`proto/tabletop/v1`) and each game's
-//! package (`proto/xodus/v1`) into Rust with the pure-Rust `protox`
-//! compiler (no `protoc` needed on any machine), then hands the descriptor
-//! set to `tonic-prost-build`. Messages get their protobuf type names so
-//! they pack into and out of `google.protobuf.Any`. The encoded descriptor
-//! set is also written to `OUT_DIR/api_descriptor.bin` for gRPC server
-//! reflection.
+//! package (`proto/xodus/v1`, `proto/legio/v1`) into Rust with the
+//! pure-Rust `protox` compiler (no `protoc` needed on any machine), then
+//! hands the descriptor set to `tonic-prost-build`. Messages get their
+//! protobuf type names so they pack into and out of `google.protobuf.Any`.
+//! The encoded descriptor set is also written to
+//! `OUT_DIR/api_descriptor.bin` for gRPC server reflection.
 
 use std::path::PathBuf;
 
@@ -16,6 +16,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         "xodus/v1/state.proto",
         "xodus/v1/events.proto",
         "xodus/v1/choice.proto",
+        "legio/v1/setup.proto",
+        "legio/v1/state.proto",
+        "legio/v1/events.proto",
+        "legio/v1/choice.proto",
     ];
     println!("cargo:rerun-if-changed=proto");
     for f in files {

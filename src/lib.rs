@@ -3,10 +3,10 @@
 //! The types and the client/server stubs generated from `proto/`: the
 //! game-neutral platform package `tabletop.v1` ([`pb`]: lobby, seats,
 //! decisions, history, streams, outcomes, the state envelope) and each
-//! game's own package (X-ODUS: `xodus.v1`, [`xodus_pb`]: its setup, typed
-//! state, events and choices, which travel packed in
-//! `google.protobuf.Any`). The `.proto` files are the manual; this crate
-//! only makes them usable from Rust. It knows no rule and depends on no
+//! game's own package (X-ODUS: `xodus.v1`, [`xodus_pb`]; VII Legio:
+//! `legio.v1`, [`legio_pb`]: its setup, typed state, events and choices,
+//! which travel packed in `google.protobuf.Any`). The `.proto` files are
+//! the manual; this crate only makes them usable from Rust. It knows no rule and depends on no
 //! engine: the wire types belong to the API.
 //!
 //! The generated code is compiled by `build.rs` with the pure-Rust `protox`
@@ -25,6 +25,13 @@ pub mod pb {
 #[allow(missing_docs)]
 pub mod xodus_pb {
     tonic::include_proto!("xodus.v1");
+}
+
+/// VII Legio's package `legio.v1`: its setup and configuration, typed
+/// state (with the viewer's own secrets only), events and choices.
+#[allow(missing_docs)]
+pub mod legio_pb {
+    tonic::include_proto!("legio.v1");
 }
 
 pub mod any;

@@ -1,0 +1,54 @@
+//! Seeded random games for the tests: every step of a game played with
+//! random legal options, half of the seeds avoiding the passive ones so
+//! that missions, Sector X and the real end triggers come up.
+
+#![allow(dead_code)]
+
+use legio_engine::{Event, Game};
+
+/// Options that let a game idle.
+const PASSIVE: [&str; 6] = ["end_turn", "draw:0", "decline", "abort_landing", "leave_nobody", "dismiss_nobody"];
+
+/// A small deterministic generator.
+pub struct Pick(pub u64);
+
+impl Pick {
+    /// A number below `n` (n > 0).
+    pub fn next(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n as u64) as usize
+    }
+}
+
+/// A new game at the current rules.
+pub fn new_game(players: u8, seed: u64) -> Game {
+    let setup = xodus::legio_pb::LegioSetup { players: u32::from(players), seed: Some(seed), round_limit: None };
+    Game::new(legio_wire::config(&setup, 0).expect("valid setup")).expect("valid config")
+}
+
+/// Plays a seeded random game to its end, calling `before` with the game
+/// before every step and `after` with each step's events and the game
+/// after it. Returns the finished game.
+pub fn play(players: u8, seed: u64, mut before: impl FnMut(&Game), mut after: impl FnMut(&[Event], &Game)) -> Game {
+    let mut g = new_game(players, seed);
+    let mut p = Pick(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+    for _ in 0..20_000 {
+        before(&g);
+        if g.outcome().is_some() {
+            return g;
+        }
+        let d = g.decision();
+        let seat = d.seat.expect("a decider before the end");
+        let active: Vec<&str> = d.options.iter().map(|o| o.id.as_str()).filter(|id| !PASSIVE.contains(id)).collect();
+        let id = if seed % 2 == 1 && !active.is_empty() && p.next(4) != 0 {
+            active[p.next(active.len())].to_string()
+        } else {
+            d.options[p.next(d.options.len())].id.clone()
+        };
+        let events = g.apply(seat, &id).unwrap_or_else(|e| panic!("offered option {id} refused: {e}"));
+        after(&events, &g);
+    }
+    panic!("seed {seed}: the game did not end in 20 000 steps");
+}
