@@ -105,9 +105,17 @@ fn personnel_name(p: Personnel, count: u8) -> String {
     if count == 1 { format!("a {one}") } else { format!("{count} {one}s") }
 }
 
-/// A snake-case reason or cause in words.
+/// A snake-case reason or end cause in words.
 fn words(s: &str) -> String {
-    s.replace('_', " ")
+    match s {
+        "oz_ore" => "Oz ore".into(),
+        "xeno_ship" => "Xeno ship".into(),
+        "sector_x" => "Sector X".into(),
+        "fifteen_px" => "15 PX reached".into(),
+        "imperator_25" => "the Imperator reached 25".into(),
+        "declared" => "declared by a commander".into(),
+        other => other.replace('_', " "),
+    }
 }
 
 /// The English line a log shows for `e`: commanders as "Commander N"

@@ -365,14 +365,119 @@ pub fn read_view(s: &l::LegioState) -> Result<View, WireError> {
         outcome: s.outcome.as_ref().map(outcome_back).transpose()?,
     };
     let counts = counts_back(s.counts.as_ref())?;
-    if public.ships.len() != usize::from(config.players) || counts.hands.len() != public.ships.len() {
-        return Err(WireError::OutOfRange("ships"));
-    }
     let mut view = View { viewer, config, public, counts, mine, decision: None };
+    in_range(&view)?;
     if let (Viewer::Seat(me), Some(_)) = (viewer, &view.mine)
         && view.public.pending.seat() == Some(me)
     {
         view.decision = Some(Game::from_view(&view, 0).decision());
     }
     Ok(view)
+}
+
+/// Checks that every seat, sector, planet token and card of a view read
+/// back lies within the game and its content, so that the engine (which
+/// indexes with them) never panics on a state from outside.
+fn in_range(v: &View) -> Result<(), WireError> {
+    let c = legio_engine::content::Content::get();
+    let n = usize::from(v.config.players);
+    let p = &v.public;
+    let check = |ok: bool, field: &'static str| if ok { Ok(()) } else { Err(WireError::OutOfRange(field)) };
+    let all =
+        |items: &[u8], below: usize, field: &'static str| check(items.iter().all(|&i| usize::from(i) < below), field);
+    let (explo, extra, objs, imp) = (c.exploration.len(), c.extrasolar.len(), c.objectives.len(), c.imperator.len());
+    check(v.config.validate().is_ok(), "config.players")?;
+    check(p.ships.len() == n, "ships")?;
+    let k = &v.counts;
+    for (list, field) in [
+        (&k.discarded, "counts.discarded"),
+        (&k.hands, "counts.hands"),
+        (&k.objectives, "counts.objectives"),
+        (&k.offers, "counts.offers"),
+    ] {
+        check(list.len() == n, field)?;
+    }
+    for (i, ship) in p.ships.iter().enumerate() {
+        check(usize::from(ship.seat) == i, "ship.seat")?;
+        check(ship.sector <= legio_engine::content::SECTOR_X, "ship.sector")?;
+        check(ship.profile <= 3, "ship.profile")?;
+        all(&ship.trophies, extra, "ship.trophies")?;
+        all(&ship.x_cards, extra, "ship.x_cards")?;
+        all(&ship.revealed, objs, "ship.revealed_objectives")?;
+    }
+    all(&[p.first, p.active], n, "first")?;
+    for a in p.planets.iter().flatten() {
+        check(a.sector < legio_engine::content::SECTOR_X, "planet.sector")?;
+        all(&[a.card], extra, "planet.card")?;
+        all(&[a.discoverer], n, "planet.discoverer")?;
+    }
+    all(&p.contact_a1.into_iter().collect::<Vec<_>>(), extra, "contact_a1")?;
+    all(&p.contact_seen[0], n, "contact_a2_decoded_by")?;
+    all(&p.contact_seen[1], n, "contact_b_decoded_by")?;
+    all(&p.x_seen_by, n, "x_seen_by")?;
+    all(
+        &p.imperator.card.into_iter().chain(p.imperator.discard.iter().copied()).collect::<Vec<_>>(),
+        imp,
+        "imperator",
+    )?;
+    all(&p.discard_up, explo, "discard_up")?;
+    if let Some(x) = &p.landing {
+        check(usize::from(x.planet) < PLANETS.len(), "landing.planet")?;
+        all(&x.invited, n, "landing.invited")?;
+        all(&x.accepted, n, "landing.accepted")?;
+    }
+    if let Some(m) = &p.mission {
+        check(usize::from(m.planet) < PLANETS.len(), "mission.planet")?;
+        all(&[m.card], extra, "mission.card")?;
+        all(&m.participants, n, "mission.participants")?;
+        all(&m.imperator.into_iter().collect::<Vec<_>>(), imp, "mission.imperator")?;
+        check(m.domains.len() == m.participants.len(), "mission.domains")?;
+        check(m.gained.len() == m.participants.len(), "mission.gained")?;
+    }
+    all(&p.pending.seat().into_iter().collect::<Vec<_>>(), n, "step.seat")?;
+    match p.pending {
+        Pending::Pay { purpose: Purpose::Risk(card), .. } | Pending::Combat { card, .. } => {
+            all(&[card], explo, "step.card")?
+        }
+        Pending::Pay { purpose: Purpose::Move(to), .. } => {
+            check(to < legio_engine::content::SECTOR_X, "purpose.sector")?
+        }
+        Pending::Pay { purpose: Purpose::Decode(slot), .. } => check(slot < 2, "purpose.slot")?,
+        Pending::Contact { planet, .. } => check(usize::from(planet) < PLANETS.len(), "step.planet")?,
+        _ => {}
+    }
+    for t in &p.tasks {
+        all(&task_seat(t).into_iter().collect::<Vec<_>>(), n, "task.seat")?;
+    }
+    if let Some(mine) = &v.mine {
+        check(matches!(v.viewer, Viewer::Seat(s) if usize::from(s) < n), "viewer_seat")?;
+        all(&mine.hand, explo, "secrets.hand")?;
+        all(&mine.discarded, explo, "secrets.discarded")?;
+        all(&mine.objectives, objs, "secrets.objectives")?;
+        all(&mine.offer, objs, "secrets.offer")?;
+        all(&mine.contacts.iter().flatten().copied().collect::<Vec<_>>(), extra, "secrets.contacts")?;
+        all(mine.pile_x.as_deref().unwrap_or_default(), extra, "secrets.pile_x")?;
+    }
+    Ok(())
+}
+
+/// The seat a task concerns, if any.
+fn task_seat(t: &Task) -> Option<Seat> {
+    match *t {
+        Task::Confirm | Task::Experience | Task::Award | Task::Leave => None,
+        Task::Profile(s)
+        | Task::StartingExpert(s)
+        | Task::Objective(s)
+        | Task::StartTurn(s)
+        | Task::Draw(s)
+        | Task::Answer(s)
+        | Task::Domain(s)
+        | Task::Spend(s)
+        | Task::Star(s)
+        | Task::Dismiss(s)
+        | Task::Tech(s)
+        | Task::Promote(s)
+        | Task::PromotionProfile(s)
+        | Task::PromotionExpert(s) => Some(s),
+    }
 }

@@ -1,6 +1,7 @@
 //! Seeded random games for the tests: every step of a game played with
 //! random legal options, half of the seeds avoiding the passive ones so
-//! that missions, Sector X and the real end triggers come up.
+//! that missions, Sector X (entered whenever it is offered) and the real
+//! end triggers come up.
 
 #![allow(dead_code)]
 
@@ -42,7 +43,10 @@ pub fn play(players: u8, seed: u64, mut before: impl FnMut(&Game), mut after: im
         let d = g.decision();
         let seat = d.seat.expect("a decider before the end");
         let active: Vec<&str> = d.options.iter().map(|o| o.id.as_str()).filter(|id| !PASSIVE.contains(id)).collect();
-        let id = if seed % 2 == 1 && !active.is_empty() && p.next(4) != 0 {
+        let id = if seed % 2 == 1 && active.contains(&"enter_sector_x") {
+            // Sector X is open from 9 PX only: take it when offered.
+            "enter_sector_x".to_string()
+        } else if seed % 2 == 1 && !active.is_empty() && p.next(4) != 0 {
             active[p.next(active.len())].to_string()
         } else {
             d.options[p.next(d.options.len())].id.clone()
@@ -51,4 +55,22 @@ pub fn play(players: u8, seed: u64, mut before: impl FnMut(&Game), mut after: im
         after(&events, &g);
     }
     panic!("seed {seed}: the game did not end in 20 000 steps");
+}
+
+/// The fields of a oneof message of `legio.v1` by number, from the API's
+/// descriptor set.
+pub fn oneof_fields(file: &str, message: &str) -> std::collections::BTreeMap<u64, String> {
+    use prost::Message;
+    let set = prost_types::FileDescriptorSet::decode(xodus::FILE_DESCRIPTOR_SET).expect("descriptor set");
+    let f = set.file.iter().find(|f| f.name() == file).unwrap_or_else(|| panic!("{file}"));
+    let msg = f.message_type.iter().find(|m| m.name() == message).unwrap_or_else(|| panic!("{message}"));
+    assert_eq!(msg.oneof_decl.len(), 1, "{message} has one oneof");
+    assert!(msg.field.iter().all(|x| x.oneof_index == Some(0)), "every field of {message} is in its oneof");
+    msg.field.iter().map(|x| (x.number() as u64, x.name().to_string())).collect()
+}
+
+/// The name of the oneof field a message sets: its first tag on the wire.
+pub fn set_field(bytes: &[u8], fields: &std::collections::BTreeMap<u64, String>) -> String {
+    let tag = prost::encoding::decode_varint(&mut &bytes[..]).expect("a tag");
+    fields.get(&(tag >> 3)).cloned().unwrap_or_else(|| panic!("field {} is not in the oneof", tag >> 3))
 }
