@@ -15,7 +15,7 @@ use std::time::Duration;
 use tonic::transport::Channel;
 use xodus::GameServiceClient;
 use xodus::pb;
-use xodus_service::{Limits, Registry, ServerConfig, Storage};
+use xodus_service::{Limits, ServerConfig, Storage};
 
 /// Starts the service with High Card registered, on 127.0.0.1:0, with its
 /// SQLite data in `dir`: its URL and a handle that stops it when dropped.
@@ -25,7 +25,7 @@ async fn start_server(dir: &std::path::Path) -> (String, tokio::sync::oneshot::S
     let config = ServerConfig {
         storage: Storage::Sqlite(dir.to_path_buf()),
         limits: Limits::default(),
-        registry: Registry::standard().with(high_card::game_type()),
+        registry: xodus_server::registry().with(high_card::game_type()),
         web: Default::default(),
     };
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
@@ -220,10 +220,26 @@ fn a_resampled_table_looks_the_same_to_its_viewer() {
         let mut differs = false;
         for seed in 0..20 {
             let sample = table.resampled(viewer, seed);
-            assert_eq!(sample.state(viewer).detail, table.state(viewer).detail, "{viewer:?} sees the same table");
+            assert_eq!(sample.view_detail(viewer), table.view_detail(viewer), "{viewer:?} sees the same table");
             assert_eq!(sample.decision(), table.decision());
             differs |= sample.state_hash() != table.state_hash();
         }
         assert!(differs, "{viewer:?}: the hidden part is drawn afresh");
     }
+}
+
+#[test]
+fn high_card_passes_the_conformance_suite() {
+    // The same suite X-ODUS and VII Legio pass (server/src/games), on a
+    // game the service was not written for.
+    let setups: Vec<pb::CreateGameRequest> = (0..6)
+        .map(|seed| pb::CreateGameRequest {
+            game_type: "high_card".into(),
+            setup: Some(pb::create_game_request::Setup::SetupJson(format!("{{\"seed\":{seed}}}"))),
+            ..Default::default()
+        })
+        .collect();
+    let seen = xodus_service::conformance::check(&high_card::HighCard, &setups, 50).expect("conformance");
+    assert_eq!(seen.ended, 6, "every game ended: {seen:?}");
+    assert!(seen.undoable > 0 && seen.secrets_redrawn > 0, "selections were undoable and hands redrawn: {seen:?}");
 }

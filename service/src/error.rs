@@ -63,7 +63,7 @@ impl ServiceError {
             ServiceError::ResourceExhausted(_) => Code::ResourceExhausted,
             ServiceError::OutOfRange(_) => Code::OutOfRange,
             ServiceError::ShuttingDown => Code::Unavailable,
-            ServiceError::Rule(Refusal::NotYourDecision(_)) => Code::PermissionDenied,
+            ServiceError::Rule(Refusal::NotYourDecision) => Code::PermissionDenied,
             ServiceError::Rule(_) => Code::FailedPrecondition,
             ServiceError::Store(_) => Code::Unavailable,
             ServiceError::Internal(_) => Code::Internal,
@@ -83,10 +83,8 @@ mod tests {
 
     #[test]
     fn rule_errors_map_to_grpc_codes() {
-        let not_yours = Refusal::NotYourDecision("seat 1 does not decide".into());
-        assert_eq!(ServiceError::from(not_yours).code(), tonic::Code::PermissionDenied);
-        let unknown = Refusal::Illegal("no option x".into());
-        assert_eq!(ServiceError::from(unknown).code(), tonic::Code::FailedPrecondition);
+        assert_eq!(ServiceError::from(Refusal::NotYourDecision).code(), tonic::Code::PermissionDenied);
+        assert_eq!(ServiceError::from(Refusal::Illegal).code(), tonic::Code::FailedPrecondition);
         assert_eq!(ServiceError::from(Refusal::GameOver).code(), tonic::Code::FailedPrecondition);
     }
 }

@@ -29,18 +29,33 @@ pub enum Viewer {
     Spectator,
 }
 
-/// Why a game refused a choice.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+/// Why a game refused a choice. The variants carry no text on purpose:
+/// the service writes every refusal's words itself, so no game can leak a
+/// seat's options or cards through an error message.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 pub enum Refusal {
     /// The game has ended.
     #[error("the game is over; no more choices")]
     GameOver,
     /// The seat does not hold the pending decision (PERMISSION_DENIED).
-    #[error("{0}")]
-    NotYourDecision(String),
+    #[error("this seat does not hold the pending decision")]
+    NotYourDecision,
     /// The option is not among the legal ones now (FAILED_PRECONDITION).
+    #[error("the option is not among the legal ones of the pending decision")]
+    Illegal,
+}
+
+/// Why a game type refused a setup or a stored configuration.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum GameError {
+    /// A CreateGame request's setup is wrong; the text names the field
+    /// (INVALID_ARGUMENT).
     #[error("{0}")]
-    Illegal(String),
+    InvalidSetup(String),
+    /// A stored configuration cannot start a table (a store written by a
+    /// newer release, or damaged).
+    #[error("stored configuration refused: {0}")]
+    StoredConfig(String),
 }
 
 /// How a game ended.
@@ -59,8 +74,14 @@ pub enum Outcome {
     Ranked {
         /// Each seat's score, in seat order.
         scores: Vec<i64>,
-        /// Seats from first to last place.
+        /// Seats from first to last place (empty when truncated).
         ranking: Vec<Seat>,
+        /// The seats that won (several when shared; none when nobody
+        /// met the game's condition or the game was truncated).
+        winners: Vec<Seat>,
+        /// Cut by a safety limit rather than ended by the rules: no
+        /// ranking and no winner.
+        truncated: bool,
         /// Why it ended, snake-case.
         cause: String,
         /// The round it ended in.
@@ -79,12 +100,14 @@ impl Outcome {
                 kind: pb::OutcomeKind::Team as i32,
                 ..Default::default()
             },
-            Outcome::Ranked { scores, ranking, cause, round } => pb::Outcome {
+            Outcome::Ranked { scores, ranking, winners, truncated, cause, round } => pb::Outcome {
                 won: false,
                 cause: cause.clone(),
                 round: *round,
                 scores: scores.clone(),
                 ranking: ranking.iter().map(|&s| u32::from(s)).collect(),
+                winners: winners.iter().map(|&s| u32::from(s)).collect(),
+                truncated: *truncated,
                 kind: pb::OutcomeKind::Ranked as i32,
             },
         }
@@ -96,7 +119,10 @@ pub struct Applied {
     /// What happened, in order, in wire form (rendered once, shared by
     /// every subscriber).
     pub events: Vec<pb::Event>,
-    /// Nothing random or hidden happened: its seat may take it back.
+    /// The game's own word that nothing random or hidden happened, so its
+    /// seat may take it back. The service also checks that the hidden part
+    /// is unchanged and (for games with secrets per seat) that no seat
+    /// learnt anything from it before it offers an undo.
     pub undoable: bool,
 }
 
@@ -119,9 +145,15 @@ pub trait HostedGame: Send + Sync {
     /// Applies the option `option_id` for `seat`, or refuses it and
     /// changes nothing.
     fn apply(&mut self, seat: Seat, option_id: &str) -> Result<Applied, Refusal>;
-    /// The state as `viewer` may see it: decision, outcome, hash and the
-    /// game's detail (the service fills in the id, seq and undo).
-    fn state(&self, viewer: Viewer) -> pb::GameState;
+    /// The game's own part of the state as `viewer` may see it: its typed
+    /// state packed in an `Any` (or a JSON view, for a game without typed
+    /// messages yet). The service builds the rest of `GameState`: id, seq,
+    /// decision, outcome, hash, viewer and undo.
+    fn view_detail(&self, viewer: Viewer) -> pb::game_state::Detail;
+    /// The version of the game's typed messages (`GameState.schema_version`).
+    fn schema_version(&self) -> u32;
+    /// The registered name of the game's type (`GameState.game_type`).
+    fn type_name(&self) -> &'static str;
     /// How it ended, once it has.
     fn outcome(&self) -> Option<Outcome>;
     /// The round now (for an outcome the server declares, e.g. abandoned).
@@ -129,6 +161,9 @@ pub trait HostedGame: Send + Sync {
     /// A hash of the whole state, hidden part included, stable across
     /// machines and compilers.
     fn state_hash(&self) -> u64;
+    /// A hash of the hidden part alone (deck orders, hands, the
+    /// generator's position...): a step that changes it is never undone.
+    fn hidden_hash(&self) -> u64;
     /// A full state consistent with what `viewer` sees, everything hidden
     /// from it drawn afresh with `seed`: a determinization for a seat's
     /// search, or (as a spectator) a resampled fork's new hidden part.
@@ -141,6 +176,13 @@ pub trait HostedGame: Send + Sync {
     /// its viewers. False (the default) renders each viewer's own.
     fn same_state_for_every_viewer(&self) -> bool {
         false
+    }
+    /// The ids of what `seat` alone may see now (hand cards, objectives...),
+    /// each one token as it appears in option ids and labels (`e29`). The
+    /// conformance suite checks that no other viewer is shown them. Empty
+    /// for a game whose seats hold no secrets of their own.
+    fn secrets(&self, _seat: Seat) -> Vec<String> {
+        Vec::new()
     }
     /// The game's configuration as its own typed message, packed, for the
     /// lobby (GameSummary.game_config; X-ODUS: xodus.v1.XodusConfig). It
@@ -169,9 +211,9 @@ pub trait GameType: Send + Sync {
     /// is under "seed" (the service tells a chosen seed from a drawn one by
     /// comparing them). The error says which field was wrong
     /// (INVALID_ARGUMENT).
-    fn setup(&self, request: &pb::CreateGameRequest, random_seed: u64) -> Result<Setup, String>;
+    fn setup(&self, request: &pb::CreateGameRequest, random_seed: u64) -> Result<Setup, GameError>;
     /// The table a stored configuration starts from.
-    fn start(&self, config_json: &str) -> Result<Box<dyn HostedGame>, String>;
+    fn start(&self, config_json: &str) -> Result<Box<dyn HostedGame>, GameError>;
     /// The game's content with names, for front-ends (GetCatalog). Empty
     /// for a game that shows no numbered content.
     fn catalog(&self) -> Vec<pb::CatalogEntry> {
@@ -189,11 +231,6 @@ impl Registry {
     /// An empty registry.
     pub fn new() -> Registry {
         Registry::default()
-    }
-
-    /// The games this server ships with.
-    pub fn standard() -> Registry {
-        Registry::new().with(Arc::new(crate::games::xodus::Xodus))
     }
 
     /// Adds a game type (replacing one of the same name).

@@ -1,9 +1,14 @@
-//! # xodus-service: the X-ODUS game server
+//! # xodus-service: the game-neutral game server
 //!
 //! Hosts many games at once and is the only authority on them; it never
-//! decides a rule itself but asks the engine (`xodus-engine`). Layout, one
-//! job per module:
+//! decides a rule itself but asks the game through the hosting contract
+//! ([`game`]), and names no game engine: the binary `xodus-server`
+//! (crate `xodus-server`) registers the shipped games. Layout, one job per
+//! module:
 //!
+//! - [`game`]: the hosting contract and the registry of game types;
+//! - [`conformance`]: the checks every hosted game must pass;
+//! - `secrecy`: the guards every choice passes (refusals, undo rights);
 //! - [`model`]: the server's records (seats, claims, entries), no gRPC, no SQL;
 //! - [`store`]: the [`store::GameStore`] trait, SQLite and memory stores;
 //! - [`migrations`]: the SQLite schema as numbered migrations;
@@ -28,10 +33,10 @@
 #![deny(missing_docs)]
 
 pub(crate) mod codes;
+pub mod conformance;
 pub(crate) mod connections;
 pub(crate) mod error;
 pub mod game;
-pub(crate) mod games;
 pub(crate) mod grpc;
 pub(crate) mod limits;
 pub(crate) mod listen;
@@ -41,10 +46,20 @@ pub(crate) mod model;
 #[doc(hidden)]
 pub mod probe;
 pub(crate) mod replay;
+pub(crate) mod secrecy;
 pub(crate) mod server;
 pub(crate) mod store;
 pub(crate) mod web;
 pub(crate) mod wire;
+
+// The manager's tests host the real X-ODUS adapter, compiled in from the
+// server crate (which depends on this one, so it cannot be a dependency);
+// the adapter names this crate `xodus_service`, as it does there.
+#[cfg(test)]
+extern crate self as xodus_service;
+#[cfg(test)]
+#[path = "../../server/src/games/xodus.rs"]
+mod xodus_for_tests;
 
 pub use game::Registry;
 pub use limits::Limits;

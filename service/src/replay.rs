@@ -53,7 +53,7 @@ impl Recipe {
     /// Replays `entries` from the start: the game after them (the
     /// resamplings among them included) and its effective steps.
     pub fn replay(&self, entries: &[EntryRecord]) -> Result<(Box<dyn HostedGame>, Vec<Step>), String> {
-        let mut game = self.game_type.start(&self.config_json)?;
+        let mut game = self.game_type.start(&self.config_json).map_err(|e| e.to_string())?;
         let mut steps = Vec::new();
         let mut start = 0;
         // Resamplings after the last entry replayed have not happened yet.
@@ -96,8 +96,7 @@ impl Recipe {
         let e = entries.get(i).ok_or_else(|| format!("no entry {}", i + 1))?;
         let events = match e.kind {
             EntryKind::Choice => {
-                let applied = game
-                    .apply(e.seat, &e.option_id)
+                let applied = crate::secrecy::apply(game.as_mut(), e.seat, &e.option_id)
                     .map_err(|err| format!("entry {} ('{}') refused: {err}", e.seq, e.option_id))?;
                 steps.push(Step { seat: e.seat, undoable: applied.undoable });
                 applied.events
@@ -133,8 +132,7 @@ fn effective(entries: &[EntryRecord]) -> Result<Vec<&EntryRecord>, String> {
 fn play(game: &mut dyn HostedGame, choices: &[&EntryRecord]) -> Result<Vec<Step>, String> {
     let mut steps = Vec::with_capacity(choices.len());
     for e in choices {
-        let applied = game
-            .apply(e.seat, &e.option_id)
+        let applied = crate::secrecy::apply(game, e.seat, &e.option_id)
             .map_err(|err| format!("entry {} ('{}') refused: {err}", e.seq, e.option_id))?;
         steps.push(Step { seat: e.seat, undoable: applied.undoable });
     }

@@ -191,8 +191,9 @@ pub fn abandoned_outcome(game: &dyn HostedGame) -> pb::Outcome {
     pb::Outcome { won: false, cause: "abandoned".into(), round: game.round(), ..Default::default() }
 }
 
-/// A history line on the wire.
-pub fn entry(e: &EntryRecord) -> pb::HistoryEntry {
+/// A history line on the wire; its option id only when `shown` (see
+/// `secrecy::choice_shown`).
+pub fn entry(e: &EntryRecord, shown: bool) -> pb::HistoryEntry {
     pb::HistoryEntry {
         seq: e.seq,
         kind: match e.kind {
@@ -200,7 +201,7 @@ pub fn entry(e: &EntryRecord) -> pb::HistoryEntry {
             EntryKind::Undo => pb::EntryKind::Undo,
         } as i32,
         seat: u32::from(e.seat),
-        option_id: e.option_id.clone(),
+        option_id: if shown || e.kind == EntryKind::Undo { e.option_id.clone() } else { String::new() },
         at_unix_ms: e.at_ms,
         at: Some(timestamp(e.at_ms)),
     }

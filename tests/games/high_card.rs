@@ -9,7 +9,7 @@
 
 use std::sync::Arc;
 use xodus::pb;
-use xodus_service::game::{Applied, GameType, HostedGame, Outcome, Refusal, Seat, Setup, Viewer};
+use xodus_service::game::{Applied, GameError, GameType, HostedGame, Outcome, Refusal, Seat, Setup, Viewer};
 
 /// The registered game type.
 pub struct HighCard;
@@ -122,10 +122,10 @@ impl HostedGame for Table {
             return Err(Refusal::GameOver);
         }
         if seat != self.turn {
-            return Err(Refusal::NotYourDecision(format!("it is seat {}'s turn", self.turn)));
+            return Err(Refusal::NotYourDecision);
         }
         if !self.options().iter().any(|(id, _)| id == option_id) {
-            return Err(Refusal::Illegal(format!("'{option_id}' is not an offered option")));
+            return Err(Refusal::Illegal);
         }
         let event = |kind: &str, json: String| pb::Event {
             kind: kind.into(),
@@ -141,7 +141,7 @@ impl HostedGame for Table {
                 undoable: true,
             });
         }
-        let card = self.selected.take().ok_or_else(|| Refusal::Illegal("select a card first".into()))?;
+        let card = self.selected.take().ok_or(Refusal::Illegal)?;
         let hand = &mut self.hands[usize::from(seat)];
         hand.retain(|&c| c != card);
         self.played.push((seat, card));
@@ -154,7 +154,7 @@ impl HostedGame for Table {
         Ok(Applied { events, undoable: false })
     }
 
-    fn state(&self, viewer: Viewer) -> pb::GameState {
+    fn view_detail(&self, viewer: Viewer) -> pb::game_state::Detail {
         let hand = match viewer {
             Viewer::Seat(s) => serde_json::json!(self.hands[usize::from(s)]),
             Viewer::Spectator => serde_json::Value::Null,
@@ -171,26 +171,40 @@ impl HostedGame for Table {
             "played": self.played,
             "scores": [self.score(0), self.score(1)],
         });
-        pb::GameState {
-            decision: Some(self.decision()),
-            outcome: self.outcome().map(|o| o.to_wire()),
-            state_hash: self.state_hash(),
-            viewer_seat: match viewer {
-                Viewer::Seat(s) => Some(u32::from(s)),
-                Viewer::Spectator => None,
-            },
-            detail: Some(pb::game_state::Detail::Json(pb::JsonState { view_json: view.to_string() })),
-            game_type: "high_card".into(),
-            schema_version: 1,
-            ..Default::default()
+        pb::game_state::Detail::Json(pb::JsonState { view_json: view.to_string() })
+    }
+
+    fn schema_version(&self) -> u32 {
+        1
+    }
+
+    fn type_name(&self) -> &'static str {
+        "high_card"
+    }
+
+    fn hidden_hash(&self) -> u64 {
+        // The deck, both hands and the selection: what some seat cannot see.
+        let mut bytes = Vec::new();
+        for part in [&self.deck, &self.hands[0], &self.hands[1]] {
+            bytes.push(part.len() as u8);
+            bytes.extend(part);
         }
+        bytes.push(self.selected.unwrap_or(0));
+        bytes.extend(self.rng.0.to_le_bytes());
+        bytes.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3))
+    }
+
+    fn secrets(&self, seat: Seat) -> Vec<String> {
+        // Card numbers are their ids ("select:7").
+        self.hands[usize::from(seat)].iter().map(u8::to_string).collect()
     }
 
     fn outcome(&self) -> Option<Outcome> {
         self.over().then(|| {
             let scores = vec![self.score(0), self.score(1)];
             let ranking = if scores[1] > scores[0] { vec![1, 0] } else { vec![0, 1] };
-            Outcome::Ranked { scores, ranking, cause: "hands_played".into(), round: 3 }
+            let winners = vec![ranking[0]];
+            Outcome::Ranked { scores, ranking, winners, truncated: false, cause: "hands_played".into(), round: 3 }
         })
     }
 
@@ -254,7 +268,17 @@ impl GameType for HighCard {
         pb::GameKind::Unspecified
     }
 
-    fn setup(&self, request: &pb::CreateGameRequest, random_seed: u64) -> Result<Setup, String> {
+    fn setup(&self, request: &pb::CreateGameRequest, random_seed: u64) -> Result<Setup, GameError> {
+        self.parse_setup(request, random_seed).map_err(GameError::InvalidSetup)
+    }
+
+    fn start(&self, config_json: &str) -> Result<Box<dyn HostedGame>, GameError> {
+        Ok(Box::new(Table::new(xodus_service::game::seed_of(config_json))))
+    }
+}
+
+impl HighCard {
+    fn parse_setup(&self, request: &pb::CreateGameRequest, random_seed: u64) -> Result<Setup, String> {
         let seed = match &request.setup {
             Some(pb::create_game_request::Setup::SetupJson(json)) => {
                 let v: serde_json::Value = serde_json::from_str(json).map_err(|e| format!("setup_json: {e}"))?;
@@ -268,9 +292,5 @@ impl GameType for HighCard {
             Some(_) => return Err("High Card takes its setup as setup_json".into()),
         };
         Ok(Setup { config_json: serde_json::json!({ "seed": seed.to_string() }).to_string(), seats: 2 })
-    }
-
-    fn start(&self, config_json: &str) -> Result<Box<dyn HostedGame>, String> {
-        Ok(Box::new(Table::new(xodus_service::game::seed_of(config_json))))
     }
 }

@@ -144,7 +144,7 @@ impl Manager {
     ) -> Result<(pb::GameSummary, String), ServiceError> {
         let game_type = self.registry.for_request(req).map_err(ServiceError::InvalidArgument)?;
         let drawn = rand::random();
-        let setup = game_type.setup(req, drawn).map_err(ServiceError::InvalidArgument)?;
+        let setup = game_type.setup(req, drawn).map_err(|e| ServiceError::InvalidArgument(e.to_string()))?;
         let seats = wire::seats(&req.seats, setup.seats)?;
         // A stored seed other than the one drawn here came from the request.
         let seed_chosen = crate::game::seed_of(&setup.config_json) != drawn;
@@ -182,8 +182,13 @@ impl Manager {
             // resampling on; before it, it is another game's hidden part.
             let own = d.recipe.resamples.iter().all(|r| r.at_seq <= at_seq);
             let mut recipe = d.recipe.up_to(at_seq);
+            let creator = creator && d.creator_may_know_the_seed();
             if !((creator || d.is_over()) && own) {
                 recipe.resamples.push(Resample { at_seq, seed: rand::random() });
+            } else if d.is_over() {
+                // An exact fork of a finished game runs on a seed anyone
+                // can read: flagged like a chosen one.
+                recipe.seed_chosen = true;
             }
             let open: Vec<OpenTo> = d.record.seats.iter().map(|s| s.open_to).collect();
             (recipe, d.entries[..at_seq as usize].to_vec(), open, d.record.idle_timeout_s)
@@ -257,6 +262,7 @@ impl Manager {
     ) -> Result<(pb::GameSummary, Vec<pb::HistoryEntry>), ServiceError> {
         let (_, d) = self.game(game_id).await?;
         let creator = d.is_creator(creator_token)?;
-        Ok((d.summary_for(creator), d.entries.iter().map(wire::entry).collect()))
+        let shown = |e: &EntryRecord| crate::secrecy::choice_shown(d.game.as_ref(), d.is_over(), None, e.seat);
+        Ok((d.summary_for(creator), d.entries.iter().map(|e| wire::entry(e, shown(e))).collect()))
     }
 }

@@ -57,13 +57,25 @@ struct Live {
     rendered: Arc<Rendered>,
 }
 
-/// A game state for `viewer`, with `can_undo` filled in.
+/// A game state for `viewer`: the game gives its own typed part, the
+/// service builds the rest (the decision's options go only to the seats that
+/// may take them, unless the game shows every viewer the same state).
 fn state_for(game_id: &str, seq: u64, game: &dyn HostedGame, viewer: Viewer, undo: Option<Seat>) -> pb::GameState {
-    let mut state = game.state(viewer);
-    state.game_id = game_id.to_string();
-    state.seq = seq;
-    state.can_undo = matches!(viewer, Viewer::Seat(v) if Some(v) == undo);
-    state
+    pb::GameState {
+        game_id: game_id.to_string(),
+        seq,
+        decision: Some(crate::secrecy::shown_decision(game, viewer)),
+        outcome: game.outcome().map(|o| o.to_wire()),
+        state_hash: game.state_hash(),
+        viewer_seat: match viewer {
+            Viewer::Seat(s) => Some(u32::from(s)),
+            Viewer::Spectator => None,
+        },
+        can_undo: matches!(viewer, Viewer::Seat(v) if Some(v) == undo),
+        detail: Some(game.view_detail(viewer)),
+        game_type: game.type_name().to_string(),
+        schema_version: game.schema_version(),
+    }
 }
 
 /// The mutable part of a hosted game.
@@ -154,9 +166,17 @@ impl GameData {
 
     /// The lobby view; the seed only when the game is over or `creator`.
     fn summary_for(&self, creator: bool) -> pb::GameSummary {
-        let seed = (creator || self.is_over()).then(|| self.own_seed());
+        let seed = ((creator && self.creator_may_know_the_seed()) || self.is_over()).then(|| self.own_seed());
         let kind = self.recipe.game_type.wire_kind();
         wire::summary(&self.record, &self.presence, self.game.as_ref(), kind, self.seq(), seed)
+    }
+
+    /// Whether the creator may read this live game's seed (and fork it
+    /// exactly): only where no seat holds a secret of its own. In a game
+    /// with private hands the creator is often a seated rival, and the seed
+    /// would show it every hand.
+    fn creator_may_know_the_seed(&self) -> bool {
+        self.game.same_state_for_every_viewer()
     }
 
     /// The lobby view anyone may see.

@@ -7,6 +7,8 @@ use crate::error::ServiceError;
 use crate::game::{HostedGame, Refusal, Viewer};
 use crate::model::{EntryKind, EntryRecord, Status, now_ms};
 use crate::replay::{Step, undo_seat};
+use crate::secrecy;
+use crate::wire::Pick;
 use std::sync::Arc;
 use tracing::{Instrument, debug, info, warn};
 use xodus::pb;
@@ -56,8 +58,8 @@ impl GameData {
 
 impl Manager {
     /// A SubmitChoice call's choice as the client sent it (an option id or
-    /// a structured payload): checked, then submitted with
-    /// [`Manager::submit_detached`], since the call may be dropped midway.
+    /// a structured payload): submitted with [`Manager::submit_detached`],
+    /// since the call may be dropped midway.
     pub async fn submit_wire(
         self: &Arc<Self>,
         game_id: &str,
@@ -65,22 +67,9 @@ impl Manager {
         expected_seq: Option<u64>,
         choice: &Option<pb::submit_choice_request::Choice>,
     ) -> Result<pb::SubmitChoiceResponse, ServiceError> {
-        let option_id = self.option_id(game_id, choice).await?;
-        let a = self.submit_detached(game_id.to_string(), creds, expected_seq, option_id).await?;
+        let pick = crate::wire::pick(choice)?;
+        let a = self.submit_detached(game_id.to_string(), creds, expected_seq, pick).await?;
         Ok(a.into())
-    }
-
-    /// The option id a wire choice names: the id itself, or the option
-    /// whose payload the structured choice equals.
-    pub async fn option_id(
-        &self,
-        game_id: &str,
-        choice: &Option<pb::submit_choice_request::Choice>,
-    ) -> Result<String, ServiceError> {
-        match crate::wire::pick(choice)? {
-            crate::wire::Pick::Id(option_id) => Ok(option_id),
-            crate::wire::Pick::Payload(payload) => self.option_with_payload(game_id, &payload).await,
-        }
     }
 
     /// SubmitChoice on a task of its own: once begun it runs to its end even
@@ -92,10 +81,10 @@ impl Manager {
         game_id: String,
         creds: Credentials,
         expected_seq: Option<u64>,
-        option_id: String,
+        pick: Pick,
     ) -> Result<Accepted, ServiceError> {
         let me = Arc::clone(self);
-        tokio::spawn(async move { me.submit(&game_id, &creds, expected_seq, &option_id).await }.in_current_span())
+        tokio::spawn(async move { me.submit_pick(&game_id, &creds, expected_seq, pick).await }.in_current_span())
             .await
             .map_err(|e| ServiceError::Internal(format!("the choice's task failed: {e}")))?
     }
@@ -114,7 +103,8 @@ impl Manager {
             .map_err(|e| ServiceError::Internal(format!("the undo's task failed: {e}")))?
     }
 
-    /// SubmitChoice: durable before it returns.
+    /// SubmitChoice of an option id: durable before it returns.
+    #[cfg(test)]
     pub async fn submit(
         &self,
         game_id: &str,
@@ -122,16 +112,44 @@ impl Manager {
         expected_seq: Option<u64>,
         option_id: &str,
     ) -> Result<Accepted, ServiceError> {
+        self.submit_pick(game_id, creds, expected_seq, Pick::Id(option_id.to_string())).await
+    }
+
+    /// SubmitChoice of an option id or payload: durable before it returns.
+    /// The seat is checked before the choice is looked at, so a seat that
+    /// does not decide learns nothing of the options from its refusal.
+    pub async fn submit_pick(
+        &self,
+        game_id: &str,
+        creds: &Credentials,
+        expected_seq: Option<u64>,
+        pick: Pick,
+    ) -> Result<Accepted, ServiceError> {
         let (slot, mut d) = self.game(game_id).await?;
+        let sent = match &pick {
+            Pick::Id(id) => id.chars().take(80).collect::<String>(),
+            Pick::Payload(_) => "(payload)".to_string(),
+        };
         let refused = |e: ServiceError| {
-            info!(option = %option_id.chars().take(80).collect::<String>(), expected_seq = ?expected_seq,
-                  code = ?e.code(), why = %e, "choice refused");
+            info!(option = %sent, expected_seq = ?expected_seq, code = ?e.code(), why = %e, "choice refused");
             e
         };
         let (seat, _) = self.auth(&mut d, creds).map_err(refused)?;
         d.check_move(expected_seq, "choice").map_err(refused)?;
+        if !d.game.deciders().contains(&seat) {
+            return Err(refused(secrecy::refusal(d.game.as_ref(), Refusal::NotYourDecision, seat, "")));
+        }
+        let option_id = match pick {
+            Pick::Id(id) => id,
+            Pick::Payload(payload) => {
+                let mine = secrecy::shown_decision(d.game.as_ref(), Viewer::Seat(seat));
+                crate::wire::option_with_payload(&mine, &payload).map_err(refused)?
+            }
+        };
+        let option_id = option_id.as_str();
         let mut next = d.game.boxed_clone();
-        let applied = next.apply(seat, option_id).map_err(|e| refused(e.into()))?;
+        let applied = secrecy::apply(next.as_mut(), seat, option_id)
+            .map_err(|r| refused(secrecy::refusal(d.game.as_ref(), r, seat, option_id)))?;
         let entry = EntryRecord {
             seq: d.seq() + 1,
             kind: EntryKind::Choice,

@@ -143,8 +143,8 @@ impl Session {
         // session's task is not dropped while it answers (it only watches
         // the client and the shutdown between choices), so a choice begun
         // always ends, and one task hop less per choice.
-        let option_id = self.manager.option_id(&self.game_id, &pick).await?;
-        let accepted = self.manager.submit(&self.game_id, &self.creds, choice.expected_seq, &option_id).await?;
+        let pick = crate::wire::pick(&pick)?;
+        let accepted = self.manager.submit_pick(&self.game_id, &self.creds, choice.expected_seq, pick).await?;
         Ok(accepted.into())
     }
 }

@@ -40,6 +40,11 @@ impl Rendered {
         Rendered { game_id, seq, game, undo, seats, spectator: OnceLock::new(), same_for_all }
     }
 
+    /// The game at this seq.
+    pub(super) fn game(&self) -> &dyn HostedGame {
+        self.game.as_ref()
+    }
+
     /// Whether this rendering is of `game` at `seq` with `undo`.
     pub(super) fn is_of(&self, seq: u64, game: &Arc<dyn HostedGame>, undo: Option<Seat>) -> bool {
         self.seq == seq && Arc::ptr_eq(&self.game, game) && self.undo == undo
@@ -86,7 +91,7 @@ impl Rendered {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::xodus::Table;
+    use crate::xodus_for_tests::Table;
     use xodus_engine::{Difficulty, Game, GameConfig};
 
     #[test]

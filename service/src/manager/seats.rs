@@ -207,18 +207,6 @@ impl Manager {
         }
     }
 
-    /// The id of the pending decision's option whose payload is `payload`
-    /// (SubmitChoice by `choice_json`; the expected seq of the submit that
-    /// follows guards against a decision that changed meanwhile).
-    pub async fn option_with_payload(
-        &self,
-        game_id: &str,
-        payload: &serde_json::Value,
-    ) -> Result<String, ServiceError> {
-        let (_, d) = self.game(game_id).await?;
-        crate::wire::option_with_payload(&d.game.decision(), payload)
-    }
-
     /// GetView.
     pub async fn get_view(
         &self,

@@ -185,7 +185,8 @@ impl GameStream {
         let update = pb::StreamGameResponse {
             seq,
             snapshot: entry.is_none(),
-            entry: entry.map(crate::wire::entry),
+            entry: entry
+                .map(|e| crate::wire::entry(e, crate::secrecy::choice_shown(game, over, Some(self.viewer), e.seat))),
             events: events.to_vec(),
             state: Some(state),
             game: entry.is_none().then(|| self.seats.as_ref().map(|s| s.opening.clone())).flatten(),
@@ -197,10 +198,11 @@ impl GameStream {
     async fn send_live(&self, live: &Live) -> Next {
         let state = live.rendered.state(self.viewer);
         let over = state.outcome.is_some();
+        let shown = crate::secrecy::choice_shown(live.rendered.game(), over, Some(self.viewer), live.entry.seat);
         let update = pb::StreamGameResponse {
             seq: live.entry.seq,
             snapshot: false,
-            entry: Some(crate::wire::entry(&live.entry)),
+            entry: Some(crate::wire::entry(&live.entry, shown)),
             events: live.events.clone(),
             state: Some(state),
             game: None,

@@ -18,8 +18,13 @@ fn create_req(seed: u64) -> pb::CreateGameRequest {
     }
 }
 
+/// The registry the shipped server has for X-ODUS.
+fn standard() -> Registry {
+    Registry::new().with(Arc::new(crate::xodus_for_tests::Xodus))
+}
+
 async fn manager(store: Arc<dyn GameStore>) -> Manager {
-    Manager::load(store, Limits::default(), Registry::standard()).await.expect("load")
+    Manager::load(store, Limits::default(), standard()).await.expect("load")
 }
 
 /// Claims every seat; returns their tokens.
@@ -63,7 +68,7 @@ async fn idle_seats(m: &Manager, id: &str) -> usize {
 #[tokio::test]
 async fn a_seat_claimed_late_starts_its_idle_clock_at_the_claim() {
     let limits = Limits { idle_timeout_s: 1, ..Limits::default() };
-    let m = Manager::load(Arc::new(MemoryStore::default()), limits, Registry::standard()).await.expect("load");
+    let m = Manager::load(Arc::new(MemoryStore::default()), limits, standard()).await.expect("load");
     let id = m.create_game(None, &create_req(3)).await.expect("create").0.game_id;
     // The game waits for its crew longer than the idle timeout.
     tokio::time::sleep(std::time::Duration::from_millis(1300)).await;
@@ -255,7 +260,7 @@ async fn games_load_when_touched_and_leave_memory_when_idle() {
     let store: Arc<dyn GameStore> =
         Arc::new(crate::store::SqliteStore::open_dir(&dir, Limits::default().commit_poll).expect("reopen"));
     let limits = Limits { evict_idle: std::time::Duration::from_millis(1), ..Limits::default() };
-    let m = Manager::load(store, limits, Registry::standard()).await.expect("load");
+    let m = Manager::load(store, limits, standard()).await.expect("load");
     assert_eq!(m.game_count(), 1);
     assert!(m.games.read().expect("lock").is_empty(), "nothing replayed at start");
     let listed = m.list_games(None, false, 0, "").await.expect("list").games;
@@ -274,8 +279,8 @@ async fn games_load_when_touched_and_leave_memory_when_idle() {
 /// X-ODUS, counting how many states it renders (issue 30: each update is
 /// rendered once per seq and viewer, and shared).
 mod counting {
-    use crate::game::{Applied, GameType, HostedGame, Outcome, Refusal, Seat, Setup, Viewer};
-    use crate::games::xodus::Xodus;
+    use crate::game::{Applied, GameError, GameType, HostedGame, Outcome, Refusal, Seat, Setup, Viewer};
+    use crate::xodus_for_tests::Xodus;
     use std::sync::Arc;
     use std::sync::atomic::{AtomicUsize, Ordering};
     use xodus::pb;
@@ -291,10 +296,10 @@ mod counting {
         fn wire_kind(&self) -> pb::GameKind {
             pb::GameKind::Xodus
         }
-        fn setup(&self, request: &pb::CreateGameRequest, random_seed: u64) -> Result<Setup, String> {
+        fn setup(&self, request: &pb::CreateGameRequest, random_seed: u64) -> Result<Setup, GameError> {
             Xodus.setup(request, random_seed)
         }
-        fn start(&self, config_json: &str) -> Result<Box<dyn HostedGame>, String> {
+        fn start(&self, config_json: &str) -> Result<Box<dyn HostedGame>, GameError> {
             Ok(Box::new(Counted(Xodus.start(config_json)?, Arc::clone(&self.0))))
         }
     }
@@ -309,9 +314,21 @@ mod counting {
         fn apply(&mut self, seat: Seat, option_id: &str) -> Result<Applied, Refusal> {
             self.0.apply(seat, option_id)
         }
-        fn state(&self, viewer: Viewer) -> pb::GameState {
+        fn view_detail(&self, viewer: Viewer) -> pb::game_state::Detail {
             self.1.fetch_add(1, Ordering::SeqCst);
-            self.0.state(viewer)
+            self.0.view_detail(viewer)
+        }
+        fn schema_version(&self) -> u32 {
+            self.0.schema_version()
+        }
+        fn type_name(&self) -> &'static str {
+            self.0.type_name()
+        }
+        fn hidden_hash(&self) -> u64 {
+            self.0.hidden_hash()
+        }
+        fn same_state_for_every_viewer(&self) -> bool {
+            self.0.same_state_for_every_viewer()
         }
         fn outcome(&self) -> Option<Outcome> {
             self.0.outcome()
@@ -335,7 +352,7 @@ mod counting {
 async fn each_update_is_rendered_once_per_viewer_and_shared_by_reply_view_and_streams() {
     use std::sync::atomic::{AtomicUsize, Ordering};
     let renders = Arc::new(AtomicUsize::new(0));
-    let registry = Registry::standard().with(Arc::new(counting::CountingXodus(Arc::clone(&renders))));
+    let registry = standard().with(Arc::new(counting::CountingXodus(Arc::clone(&renders))));
     let m = Manager::load(Arc::new(MemoryStore::default()), Limits::default(), registry).await.expect("load");
     let mut req = create_req(21);
     req.game_type = "counting-xodus".into();
@@ -367,8 +384,8 @@ async fn each_update_is_rendered_once_per_viewer_and_shared_by_reply_view_and_st
     assert!(seen[..3].iter().all(|s| *s == spectator_view), "spectators share one state");
     assert_eq!(
         renders.load(Ordering::SeqCst) - before,
-        2,
-        "one render for the mover's seat and one for spectators, for the reply, two GetViews and four streams"
+        1,
+        "X-ODUS shows every viewer the same state: one render for the reply, two GetViews and four streams"
     );
 }
 
@@ -455,7 +472,7 @@ async fn a_choice_whose_caller_gives_up_during_the_commit_still_lands_and_the_ga
     // The caller's deadline passes while the store is committing.
     let gave_up = tokio::time::timeout(
         std::time::Duration::from_millis(50),
-        m.submit_detached(id.clone(), creds, Some(state.seq), o.id.clone()),
+        m.submit_detached(id.clone(), creds, Some(state.seq), crate::wire::Pick::Id(o.id.clone())),
     )
     .await;
     assert!(gave_up.is_err(), "the caller left before the acknowledgement");

@@ -3,9 +3,9 @@
 //! X-ODUS setup of a CreateGame request, starts tables from stored
 //! configurations, and wraps the engine's `Game` in the hosting contract.
 
-use crate::game::{Applied, GameType, HostedGame, Outcome, Refusal, Seat, Setup, Viewer};
 use xodus::{any, pb, xodus_pb};
 use xodus_engine::{AllyKind, Difficulty, Game, GameConfig, RuleError, ShipKind};
+use xodus_service::game::{Applied, GameError, GameType, HostedGame, Outcome, Refusal, Seat, Setup, Viewer};
 
 /// The X-ODUS game type.
 pub struct Xodus;
@@ -18,13 +18,16 @@ fn names<T: Copy>(all: &[T], f: fn(T) -> &'static str) -> String {
 /// `random_seed` is used when the request gives no seed.
 pub fn config(req: &pb::CreateGameRequest, random_seed: u64) -> Result<GameConfig, String> {
     let x = match &req.setup {
-        Some(pb::create_game_request::Setup::GameSetup(packed)) => any::unpack::<xodus_pb::XodusSetup>(packed)
-            .ok_or_else(|| {
-                format!(
-                    "game_setup holds '{}'; X-ODUS takes type.googleapis.com/xodus.v1.XodusSetup",
-                    packed.type_url.chars().take(80).collect::<String>()
-                )
-            })?,
+        Some(pb::create_game_request::Setup::GameSetup(packed)) => {
+            packed.to_msg::<xodus_pb::XodusSetup>().map_err(|e| {
+                let url = packed.type_url.chars().take(80).collect::<String>();
+                if url.ends_with("/xodus.v1.XodusSetup") {
+                    format!("game_setup holds an xodus.v1.XodusSetup whose bytes do not decode: {e}")
+                } else {
+                    format!("game_setup holds '{url}'; X-ODUS takes type.googleapis.com/xodus.v1.XodusSetup")
+                }
+            })?
+        }
         Some(pb::create_game_request::Setup::SetupJson(_)) => {
             return Err("X-ODUS takes its setup as game_setup (a packed xodus.v1.XodusSetup), not setup_json".into());
         }
@@ -101,15 +104,16 @@ impl GameType for Xodus {
         pb::GameKind::Xodus
     }
 
-    fn setup(&self, request: &pb::CreateGameRequest, random_seed: u64) -> Result<Setup, String> {
-        let config = config(request, random_seed)?;
-        let config_json = serde_json::to_string(&config).map_err(|e| e.to_string())?;
+    fn setup(&self, request: &pb::CreateGameRequest, random_seed: u64) -> Result<Setup, GameError> {
+        let config = config(request, random_seed).map_err(GameError::InvalidSetup)?;
+        let config_json = serde_json::to_string(&config).map_err(|e| GameError::InvalidSetup(e.to_string()))?;
         Ok(Setup { config_json, seats: config.ships.len() })
     }
 
-    fn start(&self, config_json: &str) -> Result<Box<dyn HostedGame>, String> {
-        let config: GameConfig = serde_json::from_str(config_json).map_err(|e| format!("config JSON: {e}"))?;
-        Ok(Box::new(Table::new(Game::new(config).map_err(|e| format!("config refused: {e}"))?)))
+    fn start(&self, config_json: &str) -> Result<Box<dyn HostedGame>, GameError> {
+        let config: GameConfig =
+            serde_json::from_str(config_json).map_err(|e| GameError::StoredConfig(format!("config JSON: {e}")))?;
+        Ok(Box::new(Table::new(Game::new(config).map_err(|e| GameError::StoredConfig(e.to_string()))?)))
     }
 
     fn catalog(&self) -> Vec<pb::CatalogEntry> {
@@ -173,13 +177,24 @@ impl HostedGame for Table {
                 events: events.iter().map(|e| xodus_wire::event(e, Some(self.game.public()))).collect(),
             }),
             Err(RuleError::GameOver) => Err(Refusal::GameOver),
-            Err(e @ RuleError::NotYourDecision { .. }) => Err(Refusal::NotYourDecision(e.to_string())),
-            Err(e) => Err(Refusal::Illegal(e.to_string())),
+            Err(RuleError::NotYourDecision { .. }) => Err(Refusal::NotYourDecision),
+            // The engine looks the id up first; a seat that does not
+            // decide gets the same refusal whatever it sent.
+            Err(_) if !self.deciders().contains(&seat) => Err(Refusal::NotYourDecision),
+            Err(_) => Err(Refusal::Illegal),
         }
     }
 
-    fn state(&self, v: Viewer) -> pb::GameState {
-        xodus_wire::game_state("", 0, &self.game, viewer(v))
+    fn view_detail(&self, v: Viewer) -> pb::game_state::Detail {
+        pb::game_state::Detail::GameState(any::pack(&xodus_wire::state::xodus_state(&self.game.view(viewer(v)))))
+    }
+
+    fn schema_version(&self) -> u32 {
+        xodus_wire::SCHEMA_VERSION
+    }
+
+    fn type_name(&self) -> &'static str {
+        "xodus"
     }
 
     fn outcome(&self) -> Option<Outcome> {
@@ -192,6 +207,10 @@ impl HostedGame for Table {
 
     fn state_hash(&self) -> u64 {
         self.game.state_hash()
+    }
+
+    fn hidden_hash(&self) -> u64 {
+        self.game.hidden_hash()
     }
 
     fn resampled(&self, v: Viewer, seed: u64) -> Box<dyn HostedGame> {
@@ -277,17 +296,28 @@ mod tests {
         assert!(t.same_state_for_every_viewer());
         let mut steps = 0;
         while t.outcome().is_none() && steps < 300 {
-            let spectator = t.state(Viewer::Spectator);
+            let spectator = t.view_detail(Viewer::Spectator);
             for s in 0..3u8 {
-                let mut shared = spectator.clone();
-                shared.viewer_seat = Some(u32::from(s));
-                assert_eq!(t.state(Viewer::Seat(s)), shared, "step {steps}, seat {s}");
+                assert_eq!(t.view_detail(Viewer::Seat(s)), spectator, "step {steps}, seat {s}");
             }
             let o = t.decision().options[steps % 3 % t.decision().options.len()].clone();
             t.apply(Seat::try_from(o.seats[0]).expect("small"), &o.id).expect("offered");
             steps += 1;
         }
         assert!(steps > 50, "the game went on for a while");
+    }
+
+    #[test]
+    fn x_odus_passes_the_conformance_suite() {
+        let setups: Vec<pb::CreateGameRequest> = [(3, 1), (4, 2), (3, 3)]
+            .iter()
+            .map(|&(ships, seed)| {
+                req(xodus_pb::XodusSetup { ship_count: ships, seed: Some(seed), ..Default::default() })
+            })
+            .collect();
+        let seen = xodus_service::conformance::check(&Xodus, &setups, 300).expect("conformance");
+        assert!(seen.undoable > 0, "some steps were undoable: {seen:?}");
+        assert_eq!(seen.with_secrets, 0, "no X-ODUS seat holds a secret of its own");
     }
 
     #[test]
@@ -333,5 +363,14 @@ mod tests {
             ..no_setup.clone()
         };
         assert!(config(&json, 1).expect_err("setup_json").contains("game_setup"));
+        let garbled = pb::CreateGameRequest {
+            setup: Some(pb::create_game_request::Setup::GameSetup(prost_types::Any {
+                type_url: "type.googleapis.com/xodus.v1.XodusSetup".into(),
+                value: vec![0xff, 0xff, 0xff],
+            })),
+            ..no_setup
+        };
+        let err = config(&garbled, 1).expect_err("undecodable bytes");
+        assert!(err.contains("do not decode"), "the decode error is named, not a wrong type: {err}");
     }
 }

@@ -17,7 +17,7 @@ use xodus_service::{Limits, Listener, ServerConfig, Storage, WebConfig};
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
-/// Hosts X-ODUS games over gRPC (with gRPC-Web, health and reflection).
+/// Hosts X-ODUS and VII Legio games over gRPC (with gRPC-Web, health and reflection).
 #[derive(Parser, Debug)]
 #[command(name = "xodus-server", version)]
 struct Args {
@@ -161,7 +161,7 @@ async fn main() -> anyhow::Result<()> {
     let args = Args::parse();
     init_logs(args.log_json);
     let config = ServerConfig {
-        registry: xodus_service::Registry::standard(),
+        registry: xodus_server::registry(),
         storage: if args.in_memory { Storage::Memory } else { Storage::Sqlite(args.data_dir.clone()) },
         limits: Limits {
             max_games: args.max_games,

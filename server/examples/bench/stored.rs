@@ -72,7 +72,7 @@ async fn template(dir: &Path) -> anyhow::Result<()> {
     let config = xodus_service::ServerConfig {
         storage: xodus_service::Storage::Sqlite(dir.to_path_buf()),
         limits: xodus_service::Limits::default(),
-        registry: xodus_service::Registry::standard(),
+        registry: xodus_server::registry(),
         web: Default::default(),
     };
     let server = tokio::spawn(xodus_service::run(listener, config, async move {
