@@ -211,3 +211,24 @@ fn a_mangled_typed_state_never_panics() {
     );
     assert!(read > 0, "no mangled state was readable: the mangling is too heavy to test anything");
 }
+
+/// A game stored before rules revisions (revision 0, no marker limit)
+/// reads back as it was: no revision, no discovery-marker count.
+#[test]
+fn a_revision_0_game_survives_the_typed_state() {
+    let config = legio_engine::GameConfig { rules_revision: None, ..legio_engine::GameConfig::new(2, 4) };
+    let mut game = Game::new(config).expect("valid config");
+    let mut pick = common::Pick(99);
+    for _ in 0..300 {
+        for viewer in [Viewer::Seat(0), Viewer::Seat(1), Viewer::Spectator] {
+            let typed = legio_wire::state::legio_state(&game.view(viewer));
+            assert!(typed.ships.iter().all(|s| s.discovery_markers.is_none()));
+            assert_eq!(typed.config.as_ref().and_then(|c| c.rules_revision), None);
+            assert_eq!(legio_wire::state::read_view(&typed), Ok(game.view(viewer)));
+        }
+        let d = game.decision();
+        let Some(seat) = d.seat else { break };
+        let id = d.options[pick.next(d.options.len())].id.clone();
+        game.apply(seat, &id).expect("legal");
+    }
+}
