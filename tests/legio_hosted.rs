@@ -292,3 +292,34 @@ async fn a_stranger_and_the_rivals_learn_no_card_they_may_not_see_and_the_game_s
 async fn view_again(c: &mut GameServiceClient<Channel>, id: &str, tokens: &[String]) -> Option<pb::Decision> {
     view(c, id, creds(tokens, 0)).await.decision
 }
+
+#[tokio::test]
+async fn ai_agents_fill_vii_legio_seats_and_play_a_game_to_its_ranked_end() {
+    // Until VII Legio has policies of its own, `xodus-ai --fill` plays its
+    // seats with legal moves from the wire decision: a table of AI seats is
+    // never stuck, and the game ends with a ranked (or truncated) outcome.
+    let server = Server::start_in(temp_dir("legio-fill"), &[]);
+    let mut c = server.client().await;
+    let mut request = legio_request(2);
+    request.seats = vec![pb::SeatOpenTo::Ai as i32; 2];
+    let id = c.create_game(request).await.expect("create").into_inner().game.expect("game").game_id;
+    let _agent = common::Agent::spawn_fill(&server.url, &server.data_dir, "heuristic");
+    let mut stream = c
+        .stream_game(pb::StreamGameRequest { game_id: id.clone(), from_seq: 0, ..Default::default() })
+        .await
+        .expect("stream")
+        .into_inner();
+    let outcome = loop {
+        let u = tokio::time::timeout(std::time::Duration::from_secs(60), stream.next())
+            .await
+            .expect("the AI seats keep moving")
+            .expect("the stream ends with the game")
+            .expect("ok");
+        if let Some(o) = u.state.and_then(|s| s.outcome) {
+            break o;
+        }
+    };
+    assert_eq!(outcome.kind, pb::OutcomeKind::Ranked as i32);
+    assert_eq!(outcome.scores.len(), 2);
+    assert!(outcome.truncated == outcome.ranking.is_empty(), "a ranking unless truncated: {outcome:?}");
+}
