@@ -4,9 +4,9 @@
 use clap::{Args, Parser, Subcommand};
 use std::path::PathBuf;
 
-/// The X-ODUS terminal client.
+/// The terminal client of the game service (X-ODUS, VII Legio).
 #[derive(Debug, Parser)]
-#[command(name = "xodus", version, about = "Play, watch and script X-ODUS games", long_about = None)]
+#[command(name = "xodus", version, about = "Play, watch and script X-ODUS and VII Legio games", long_about = None)]
 pub struct Cli {
     /// What to do.
     #[command(subcommand)]
@@ -63,6 +63,13 @@ pub struct SetupArgs {
     /// "true nightmare" on top of any difficulty, p. 19).
     #[arg(long)]
     pub nightmare: bool,
+    /// VII Legio: the number of commanders (2 to 4; 3 if absent).
+    #[arg(long)]
+    pub players: Option<u8>,
+    /// VII Legio: cut the game short after this many rounds (no ranking,
+    /// no winner); the server's default safety net if absent.
+    #[arg(long)]
+    pub round_limit: Option<u32>,
 }
 
 /// `xodus play`.
@@ -71,7 +78,8 @@ pub struct PlayArgs {
     /// Use a running server instead of starting one (a URL, or unix:PATH).
     #[arg(long, env = "XODUS_SERVER")]
     pub server: Option<String>,
-    /// Join this existing game instead of creating one (needs --server).
+    /// The game to create: `xodus` (the default) or `legio` (VII Legio);
+    /// or the id of an existing game to join instead (needs --server).
     #[arg(long)]
     pub game: Option<String>,
     /// Your seat(s), comma-separated.
@@ -115,6 +123,9 @@ pub struct PlayArgs {
 pub struct WatchArgs {
     /// The game to watch; a fresh all-AI game if absent.
     pub game: Option<String>,
+    /// The fresh game's type: `xodus` (the default) or `legio`.
+    #[arg(long = "game", value_name = "TYPE", default_value = "xodus")]
+    pub game_type: String,
     /// Use a running server instead of starting one (a URL, or unix:PATH).
     #[arg(long, env = "XODUS_SERVER")]
     pub server: Option<String>,
@@ -164,6 +175,9 @@ pub struct CreateArgs {
     /// Server.
     #[command(flatten)]
     pub server: ServerArg,
+    /// The game: `xodus` (the default) or `legio` (VII Legio).
+    #[arg(long = "game", value_name = "TYPE", default_value = "xodus")]
+    pub game_type: String,
     /// Setup.
     #[command(flatten)]
     pub setup: SetupArgs,
@@ -232,4 +246,11 @@ pub struct ViewArgs {
     /// A text report instead of JSON.
     #[arg(long)]
     pub text: bool,
+    /// Look as this seat (its own hand and options, in a game with
+    /// secrets); needs --token.
+    #[arg(long, requires = "token")]
+    pub seat: Option<u8>,
+    /// The seat's token (from `xodus join`).
+    #[arg(long, requires = "seat")]
+    pub token: Option<String>,
 }

@@ -4,6 +4,7 @@
 //! codes) stay in this module.
 
 use crate::seats::{Holder, SeatHolder};
+use crate::table::{self, Table, Typed};
 use serde::Serialize;
 use std::time::Duration;
 use tokio::sync::mpsc;
@@ -59,22 +60,66 @@ impl RemoteError {
 }
 
 /// What a new game looks like.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct NewGame {
-    /// Number of ships when `ships` is empty.
-    pub ship_count: u8,
-    /// Ships chosen by seat (random when empty).
-    pub ships: Vec<ShipKind>,
-    /// Difficulty name.
-    pub difficulty: String,
-    /// Allies by name (random when empty).
-    pub allies: Vec<String>,
-    /// Seed (random when absent).
-    pub seed: Option<u64>,
-    /// The permanent +1 Avatar movement marker (rulebook p. 19).
-    pub nightmare: bool,
+    /// The game and its setup.
+    pub setup: NewSetup,
     /// Seats open to AI agents; the others are open to humans.
     pub ai_seats: Vec<Seat>,
+}
+
+/// The setup of a new game, per game.
+#[derive(Clone, Debug)]
+pub enum NewSetup {
+    /// X-ODUS.
+    Xodus {
+        /// Number of ships when `ships` is empty.
+        ship_count: u8,
+        /// Ships chosen by seat (random when empty).
+        ships: Vec<ShipKind>,
+        /// Difficulty name.
+        difficulty: String,
+        /// Allies by name (random when empty).
+        allies: Vec<String>,
+        /// Seed (random when absent).
+        seed: Option<u64>,
+        /// The permanent +1 Avatar movement marker (rulebook p. 19).
+        nightmare: bool,
+    },
+    /// VII Legio: Nébuleuse Rouge.
+    Legio {
+        /// Commanders, 2 to 4.
+        players: u8,
+        /// Seed (random when absent).
+        seed: Option<u64>,
+        /// Rounds after which the game is cut short (the server's default
+        /// when absent).
+        round_limit: Option<u32>,
+    },
+}
+
+impl NewGame {
+    /// The number of seats of the game.
+    pub fn seat_count(&self) -> u8 {
+        match &self.setup {
+            NewSetup::Xodus { ship_count, ships, .. } => {
+                if ships.is_empty() {
+                    *ship_count
+                } else {
+                    ships.len() as u8
+                }
+            }
+            NewSetup::Legio { players, .. } => *players,
+        }
+    }
+
+    /// The game's registered name.
+    pub fn game_type(&self) -> &'static str {
+        match self.setup {
+            NewSetup::Xodus { .. } => table::XODUS,
+            NewSetup::Legio { .. } => table::LEGIO,
+        }
+    }
 }
 
 /// A game in the lobby.
@@ -82,11 +127,13 @@ pub struct NewGame {
 pub struct GameSummary {
     /// Its id.
     pub id: String,
+    /// The game's registered name ("xodus", "legio", ...).
+    pub game_type: String,
     /// Status in words (waiting, playing, over...).
     pub status: String,
-    /// Ships by seat.
+    /// Each seat's role (X-ODUS: its ship; VII Legio: its commander).
     pub ships: Vec<String>,
-    /// Difficulty.
+    /// Difficulty (X-ODUS; empty for games without one).
     pub difficulty: String,
     /// Seats nobody holds yet.
     pub open_seats: Vec<Seat>,
@@ -102,10 +149,12 @@ pub struct GameSummary {
 pub struct Step {
     /// Sequence number after this step.
     pub seq: u64,
-    /// What happened.
+    /// What happened, as X-ODUS engine events (empty for other games).
     pub events: Vec<Event>,
-    /// The view afterwards, when the server sent one.
-    pub view: Option<View>,
+    /// What happened, one line per event (`Event.summary`), for any game.
+    pub lines: Vec<String>,
+    /// The state afterwards, when the server sent one.
+    pub table: Option<Table>,
     /// Who holds each seat, when the server sent the seats with this step
     /// (the stream's first message, and each change between choices).
     pub seats: Option<Vec<SeatHolder>>,
@@ -114,6 +163,18 @@ pub struct Step {
     pub state_sent: bool,
     /// The step is an undo: it took back the last choice.
     pub undo: bool,
+}
+
+impl Step {
+    /// The X-ODUS view afterwards, when the server sent a readable one.
+    pub fn view(&self) -> Option<&View> {
+        self.table.as_ref().and_then(Table::xodus)
+    }
+
+    /// The state sent shows the game over.
+    pub fn over(&self) -> bool {
+        self.table.as_ref().is_some_and(Table::over)
+    }
 }
 
 /// A connection to a server.
@@ -148,7 +209,7 @@ fn sort(status: Status, url: &str) -> RemoteError {
     }
 }
 
-/// Engine events from their wire form (unknown shapes are skipped).
+/// X-ODUS engine events from their wire form (unknown shapes are skipped).
 fn events(wire: &[pb::Event]) -> Vec<Event> {
     wire.iter()
         .filter_map(|e| match serde_json::from_str(&e.event_json) {
@@ -161,15 +222,61 @@ fn events(wire: &[pb::Event]) -> Vec<Event> {
         .collect()
 }
 
-/// The engine view carried by a state.
-fn view_of(state: Option<&pb::GameState>) -> Result<View, RemoteError> {
-    let state = state.ok_or_else(|| RemoteError::Other("the server sent no state".into()))?;
-    xodus_wire::view(state).map_err(|e| match e {
-        xodus_wire::WireError::NotXodus => RemoteError::Other("the server sent a state without an X-ODUS view".into()),
-        e => RemoteError::Other(format!(
+/// Every event's line, for any game.
+fn lines(wire: &[pb::Event]) -> Vec<String> {
+    wire.iter().map(|e| if e.summary.is_empty() { e.kind.replace('_', " ") } else { e.summary.clone() }).collect()
+}
+
+/// A step from the wire: X-ODUS events are read only from an X-ODUS
+/// game (another game's events could look like them).
+fn step(seq: u64, state: Option<&pb::GameState>, wire: &[pb::Event], xodus_game: bool) -> Step {
+    let table = state.map(Table::read);
+    Step {
+        seq,
+        events: if xodus_game { events(wire) } else { Vec::new() },
+        lines: lines(wire),
+        state_sent: table.is_some(),
+        table,
+        seats: None,
+        undo: false,
+    }
+}
+
+/// The X-ODUS engine view carried by a state.
+fn view_of(table: Table) -> Result<View, RemoteError> {
+    match table.typed {
+        Typed::Xodus(v) => Ok(*v),
+        Typed::Unread(Some(e)) if table.game_type == table::XODUS => Err(RemoteError::Other(format!(
             "the server's typed state is not one this client reads ({e}); build xodus and xodus-server from the same commit"
-        )),
-    })
+        ))),
+        _ => Err(RemoteError::Other(format!(
+            "this is a {} game, not X-ODUS; `xodus view` and `xodus watch` show any game",
+            table.game_type
+        ))),
+    }
+}
+
+/// The setup of a CreateGame request.
+fn wire_setup(game: &NewGame) -> pb::create_game_request::Setup {
+    match &game.setup {
+        NewSetup::Xodus { ships, difficulty, allies, seed, nightmare, .. } => {
+            xodus::any::xodus_setup(xodus::xodus_pb::XodusSetup {
+                ship_count: u32::from(game.seat_count()),
+                ships: ships.iter().map(|k| k.as_str().to_string()).collect(),
+                difficulty: difficulty.clone(),
+                allies: allies.clone(),
+                seed: *seed,
+                nightmare: *nightmare,
+            })
+        }
+        NewSetup::Legio { players, seed, round_limit } => {
+            pb::create_game_request::Setup::GameSetup(xodus::any::pack(&xodus::legio_pb::LegioSetup {
+                players: u32::from(*players),
+                seed: *seed,
+                round_limit: *round_limit,
+            }))
+        }
+    }
 }
 
 /// Who holds each seat of a game, from its summary.
@@ -203,6 +310,7 @@ fn summary(g: pb::GameSummary) -> GameSummary {
         open_seats: g.seats.iter().filter(|s| !s.claimed).map(|s| s.seat as Seat).collect(),
         seq: g.seq,
         seed_chosen: g.seed_chosen,
+        game_type: if g.game_type.is_empty() { table::XODUS.to_string() } else { g.game_type },
         id: g.game_id,
     }
 }
@@ -232,22 +340,18 @@ impl Remote {
 
     /// Creates a game; returns its id.
     pub async fn create(&self, game: &NewGame) -> Result<String, RemoteError> {
-        let count = if game.ships.is_empty() { game.ship_count } else { game.ships.len() as u8 };
-        let seats = (0..count)
+        let seats = (0..game.seat_count())
             .map(|s| if game.ai_seats.contains(&s) { pb::SeatOpenTo::Ai } else { pb::SeatOpenTo::Human } as i32)
             .collect();
+        let kind = match game.setup {
+            NewSetup::Xodus { .. } => pb::GameKind::Xodus as i32,
+            NewSetup::Legio { .. } => pb::GameKind::Legio as i32,
+        };
         let req = pb::CreateGameRequest {
-            kind: pb::GameKind::Xodus as i32,
-            game_type: String::new(),
+            kind,
+            game_type: game.game_type().to_string(),
             seats,
-            setup: Some(xodus::any::xodus_setup(xodus::xodus_pb::XodusSetup {
-                ship_count: u32::from(count),
-                ships: game.ships.iter().map(|k| k.as_str().to_string()).collect(),
-                difficulty: game.difficulty.clone(),
-                allies: game.allies.clone(),
-                seed: game.seed,
-                nightmare: game.nightmare,
-            })),
+            setup: Some(wire_setup(game)),
         };
         let resp = self.client.clone().create_game(req).await.map_err(|s| sort(s, &self.url))?;
         resp.into_inner()
@@ -304,15 +408,27 @@ impl Remote {
         Ok(())
     }
 
-    /// The current view, as a spectator sees it (every seat sees the same
-    /// public state and the same decision).
+    /// The current X-ODUS view, as a spectator sees it (every seat sees
+    /// the same public state and the same decision). Another game is an
+    /// error: use [`Remote::state`] for any game.
     pub async fn view(&self, game: &str) -> Result<View, RemoteError> {
-        let req = pb::GetViewRequest { game_id: game.to_string(), credentials: None };
-        let resp = self.client.clone().get_view(req).await.map_err(|s| sort(s, &self.url))?;
-        view_of(resp.into_inner().state.as_ref())
+        view_of(self.state(game, None).await?)
     }
 
-    /// Sends a choice; returns the step it caused.
+    /// The current state of any game, as a spectator sees it or, with a
+    /// seat and its token, as that seat sees it (its own secrets, its own
+    /// options).
+    pub async fn state(&self, game: &str, seat: Option<(Seat, &str)>) -> Result<Table, RemoteError> {
+        let credentials =
+            seat.map(|(seat, token)| pb::SeatCredentials { seat: u32::from(seat), token: token.to_string() });
+        let req = pb::GetViewRequest { game_id: game.to_string(), credentials };
+        let resp = self.client.clone().get_view(req).await.map_err(|s| sort(s, &self.url))?;
+        let state = resp.into_inner().state.ok_or_else(|| RemoteError::Other("the server sent no state".into()))?;
+        Ok(Table::read(&state))
+    }
+
+    /// Sends a choice; returns the step it caused (with the state as the
+    /// seat sees it afterwards).
     pub async fn act(
         &self,
         game: &str,
@@ -328,14 +444,10 @@ impl Remote {
             choice: Some(pb::submit_choice_request::Choice::OptionId(option.to_string())),
         };
         let resp = self.client.clone().submit_choice(req).await.map_err(|s| sort(s, &self.url))?.into_inner();
-        Ok(Step {
-            seq: resp.seq,
-            events: events(&resp.events),
-            view: view_of(resp.state.as_ref()).ok(),
-            seats: None,
-            state_sent: true,
-            undo: false,
-        })
+        let xodus_game = resp.state.as_ref().is_none_or(|s| s.game_type.is_empty() || s.game_type == table::XODUS);
+        let mut step = step(resp.seq, resp.state.as_ref(), &resp.events, xodus_game);
+        step.state_sent = true;
+        Ok(step)
     }
 
     /// Takes back `seat`'s last choice; returns the new sequence number.
@@ -349,19 +461,31 @@ impl Remote {
         Ok(resp.into_inner().seq)
     }
 
-    /// Streams the game's steps after `from_seq` as a spectator, with the
+    /// Streams the game's steps after `from_seq` as a spectator (or as
+    /// `seat` with its token: its own secrets and options), with the
     /// seats' holders and their changes, sending them on `tx` until the
     /// stream ends, the game ends or the receiver goes away.
-    pub async fn follow(&self, game: &str, from_seq: u64, tx: mpsc::UnboundedSender<Step>) -> Result<(), RemoteError> {
-        let req = pb::StreamGameRequest { game_id: game.to_string(), from_seq, credentials: None, seat_updates: true };
+    pub async fn follow(
+        &self,
+        game: &str,
+        from_seq: u64,
+        seat: Option<(Seat, String)>,
+        tx: mpsc::UnboundedSender<Step>,
+    ) -> Result<(), RemoteError> {
+        let credentials = seat.map(|(seat, token)| pb::SeatCredentials { seat: u32::from(seat), token });
+        let req = pb::StreamGameRequest { game_id: game.to_string(), from_seq, credentials, seat_updates: true };
         let mut stream = self.client.clone().stream_game(req).await.map_err(|s| sort(s, &self.url))?.into_inner();
+        let mut xodus_game = true;
         while let Some(update) = stream.message().await.map_err(|s| sort(s, &self.url))? {
-            let state_sent = update.state.is_some();
-            let view = view_of(update.state.as_ref()).ok();
-            let over = view.as_ref().is_some_and(|v| v.public.outcome.is_some());
-            let seats = update.game.as_ref().map(holders);
-            let undo = update.entry.as_ref().is_some_and(|e| e.kind == pb::EntryKind::Undo as i32);
-            let step = Step { seq: update.seq, events: events(&update.events), view, seats, state_sent, undo };
+            let named = update.state.as_ref().map(|s| s.game_type.as_str());
+            let named = named.or(update.game.as_ref().map(|g| g.game_type.as_str())).unwrap_or_default();
+            if !named.is_empty() {
+                xodus_game = named == table::XODUS;
+            }
+            let mut step = step(update.seq, update.state.as_ref(), &update.events, xodus_game);
+            step.seats = update.game.as_ref().map(holders);
+            step.undo = update.entry.as_ref().is_some_and(|e| e.kind == pb::EntryKind::Undo as i32);
+            let over = step.over();
             if tx.send(step).is_err() || over {
                 return Ok(());
             }

@@ -1,25 +1,121 @@
-//! The interactive loop: draws the [`Screen`], reads the keyboard, and
-//! exchanges messages with whatever feeds it (the gRPC session in the
-//! binary, an in-process engine in the example). It owns the terminal
-//! between `ratatui::init` and `ratatui::restore`, so a panic or an error
-//! still leaves the terminal usable.
+//! The interactive loop: draws a screen (any [`Front`]: X-ODUS's
+//! [`Screen`], VII Legio's), reads the keyboard, and exchanges messages
+//! with whatever feeds it (the gRPC session in the binary, an in-process
+//! engine in the example). It owns the terminal between `ratatui::init`
+//! and `ratatui::restore`, so a panic or an error still leaves the
+//! terminal usable.
 
 use crate::seats::SeatHolder;
 use crate::ui::{Screen, draw};
+use ratatui::Frame;
 use ratatui::crossterm::event::{self, Event as TermEvent, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use std::sync::mpsc::{Receiver, TryRecvError};
 use std::time::Duration;
 use xodus_engine::{Event, Seat, View};
 
-/// What the feeding side tells the screen.
+/// What the loop needs of a screen.
+pub trait Front {
+    /// What a new state is (X-ODUS: the engine view).
+    type View;
+    /// What happened before it (X-ODUS: engine events; other games: lines).
+    type Event;
+    /// Draws the whole screen.
+    fn draw(&self, frame: &mut Frame);
+    /// The sequence number of the state shown.
+    fn seq(&self) -> u64;
+    /// The option under the cursor: the seat that picks it, its id and label.
+    fn chosen(&self) -> Option<(Seat, String, String)>;
+    /// The seat an undo is asked for.
+    fn undo_seat(&self) -> Option<Seat>;
+    /// Shows a newer state and logs what led to it (or takes back the
+    /// last choice's lines, for an undo).
+    fn apply(&mut self, view: Self::View, events: Vec<Self::Event>, undo: bool);
+    /// Who holds each seat now.
+    fn set_seats(&mut self, seats: Vec<SeatHolder>);
+    /// The one-line message (None clears it).
+    fn set_status(&mut self, status: Option<String>);
+    /// Moves the menu cursor.
+    fn move_selection(&mut self, delta: isize);
+    /// Puts the cursor on item `index` if it exists.
+    fn select(&mut self, index: usize);
+    /// Scrolls the log up (positive) or down.
+    fn scroll_log(&mut self, delta: isize);
+    /// The help overlay is open.
+    fn help_open(&self) -> bool;
+    /// Opens or closes the help overlay.
+    fn set_help(&mut self, open: bool);
+    /// A key of this screen's own (e.g. panning a map); true if used.
+    fn own_key(&mut self, _code: KeyCode) -> bool {
+        false
+    }
+}
+
+impl Front for Screen {
+    type View = View;
+    type Event = Event;
+    fn draw(&self, frame: &mut Frame) {
+        draw(frame, self)
+    }
+    fn seq(&self) -> u64 {
+        self.view.public.seq
+    }
+    fn chosen(&self) -> Option<(Seat, String, String)> {
+        self.selected_option().map(|(seat, o)| (seat, o.id.clone(), o.label.clone()))
+    }
+    fn undo_seat(&self) -> Option<Seat> {
+        self.my_seats.first().copied()
+    }
+    fn apply(&mut self, view: View, events: Vec<Event>, undo: bool) {
+        self.set_view(view);
+        if undo {
+            self.take_back();
+        } else {
+            self.push_choice(&events);
+        }
+    }
+    fn set_seats(&mut self, seats: Vec<SeatHolder>) {
+        Screen::set_seats(self, seats)
+    }
+    fn set_status(&mut self, status: Option<String>) {
+        self.status = status;
+    }
+    fn move_selection(&mut self, delta: isize) {
+        Screen::move_selection(self, delta)
+    }
+    fn select(&mut self, index: usize) {
+        Screen::select(self, index);
+    }
+    fn scroll_log(&mut self, delta: isize) {
+        Screen::scroll_log(self, delta)
+    }
+    fn help_open(&self) -> bool {
+        self.show_help
+    }
+    fn set_help(&mut self, open: bool) {
+        self.show_help = open;
+    }
+    fn own_key(&mut self, code: KeyCode) -> bool {
+        match code {
+            KeyCode::Char('H') => self.pan.0 -= 1,
+            KeyCode::Char('L') => self.pan.0 += 1,
+            KeyCode::Char('K') => self.pan.1 -= 1,
+            KeyCode::Char('J') => self.pan.1 += 1,
+            KeyCode::Char('0') => self.pan = (0, 0),
+            _ => return false,
+        }
+        true
+    }
+}
+
+/// What the feeding side tells the screen (by default X-ODUS's).
 #[derive(Debug)]
-pub enum Update {
+pub enum Update<V = View, E = Event> {
     /// A newer view, with the events that led to it.
     State {
         /// The view.
-        view: Box<View>,
+        view: Box<V>,
         /// Events since the previous view.
-        events: Vec<Event>,
+        events: Vec<E>,
         /// The step took back the last choice (an undo).
         undo: bool,
     },
@@ -62,29 +158,25 @@ enum Action {
     Undo,
 }
 
-fn on_key(screen: &mut Screen, key: KeyEvent) -> Action {
+fn on_key<F: Front>(screen: &mut F, key: KeyEvent) -> Action {
     if key.kind != KeyEventKind::Press {
         return Action::None;
     }
     if key.modifiers.contains(KeyModifiers::CONTROL) && key.code == KeyCode::Char('c') {
         return Action::Quit;
     }
+    if screen.own_key(key.code) {
+        return Action::None;
+    }
     match key.code {
-        KeyCode::Esc if screen.show_help => screen.show_help = false,
+        KeyCode::Esc if screen.help_open() => screen.set_help(false),
         KeyCode::Char('q') | KeyCode::Esc => return Action::Quit,
-        KeyCode::Char('?') => screen.show_help = !screen.show_help,
+        KeyCode::Char('?') => screen.set_help(!screen.help_open()),
         KeyCode::Up | KeyCode::Char('k') => screen.move_selection(-1),
         KeyCode::Down | KeyCode::Char('j') => screen.move_selection(1),
         KeyCode::PageUp => screen.scroll_log(5),
         KeyCode::PageDown => screen.scroll_log(-5),
-        KeyCode::Char('H') => screen.pan.0 -= 1,
-        KeyCode::Char('L') => screen.pan.0 += 1,
-        KeyCode::Char('K') => screen.pan.1 -= 1,
-        KeyCode::Char('J') => screen.pan.1 += 1,
-        KeyCode::Char('0') => screen.pan = (0, 0),
-        KeyCode::Char(c @ '1'..='9') => {
-            screen.select(c as usize - '1' as usize);
-        }
+        KeyCode::Char(c @ '1'..='9') => screen.select(c as usize - '1' as usize),
         KeyCode::Enter => return Action::Send,
         KeyCode::Char('u') => return Action::Undo,
         _ => {}
@@ -94,34 +186,34 @@ fn on_key(screen: &mut Screen, key: KeyEvent) -> Action {
 
 /// Runs the screen until the person quits. `submit` is called for each
 /// choice sent; it must not block.
-pub fn run(mut screen: Screen, updates: Receiver<Update>, mut submit: impl FnMut(Submit)) -> std::io::Result<Screen> {
+pub fn run<F: Front>(
+    mut screen: F,
+    updates: Receiver<Update<F::View, F::Event>>,
+    mut submit: impl FnMut(Submit),
+) -> std::io::Result<F> {
     let mut terminal = ratatui::init();
     let result = (|| -> std::io::Result<()> {
         // The sequence number of the last choice sent, until a newer view arrives.
         let mut sent_at: Option<u64> = None;
         let mut feed_open = true;
         loop {
-            terminal.draw(|f| draw(f, &screen))?;
+            terminal.draw(|f| screen.draw(f))?;
             if event::poll(Duration::from_millis(80))? {
                 match event::read()? {
                     TermEvent::Key(key) => match on_key(&mut screen, key) {
                         Action::Quit => return Ok(()),
                         Action::Send if sent_at.is_none() => {
-                            if let Some((seat, o)) = screen.selected_option() {
-                                let s = Submit {
-                                    seat,
-                                    request: Request::Choose(o.id.clone()),
-                                    expect_seq: screen.view.public.seq,
-                                };
-                                screen.status = Some(format!("sent: {}", o.label));
+                            if let Some((seat, id, label)) = screen.chosen() {
+                                let s = Submit { seat, request: Request::Choose(id), expect_seq: screen.seq() };
+                                screen.set_status(Some(format!("sent: {label}")));
                                 sent_at = Some(s.expect_seq);
                                 submit(s);
                             }
                         }
                         Action::Undo if sent_at.is_none() => {
-                            if let Some(seat) = screen.my_seats.first().copied() {
-                                let s = Submit { seat, request: Request::Undo, expect_seq: screen.view.public.seq };
-                                screen.status = Some("asking to take back the last choice".into());
+                            if let Some(seat) = screen.undo_seat() {
+                                let s = Submit { seat, request: Request::Undo, expect_seq: screen.seq() };
+                                screen.set_status(Some("asking to take back the last choice".into()));
                                 sent_at = Some(s.expect_seq);
                                 submit(s);
                             }
@@ -135,25 +227,20 @@ pub fn run(mut screen: Screen, updates: Receiver<Update>, mut submit: impl FnMut
             while feed_open {
                 match updates.try_recv() {
                     Ok(Update::State { view, events, undo }) => {
-                        if sent_at.is_some_and(|s| view.public.seq > s) {
+                        screen.apply(*view, events, undo);
+                        if sent_at.is_some_and(|s| screen.seq() > s) {
                             sent_at = None;
-                            screen.status = None;
-                        }
-                        screen.set_view(*view);
-                        if undo {
-                            screen.take_back();
-                        } else {
-                            screen.push_choice(&events);
+                            screen.set_status(None);
                         }
                     }
                     Ok(Update::Seats(seats)) => screen.set_seats(seats),
                     Ok(Update::Notice(line)) => {
                         sent_at = None;
-                        screen.status = Some(line);
+                        screen.set_status(Some(line));
                     }
                     Ok(Update::Quit) => return Ok(()),
                     Ok(Update::Closed(why)) => {
-                        screen.status = Some(why);
+                        screen.set_status(Some(why));
                         feed_open = false;
                     }
                     Err(TryRecvError::Empty) => break,

@@ -10,11 +10,52 @@ pub mod web;
 
 use anyhow::{Context, bail};
 use xodus_cli::cli::SetupArgs;
-use xodus_cli::remote::NewGame;
+use xodus_cli::remote::{NewGame, NewSetup};
+use xodus_cli::table;
 use xodus_engine::{AllyKind, Difficulty, ShipKind};
 
-/// Checks setup flags and turns them into a game request.
-pub fn new_game(s: &SetupArgs, ai_seats: Vec<u8>) -> anyhow::Result<NewGame> {
+/// The games `--game` may name.
+pub const GAME_TYPES: [&str; 2] = [table::XODUS, table::LEGIO];
+
+/// Commanders in a VII Legio game when --players is absent.
+pub const DEFAULT_PLAYERS: u8 = 3;
+
+/// Checks setup flags for a game of `game_type` and turns them into a
+/// game request.
+pub fn new_game(s: &SetupArgs, game_type: &str, ai_seats: Vec<u8>) -> anyhow::Result<NewGame> {
+    let setup = match game_type {
+        table::XODUS => xodus_setup(s)?,
+        table::LEGIO => {
+            let players = s.players.unwrap_or(DEFAULT_PLAYERS);
+            if !(2..=4).contains(&players) {
+                bail!("VII Legio is played by 2 to 4 commanders, not {players}");
+            }
+            NewSetup::Legio { players, seed: s.seed, round_limit: s.round_limit }
+        }
+        other => bail!("unknown game {other:?}; games are {}", GAME_TYPES.join(", ")),
+    };
+    let game = NewGame { setup, ai_seats };
+    let count = game.seat_count();
+    if let Some(bad) = game.ai_seats.iter().find(|s| **s >= count) {
+        bail!("seat {bad} does not exist in a {count}-seat game (seats 0..{})", count - 1);
+    }
+    Ok(game)
+}
+
+/// The number of seats the setup flags give a game of `game_type`.
+pub fn seat_count(s: &SetupArgs, game_type: &str) -> u8 {
+    match game_type {
+        table::LEGIO => s.players.unwrap_or(DEFAULT_PLAYERS),
+        _ if s.ship_kinds.is_empty() => s.ships,
+        _ => s.ship_kinds.len() as u8,
+    }
+}
+
+/// The X-ODUS setup flags, checked.
+fn xodus_setup(s: &SetupArgs) -> anyhow::Result<NewSetup> {
+    if s.players.is_some() || s.round_limit.is_some() {
+        bail!("--players and --round-limit are for VII Legio (--game legio); X-ODUS counts ships (--ships)");
+    }
     let ships = s
         .ship_kinds
         .iter()
@@ -38,16 +79,12 @@ pub fn new_game(s: &SetupArgs, ai_seats: Vec<u8>) -> anyhow::Result<NewGame> {
             bail!("unknown Ally {a:?}; Allies are {}", all.join(", "));
         }
     }
-    if let Some(bad) = ai_seats.iter().find(|s| **s >= count) {
-        bail!("seat {bad} does not exist in a {count}-ship game (seats 0..{})", count - 1);
-    }
-    Ok(NewGame {
+    Ok(NewSetup::Xodus {
         ship_count: count,
         ships,
         difficulty: s.difficulty.clone(),
         allies: s.allies.clone(),
         seed: s.seed,
         nightmare: s.nightmare,
-        ai_seats,
     })
 }

@@ -1,11 +1,12 @@
 //! `xodus play`: one command to a game in this terminal. Without --server
-//! it starts a local `xodus-server` on a data directory, creates a game,
-//! claims the person's seats, starts `xodus-ai` captains for the others
-//! and opens the screen; every child process stops when it closes. The
-//! seats are saved in the data directory, so `--resume` takes an
-//! unfinished game back; `--web` serves the browser front-end instead.
+//! it starts a local `xodus-server` on a data directory, creates a game
+//! (X-ODUS, or VII Legio with `--game legio`), claims the person's seats,
+//! starts `xodus-ai` players for the others and opens the game's screen;
+//! every child process stops when it closes. The seats are saved in the
+//! data directory, so `--resume` takes an unfinished game back (its type
+//! is asked of the server); `--web` serves the browser front-end instead.
 
-use super::{new_game, session, web};
+use super::{GAME_TYPES, new_game, seat_count, session, web};
 use anyhow::{Context, bail};
 use std::collections::{BTreeMap, HashMap};
 use std::io::IsTerminal;
@@ -13,6 +14,7 @@ use xodus_cli::cli::PlayArgs;
 use xodus_cli::procs::{self, Guard};
 use xodus_cli::remote::Remote;
 use xodus_cli::saved::{self, SavedGame};
+use xodus_cli::table;
 
 /// Runs `xodus play`.
 pub async fn run(a: PlayArgs) -> anyhow::Result<()> {
@@ -22,8 +24,17 @@ pub async fn run(a: PlayArgs) -> anyhow::Result<()> {
     if !std::io::stdout().is_terminal() {
         bail!("`xodus play` needs a terminal; scripts can use `xodus create`, `join` and `act`");
     }
-    if a.game.is_some() && a.server.is_none() {
-        bail!("--game needs --server (the server that hosts the game)");
+    // --game names a game to create (a type) or one to join (an id).
+    let (game_type, join) = match a.game.as_deref() {
+        Some(t) if GAME_TYPES.contains(&t) => (t.to_string(), None),
+        Some(id) => (table::XODUS.to_string(), Some(id.to_string())),
+        None => (table::XODUS.to_string(), None),
+    };
+    if join.is_some() && a.server.is_none() {
+        bail!("--game {} needs --server (the server that hosts the game)", join.unwrap_or_default());
+    }
+    if game_type == table::LEGIO && a.seats.len() > 1 {
+        bail!("VII Legio hides each commander's hand: one seat per terminal (--seats N)");
     }
     let resumed = if a.resume { Some(saved::load(&a.data_dir)?) } else { None };
     if resumed.is_none()
@@ -56,18 +67,17 @@ pub async fn run(a: PlayArgs) -> anyhow::Result<()> {
         }
         None => {
             let mut ai_seats = Vec::new();
-            let game = match &a.game {
+            let game = match &join {
                 Some(g) => g.clone(),
                 None => {
-                    let count =
-                        if a.setup.ship_kinds.is_empty() { a.setup.ships } else { a.setup.ship_kinds.len() as u8 };
+                    let count = seat_count(&a.setup, &game_type);
                     if let Some(bad) = a.seats.iter().find(|s| **s >= count) {
-                        bail!("seat {bad} does not exist in a {count}-ship game");
+                        bail!("seat {bad} does not exist in a {count}-seat game");
                     }
                     if !a.no_ai {
                         ai_seats = (0..count).filter(|s| !a.seats.contains(s)).collect();
                     }
-                    let req = new_game(&a.setup, ai_seats.clone())?;
+                    let req = new_game(&a.setup, &game_type, ai_seats.clone())?;
                     remote.create(&req).await.context("creating the game")?
                 }
             };
@@ -105,9 +115,15 @@ pub async fn run(a: PlayArgs) -> anyhow::Result<()> {
         let token = ai_tokens.get(s).map(String::as_str);
         ais.push(procs::start_ai(&url, &game, *s, token, &agent_args, log)?);
     }
-    let outcome =
-        session::screen(remote, game.clone(), tokens, ai_seats, std::time::Duration::from_millis(a.pace_ms), ais)
-            .await?;
+    let pace = std::time::Duration::from_millis(a.pace_ms);
+    let played = remote.state(&game, None).await?.game_type;
+    let outcome = if played == table::XODUS {
+        session::screen(remote, game.clone(), tokens, ai_seats, pace, ais).await?
+    } else {
+        // One seat's secrets on one screen: the lowest seat of this terminal.
+        let seat = tokens.iter().min_by_key(|(s, _)| **s).map(|(s, t)| (*s, t.clone()));
+        session::table_screen(remote, game.clone(), seat, ai_seats, pace, ais).await?.and_then(|t| t.outcome)
+    };
     match outcome {
         Some(o) => {
             saved::clear(&a.data_dir);

@@ -1,25 +1,29 @@
 //! The scriptable commands: `create`, `list`, `join`, `act` and `view`.
 //! Each makes one or two calls and prints one result on stdout (JSON, a
 //! token, or a table) so that shell scripts and tests can drive a game.
+//! They work on any game: X-ODUS keeps its engine view as JSON, VII Legio
+//! and any other game print the platform's decision and outcome, with the
+//! game's own view under `state` when the client reads that game.
 
 use super::new_game;
 use serde_json::json;
 use xodus_cli::cli::{ActArgs, CreateArgs, JoinArgs, ListArgs, ViewArgs};
 use xodus_cli::plain;
 use xodus_cli::remote::{Remote, RemoteError};
+use xodus_cli::table::{Table, Typed};
 
 /// `xodus create`: prints `{"game": ID, ...}`.
 pub async fn create(a: CreateArgs) -> anyhow::Result<()> {
-    let req = new_game(&a.setup, a.ai_seats.clone())?;
+    let req = new_game(&a.setup, &a.game_type, a.ai_seats.clone())?;
     let remote = Remote::connect(&a.server.server).await?;
     let id = remote.create(&req).await?;
     if a.id_only {
         println!("{id}");
         return Ok(());
     }
-    let seats: Vec<u8> = (0..req.ship_count).collect();
+    let seats: Vec<u8> = (0..req.seat_count()).collect();
     let human: Vec<u8> = seats.iter().copied().filter(|s| !req.ai_seats.contains(s)).collect();
-    println!("{}", json!({ "game": id, "human_seats": human, "ai_seats": req.ai_seats }));
+    println!("{}", json!({ "game": id, "game_type": req.game_type(), "human_seats": human, "ai_seats": req.ai_seats }));
     Ok(())
 }
 
@@ -35,15 +39,16 @@ pub async fn list(a: ListArgs) -> anyhow::Result<()> {
         println!("no games on {}", remote.url());
         return Ok(());
     }
-    println!("{:<28} {:<10} {:<9} {:>5} {:<12} ships", "game", "status", "level", "seq", "open seats");
+    println!("{:<28} {:<6} {:<10} {:<9} {:>5} {:<12} seats", "game", "type", "status", "level", "seq", "open seats");
     let marked = games.iter().any(|g| g.seed_chosen);
     for g in games {
         let open: Vec<String> = g.open_seats.iter().map(|s| s.to_string()).collect();
         println!(
-            "{:<28} {:<10} {:<9} {:>5} {:<12} {}",
+            "{:<28} {:<6} {:<10} {:<9} {:>5} {:<12} {}",
             if g.seed_chosen { format!("{}*", g.id) } else { g.id },
+            g.game_type,
             g.status,
-            g.difficulty,
+            if g.difficulty.is_empty() { "-".to_string() } else { g.difficulty },
             g.seq,
             if open.is_empty() { "-".into() } else { open.join(",") },
             g.ships.join(",")
@@ -69,34 +74,59 @@ pub async fn act(a: ActArgs) -> anyhow::Result<()> {
     let remote = Remote::connect(&a.server.server).await?;
     let expect = match a.expect_seq {
         Some(s) => s,
-        None => remote.view(&a.game).await?.public.seq,
+        None => remote.state(&a.game, None).await?.seq,
     };
     let step = remote.act(&a.game, a.seat, &a.token, &a.option, expect).await?;
-    let view = match step.view {
-        Some(v) => v,
-        None => remote.view(&a.game).await?,
+    let table = match step.table.clone() {
+        Some(t) => t,
+        None => remote.state(&a.game, Some((a.seat, &a.token))).await?,
     };
-    let out = json!({
-        "game": a.game,
-        "seat": a.seat,
-        "option": a.option,
-        "seq": view.public.seq,
-        "events": step.events.iter().map(|e| xodus_wire::events::log_line(e, Some(&view.public))).collect::<Vec<_>>(),
-        "decision": view.decision,
-        "outcome": view.public.outcome,
-    });
+    let out = match &table.typed {
+        Typed::Xodus(view) => json!({
+            "game": a.game,
+            "seat": a.seat,
+            "option": a.option,
+            "seq": view.public.seq,
+            "events": step.events.iter().map(|e| xodus_wire::events::log_line(e, Some(&view.public))).collect::<Vec<_>>(),
+            "decision": view.decision,
+            "outcome": view.public.outcome,
+        }),
+        _ => act_json(&a.game, a.seat, &a.option, &step.lines, &table),
+    };
     println!("{out}");
     Ok(())
 }
 
-/// `xodus view`: the view as JSON (or a text report).
+/// `xodus act`'s answer for any game but X-ODUS: the events' lines and
+/// the platform's decision and outcome.
+pub fn act_json(game: &str, seat: u8, option: &str, lines: &[String], table: &Table) -> serde_json::Value {
+    json!({
+        "game": game,
+        "game_type": table.game_type,
+        "seat": seat,
+        "option": option,
+        "seq": table.seq,
+        "events": lines,
+        "decision": table.decision,
+        "outcome": table.outcome,
+    })
+}
+
+/// `xodus view`: the view as JSON (or a text report), as a spectator or,
+/// with --seat and --token, as that seat.
 pub async fn view(a: ViewArgs) -> anyhow::Result<()> {
     let remote = Remote::connect(&a.server.server).await?;
-    let view = remote.view(&a.game).await?;
-    if a.text {
-        print!("{}", plain::report(&a.game, &view));
-    } else {
-        println!("{}", serde_json::to_string(&view)?);
+    let seat = a.seat.zip(a.token.as_deref());
+    let table = remote.state(&a.game, seat).await?;
+    if let Typed::Unread(Some(why)) = &table.typed {
+        eprintln!("note: the {} state is shown from its decision alone ({why})", table.game_type);
+    }
+    match (&table.typed, a.text) {
+        (Typed::Xodus(view), true) => print!("{}", plain::report(&a.game, view)),
+        (Typed::Xodus(view), false) => println!("{}", serde_json::to_string(view)?),
+        (Typed::Legio(view), true) => print!("{}", plain::legio::report(&a.game, &table, view)),
+        (Typed::Unread(_), true) => print!("{}", plain::any::report(&a.game, &table)),
+        (_, false) => println!("{}", table.to_json(&a.game)),
     }
     Ok(())
 }
@@ -104,4 +134,39 @@ pub async fn view(a: ViewArgs) -> anyhow::Result<()> {
 /// The exit code for an error: the remote error's own, else 1.
 pub fn exit_code(e: &anyhow::Error) -> i32 {
     e.downcast_ref::<RemoteError>().map(RemoteError::exit_code).unwrap_or(1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use xodus::pb;
+
+    #[test]
+    fn acting_in_a_game_without_a_reader_answers_with_the_platform_decision() {
+        let state = pb::GameState {
+            seq: 4,
+            game_type: "high_card".into(),
+            decision: Some(pb::Decision {
+                kind: "draw".into(),
+                deciders: vec![1],
+                prompt: "Draw or stand".into(),
+                options: vec![pb::ChoiceOption {
+                    id: "stand".into(),
+                    label: "Stand".into(),
+                    seats: vec![1],
+                    ..Default::default()
+                }],
+            }),
+            ..Default::default()
+        };
+        let table = Table::read(&state);
+        let out = act_json("g-9", 0, "draw", &["seat 0 draws a card".to_string()], &table);
+        assert_eq!(out["seq"], 4);
+        assert_eq!(out["game_type"], "high_card");
+        assert_eq!(out["events"][0], "seat 0 draws a card");
+        assert_eq!(out["decision"]["prompt"], "Draw or stand");
+        assert_eq!(out["decision"]["deciders"][0], 1);
+        assert_eq!(out["decision"]["options"][0]["id"], "stand");
+        assert!(out["outcome"].is_null());
+    }
 }

@@ -1,6 +1,7 @@
-//! Following one game: on the screen (with choices sent for this
-//! terminal's seats) or as plain lines. Both resume the server stream from
-//! the last sequence number seen if it breaks.
+//! Following one game: on the screen (X-ODUS's, or VII Legio's, which
+//! also shows any other game from its decision; with choices sent for
+//! this terminal's seats) or as plain lines. Both resume the server stream
+//! from the last sequence number seen if it breaks.
 
 use std::collections::HashMap;
 use std::io::Write;
@@ -11,17 +12,25 @@ use tokio::sync::mpsc;
 use xodus_cli::procs::Guard;
 use xodus_cli::remote::{Remote, Step};
 use xodus_cli::seats::{self, SeatHolder};
-use xodus_cli::tui::{self, Request, Submit, Update};
+use xodus_cli::table::{self, LEGIO, Table};
+use xodus_cli::tui::{self, Front, Request, Submit, Update};
 use xodus_cli::ui::Screen;
+use xodus_cli::ui::legio::LegioScreen;
 use xodus_engine::content::Content;
-use xodus_engine::{Outcome, Seat, View};
+use xodus_engine::{Outcome, Seat};
 
 /// Times a broken stream is reopened before giving up.
 const RESUMES: u32 = 10;
 
-/// Follows `game` from `from_seq`, reopening the stream when it breaks,
-/// until the game ends, `tx` closes or the server stays away.
-pub fn spawn_follow(remote: Remote, game: String, from_seq: u64) -> mpsc::UnboundedReceiver<Step> {
+/// Follows `game` from `from_seq` (as a spectator, or as `seat` with its
+/// token), reopening the stream when it breaks, until the game ends, `tx`
+/// closes or the server stays away.
+pub fn spawn_follow(
+    remote: Remote,
+    game: String,
+    from_seq: u64,
+    seat: Option<(Seat, String)>,
+) -> mpsc::UnboundedReceiver<Step> {
     let (tx, rx) = mpsc::unbounded_channel();
     tokio::spawn(async move {
         let last = Arc::new(AtomicU64::new(from_seq));
@@ -34,14 +43,14 @@ pub fn spawn_follow(remote: Remote, game: String, from_seq: u64) -> mpsc::Unboun
                 let mut over = false;
                 while let Some(step) = step_rx.recv().await {
                     fwd_last.store(step.seq, Ordering::SeqCst);
-                    over |= step.view.as_ref().is_some_and(|v| v.public.outcome.is_some());
+                    over |= step.over();
                     if fwd_tx.send(step).is_err() {
                         return true;
                     }
                 }
                 over
             });
-            let result = remote.follow(&game, last.load(Ordering::SeqCst), step_tx).await;
+            let result = remote.follow(&game, last.load(Ordering::SeqCst), seat.clone(), step_tx).await;
             let done = forward.await.unwrap_or(true);
             if done || tx.is_closed() {
                 return;
@@ -62,10 +71,10 @@ pub fn spawn_follow(remote: Remote, game: String, from_seq: u64) -> mpsc::Unboun
     rx
 }
 
-/// Runs the screen for `game` with `tokens` for this terminal's seats
-/// (none: spectator), watching `children` (killed when the screen closes),
-/// pausing `pace` after each step with events so that
-/// fast AI captains can be followed. Returns the outcome if the game ended.
+/// Runs the X-ODUS screen for `game` with `tokens` for this terminal's
+/// seats (none: spectator), watching `children` (killed when the screen
+/// closes), pausing `pace` after each step with events so that fast AI
+/// captains can be followed. Returns the outcome if the game ended.
 pub async fn screen(
     remote: Remote,
     game: String,
@@ -73,7 +82,7 @@ pub async fn screen(
     ai_seats: Vec<Seat>,
     pace: Duration,
     children: Vec<Guard>,
-) -> anyhow::Result<Option<Outcome>> {
+) -> anyhow::Result<Option<table::Outcome>> {
     let mut seats: Vec<Seat> = tokens.keys().copied().collect();
     seats.sort();
     let view = remote.view(&game).await?;
@@ -82,14 +91,13 @@ pub async fn screen(
     screen.note(format!("Following game {game} on {}", remote.url()));
 
     let (upd_tx, upd_rx) = std::sync::mpsc::channel::<Update>();
-    let mut steps = spawn_follow(remote.clone(), game.clone(), view.public.seq);
+    let mut steps = spawn_follow(remote.clone(), game.clone(), view.public.seq, None);
     let feed_tx = upd_tx.clone();
-    let feed_tx_for_quit = upd_tx.clone();
     let feed_remote = remote.clone();
     let feed_game = game.clone();
     let feed = tokio::spawn(async move {
         while let Some(step) = steps.recv().await {
-            if let Some(seats) = step.seats
+            if let Some(seats) = step.seats.clone()
                 && feed_tx.send(Update::Seats(seats)).is_err()
             {
                 return;
@@ -97,8 +105,8 @@ pub async fn screen(
             if !step.state_sent {
                 continue;
             }
-            let view = match step.view {
-                Some(v) => Some(v),
+            let view = match step.view() {
+                Some(v) => Some(v.clone()),
                 None => feed_remote.view(&feed_game).await.ok(),
             };
             let update = match view {
@@ -115,17 +123,105 @@ pub async fn screen(
         }
         let _ = feed_tx.send(Update::Closed("the server stream ended".into()));
     });
+    let screen = run_front(screen, remote, game, tokens, upd_tx, upd_rx, feed, children).await?;
+    Ok(screen.and_then(|s| s.view.public.outcome.as_ref().map(team_outcome)))
+}
 
-    let (sub_tx, mut sub_rx) = mpsc::unbounded_channel::<Submit>();
-    let act_remote = remote.clone();
-    let act_game = game.clone();
+/// An X-ODUS outcome in the platform's terms (a team result).
+fn team_outcome(o: &Outcome) -> table::Outcome {
+    table::Outcome { kind: "team".into(), won: o.won, cause: o.cause.clone(), round: o.round, ..Default::default() }
+}
+
+/// Runs the VII Legio screen for `game` (also any game the client has no
+/// board for: its decision and log) as `seat` with its token, or as a
+/// spectator; the rest as [`screen`]. Returns the final state if the game
+/// ended.
+pub async fn table_screen(
+    remote: Remote,
+    game: String,
+    seat: Option<(Seat, String)>,
+    ai_seats: Vec<Seat>,
+    pace: Duration,
+    children: Vec<Guard>,
+) -> anyhow::Result<Option<Table>> {
+    let creds = seat.as_ref().map(|(s, t)| (*s, t.as_str()));
+    let table = remote.state(&game, creds).await?;
+    let from = table.seq;
+    let mut screen = LegioScreen::new(game.clone(), table, seat.as_ref().map(|(s, _)| *s));
+    screen.ai_seats = ai_seats;
+    screen.note(format!("Following game {game} on {}", remote.url()));
+
+    let (upd_tx, upd_rx) = std::sync::mpsc::channel::<Update<Table, String>>();
+    let mut steps = spawn_follow(remote.clone(), game.clone(), from, seat.clone());
+    let feed_tx = upd_tx.clone();
+    let feed_remote = remote.clone();
+    let feed_game = game.clone();
+    let feed_seat = seat.clone();
+    let feed = tokio::spawn(async move {
+        while let Some(step) = steps.recv().await {
+            if let Some(seats) = step.seats.clone()
+                && feed_tx.send(Update::Seats(seats)).is_err()
+            {
+                return;
+            }
+            if !step.state_sent {
+                continue;
+            }
+            let table = match step.table {
+                Some(t) => Some(t),
+                None => {
+                    let creds = feed_seat.as_ref().map(|(s, t)| (*s, t.as_str()));
+                    feed_remote.state(&feed_game, creds).await.ok()
+                }
+            };
+            let paced = !step.lines.is_empty();
+            let update = match table {
+                Some(t) => Update::State { view: Box::new(t), events: step.lines, undo: step.undo },
+                None => Update::Notice("lost the view; retrying".into()),
+            };
+            if feed_tx.send(update).is_err() {
+                return;
+            }
+            if paced && !pace.is_zero() {
+                tokio::time::sleep(pace).await;
+            }
+        }
+        let _ = feed_tx.send(Update::Closed("the server stream ended".into()));
+    });
+    let tokens: HashMap<Seat, String> = seat.into_iter().collect();
+    let screen = run_front(screen, remote, game, tokens, upd_tx, upd_rx, feed, children).await?;
+    Ok(screen.map(|s| s.table).filter(Table::over))
+}
+
+/// The keyboard loop over `front`, fed by `feed` through `upd_rx`, with the
+/// person's choices and undos sent for `tokens`' seats and `children`
+/// watched (a notice when one stops; all killed at the end). Returns the
+/// screen, or None when the process was asked to stop.
+#[allow(clippy::too_many_arguments)]
+async fn run_front<F>(
+    front: F,
+    remote: Remote,
+    game: String,
+    tokens: HashMap<Seat, String>,
+    upd_tx: std::sync::mpsc::Sender<Update<F::View, F::Event>>,
+    upd_rx: std::sync::mpsc::Receiver<Update<F::View, F::Event>>,
+    feed: tokio::task::JoinHandle<()>,
+    children: Vec<Guard>,
+) -> anyhow::Result<Option<F>>
+where
+    F: Front + Send + 'static,
+    F::View: Send + 'static,
+    F::Event: Send + 'static,
+{
+    let quit_tx = upd_tx.clone();
     let notices = upd_tx.clone();
+    let (sub_tx, mut sub_rx) = mpsc::unbounded_channel::<Submit>();
     let actor = tokio::spawn(async move {
         while let Some(s) = sub_rx.recv().await {
             match &s.request {
                 Request::Choose(id) => {
                     let Some(token) = tokens.get(&s.seat) else { continue };
-                    if let Err(e) = act_remote.act(&act_game, s.seat, token, id, s.expect_seq).await {
+                    if let Err(e) = remote.act(&game, s.seat, token, id, s.expect_seq).await {
                         let _ = upd_tx.send(Update::Notice(e.to_string()));
                     }
                 }
@@ -134,7 +230,7 @@ pub async fn screen(
                     let mut last_err = None;
                     let mut done = false;
                     for (seat, token) in &tokens {
-                        match act_remote.undo(&act_game, *seat, token, s.expect_seq).await {
+                        match remote.undo(&game, *seat, token, s.expect_seq).await {
                             Ok(_) => {
                                 done = true;
                                 break;
@@ -170,9 +266,8 @@ pub async fn screen(
         }
     });
 
-    let quit_tx = feed_tx_for_quit;
     let mut tui = tokio::task::spawn_blocking(move || {
-        tui::run(screen, upd_rx, move |s| {
+        tui::run(front, upd_rx, move |s| {
             let _ = sub_tx.send(s);
         })
     });
@@ -199,18 +294,19 @@ pub async fn screen(
     // Dropping the watchdog's future kills the children it holds.
     watchdog.abort();
     let _ = watchdog.await;
-    let screen = result??;
-    Ok(screen.view.public.outcome.clone())
+    Ok(Some(result??))
 }
 
-/// Prints the game as lines until it ends; returns the final view.
-pub async fn plain(remote: Remote, game: String) -> anyhow::Result<View> {
-    let mut view = remote.view(&game).await?;
-    say(&format!("watching game {game} on {} from seq {}", remote.url(), view.public.seq));
-    if view.public.outcome.is_some() {
-        return Ok(view);
+/// Prints the game as lines until it ends; returns the final state. Any
+/// game: X-ODUS's lines name the systems on its board, other games' are
+/// the server's summaries.
+pub async fn plain(remote: Remote, game: String) -> anyhow::Result<Table> {
+    let mut table = remote.state(&game, None).await?;
+    say(&format!("watching game {game} on {} from seq {}", remote.url(), table.seq));
+    if table.over() {
+        return Ok(table);
     }
-    let mut steps = spawn_follow(remote.clone(), game.clone(), view.public.seq);
+    let mut steps = spawn_follow(remote.clone(), game.clone(), table.seq, None);
     let mut out = std::io::stdout();
     let mut seats: Vec<SeatHolder> = Vec::new();
     loop {
@@ -218,52 +314,66 @@ pub async fn plain(remote: Remote, game: String) -> anyhow::Result<View> {
             s = steps.recv() => s,
             _ = tokio::signal::ctrl_c() => {
                 say("interrupted");
-                return Ok(view);
+                return Ok(table);
             }
             _ = terminated() => {
                 say("stopped");
-                return Ok(view);
+                return Ok(table);
             }
         };
         let Some(step) = step else { break };
-        if let Some(now) = step.seats {
-            let name = |s: Seat| seat_title(&view, s);
+        if let Some(now) = &step.seats {
+            let name = |s: Seat| seat_title(&table, s);
             let lines =
-                if seats.is_empty() { vec![seats::listing(&now, name)] } else { seats::changes(&seats, &now, name) };
+                if seats.is_empty() { vec![seats::listing(now, name)] } else { seats::changes(&seats, now, name) };
             for line in lines {
                 let _ = writeln!(out, "[{}] {line}", step.seq);
             }
-            seats = now;
+            seats = now.clone();
         }
         if !step.state_sent {
             let _ = out.flush();
             continue;
         }
-        let board = step.view.as_ref().map(|v| &v.public);
-        for e in &step.events {
-            let _ = writeln!(out, "[{}] {}", step.seq, xodus_wire::events::log_line(e, board));
+        match step.view() {
+            Some(v) if !step.events.is_empty() => {
+                for e in &step.events {
+                    let _ = writeln!(out, "[{}] {}", step.seq, xodus_wire::events::log_line(e, Some(&v.public)));
+                }
+            }
+            _ => {
+                for line in &step.lines {
+                    let _ = writeln!(out, "[{}] {line}", step.seq);
+                }
+            }
         }
         let _ = out.flush();
-        if let Some(v) = step.view {
-            view = v;
-        } else if let Ok(v) = remote.view(&game).await {
-            view = v;
+        if let Some(t) = step.table {
+            table = t;
+        } else if let Ok(t) = remote.state(&game, None).await {
+            table = t;
         }
-        if view.public.outcome.is_some() {
+        if table.over() {
             break;
         }
     }
-    if view.public.outcome.is_none() {
+    if !table.over() {
         anyhow::bail!("the server stream of game {game} ended before the game did");
     }
-    Ok(view)
+    Ok(table)
 }
 
-/// "seat 2 Pirate Ship": a seat and its ship, for the plain lines.
-fn seat_title(view: &View, seat: Seat) -> String {
-    match view.public.ships.iter().find(|s| s.seat == seat) {
-        Some(ship) => format!("seat {seat} {}", Content::get().ship(ship.kind).name),
-        None => format!("seat {seat}"),
+/// "seat 2 Pirate Ship" (X-ODUS: a seat and its ship), "seat 1
+/// commander" (VII Legio), "seat 3" (any other game), for the plain lines.
+fn seat_title(table: &Table, seat: Seat) -> String {
+    if let Some(v) = table.xodus()
+        && let Some(ship) = v.public.ships.iter().find(|s| s.seat == seat)
+    {
+        return format!("seat {seat} {}", Content::get().ship(ship.kind).name);
+    }
+    match table.game_type.as_str() {
+        LEGIO => format!("seat {seat} commander"),
+        _ => format!("seat {seat}"),
     }
 }
 
@@ -275,14 +385,10 @@ pub fn say(line: &str) {
     let _ = out.flush();
 }
 
-/// One line for a result.
-pub fn result_line(game: &str, o: &Outcome) -> String {
-    format!(
-        "game {game}: {} ({}) in round {}",
-        if o.won { "VICTORY" } else { "DEFEAT" },
-        o.cause.replace('_', " "),
-        o.round
-    )
+/// One line for a result, any game: "game G: VICTORY (rift sealed) in
+/// round 9", "game G: OVER (declared) in round 12: ranking seat 2 (31), ...".
+pub fn result_line(game: &str, o: &table::Outcome) -> String {
+    format!("game {game}: {}", o.words())
 }
 
 /// Resolves when the process is asked to stop (SIGTERM, or SIGHUP when the

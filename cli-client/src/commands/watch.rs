@@ -1,8 +1,10 @@
 //! `xodus watch`: spectate a game, or with no game start a fresh all-AI
-//! game (on a local server unless --server is given) and watch it to the
-//! end, then print the result.
+//! game (X-ODUS, or VII Legio with `--game legio`; on a local server
+//! unless --server is given) and watch it to the end, then print the
+//! result. Any game can be watched: as lines, or on X-ODUS's screen, or
+//! on VII Legio's (which shows other games from their decision and log).
 
-use super::{new_game, session};
+use super::{new_game, seat_count, session};
 use anyhow::Context;
 use std::collections::HashMap;
 use std::io::IsTerminal;
@@ -10,6 +12,7 @@ use std::path::PathBuf;
 use xodus_cli::cli::WatchArgs;
 use xodus_cli::procs::{self, Guard};
 use xodus_cli::remote::Remote;
+use xodus_cli::table;
 
 /// Default server for watching a named game.
 const DEFAULT_SERVER: &str = "http://127.0.0.1:50051";
@@ -35,6 +38,8 @@ pub async fn run(a: WatchArgs) -> anyhow::Result<()> {
             (Remote::connect(url).await?, game, Vec::new())
         }
         None => {
+            let seats: Vec<u8> = (0..seat_count(&a.setup, &a.game_type)).collect();
+            let req = new_game(&a.setup, &a.game_type, seats.clone())?;
             let url = match a.server {
                 Some(u) => u,
                 None => {
@@ -53,10 +58,9 @@ pub async fn run(a: WatchArgs) -> anyhow::Result<()> {
                 }
             };
             let remote = Remote::connect(&url).await?;
-            let seats: Vec<u8> = (0..a.setup.ships.max(a.setup.ship_kinds.len() as u8)).collect();
-            let req = new_game(&a.setup, seats.clone())?;
             let game = remote.create(&req).await.context("creating the game")?;
-            eprintln!("game {game}: {} AI captains", seats.len());
+            let who = if req.game_type() == table::LEGIO { "commanders" } else { "captains" };
+            eprintln!("game {game}: {} AI {who}", seats.len());
             let agent_args = a.ai.agent_args();
             for s in &seats {
                 ais.push(procs::start_ai(&url, &game, *s, None, &agent_args, None)?);
@@ -65,11 +69,16 @@ pub async fn run(a: WatchArgs) -> anyhow::Result<()> {
         }
     };
     let outcome = if plain {
-        session::plain(remote, game.clone()).await?.public.outcome
+        session::plain(remote, game.clone()).await?.outcome
     } else {
         let pace = std::time::Duration::from_millis(a.pace_ms);
         let children = std::mem::take(&mut ais);
-        session::screen(remote, game.clone(), HashMap::new(), ai_seats, pace, children).await?
+        let first = remote.state(&game, None).await?;
+        if first.game_type == table::XODUS {
+            session::screen(remote, game.clone(), HashMap::new(), ai_seats, pace, children).await?
+        } else {
+            session::table_screen(remote, game.clone(), None, ai_seats, pace, children).await?.and_then(|t| t.outcome)
+        }
     };
     drop(ais);
     match outcome {

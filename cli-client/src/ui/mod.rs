@@ -1,12 +1,15 @@
 //! The ratatui screen: one [`Screen`] model and a [`draw`] function that
 //! lays the panels out for the terminal's current size. Each panel is a
-//! small module with one job; `layout` decides which panels fit.
+//! small module with one job; `layout` decides which panels fit. The
+//! screen above is X-ODUS's; `legio` is VII Legio's (and any other game's,
+//! from its decision and log).
 
 mod corruption;
 mod decision;
 mod fight;
 mod help;
 mod layout;
+pub mod legio;
 mod log;
 mod map;
 mod model;

@@ -1,6 +1,11 @@
 //! Plain text for when stdout is not a terminal: the state as a short
 //! report (round, ships, Corruption, board, decision) and events as lines.
 //! Scripts and logs read this; it has no colours and no cursor movement.
+//! This module is X-ODUS's report; `legio` is VII Legio's and `any` the
+//! platform-only one for a game the client has no reader for.
+
+pub mod any;
+pub mod legio;
 
 use std::fmt::Write as _;
 use xodus_engine::content::Content;

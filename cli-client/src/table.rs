@@ -1,0 +1,311 @@
+//! One game's state as any game shows it: the platform's game type,
+//! sequence number, pending decision (prompt, deciders, options with ids,
+//! labels and seats) and outcome, plus the game's own view when this
+//! client has a reader for that game (X-ODUS, VII Legio). A game the
+//! client cannot read is still played and watched from the platform part
+//! alone. No gRPC calls here: `remote` fetches, this module reads.
+
+use serde::Serialize;
+use xodus::pb;
+
+/// The registered name of X-ODUS.
+pub const XODUS: &str = "xodus";
+/// The registered name of VII Legio: Nébuleuse Rouge.
+pub const LEGIO: &str = "legio";
+
+/// One option of the pending decision, as the platform offers it.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Offer {
+    /// Stable id, sent back to choose it.
+    pub id: String,
+    /// Short label.
+    pub label: String,
+    /// Seats that may pick it.
+    pub seats: Vec<u32>,
+}
+
+/// The pending decision, as the platform sends it.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Decision {
+    /// Snake-case kind.
+    pub kind: String,
+    /// Seats that may decide now.
+    pub deciders: Vec<u32>,
+    /// What is asked.
+    pub prompt: String,
+    /// The options this viewer is shown.
+    pub options: Vec<Offer>,
+}
+
+impl Decision {
+    /// From the wire.
+    pub fn from_wire(d: &pb::Decision) -> Decision {
+        Decision {
+            kind: d.kind.clone(),
+            deciders: d.deciders.clone(),
+            prompt: d.prompt.clone(),
+            options: d
+                .options
+                .iter()
+                .map(|o| Offer { id: o.id.clone(), label: o.label.clone(), seats: o.seats.clone() })
+                .collect(),
+        }
+    }
+
+    /// The options `seat` may pick.
+    pub fn options_for(&self, seat: u32) -> Vec<&Offer> {
+        self.options.iter().filter(|o| o.seats.contains(&seat)).collect()
+    }
+}
+
+/// How a game ended, for any game: cooperative (`won`) or ranked
+/// (`scores`, `ranking`).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Outcome {
+    /// "team" or "ranked" ("" when the server did not say).
+    pub kind: String,
+    /// Cooperative games: the players won.
+    pub won: bool,
+    /// Why it ended, snake-case.
+    pub cause: String,
+    /// The round it ended in (0 for games without rounds).
+    pub round: u32,
+    /// Ranked games: each seat's score, in seat order.
+    pub scores: Vec<i64>,
+    /// Ranked games: seats from first to last place (empty when the game
+    /// was cut short and has no ranking).
+    pub ranking: Vec<u32>,
+    /// Ranked games: the game was cut short (a round limit): no ranking,
+    /// no winner.
+    pub truncated: bool,
+    /// Ranked games: the winners (several when shared; none when nobody
+    /// met the game's condition to win).
+    pub winners: Vec<u32>,
+}
+
+impl Outcome {
+    /// From the wire.
+    pub fn from_wire(o: &pb::Outcome) -> Outcome {
+        let kind = match pb::OutcomeKind::try_from(o.kind) {
+            Ok(pb::OutcomeKind::Team) => "team",
+            Ok(pb::OutcomeKind::Ranked) => "ranked",
+            _ => "",
+        };
+        Outcome {
+            kind: kind.to_string(),
+            won: o.won,
+            cause: o.cause.clone(),
+            round: o.round,
+            scores: o.scores.clone(),
+            ranking: o.ranking.clone(),
+            truncated: o.truncated,
+            winners: o.winners.clone(),
+        }
+    }
+
+    /// A ranked outcome (scores per seat) rather than a team result.
+    pub fn is_ranked(&self) -> bool {
+        self.kind == "ranked" || (self.kind.is_empty() && !self.scores.is_empty())
+    }
+
+    /// The result in words: "VICTORY (rift sealed) in round 9" for a team
+    /// game, "seat 2 first with 31, then seat 0 (24), seat 1 (19)
+    /// (declared) in round 12" for a ranked one, "no ranking" when a ranked
+    /// game was cut short.
+    pub fn words(&self) -> String {
+        let cause = self.cause.replace('_', " ");
+        let round = if self.round > 0 { format!(" in round {}", self.round) } else { String::new() };
+        if !self.is_ranked() {
+            return format!("{} ({cause}){round}", if self.won { "VICTORY" } else { "DEFEAT" });
+        }
+        let score = |s: u32| self.scores.get(s as usize).copied().unwrap_or(0);
+        if self.truncated || self.ranking.is_empty() {
+            let all: Vec<String> = (0..self.scores.len() as u32).map(|s| format!("seat {s} ({})", score(s))).collect();
+            return format!("OVER, truncated: no ranking ({cause}){round}; scores {}", all.join(", "));
+        }
+        let places: Vec<String> = self.ranking.iter().map(|s| format!("seat {s} ({})", score(*s))).collect();
+        let winners = match self.winners.as_slice() {
+            [] => "no winner".to_string(),
+            [w] => format!("winner seat {w}"),
+            ws => format!("winners {}", ws.iter().map(|w| format!("seat {w}")).collect::<Vec<_>>().join(", ")),
+        };
+        format!("OVER ({cause}){round}: {winners}; ranking {}", places.join(", "))
+    }
+}
+
+/// The game's own view, when this client reads that game.
+#[derive(Clone, Debug)]
+pub enum Typed {
+    /// X-ODUS.
+    Xodus(Box<xodus_engine::View>),
+    /// VII Legio.
+    Legio(Box<legio_engine::View>),
+    /// A game this client has no reader for, or a state it could not read
+    /// (the reason).
+    Unread(Option<String>),
+}
+
+/// One game's state as a viewer sees it.
+#[derive(Clone, Debug)]
+pub struct Table {
+    /// The game's registered name ("xodus", "legio", ...).
+    pub game_type: String,
+    /// The sequence number of this state.
+    pub seq: u64,
+    /// The seat it was prepared for (None: a spectator).
+    pub viewer_seat: Option<u32>,
+    /// The pending decision.
+    pub decision: Decision,
+    /// Set once the game is over.
+    pub outcome: Option<Outcome>,
+    /// The game's own view, when readable.
+    pub typed: Typed,
+}
+
+impl Table {
+    /// Reads a state: the platform part always, the typed part when the
+    /// client knows the game.
+    pub fn read(state: &pb::GameState) -> Table {
+        let game_type = if state.game_type.is_empty() { XODUS.to_string() } else { state.game_type.clone() };
+        let typed = match game_type.as_str() {
+            XODUS => match xodus_wire::view(state) {
+                Ok(v) => Typed::Xodus(Box::new(v)),
+                Err(e) => Typed::Unread(Some(e.to_string())),
+            },
+            LEGIO => match crate::legio_read::view(state) {
+                Ok(v) => Typed::Legio(Box::new(v)),
+                Err(e) => Typed::Unread(Some(e)),
+            },
+            _ => Typed::Unread(None),
+        };
+        Table {
+            game_type,
+            seq: state.seq,
+            viewer_seat: state.viewer_seat,
+            decision: state.decision.as_ref().map(Decision::from_wire).unwrap_or_default(),
+            outcome: state.outcome.as_ref().map(Outcome::from_wire),
+            typed,
+        }
+    }
+
+    /// The X-ODUS view, if this is a readable X-ODUS state.
+    pub fn xodus(&self) -> Option<&xodus_engine::View> {
+        match &self.typed {
+            Typed::Xodus(v) => Some(v),
+            _ => None,
+        }
+    }
+
+    /// The VII Legio view, if this is a readable VII Legio state.
+    pub fn legio(&self) -> Option<&legio_engine::View> {
+        match &self.typed {
+            Typed::Legio(v) => Some(v),
+            _ => None,
+        }
+    }
+
+    /// The game is over.
+    pub fn over(&self) -> bool {
+        self.outcome.is_some()
+    }
+
+    /// The platform part as JSON, with the game's own view under `state`
+    /// when readable (VII Legio: `legio_engine::View`; other games: null).
+    /// X-ODUS's scripted output keeps its engine view instead.
+    pub fn to_json(&self, game_id: &str) -> serde_json::Value {
+        let state = match &self.typed {
+            Typed::Legio(v) => serde_json::to_value(v).unwrap_or(serde_json::Value::Null),
+            Typed::Xodus(v) => serde_json::to_value(v).unwrap_or(serde_json::Value::Null),
+            Typed::Unread(_) => serde_json::Value::Null,
+        };
+        serde_json::json!({
+            "game": game_id,
+            "game_type": self.game_type,
+            "seq": self.seq,
+            "viewer_seat": self.viewer_seat,
+            "decision": self.decision,
+            "outcome": self.outcome,
+            "state": state,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn wire_state(game_type: &str) -> pb::GameState {
+        pb::GameState {
+            game_id: "g-1".into(),
+            seq: 7,
+            game_type: game_type.into(),
+            viewer_seat: Some(1),
+            decision: Some(pb::Decision {
+                kind: "bid".into(),
+                deciders: vec![1],
+                prompt: "Bid or pass".into(),
+                options: vec![
+                    pb::ChoiceOption {
+                        id: "bid:3".into(),
+                        label: "Bid 3".into(),
+                        seats: vec![1],
+                        ..Default::default()
+                    },
+                    pb::ChoiceOption { id: "pass".into(), label: "Pass".into(), seats: vec![1], ..Default::default() },
+                ],
+            }),
+            detail: Some(pb::game_state::Detail::Json(pb::JsonState { view_json: "{\"cards\":3}".into() })),
+            ..Default::default()
+        }
+    }
+
+    #[test]
+    fn a_game_without_a_reader_keeps_its_decision_and_is_not_refused() {
+        let t = Table::read(&wire_state("high_card"));
+        assert!(matches!(t.typed, Typed::Unread(None)), "no reader, no error: {:?}", t.typed);
+        assert_eq!(t.game_type, "high_card");
+        assert_eq!(t.seq, 7);
+        assert_eq!(t.decision.prompt, "Bid or pass");
+        let ids: Vec<&str> = t.decision.options_for(1).iter().map(|o| o.id.as_str()).collect();
+        assert_eq!(ids, ["bid:3", "pass"]);
+        assert!(t.decision.options_for(0).is_empty());
+        let j = t.to_json("g-1");
+        assert_eq!(j["game_type"], "high_card");
+        assert_eq!(j["decision"]["options"][1]["label"], "Pass");
+        assert_eq!(j["decision"]["options"][0]["seats"][0], 1);
+        assert!(j["state"].is_null() && j["outcome"].is_null());
+    }
+
+    #[test]
+    fn an_unreadable_state_of_a_known_game_says_why() {
+        let t = Table::read(&wire_state("legio"));
+        assert!(matches!(&t.typed, Typed::Unread(Some(why)) if !why.is_empty()), "{:?}", t.typed);
+        assert_eq!(t.decision.options.len(), 2, "the decision is still there");
+        let t = Table::read(&wire_state(""));
+        assert_eq!(t.game_type, XODUS, "an unnamed game is X-ODUS (older servers)");
+    }
+
+    #[test]
+    fn outcomes_read_as_words_for_both_kinds() {
+        let team =
+            Outcome { kind: "team".into(), won: true, cause: "rift_sealed".into(), round: 9, ..Default::default() };
+        assert_eq!(team.words(), "VICTORY (rift sealed) in round 9");
+        let ranked = Outcome {
+            kind: "ranked".into(),
+            cause: "fifteen_px".into(),
+            round: 12,
+            scores: vec![24, 19, 31],
+            ranking: vec![2, 0, 1],
+            ..Default::default()
+        };
+        assert!(ranked.is_ranked());
+        assert_eq!(
+            ranked.words(),
+            "OVER (fifteen px) in round 12: no winner; ranking seat 2 (31), seat 0 (24), seat 1 (19)"
+        );
+        let won = Outcome { winners: vec![2], ..ranked.clone() };
+        assert!(won.words().contains(": winner seat 2; ranking seat 2 (31)"), "{}", won.words());
+        let cut = Outcome { ranking: vec![], truncated: true, cause: "round_limit".into(), ..ranked };
+        assert!(cut.words().starts_with("OVER, truncated: no ranking (round limit)"), "{}", cut.words());
+    }
+}

@@ -1,0 +1,59 @@
+//! The keyboard loop's handle on the VII Legio screen (`tui::Front`): a
+//! new state is a [`Table`], its events are the server's summary lines.
+
+use super::layout::draw;
+use super::model::LegioScreen;
+use crate::seats::SeatHolder;
+use crate::table::Table;
+use crate::tui::Front;
+use legio_engine::Seat;
+use ratatui::Frame;
+
+impl Front for LegioScreen {
+    type View = Table;
+    type Event = String;
+    fn draw(&self, frame: &mut Frame) {
+        draw(frame, self)
+    }
+    fn seq(&self) -> u64 {
+        self.table.seq
+    }
+    fn chosen(&self) -> Option<(Seat, String, String)> {
+        let seat = self.my_seat?;
+        self.my_options().get(self.selected).map(|o| (seat, o.id.clone(), o.label.clone()))
+    }
+    fn undo_seat(&self) -> Option<Seat> {
+        self.my_seat
+    }
+    fn apply(&mut self, table: Table, events: Vec<String>, undo: bool) {
+        self.set_table(table);
+        if undo {
+            self.take_back();
+        } else {
+            self.push_choice(events);
+        }
+    }
+    fn set_seats(&mut self, seats: Vec<SeatHolder>) {
+        LegioScreen::set_seats(self, seats)
+    }
+    fn set_status(&mut self, status: Option<String>) {
+        self.status = status;
+    }
+    fn move_selection(&mut self, delta: isize) {
+        LegioScreen::move_selection(self, delta)
+    }
+    fn select(&mut self, index: usize) {
+        if index < self.my_options().len() {
+            self.selected = index;
+        }
+    }
+    fn scroll_log(&mut self, delta: isize) {
+        LegioScreen::scroll_log(self, delta)
+    }
+    fn help_open(&self) -> bool {
+        self.show_help
+    }
+    fn set_help(&mut self, open: bool) {
+        self.show_help = open;
+    }
+}

@@ -1,0 +1,169 @@
+//! The client-side picture of one VII Legio game (or of any game the
+//! client has no board for): the last state received (the platform's
+//! decision and outcome, and VII Legio's view when readable), the seat
+//! this terminal plays, who holds the others, the event log (each
+//! `Event.summary`) and the menu cursor. Pure data plus small updates;
+//! drawing lives in the panels.
+
+use crate::seats::{self, Holder, SeatHolder};
+use crate::table::{Offer, Table};
+use legio_engine::{Seat, View};
+
+/// Lines kept in the event log.
+const LOG_CAPACITY: usize = 500;
+
+/// Everything the VII Legio screen shows.
+#[derive(Clone, Debug)]
+pub struct LegioScreen {
+    /// The game's id on the server.
+    pub game_id: String,
+    /// The latest state.
+    pub table: Table,
+    /// The seat played from this terminal (None: spectator).
+    pub my_seat: Option<Seat>,
+    /// Seats played by AI processes.
+    pub ai_seats: Vec<Seat>,
+    /// Who holds each seat, once the server has said.
+    pub holders: Vec<SeatHolder>,
+    /// Event lines, oldest first.
+    pub log: Vec<String>,
+    /// Where each choice seen here began in the log, newest last.
+    pub choice_marks: Vec<usize>,
+    /// How many lines the log is scrolled up from the bottom.
+    pub log_scroll: usize,
+    /// Cursor in the menu of my options.
+    pub selected: usize,
+    /// The help overlay is open.
+    pub show_help: bool,
+    /// A one-line message (a refused choice, a lost connection).
+    pub status: Option<String>,
+}
+
+impl LegioScreen {
+    /// A screen for a state, with nothing logged yet.
+    pub fn new(game_id: impl Into<String>, table: Table, my_seat: Option<Seat>) -> LegioScreen {
+        LegioScreen {
+            game_id: game_id.into(),
+            table,
+            my_seat,
+            ai_seats: Vec::new(),
+            holders: Vec::new(),
+            log: Vec::new(),
+            choice_marks: Vec::new(),
+            log_scroll: 0,
+            selected: 0,
+            show_help: false,
+            status: None,
+        }
+    }
+
+    /// The VII Legio view, when the state is one this client reads.
+    pub fn view(&self) -> Option<&View> {
+        self.table.legio()
+    }
+
+    /// Replaces the state; the cursor goes back to the top when the
+    /// decision changed.
+    pub fn set_table(&mut self, table: Table) {
+        if table.decision != self.table.decision {
+            self.selected = 0;
+        }
+        self.table = table;
+        let n = self.my_options().len();
+        if self.selected >= n {
+            self.selected = n.saturating_sub(1);
+        }
+    }
+
+    /// Logs a choice's lines, remembering where they began.
+    pub fn push_choice(&mut self, lines: Vec<String>) {
+        self.choice_marks.push(self.log.len());
+        self.log.extend(lines);
+        if self.log.len() > LOG_CAPACITY {
+            let extra = self.log.len() - LOG_CAPACITY;
+            self.log.drain(..extra);
+            self.choice_marks.retain_mut(|m| {
+                *m = m.saturating_sub(extra);
+                *m > 0
+            });
+        }
+    }
+
+    /// An undo: the last choice seen here leaves the log.
+    pub fn take_back(&mut self) {
+        if let Some(mark) = self.choice_marks.pop() {
+            self.log.truncate(mark);
+        }
+        self.log.push("took back the last choice".into());
+    }
+
+    /// Adds a line of the client's own to the log.
+    pub fn note(&mut self, line: impl Into<String>) {
+        self.log.push(line.into());
+    }
+
+    /// Records who holds each seat; each change after the first report
+    /// gets a log line.
+    pub fn set_seats(&mut self, seats: Vec<SeatHolder>) {
+        if !self.holders.is_empty() {
+            let lines = seats::changes(&self.holders, &seats, |s| format!("commander {s}"));
+            self.log.extend(lines);
+        }
+        self.ai_seats = seats.iter().filter(|s| s.holder.is_ai()).map(|s| s.seat).collect();
+        self.holders = seats;
+    }
+
+    /// The options this terminal may pick now.
+    pub fn my_options(&self) -> Vec<&Offer> {
+        match self.my_seat {
+            Some(seat) => self.table.decision.options_for(u32::from(seat)),
+            None => Vec::new(),
+        }
+    }
+
+    /// Moves the cursor by `delta`, wrapping round.
+    pub fn move_selection(&mut self, delta: isize) {
+        let n = self.my_options().len() as isize;
+        if n > 0 {
+            self.selected = (self.selected as isize + delta).rem_euclid(n) as usize;
+        }
+    }
+
+    /// Scrolls the log up (positive) or down (negative).
+    pub fn scroll_log(&mut self, delta: isize) {
+        let max = self.log.len().saturating_sub(1) as isize;
+        self.log_scroll = (self.log_scroll as isize + delta).clamp(0, max) as usize;
+    }
+
+    /// "commander 2 (AI)", "commander 0 (you)".
+    pub fn seat_name(&self, seat: Seat) -> String {
+        let mark = if self.my_seat == Some(seat) {
+            Some("you")
+        } else {
+            match self.holders.iter().find(|h| h.seat == seat).map(|h| h.holder) {
+                Some(Holder::Human) => None,
+                Some(h) => Some(h.mark()),
+                None if self.ai_seats.contains(&seat) => Some("AI"),
+                None => None,
+            }
+        };
+        match mark {
+            Some(m) => format!("commander {seat} ({m})"),
+            None => format!("commander {seat}"),
+        }
+    }
+
+    /// Who decides now, in words.
+    pub fn deciders_text(&self) -> String {
+        let d = &self.table.decision.deciders;
+        if d.is_empty() {
+            return "nobody".into();
+        }
+        d.iter().map(|s| self.seat_name(*s as Seat)).collect::<Vec<_>>().join(", ")
+    }
+
+    /// This terminal has something to decide.
+    pub fn my_turn(&self) -> bool {
+        !self.my_options().is_empty()
+    }
+}
