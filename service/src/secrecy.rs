@@ -24,7 +24,7 @@ use crate::game::{Applied, HostedGame, Refusal, Seat, Viewer};
 
 /// The seeds of the states an undoable step is replayed on, fixed so that
 /// the live game and its replay decide the same.
-const PROBE_SEEDS: [u64; 2] = [0x5eed_0f_0b5e_4e01, 0x0dd_ba11_cafe_f00d];
+const PROBE_SEEDS: [u64; 2] = [0x005e_ed0f_0b5e_4e01, 0x0ddb_a11c_afef_00d1];
 
 /// Applies `option_id` for `seat` with the host's guards (see the module
 /// comment). A refusal changes nothing.
