@@ -317,3 +317,26 @@ async fn ai_agents_fill_vii_legio_seats_and_play_a_game_to_its_ranked_end() {
     assert_eq!(outcome.scores.len(), 2);
     assert!(outcome.truncated == outcome.ranking.is_empty(), "a ranking unless truncated: {outcome:?}");
 }
+
+#[tokio::test]
+async fn the_catalog_serves_vii_legio_content_with_names_and_texts() {
+    // A front-end draws card faces from GetCatalog: every category a VII
+    // Legio table shows is there, each entry named and explained.
+    let server = Server::start_in(temp_dir("legio-catalog"), &[]);
+    let mut c = server.client().await;
+    let entries =
+        c.get_catalog(pb::GetCatalogRequest { game_type: "legio".into() }).await.expect("catalog").into_inner().entries;
+    let content = Content::get();
+    for (category, count) in [
+        ("exploration", content.exploration.len()),
+        ("extrasolar", content.extrasolar.len()),
+        ("objective", content.objectives.len()),
+    ] {
+        let of: Vec<&pb::CatalogEntry> = entries.iter().filter(|e| e.category == category).collect();
+        assert_eq!(of.len(), count, "every {category} entry");
+        assert!(of.iter().all(|e| !e.name.is_empty() && !e.text.is_empty()), "{category}: named and explained");
+    }
+    for category in ["sector", "expert", "ship", "imperator"] {
+        assert!(entries.iter().any(|e| e.category == category), "the catalog has {category} entries");
+    }
+}
