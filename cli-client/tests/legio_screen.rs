@@ -158,7 +158,7 @@ fn a_finished_game_shows_its_result() {
         if o.truncated {
             assert!(text.contains("truncated"), "{text}");
         } else {
-            assert!(text.contains("1. commander"), "a ranking: {text}");
+            assert!(text.contains("1. Commander"), "a ranking: {text}");
         }
         checked += 1;
     }

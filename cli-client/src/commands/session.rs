@@ -364,7 +364,7 @@ pub async fn plain(remote: Remote, game: String) -> anyhow::Result<Table> {
 }
 
 /// "seat 2 Pirate Ship" (X-ODUS: a seat and its ship), "seat 1
-/// commander" (VII Legio), "seat 3" (any other game), for the plain lines.
+/// Commander 2" (VII Legio), "seat 3" (any other game), for the plain lines.
 fn seat_title(table: &Table, seat: Seat) -> String {
     if let Some(v) = table.xodus()
         && let Some(ship) = v.public.ships.iter().find(|s| s.seat == seat)
@@ -372,7 +372,7 @@ fn seat_title(table: &Table, seat: Seat) -> String {
         return format!("seat {seat} {}", Content::get().ship(ship.kind).name);
     }
     match table.game_type.as_str() {
-        LEGIO => format!("seat {seat} commander"),
+        LEGIO => format!("seat {seat} {}", legio_wire::events::commander(seat)),
         _ => format!("seat {seat}"),
     }
 }

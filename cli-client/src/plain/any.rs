@@ -26,8 +26,9 @@ pub fn decision(s: &mut String, t: &Table) {
     for o in &d.options {
         let _ = writeln!(s, "  option {} seats {:?}: {}", o.id, o.seats, o.label);
     }
-    if d.options.is_empty() {
-        let _ = writeln!(s, "  (the options are shown to the deciding seat: view with --seat and --token)");
+    let deciding = t.viewer_seat.is_some_and(|v| d.deciders.contains(&v));
+    if d.options.is_empty() && !deciding {
+        let _ = writeln!(s, "  (the options go to the deciding seat only: view as it with --seat and --token)");
     }
 }
 

@@ -1,6 +1,8 @@
 //! Plain text of a VII Legio state: the round, the sectors with their
 //! ships and active planets, every commander's public board, the
 //! viewer's own hand and objectives, then the decision or the result.
+//! Seats are numbered as scripts use them (from 0; the screen and the
+//! event lines say "Commander 1" for seat 0).
 //! What `xodus view --text` prints for a VII Legio game.
 
 use crate::table::Table;
@@ -29,7 +31,7 @@ pub fn report(game_id: &str, t: &Table, v: &View) -> String {
             .iter()
             .enumerate()
             .filter_map(|(i, p)| p.filter(|p| p.sector == sector).map(|p| (i, p)))
-            .map(|(i, p)| format!("{} {} by {}", names::planet(i as u8), names::extrasolar(p.card), p.discoverer))
+            .map(|(i, p)| format!("{} {} by seat {}", names::planet(i as u8), names::extrasolar(p.card), p.discoverer))
             .collect();
         let explored = pb.explored.get(usize::from(sector)).map(|n| format!(" explored {n}")).unwrap_or_default();
         let _ = writeln!(
@@ -49,7 +51,7 @@ pub fn report(game_id: &str, t: &Table, v: &View) -> String {
             .join(" ");
         let _ = writeln!(
             s,
-            "commander {} {} at {} pc {} px {} prop {} las {} dec {} det {} squads {} experts {experts} exp {}/{} tech {} calls {} hand {} objectives {} revealed [{}]",
+            "seat {} {} at {} pc {} px {} prop {} las {} dec {} det {} squads {} experts {experts} exp {}/{} tech {} calls-left {} hand {} objectives {} revealed [{}]",
             sh.seat,
             names::side(sh.side),
             names::sector(sh.sector),
@@ -63,7 +65,7 @@ pub fn report(game_id: &str, t: &Table, v: &View) -> String {
             sh.experience[0],
             sh.experience[1],
             sh.tech.map_or("-", names::tech),
-            sh.imperator_calls,
+            v.config.imperator_calls().saturating_sub(sh.imperator_calls),
             v.counts.hands.get(i).copied().unwrap_or(0),
             v.counts.objectives.get(i).copied().unwrap_or(0),
             sh.revealed.iter().map(|o| names::objective(*o)).collect::<Vec<_>>().join("; ")

@@ -37,14 +37,17 @@ pub fn lines(v: &View) -> Vec<Line<'static>> {
             spans.push(Span::styled("-", style::dim()));
         }
         for s in here {
-            spans.push(Span::styled(format!("{} ", s.seat), style::seat_style(s.seat)));
+            spans.push(Span::styled(format!("{} ", names::short(s.seat)), style::seat_style(s.seat)));
         }
         out.push(Line::from(spans));
         for (i, p) in pb.planets.iter().enumerate() {
             let Some(p) = p.filter(|p| p.sector == sector) else { continue };
             out.push(Line::from(vec![
                 Span::raw(format!("  {} {} ", names::planet(i as u8), names::extrasolar_long(p.card))),
-                Span::styled(format!("by {}", p.discoverer), Style::new().fg(style::seat_color(p.discoverer))),
+                Span::styled(
+                    format!("by {}", names::short(p.discoverer)),
+                    Style::new().fg(style::seat_color(p.discoverer)),
+                ),
             ]));
         }
     }

@@ -5,6 +5,7 @@
 //! `Event.summary`) and the menu cursor. Pure data plus small updates;
 //! drawing lives in the panels.
 
+use super::names;
 use crate::seats::{self, Holder, SeatHolder};
 use crate::table::{Offer, Table};
 use legio_engine::{Seat, View};
@@ -106,7 +107,7 @@ impl LegioScreen {
     /// gets a log line.
     pub fn set_seats(&mut self, seats: Vec<SeatHolder>) {
         if !self.holders.is_empty() {
-            let lines = seats::changes(&self.holders, &seats, |s| format!("commander {s}"));
+            let lines = seats::changes(&self.holders, &seats, names::commander);
             self.log.extend(lines);
         }
         self.ai_seats = seats.iter().filter(|s| s.holder.is_ai()).map(|s| s.seat).collect();
@@ -135,7 +136,7 @@ impl LegioScreen {
         self.log_scroll = (self.log_scroll as isize + delta).clamp(0, max) as usize;
     }
 
-    /// "commander 2 (AI)", "commander 0 (you)".
+    /// "Commander 3 (AI)", "Commander 1 (you)" (seats 2 and 0).
     pub fn seat_name(&self, seat: Seat) -> String {
         let mark = if self.my_seat == Some(seat) {
             Some("you")
@@ -148,8 +149,8 @@ impl LegioScreen {
             }
         };
         match mark {
-            Some(m) => format!("commander {seat} ({m})"),
-            None => format!("commander {seat}"),
+            Some(m) => format!("{} ({m})", names::commander(seat)),
+            None => names::commander(seat),
         }
     }
 

@@ -20,9 +20,15 @@ pub fn planet(p: u8) -> String {
     }
 }
 
-/// A commander by seat.
+/// A commander by seat, as the server's event lines and seat roles name
+/// it: "Commander 2" for seat 1.
 pub fn commander(seat: Seat) -> String {
-    format!("commander {seat}")
+    legio_wire::events::commander(seat)
+}
+
+/// A commander's short mark: "C2" for seat 1.
+pub fn short(seat: Seat) -> String {
+    format!("C{}", u32::from(seat) + 1)
 }
 
 /// An Exploration card's name.

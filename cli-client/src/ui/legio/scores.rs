@@ -17,7 +17,10 @@ pub fn lines(v: &View) -> Vec<Line<'static>> {
         pb.ships
             .iter()
             .flat_map(|s| {
-                [Span::styled(format!("{}:", s.seat), Style::new().fg(style::seat_color(s.seat))), Span::raw(f(s))]
+                [
+                    Span::styled(format!("{}:", names::short(s.seat)), Style::new().fg(style::seat_color(s.seat))),
+                    Span::raw(f(s)),
+                ]
             })
             .collect()
     };
@@ -45,7 +48,7 @@ pub fn lines(v: &View) -> Vec<Line<'static>> {
                 if seen.is_empty() {
                     "face down".to_string()
                 } else {
-                    let who: Vec<String> = seen.iter().map(|s| s.to_string()).collect();
+                    let who: Vec<String> = seen.iter().map(|s| names::short(*s)).collect();
                     format!("face down (decoded by {})", who.join(", "))
                 }
             }
