@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Proof from another language: generates a Python client from proto/ with
 # grpcio-tools, starts the debug xodus-server on a free port with a
-# throwaway data directory, and plays full games against it with play.py.
+# throwaway data directory, and plays full games against it: X-ODUS with
+# play.py, VII Legio with play_legio.py.
 # Exits non-zero when anything fails. Run from anywhere; .ci/run calls it
 # after `cargo build --workspace --bins`.
 #
@@ -78,6 +79,15 @@ XODUS_PY_GEN="$gen" "$py" "$here/play.py" --server "$addr" "$@" || status=$?
 # The same client over the Unix socket (gRPC's own `unix:PATH` target).
 if [ "$status" -eq 0 ]; then
   XODUS_PY_GEN="$gen" "$py" "$here/play.py" --server "unix:$sock" --extra-games 0 --seed 3030 || status=$?
+fi
+# VII Legio: whole 2-, 3- and 4-seat games, secrecy checked at every step
+# (of the arguments, it takes only --strict).
+legio_args=()
+for a in "$@"; do
+  if [ "$a" = "--strict" ]; then legio_args+=(--strict); fi
+done
+if [ "$status" -eq 0 ]; then
+  XODUS_PY_GEN="$gen" "$py" "$here/play_legio.py" --server "$addr" "${legio_args[@]}" || status=$?
 fi
 if ! kill -0 "$pid" 2>/dev/null; then
   echo "python client: the server died during the run" >&2
