@@ -321,7 +321,7 @@ class Table:
         check(bool(d.options) == mine, "options %s" % ("missing for the decider" if mine else "sent to a non-decider"),
               d.kind, len(d.options), *ctx)
         for o in d.options:
-            check(viewer in o.seats, "an option for another seat", o.id, *ctx)
+            check(list(o.seats) == [viewer], "an option's seats are not the decider alone", o.id, *ctx)
             ch = unpack(o.detail, lc.LegioChoice, CHOICE_URL, o.id, *ctx)
             which = ch.WhichOneof("choice")
             check(which is not None, "LegioChoice with no field set", o.id, *ctx)
@@ -463,6 +463,11 @@ class Table:
                     elif not over:
                         check(m.entry.option_id == "", "seat %d's stream shows another seat's option id" % s,
                               where, self.name)
+                    else:
+                        check(m.entry.option_id in ("", last_id), "a wrong option id in a stream", where, self.name)
+                    # Undo is only ever for the seat whose choice was last.
+                    check(not m.state.can_undo or s == self.chosen[-1][0], "can_undo for a seat that did not choose",
+                          s, where, self.name)
                 if not over:
                     check(smsg.entry.option_id == "", "a spectator's stream shows an option id", where, self.name)
                 for k in self.check_events(smsg.events, where):
