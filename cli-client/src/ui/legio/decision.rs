@@ -46,7 +46,7 @@ pub fn lines(screen: &LegioScreen, rows: usize, cols: usize) -> Vec<Line<'static
 
 /// `text` cut into rows of at most `cols` characters at spaces; rows
 /// after the first are indented by four.
-fn wrap(text: &str, cols: usize) -> Vec<String> {
+pub(super) fn wrap(text: &str, cols: usize) -> Vec<String> {
     let mut rows: Vec<String> = Vec::new();
     let mut row = String::new();
     for word in text.split(' ') {

@@ -81,7 +81,7 @@ fn menu_and_log(screen: &LegioScreen, area: Rect, buf: &mut Buffer, split: bool)
         format!("Decision: {}{hint}", screen.table.decision.kind.replace('_', " "))
     };
     panel(&title, decision::lines(screen, rows(menu), cols(menu)), menu, buf);
-    panel("Log (PgUp/PgDn)", log::lines(screen, rows(log_area)), log_area, buf);
+    panel("Log (PgUp/PgDn)", log::lines(screen, rows(log_area), cols(log_area)), log_area, buf);
 }
 
 fn full(screen: &LegioScreen, body: Rect, buf: &mut Buffer) {
