@@ -316,6 +316,27 @@ async fn ai_agents_fill_vii_legio_seats_and_play_a_game_to_its_ranked_end() {
     assert_eq!(outcome.kind, pb::OutcomeKind::Ranked as i32);
     assert_eq!(outcome.scores.len(), 2);
     assert!(outcome.truncated == outcome.ranking.is_empty(), "a ranking unless truncated: {outcome:?}");
+    // Once it is over its choices are public: a replay and the history show
+    // every option id.
+    let history = c
+        .get_history(pb::GetHistoryRequest { game_id: id.clone(), creator_token: String::new() })
+        .await
+        .expect("history")
+        .into_inner();
+    assert!(!history.entries.is_empty() && history.entries.iter().all(|e| !e.option_id.is_empty()));
+    let mut replay = c
+        .stream_game(pb::StreamGameRequest { game_id: id.clone(), from_seq: 0, ..Default::default() })
+        .await
+        .expect("replay")
+        .into_inner();
+    let mut entries = 0;
+    while let Some(u) = replay.next().await {
+        if let Some(e) = u.expect("ok").entry {
+            assert!(!e.option_id.is_empty(), "seq {} of a finished game shows its option id", e.seq);
+            entries += 1;
+        }
+    }
+    assert_eq!(entries, history.entries.len(), "the replay streams every entry");
 }
 
 #[tokio::test]

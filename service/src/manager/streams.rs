@@ -43,7 +43,7 @@ impl Manager {
         seat_updates: bool,
     ) -> Result<mpsc::Receiver<StreamItem<pb::StreamGameResponse>>, ServiceError> {
         let (slot, d) = self.game(game_id).await?;
-        let (viewer, recipe, entries, live, abandoned, seats) = {
+        let (viewer, recipe, entries, live, abandoned, seats, ended) = {
             let mut d = d;
             let viewer = self.viewer(&mut d, creds)?;
             if from_seq > d.seq() {
@@ -63,7 +63,8 @@ impl Manager {
                 changes.mark_unchanged();
                 SeatFollow { opening: d.summary(), changes }
             });
-            (viewer, d.recipe.clone(), d.entries.clone(), slot.updates.subscribe(), abandoned, seats)
+            let ended = d.is_over();
+            (viewer, d.recipe.clone(), d.entries.clone(), slot.updates.subscribe(), abandoned, seats, ended)
         };
         let guard = self.caps.open_stream(client, self.limits.max_streams_per_client)?;
         let (tx, rx) = mpsc::channel(STREAM_BUFFER);
@@ -76,6 +77,7 @@ impl Manager {
             shutdown: self.shutdown.subscribe(),
             abandoned,
             seats,
+            ended,
             _guard: guard,
         };
         tokio::spawn(run_game_stream(stream, entries, from_seq, live).in_current_span());
@@ -144,6 +146,9 @@ struct GameStream {
     abandoned: Option<pb::Outcome>,
     /// The seats, when the client follows them (`seat_updates`).
     seats: Option<SeatFollow>,
+    /// The game had ended when the stream began: its replayed entries show
+    /// every option id (a finished game's choices are public).
+    ended: bool,
     /// Gives the client's stream slot back when the task ends.
     _guard: StreamGuard,
 }
@@ -186,7 +191,7 @@ impl GameStream {
             seq,
             snapshot: entry.is_none(),
             entry: entry
-                .map(|e| crate::wire::entry(e, crate::secrecy::choice_shown(game, over, Some(self.viewer), e.seat))),
+                .map(|e| crate::wire::entry(e, crate::secrecy::choice_shown(game, over || self.ended, Some(self.viewer), e.seat))),
             events: events.to_vec(),
             state: Some(state),
             game: entry.is_none().then(|| self.seats.as_ref().map(|s| s.opening.clone())).flatten(),
