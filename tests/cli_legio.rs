@@ -4,7 +4,9 @@
 //! `join`, `view` (as the seat: its own hand; as a spectator: nobody's)
 //! and `act` processes; `xodus watch --plain` follows the game from the
 //! side, and `xodus watch --game legio` plays a fresh all-AI game on a
-//! local server to its result line.
+//! local server to its result line; `xodus play --game legio` in a real
+//! pseudo-terminal (util-linux `script`) is left with `q` and taken back
+//! with `--resume`, its AI commanders on their seats again.
 //!
 //! Needs the server to host "legio" (service/src/games/legio.rs, registered
 //! in `Registry::standard()`); the binaries are looked up in the target
@@ -14,7 +16,7 @@ mod common;
 
 use common::*;
 use serde_json::Value;
-use std::io::{BufRead, BufReader};
+use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Output, Stdio};
 use std::sync::mpsc;
 use std::time::Duration;
@@ -196,4 +198,65 @@ fn legio_setup_flags_are_checked_before_anything_starts() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("2 to 4 commanders"));
     let out = xodus(&["create", "--game", "chess", "--server", "http://127.0.0.1:9"]);
     assert!(String::from_utf8_lossy(&out.stderr).contains("games are xodus, legio"));
+}
+
+/// Runs `xodus ARGS` in a pseudo-terminal, presses Enter once the screen
+/// had time to open (the first option of the person's decision), then
+/// `q`, and returns everything it printed.
+fn play_in_a_terminal(args: &str) -> String {
+    let line = format!("stty cols 120 rows 40; exec {} {args}", workspace_binary("xodus").display());
+    let mut child = Command::new("script")
+        .args(["-qfec", &line, "/dev/null"])
+        .env("TERM", "xterm")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("util-linux `script` runs");
+    let mut stdin = child.stdin.take().expect("stdin");
+    std::thread::sleep(Duration::from_secs(5));
+    let _ = stdin.write_all(b"\r");
+    let _ = stdin.flush();
+    std::thread::sleep(Duration::from_secs(2));
+    let _ = stdin.write_all(b"q");
+    let _ = stdin.flush();
+    std::thread::sleep(Duration::from_secs(2));
+    drop(stdin);
+    let out = child.wait_with_output().expect("xodus exits");
+    String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr)
+}
+
+#[test]
+fn a_terminal_legio_game_is_played_left_and_taken_back_with_resume() {
+    let dir = temp_dir("cli-legio-play");
+    let d = dir.display();
+    let first =
+        play_in_a_terminal(&format!("play --game legio --players 3 --seed 4 --data-dir {d} --ai-courtesy-ms 0"));
+    assert!(first.contains("VII LEGIO"), "the VII Legio screen opened: {first}");
+    assert!(first.contains("--resume"), "quitting says how to come back: {first}");
+    let saved: Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("last-game.json")).expect("seats are saved"))
+            .expect("saved seats are JSON");
+    let game = saved["game"].as_str().expect("a game id").to_string();
+    assert_eq!(saved["seats"].as_object().map(|s| s.len()), Some(1), "one seat for the person: {saved}");
+    let ai_tokens = saved["ai_tokens"].as_object().expect("AI tokens are kept");
+    assert_eq!(ai_tokens.keys().collect::<Vec<_>>(), vec!["1", "2"], "{saved}");
+
+    let again = play_in_a_terminal(&format!("play --data-dir {d} --resume"));
+    assert!(again.contains(&format!("resuming game {game}")), "{again}");
+    assert!(again.contains("VII LEGIO"), "the game's own screen again: {again}");
+    assert!(!again.contains("has stopped"), "an AI commander stopped: {again}");
+    for seat in [1, 2] {
+        let log = std::fs::read_to_string(dir.join(format!("ai-{game}-seat{seat}.log"))).unwrap_or_default();
+        assert!(!log.contains("not ours") && !log.contains("Error"), "seat {seat}'s commander after --resume: {log}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn play_refuses_two_seats_of_a_game_with_private_hands() {
+    let out = xodus(&["play", "--game", "legio", "--seats", "0,1", "--server", "http://127.0.0.1:9"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("one seat per terminal"), "{err}");
 }

@@ -21,9 +21,6 @@ pub async fn run(a: PlayArgs) -> anyhow::Result<()> {
     if a.web {
         return web::run(a).await;
     }
-    if !std::io::stdout().is_terminal() {
-        bail!("`xodus play` needs a terminal; scripts can use `xodus create`, `join` and `act`");
-    }
     // --game names a game to create (a type) or one to join (an id).
     let (game_type, join) = match a.game.as_deref() {
         Some(t) if GAME_TYPES.contains(&t) => (t.to_string(), None),
@@ -35,6 +32,9 @@ pub async fn run(a: PlayArgs) -> anyhow::Result<()> {
     }
     if game_type == table::LEGIO && a.seats.len() > 1 {
         bail!("VII Legio hides each commander's hand: one seat per terminal (--seats N)");
+    }
+    if !std::io::stdout().is_terminal() {
+        bail!("`xodus play` needs a terminal; scripts can use `xodus create`, `join` and `act`");
     }
     let resumed = if a.resume { Some(saved::load(&a.data_dir)?) } else { None };
     if resumed.is_none()
