@@ -57,9 +57,9 @@ impl Holder {
             (_, Holder::Open) => "free again",
             (Holder::Open, Holder::Human) => "a person took it",
             (Holder::Open, Holder::Ai) | (Holder::Human, Holder::Ai) => "an AI agent took it",
-            (_, Holder::Idle) => "its captain went idle",
+            (_, Holder::Idle) => "its player went idle",
             (_, Holder::StandIn) => "an AI agent stands in for its idle captain",
-            (Holder::Idle, Holder::Human) | (Holder::StandIn, Holder::Human) => "its captain is back",
+            (Holder::Idle, Holder::Human) | (Holder::StandIn, Holder::Human) => "its player is back",
             (_, Holder::Human) => "a person took it",
             (_, Holder::Ai) => "an AI agent took it",
         })
@@ -115,13 +115,13 @@ mod tests {
         let before = [at(0, Holder::Human), at(1, Holder::Open), at(2, Holder::Ai), at(3, Holder::Idle)];
         let after = [at(0, Holder::Human), at(1, Holder::Ai), at(2, Holder::Open), at(3, Holder::Human)];
         let lines = changes(&before, &after, |s| format!("seat {s}"));
-        assert_eq!(lines, ["seat 1: an AI agent took it", "seat 2: free again", "seat 3: its captain is back"]);
+        assert_eq!(lines, ["seat 1: an AI agent took it", "seat 2: free again", "seat 3: its player is back"]);
     }
 
     #[test]
     fn an_idle_captain_and_the_stand_in_are_told_apart() {
         let lines = changes(&[at(0, Holder::Human)], &[at(0, Holder::Idle)], |s| format!("seat {s}"));
-        assert_eq!(lines, ["seat 0: its captain went idle"]);
+        assert_eq!(lines, ["seat 0: its player went idle"]);
         let lines = changes(&[at(0, Holder::Idle)], &[at(0, Holder::StandIn)], |s| format!("seat {s}"));
         assert_eq!(lines, ["seat 0: an AI agent stands in for its idle captain"]);
         assert!(Holder::StandIn.is_ai() && !Holder::Idle.is_ai());

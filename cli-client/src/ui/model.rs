@@ -289,7 +289,7 @@ mod tests {
         assert_eq!(s.seat_name(2), "captain 2 (idle)");
         assert_eq!(s.log.len(), 2, "one line per seat that changed: {:?}", s.log);
         assert!(s.log[0].starts_with("captain 1 (") && s.log[0].ends_with(": an AI agent took it"), "{:?}", s.log);
-        assert!(s.log[1].ends_with(": its captain went idle"), "{:?}", s.log);
+        assert!(s.log[1].ends_with(": its player went idle"), "{:?}", s.log);
 
         s.set_seats(held([Holder::Human, Holder::Ai, Holder::StandIn]));
         assert_eq!(s.ai_seats, vec![1, 2], "a stand-in is an AI at the helm");
