@@ -324,7 +324,8 @@ impl Game {
             Choice::Contact(s) => if s == 0 { "The face-up A contact" } else { "The face-down A contact" }.into(),
             Choice::Fight => "Fight".into(),
             Choice::Evade => "Use a risk detector to evade".into(),
-            Choice::Invite(s) => format!("Invite commander {s}"),
+            // Commanders are numbered from 1 where the table names them.
+            Choice::Invite(s) => format!("Invite Commander {}", u32::from(s) + 1),
             Choice::SendInvitations => "Send the invitations".into(),
             Choice::Accept => "Join the landing".into(),
             Choice::Decline => "Stay aboard".into(),
