@@ -13,8 +13,9 @@ use ratatui::text::Line;
 /// lines (the caller wraps them).
 pub fn lines(v: &View, rows: usize) -> Vec<Line<'static>> {
     let Some(mine) = &v.mine else {
-        let hands: Vec<String> = v.counts.hands.iter().enumerate().map(|(s, n)| format!("{s}: {n}")).collect();
-        return vec![Line::styled(format!("spectator: hands {}", hands.join(", ")), style::dim())];
+        let hands: Vec<String> =
+            v.counts.hands.iter().enumerate().map(|(s, n)| format!("{} {n}", names::short(s as u8))).collect();
+        return vec![Line::styled(format!("spectator: cards in hand {}", hands.join(", ")), style::dim())];
     };
     let mut out = Vec::new();
     let long = mine.hand.len() + mine.objectives.len() + mine.offer.len() + usize::from(mine.pile_x.is_some()) <= rows;
