@@ -305,12 +305,12 @@ impl Game {
         let ex = |i: u8| c.exploration[usize::from(i)].name.as_str();
         match *ch {
             Choice::Profile(p) => format!("Profile: Diplomacy +{}, Capture +{p}", 3 - p),
-            Choice::Expert(k) => format!("Embark a {}", k.as_str()),
+            Choice::Expert(k) => format!("Embark {}", article(k.as_str())),
             Choice::Objective(o) => format!("Keep \"{}\"", c.objectives[usize::from(o)].name),
             Choice::Draw(n) => format!("Draw {n} card(s)"),
             Choice::BigDiscover => "Discard your whole draw to discover a planet".into(),
-            Choice::Recruit(p) => format!("Recruit a {} (3 cards)", p.as_str()),
-            Choice::Equip(g) => format!("Install a {}", g.as_str()),
+            Choice::Recruit(p) => format!("Recruit {} (3 cards)", article(p.as_str())),
+            Choice::Equip(g) => format!("Install {}", article(g.as_str())),
             Choice::Move(s) => format!("Cross into sector {}", s + 1),
             Choice::EnterX => "Go to Sector X (6 cards)".into(),
             Choice::LeaveX => "Leave Sector X for the Star Base (3 cards)".into(),
@@ -338,10 +338,26 @@ impl Game {
                 format!("Leave {s} squad(s), {d} diplomat(s), {a} adventurer(s), {h} hunter(s)")
             }
             Choice::Stay => "Leave nobody".into(),
-            Choice::Dismiss(p) => format!("Part with a {} for 1 PX", p.as_str()),
+            Choice::Dismiss(p) => format!("Part with {} for 1 PX", article(p.as_str())),
             Choice::Keep => "Keep everyone".into(),
             Choice::Tech(t) => format!("Learn {t:?}"),
             Choice::XCard(x) => format!("Take {}", c.extrasolar[usize::from(x)].name),
         }
+    }
+}
+
+/// "a squad", "an adventurer": the word with its indefinite article.
+fn article(word: &str) -> String {
+    let vowel = word.starts_with(['a', 'e', 'i', 'o', 'u']);
+    format!("{} {}", if vowel { "an" } else { "a" }, word.replace('_', " "))
+}
+
+#[cfg(test)]
+mod label_tests {
+    #[test]
+    fn labels_take_the_right_article() {
+        assert_eq!(super::article("adventurer"), "an adventurer");
+        assert_eq!(super::article("squad"), "a squad");
+        assert_eq!(super::article("risk_detector"), "a risk detector");
     }
 }
