@@ -190,8 +190,9 @@ impl GameStream {
         let update = pb::StreamGameResponse {
             seq,
             snapshot: entry.is_none(),
-            entry: entry
-                .map(|e| crate::wire::entry(e, crate::secrecy::choice_shown(game, over || self.ended, Some(self.viewer), e.seat))),
+            entry: entry.map(|e| {
+                crate::wire::entry(e, crate::secrecy::choice_shown(game, over || self.ended, Some(self.viewer), e.seat))
+            }),
             events: events.to_vec(),
             state: Some(state),
             game: entry.is_none().then(|| self.seats.as_ref().map(|s| s.opening.clone())).flatten(),
