@@ -5,10 +5,12 @@
 # heuristic policy), then runs tests/browser.test.mjs with node's test
 # runner, driving Debian's headless Chromium through playwright-core.
 # Chromium is installed with apt-get when missing. Every process started here
-# is stopped on exit, whatever happened. Needs `cargo build --workspace --bins`.
+# is stopped on exit, whatever happened. Needs `cargo build --workspace --bins`
+# (the binaries are taken from $XODUS_BIN_DIR, by default target/debug).
 set -euo pipefail
 web="$(cd "$(dirname "$0")/.." && pwd)"
 root="$(cd "$web/.." && pwd)"
+bin="${XODUS_BIN_DIR:-$root/target/debug}"
 cd "$web"
 
 if ! command -v chromium >/dev/null 2>&1; then
@@ -37,7 +39,7 @@ trap cleanup EXIT INT TERM
 
 port="$(node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')"
 url="http://127.0.0.1:$port"
-"$root/target/debug/xodus-server" --listen "127.0.0.1:$port" --data-dir "$tmp/data" --web-dir "$web/dist" >"$tmp/server.log" 2>&1 &
+"$bin/xodus-server" --listen "127.0.0.1:$port" --data-dir "$tmp/data" --web-dir "$web/dist" >"$tmp/server.log" 2>&1 &
 pids+=($!)
 serving() { node -e 'fetch(process.argv[1]).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))' "$url/"; }
 for _ in $(seq 1 300); do
@@ -47,7 +49,7 @@ for _ in $(seq 1 300); do
 done
 serving || { echo "the server does not serve the page at $url/"; exit 1; }
 
-"$root/target/debug/xodus-ai" --server "$url" --fill --policy heuristic >"$tmp/ai.log" 2>&1 &
+"$bin/xodus-ai" --server "$url" --fill --policy heuristic >"$tmp/ai.log" 2>&1 &
 pids+=($!)
 
 XODUS_URL="$url" CHROMIUM="$chromium_bin" node --test --test-concurrency=1 --test-reporter=spec tests/
