@@ -113,9 +113,11 @@ pub struct PlayArgs {
     /// checkout).
     #[arg(long)]
     pub web_dir: Option<PathBuf>,
-    /// Address of the local server (e.g. 127.0.0.1:8080); a free port if absent.
-    #[arg(long, default_value = "127.0.0.1:0")]
-    pub listen: String,
+    /// Address of the local server (e.g. 127.0.0.1:8080). If absent: a
+    /// free port, except that --web serves on the address it served on last
+    /// time (kept in the data directory), while that port is free.
+    #[arg(long)]
+    pub listen: Option<String>,
 }
 
 /// `xodus watch`.

@@ -1,37 +1,122 @@
 //! Child processes: a local `xodus-server` and `xodus-ai` captains. The
 //! binaries are looked up next to our own executable (they are built into
-//! the same target directory). Every child is killed when its handle is
-//! dropped, so leaving `xodus` by any normal path leaves nothing running.
+//! the same target directory). Every child is always stopped: gently
+//! first (SIGTERM, so an AI captain hands back the seats it claimed and the
+//! server closes its streams), killed if it is still there after
+//! [`STOP_GRACE`]. [`stop_all`] does that for several at once; a handle
+//! dropped on any other path (an error, a panic unwinding) does it alone.
+//! Children run in their own process group, so the terminal's Ctrl-C
+//! reaches `xodus` only, which then stops them in order (the captains
+//! before the server they release their seats on).
 
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::sync::mpsc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// How long a local server may take to say where it listens.
 const SERVER_START: Duration = Duration::from_secs(30);
 
-/// A child process that is killed when dropped.
+/// A free loopback port, for a local server.
+pub const ANY_PORT: &str = "127.0.0.1:0";
+
+/// How long a child may take to stop after SIGTERM before it is killed.
+pub const STOP_GRACE: Duration = Duration::from_secs(3);
+
+/// A child process that is stopped (gently, then for good) when dropped.
 #[derive(Debug)]
 pub struct Guard {
     /// What it is, for messages.
     pub name: String,
     child: Child,
+    /// Already stopped and reaped.
+    stopped: bool,
 }
 
 impl Drop for Guard {
     fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        if !self.stopped {
+            self.ask_to_stop();
+            self.wait_or_kill(Instant::now() + STOP_GRACE);
+        }
     }
 }
 
 impl Guard {
+    fn new(name: impl Into<String>, child: Child) -> Guard {
+        Guard { name: name.into(), child, stopped: false }
+    }
+
     /// The process has exited.
     pub fn exited(&mut self) -> bool {
         matches!(self.child.try_wait(), Ok(Some(_)))
     }
+
+    /// The process id.
+    pub fn id(&self) -> u32 {
+        self.child.id()
+    }
+
+    /// Sends SIGTERM (nothing where there are no signals: the kill after
+    /// the grace stops it).
+    fn ask_to_stop(&mut self) {
+        if self.stopped || self.exited() {
+            return;
+        }
+        #[cfg(unix)]
+        {
+            // Not reaped yet, so the id is still this child's.
+            let sent = Command::new("kill")
+                .args(["-TERM", &self.child.id().to_string()])
+                .stdin(Stdio::null())
+                .stdout(Stdio::null())
+                .stderr(Stdio::null())
+                .status();
+            if !sent.is_ok_and(|s| s.success()) {
+                tracing::warn!("could not send SIGTERM to {}", self.name);
+            }
+        }
+    }
+
+    /// Waits for the exit until `deadline`, then kills; reaps the child.
+    fn wait_or_kill(&mut self, deadline: Instant) {
+        while !self.exited() && Instant::now() < deadline {
+            std::thread::sleep(Duration::from_millis(25));
+        }
+        if !self.exited() {
+            tracing::warn!("{} did not stop within {STOP_GRACE:?} of SIGTERM: killed", self.name);
+            let _ = self.child.kill();
+        }
+        let _ = self.child.wait();
+        self.stopped = true;
+    }
+}
+
+/// Stops every child at once: SIGTERM to each, then SIGKILL to those still
+/// running after [`STOP_GRACE`]. Blocks for at most that long (plus the
+/// kill). Give the AI captains before the server they talk to, in two calls.
+pub fn stop_all(guards: Vec<Guard>) {
+    let mut guards = guards;
+    for g in &mut guards {
+        g.ask_to_stop();
+    }
+    let deadline = Instant::now() + STOP_GRACE;
+    for g in &mut guards {
+        g.wait_or_kill(deadline);
+    }
+}
+
+/// A command whose process gets a group of its own, out of reach of the
+/// terminal's Ctrl-C (which `xodus` handles, stopping it in its turn).
+fn command(bin: &Path) -> Command {
+    let mut c = Command::new(bin);
+    #[cfg(unix)]
+    {
+        use std::os::unix::process::CommandExt;
+        c.process_group(0);
+    }
+    c
 }
 
 /// Why a child could not be started.
@@ -82,7 +167,7 @@ pub fn sibling(name: &str) -> Result<PathBuf, ProcError> {
 /// for its `listening on ADDR` line and returns it with its URL. Its
 /// stderr (the logs) goes to `server.log` in the data directory.
 pub fn start_server(data_dir: &Path) -> Result<(Guard, String), ProcError> {
-    start_server_with(data_dir, "127.0.0.1:0", &[])
+    start_server_with(data_dir, ANY_PORT, &[])
 }
 
 /// Like [`start_server`], listening on `listen`, with `extra` flags.
@@ -92,7 +177,7 @@ pub fn start_server_with(data_dir: &Path, listen: &str, extra: &[String]) -> Res
         .map_err(|e| ProcError::ServerStart(format!("data dir {}: {e}", data_dir.display())))?;
     let log = std::fs::File::create(data_dir.join("server.log"))
         .map_err(|e| ProcError::ServerStart(format!("log file in {}: {e}", data_dir.display())))?;
-    let mut child = Command::new(&bin)
+    let mut child = command(&bin)
         .arg("--listen")
         .arg(listen)
         .arg("--data-dir")
@@ -104,7 +189,7 @@ pub fn start_server_with(data_dir: &Path, listen: &str, extra: &[String]) -> Res
         .spawn()
         .map_err(|source| ProcError::Spawn { name: "xodus-server".into(), source })?;
     let stdout = child.stdout.take();
-    let mut guard = Guard { name: "xodus-server".into(), child };
+    let mut guard = Guard::new("xodus-server", child);
     let Some(stdout) = stdout else {
         return Err(ProcError::ServerStart("no stdout".into()));
     };
@@ -142,7 +227,7 @@ pub fn start_fill(server: &str, extra: &[String], log: Option<&Path>) -> Result<
         Some(Ok(f)) => f.into(),
         _ => Stdio::null(),
     };
-    let child = Command::new(&bin)
+    let child = command(&bin)
         .arg("--server")
         .arg(server)
         .arg("--fill")
@@ -152,7 +237,7 @@ pub fn start_fill(server: &str, extra: &[String], log: Option<&Path>) -> Result<
         .stderr(err)
         .spawn()
         .map_err(|source| ProcError::Spawn { name: "xodus-ai".into(), source })?;
-    Ok(Guard { name: "xodus-ai --fill".into(), child })
+    Ok(Guard::new("xodus-ai --fill", child))
 }
 
 /// Starts an `xodus-ai` captain for one seat (with the seat's token when
@@ -171,11 +256,11 @@ pub fn start_ai(
         Some(Ok(f)) => f.into(),
         _ => Stdio::null(),
     };
-    let mut command = Command::new(&bin);
+    let mut cmd = command(&bin);
     if let Some(token) = token {
-        command.env("XODUS_SEAT_TOKEN", token);
+        cmd.env("XODUS_SEAT_TOKEN", token);
     }
-    let child = command
+    let child = cmd
         .arg("--server")
         .arg(server)
         .arg("--game")
@@ -188,5 +273,52 @@ pub fn start_ai(
         .stderr(err)
         .spawn()
         .map_err(|source| ProcError::Spawn { name: "xodus-ai".into(), source })?;
-    Ok(Guard { name: format!("xodus-ai seat {seat}"), child })
+    Ok(Guard::new(format!("xodus-ai seat {seat}"), child))
+}
+
+#[cfg(all(test, unix))]
+mod tests {
+    use super::*;
+
+    fn shell(script: &str) -> Guard {
+        let child = command(Path::new("/bin/sh")).args(["-c", script]).spawn().expect("sh starts");
+        Guard::new("sh", child)
+    }
+
+    #[test]
+    fn children_are_asked_to_stop_before_they_are_killed() {
+        let dir = std::env::temp_dir().join(format!("xodus-procs-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("temp dir");
+        let marker = dir.join("terminated");
+        // One child leaves a mark when SIGTERM reaches it (as a captain
+        // hands its seats back), one ignores SIGTERM and must be killed.
+        let (ready1, ready2) = (dir.join("ready1"), dir.join("ready2"));
+        let polite = shell(&format!(
+            "trap 'echo bye > {}; exit 0' TERM; : > {}; while :; do sleep 0.05; done",
+            marker.display(),
+            ready1.display()
+        ));
+        let stubborn = shell(&format!("trap '' TERM; : > {}; while :; do sleep 0.05; done", ready2.display()));
+        // Both traps are set before the stop (a hang guard, not a timing).
+        let start = Instant::now();
+        while !(ready1.exists() && ready2.exists()) {
+            assert!(start.elapsed() < Duration::from_secs(60), "the shells never started");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        stop_all(vec![polite, stubborn]);
+        assert_eq!(std::fs::read_to_string(&marker).expect("SIGTERM came first").trim(), "bye");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_dropped_guard_stops_its_child() {
+        let mut g = shell("while :; do sleep 0.05; done");
+        assert!(!g.exited());
+        let pid = g.id();
+        drop(g);
+        // The id is reaped: signal 0 to it finds no such process.
+        let alive = Command::new("kill").args(["-0", &pid.to_string()]).stderr(Stdio::null()).status();
+        assert!(!alive.expect("kill runs").success(), "the child is gone");
+    }
 }

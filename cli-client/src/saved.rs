@@ -3,7 +3,9 @@
 //! after the terminal was closed: the game, the server it is on (empty for
 //! the local one), each human seat's token and which seats AI captains
 //! play, with their tokens. The file is removed when the game ends. Seat tokens are secrets:
-//! the file is written readable by its owner only.
+//! the file is written readable by its owner only. Beside it, `web.json`
+//! keeps the address `play --web` last served on, so the next run serves
+//! the page from the same origin, where the browser keeps its seat tokens.
 
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -55,13 +57,42 @@ fn file(data_dir: &Path) -> PathBuf {
     data_dir.join("last-game.json")
 }
 
+fn web_file(data_dir: &Path) -> PathBuf {
+    data_dir.join("web.json")
+}
+
+/// Where `play --web` served the page last time.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct WebAddress {
+    /// The server's listening address, `HOST:PORT`.
+    pub listen: String,
+}
+
 /// Saves `game` in `data_dir`, replacing what was there.
 pub fn save(data_dir: &Path, game: &SavedGame) -> Result<(), SavedError> {
-    let path = file(data_dir);
+    write(&file(data_dir), data_dir, game)
+}
+
+/// Keeps the address `play --web` serves on, for the next run.
+pub fn save_web(data_dir: &Path, listen: &str) -> Result<(), SavedError> {
+    write(&web_file(data_dir), data_dir, &WebAddress { listen: listen.to_string() })
+}
+
+/// The address `play --web` served on last time, if it was kept (a file
+/// that cannot be read counts as none).
+pub fn load_web(data_dir: &Path) -> Option<WebAddress> {
+    let text = std::fs::read_to_string(web_file(data_dir)).ok()?;
+    serde_json::from_str(&text).ok()
+}
+
+/// Writes `value` as JSON to `path` (in `data_dir`), readable by its owner
+/// only, replacing the file at once.
+fn write<T: Serialize>(path: &Path, data_dir: &Path, value: &T) -> Result<(), SavedError> {
+    let path = path.to_path_buf();
     let io = |source| SavedError::Io { path: path.clone(), source };
     std::fs::create_dir_all(data_dir).map_err(io)?;
     let text =
-        serde_json::to_string_pretty(game).map_err(|source| SavedError::Format { path: path.clone(), source })?;
+        serde_json::to_string_pretty(value).map_err(|source| SavedError::Format { path: path.clone(), source })?;
     let tmp = path.with_extension("json.tmp");
     std::fs::write(&tmp, text).map_err(io)?;
     #[cfg(unix)]
@@ -113,6 +144,21 @@ mod tests {
         assert!(matches!(load(&dir), Err(SavedError::Format { .. })));
         clear(&dir);
         assert!(matches!(load(&dir), Err(SavedError::Nothing(_))));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn the_web_address_reads_back_beside_the_game() {
+        let dir = std::env::temp_dir().join(format!("xodus-saved-web-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        assert_eq!(load_web(&dir), None);
+        save_web(&dir, "127.0.0.1:40123").expect("save");
+        assert_eq!(load_web(&dir), Some(WebAddress { listen: "127.0.0.1:40123".into() }));
+        // The game's file is another file: forgetting the game keeps the address.
+        clear(&dir);
+        assert_eq!(load_web(&dir).map(|w| w.listen).as_deref(), Some("127.0.0.1:40123"));
+        std::fs::write(web_file(&dir), "{").expect("write");
+        assert_eq!(load_web(&dir), None, "a damaged file counts as none");
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -44,14 +44,16 @@ pub async fn run(a: PlayArgs) -> anyhow::Result<()> {
         eprintln!("note: game {} is unfinished; `xodus play --resume` takes it back", old.game);
     }
     let server_url = resumed.as_ref().map(|r| r.server.clone()).filter(|s| !s.is_empty()).or(a.server.clone());
-    // Drop order: AI captains first, then the server.
-    let mut ais: Vec<Guard> = Vec::new();
+    // Locals drop in reverse order: on an early return the AI captains stop
+    // before the server they talk to.
     let mut _server: Option<Guard> = None;
+    let mut ais: Vec<Guard> = Vec::new();
     let url = match &server_url {
         Some(u) => u.clone(),
         None => {
             eprintln!("starting a local xodus-server in {}", a.data_dir.display());
-            let (guard, url) = procs::start_server_with(&a.data_dir, &a.listen, &[])?;
+            let (guard, url) =
+                procs::start_server_with(&a.data_dir, a.listen.as_deref().unwrap_or(procs::ANY_PORT), &[])?;
             _server = Some(guard);
             url
         }

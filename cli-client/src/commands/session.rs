@@ -5,11 +5,11 @@
 
 use std::collections::HashMap;
 use std::io::Write;
-use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tokio::sync::mpsc;
-use xodus_cli::procs::Guard;
+use xodus_cli::procs::{self, Guard};
 use xodus_cli::remote::{Remote, Step};
 use xodus_cli::seats::{self, SeatHolder};
 use xodus_cli::table::{self, LEGIO, Table};
@@ -72,7 +72,7 @@ pub fn spawn_follow(
 }
 
 /// Runs the X-ODUS screen for `game` with `tokens` for this terminal's
-/// seats (none: spectator), watching `children` (killed when the screen
+/// seats (none: spectator), watching `children` (stopped when the screen
 /// closes), pausing `pace` after each step with events so that fast AI
 /// captains can be followed. Returns the outcome if the game ended.
 pub async fn screen(
@@ -195,7 +195,7 @@ pub async fn table_screen(
 
 /// The keyboard loop over `front`, fed by `feed` through `upd_rx`, with the
 /// person's choices and undos sent for `tokens`' seats and `children`
-/// watched (a notice when one stops; all killed at the end). Returns the
+/// watched (a notice when one stops; all stopped at the end). Returns the
 /// screen, or None when the process was asked to stop.
 #[allow(clippy::too_many_arguments)]
 async fn run_front<F>(
@@ -252,14 +252,19 @@ where
         }
     });
     // Say so when a child process (an AI captain, the local server) stops.
+    // The children stay here, to be stopped when the screen closes (or
+    // dropped, and stopped one by one, if this unwinds).
+    let children = Arc::new(Mutex::new(children));
+    let watched = Arc::clone(&children);
     let watchdog = tokio::spawn(async move {
-        let mut children = children;
-        let mut reported = vec![false; children.len()];
+        let mut reported: Vec<String> = Vec::new();
         loop {
-            for (i, c) in children.iter_mut().enumerate() {
-                if !reported[i] && c.exited() {
-                    reported[i] = true;
-                    let _ = notices.send(Update::Notice(format!("{} has stopped; see its log", c.name)));
+            if let Ok(mut children) = watched.lock() {
+                for c in children.iter_mut() {
+                    if !reported.contains(&c.name) && c.exited() {
+                        reported.push(c.name.clone());
+                        let _ = notices.send(Update::Notice(format!("{} has stopped; see its log", c.name)));
+                    }
                 }
             }
             tokio::time::sleep(Duration::from_secs(1)).await;
@@ -276,14 +281,14 @@ where
         _ = terminated() => {
             let _ = quit_tx.send(Update::Quit);
             // A vanished terminal can keep the input thread busy: do not wait
-            // for it, so the children are still killed and the process ends.
+            // for it, so the children are still stopped and the process ends.
             match tokio::time::timeout(Duration::from_secs(1), tui).await {
                 Ok(r) => r,
                 Err(_) => {
                     feed.abort();
                     actor.abort();
                     watchdog.abort();
-                    let _ = watchdog.await;
+                    stop_children(&children).await;
                     return Ok(None);
                 }
             }
@@ -291,10 +296,19 @@ where
     };
     feed.abort();
     actor.abort();
-    // Dropping the watchdog's future kills the children it holds.
     watchdog.abort();
-    let _ = watchdog.await;
+    stop_children(&children).await;
     Ok(Some(result??))
+}
+
+/// Stops the children a screen watched, all at once (SIGTERM, then a
+/// kill after the grace), off the async threads.
+async fn stop_children(children: &Arc<Mutex<Vec<Guard>>>) {
+    let taken = match children.lock() {
+        Ok(mut c) => std::mem::take(&mut *c),
+        Err(poisoned) => std::mem::take(&mut *poisoned.into_inner()),
+    };
+    let _ = tokio::task::spawn_blocking(move || procs::stop_all(taken)).await;
 }
 
 /// Prints the game as lines until it ends; returns the final state. Any
@@ -392,7 +406,7 @@ pub fn result_line(game: &str, o: &table::Outcome) -> String {
 }
 
 /// Resolves when the process is asked to stop (SIGTERM, or SIGHUP when the
-/// terminal goes away), so that child processes are still killed on the way
+/// terminal goes away), so that child processes are still stopped on the way
 /// out. Never resolves where those signals do not exist.
 pub async fn terminated() {
     #[cfg(unix)]

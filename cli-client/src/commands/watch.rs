@@ -28,10 +28,11 @@ impl Drop for TempDir {
 /// Runs `xodus watch`.
 pub async fn run(a: WatchArgs) -> anyhow::Result<()> {
     let plain = a.plain || !std::io::stdout().is_terminal();
-    // Field order matters on drop: AI captains first, then the server, then its directory.
-    let mut ais: Vec<Guard> = Vec::new();
-    let mut _server: Option<Guard> = None;
+    // Locals drop in reverse order: on an early return the AI captains stop
+    // first, then the server, then its directory goes.
     let mut _temp: Option<TempDir> = None;
+    let mut _server: Option<Guard> = None;
+    let mut ais: Vec<Guard> = Vec::new();
     let (remote, game, ai_seats) = match a.game {
         Some(game) => {
             let url = a.server.as_deref().unwrap_or(DEFAULT_SERVER);
@@ -80,7 +81,7 @@ pub async fn run(a: WatchArgs) -> anyhow::Result<()> {
             session::table_screen(remote, game.clone(), None, ai_seats, pace, children).await?.and_then(|t| t.outcome)
         }
     };
-    drop(ais);
+    procs::stop_all(ais);
     match outcome {
         Some(o) => session::say(&session::result_line(&game, &o)),
         None => session::say(&format!("left game {game} before its end")),

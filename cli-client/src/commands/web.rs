@@ -1,14 +1,18 @@
 //! `xodus play --web`: the game in a browser. Starts a local
 //! `xodus-server` that also serves the built web front-end on its port,
 //! and an `xodus-ai --fill` daemon that takes every seat open to AI; prints
-//! the page's URL and runs until Ctrl-C. The front-end is built with npm
-//! on first use when this is a checkout with `web/package.json`.
+//! the page's URL and runs until Ctrl-C (or SIGTERM), then stops the
+//! captains (which hand their seats back) and the server. It serves on the
+//! same address as last time when it can, so the page keeps its origin
+//! and with it the seat tokens the browser saved. The front-end is built
+//! with npm on first use when this is a checkout with `web/package.json`.
 
+use super::session;
 use anyhow::{Context, bail};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use xodus_cli::cli::PlayArgs;
-use xodus_cli::procs;
+use xodus_cli::{procs, saved};
 
 /// The checkout's `web/` folder: under the working directory, or above
 /// the binary (`target/<profile>/xodus`).
@@ -53,23 +57,60 @@ fn front_end(a: &PlayArgs) -> anyhow::Result<PathBuf> {
     Ok(dist)
 }
 
+/// The address to serve on: `--listen`; else the address of the last
+/// run in this data directory while its port is free (the same origin,
+/// where the browser keeps its seat tokens); else a free port, saying so.
+fn listen_address(a: &PlayArgs) -> String {
+    if let Some(listen) = &a.listen {
+        return listen.clone();
+    }
+    let Some(last) = saved::load_web(&a.data_dir) else {
+        return procs::ANY_PORT.to_string();
+    };
+    // A probe, dropped at once: the server binds the port right after.
+    match std::net::TcpListener::bind(&last.listen) {
+        Ok(_probe) => last.listen,
+        Err(e) => {
+            eprintln!(
+                "note: {} (the last address) is taken ({e}); serving on a free port instead: \
+                 a page open at the old address keeps its seats there, not at the new one",
+                last.listen
+            );
+            procs::ANY_PORT.to_string()
+        }
+    }
+}
+
 /// Runs `xodus play --web`.
 pub async fn run(a: PlayArgs) -> anyhow::Result<()> {
+    if a.server.is_some() {
+        bail!("--web starts its own server; leave out --server");
+    }
     let dist = front_end(&a)?;
     let dist = dist.canonicalize().with_context(|| format!("{}", dist.display()))?;
     let extra = vec!["--web-dir".to_string(), dist.display().to_string()];
-    let (server, url) = match &a.server {
-        Some(_) => bail!("--web starts its own server; leave out --server"),
-        None => {
-            eprintln!("starting a local xodus-server in {}", a.data_dir.display());
-            procs::start_server_with(&a.data_dir, &a.listen, &extra)?
-        }
-    };
+    let listen = listen_address(&a);
+    eprintln!("starting a local xodus-server in {}", a.data_dir.display());
+    let (server, url) = procs::start_server_with(&a.data_dir, &listen, &extra)?;
+    if let Some(addr) = url.strip_prefix("http://")
+        && let Err(e) = saved::save_web(&a.data_dir, addr)
+    {
+        eprintln!("warning: the address could not be kept for the next run: {e}");
+    }
     let fill = procs::start_fill(&url, &a.ai.agent_args(), Some(&a.data_dir.join("ai-fill.log")))?;
     println!("open {url}/ in a browser (Ctrl-C stops the server and the AI captains)");
-    tokio::signal::ctrl_c().await.context("waiting for Ctrl-C")?;
-    drop(fill);
-    drop(server);
+    tokio::select! {
+        r = tokio::signal::ctrl_c() => r.context("waiting for Ctrl-C")?,
+        () = session::terminated() => {}
+    }
+    eprintln!("stopping: the AI captains hand their seats back, then the server stops");
+    // The captains first, while the server is there to take the seats back.
+    tokio::task::spawn_blocking(move || {
+        procs::stop_all(vec![fill]);
+        procs::stop_all(vec![server]);
+    })
+    .await
+    .context("stopping the children")?;
     eprintln!("stopped; the games are kept in {}", a.data_dir.display());
     Ok(())
 }
