@@ -26,6 +26,8 @@ pub enum Command {
     List(ListArgs),
     /// Claim a seat and print its token.
     Join(JoinArgs),
+    /// Give a seat back: it opens again and its token stops working.
+    Leave(LeaveArgs),
     /// Send one choice for a seat and print the result as JSON.
     Act(ActArgs),
     /// Print a game's current view (JSON, or text with --text).
@@ -213,6 +215,33 @@ pub struct JoinArgs {
     /// The seat to claim.
     #[arg(long)]
     pub seat: u8,
+}
+
+/// `xodus leave`.
+#[derive(Debug, Args)]
+#[command(group = clap::ArgGroup::new("the_game").required(true).args(["game", "game_flag"]))]
+pub struct LeaveArgs {
+    /// Server.
+    #[command(flatten)]
+    pub server: ServerArg,
+    /// The game (or --game ID).
+    pub game: Option<String>,
+    /// The game (the same as GAME).
+    #[arg(long = "game", value_name = "ID")]
+    pub game_flag: Option<String>,
+    /// The seat to give back.
+    #[arg(long)]
+    pub seat: u8,
+    /// The seat's token (from `xodus join`).
+    #[arg(long, env = "XODUS_TOKEN")]
+    pub token: String,
+}
+
+impl LeaveArgs {
+    /// The game, however it was given.
+    pub fn game_id(&self) -> &str {
+        self.game.as_deref().or(self.game_flag.as_deref()).unwrap_or_default()
+    }
 }
 
 /// `xodus act`.

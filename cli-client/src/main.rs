@@ -21,6 +21,7 @@ async fn main() {
         Command::Create(a) => commands::script::create(a).await,
         Command::List(a) => commands::script::list(a).await,
         Command::Join(a) => commands::script::join(a).await,
+        Command::Leave(a) => commands::script::leave(a).await,
         Command::Act(a) => commands::script::act(a).await,
         Command::View(a) => commands::script::view(a).await,
     };

@@ -408,6 +408,20 @@ impl Remote {
         Ok(())
     }
 
+    /// Gives a seat back (ReleaseSeat): it is open again and `token` stops
+    /// working. Returns the game as the lobby lists it afterwards.
+    pub async fn release(&self, game: &str, seat: Seat, token: &str) -> Result<GameSummary, RemoteError> {
+        let req = pb::ReleaseSeatRequest {
+            game_id: game.to_string(),
+            credentials: Some(pb::SeatCredentials { seat: u32::from(seat), token: token.to_string() }),
+        };
+        let resp = self.client.clone().release_seat(req).await.map_err(|s| sort(s, &self.url))?;
+        resp.into_inner()
+            .game
+            .map(summary)
+            .ok_or_else(|| RemoteError::Other("ReleaseSeat answered without the game".into()))
+    }
+
     /// The current X-ODUS view, as a spectator sees it (every seat sees
     /// the same public state and the same decision). Another game is an
     /// error: use [`Remote::state`] for any game.

@@ -1,4 +1,4 @@
-//! The scriptable commands: `create`, `list`, `join`, `act` and `view`.
+//! The scriptable commands: `create`, `list`, `join`, `leave`, `act` and `view`.
 //! Each makes one or two calls and prints one result on stdout (JSON, a
 //! token, or a table) so that shell scripts and tests can drive a game.
 //! They work on any game: X-ODUS keeps its engine view as JSON, VII Legio
@@ -7,7 +7,7 @@
 
 use super::new_game;
 use serde_json::json;
-use xodus_cli::cli::{ActArgs, CreateArgs, JoinArgs, ListArgs, ViewArgs};
+use xodus_cli::cli::{ActArgs, CreateArgs, JoinArgs, LeaveArgs, ListArgs, ViewArgs};
 use xodus_cli::plain;
 use xodus_cli::remote::{Remote, RemoteError};
 use xodus_cli::table::{Table, Typed};
@@ -65,6 +65,15 @@ pub async fn join(a: JoinArgs) -> anyhow::Result<()> {
     let remote = Remote::connect(&a.server.server).await?;
     let token = remote.join(&a.game, a.seat).await?;
     println!("{token}");
+    Ok(())
+}
+
+/// `xodus leave`: gives the seat back and prints
+/// `{"game","seat","open_seats"}` (the game's open seats afterwards).
+pub async fn leave(a: LeaveArgs) -> anyhow::Result<()> {
+    let remote = Remote::connect(&a.server.server).await?;
+    let game = remote.release(a.game_id(), a.seat, &a.token).await?;
+    println!("{}", json!({ "game": game.id, "seat": a.seat, "open_seats": game.open_seats }));
     Ok(())
 }
 
