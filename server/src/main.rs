@@ -74,6 +74,12 @@ struct Args {
     /// before it is offered to AI agents until its holder returns (0 = never).
     #[arg(long, env = "XODUS_IDLE_TIMEOUT", default_value_t = 0)]
     idle_timeout_secs: u32,
+    /// Seat leases, in seconds: a seat the game waits on whose holder has
+    /// no stream open and was not heard from for this long is taken back
+    /// (an AI's seat is freed for the AI pool; a human's, after three times
+    /// as long, goes to AI stand-ins until its holder returns). 0 = never.
+    #[arg(long, env = "XODUS_SEAT_LEASE", default_value_t = Limits::default().seat_lease.as_secs())]
+    seat_lease_secs: u64,
     /// Seconds a game may stay untouched in memory before it leaves it, to
     /// be replayed from storage when touched again (0 = never).
     #[arg(long, env = "XODUS_EVICT_IDLE", default_value_t = Limits::default().evict_idle.as_secs())]
@@ -174,6 +180,7 @@ async fn main() -> anyhow::Result<()> {
             retention: Duration::from_secs(args.retention_secs),
             request_timeout: Duration::from_secs(args.request_timeout_secs.max(1)),
             idle_timeout_s: args.idle_timeout_secs,
+            seat_lease: Duration::from_secs(args.seat_lease_secs),
             evict_idle: Duration::from_secs(args.evict_idle_secs),
             shutdown_grace: Duration::from_secs(args.shutdown_grace_secs),
             commit_poll: Duration::from_micros(args.commit_poll_us),

@@ -41,6 +41,14 @@ pub struct Limits {
     pub retention: Duration,
     /// Idle timeout of new games, in seconds (0 = seats never go idle).
     pub idle_timeout_s: u32,
+    /// A seat's lease: a seat the game waits on whose holder has no stream
+    /// open and has not been heard from for this long is taken from it (an
+    /// AI seat goes back to the AI pool, a stand-in gives way to another).
+    /// A human's lease is three times as long (a person may think with
+    /// the page closed, or hold two seats on one stream); then the seat
+    /// goes to AI stand-ins until its holder returns. Zero: leases never
+    /// lapse.
+    pub seat_lease: Duration,
     /// A game nobody touched this long leaves memory, to be replayed when
     /// touched again (zero: games stay in memory).
     pub evict_idle: Duration,
@@ -73,6 +81,7 @@ impl Default for Limits {
             abandon_after: Duration::from_secs(24 * 3600),
             retention: Duration::from_secs(7 * 24 * 3600),
             idle_timeout_s: 0,
+            seat_lease: Duration::from_secs(30),
             evict_idle: Duration::from_secs(600),
             shutdown_grace: Duration::from_secs(10),
             commit_poll: Duration::from_micros(300),

@@ -262,6 +262,32 @@ struct Slot {
     /// Its public summary after each change to a seat, for streams that
     /// follow the seats.
     seats: watch::Sender<Option<Arc<pb::GameSummary>>>,
+    /// Streams (StreamGame, Play) each seat's holder has open now: a seat
+    /// with one is held, however long its holder thinks (seat leases).
+    holder_streams: Vec<AtomicUsize>,
+}
+
+/// Counts one open stream of a seat's holder for as long as it lives.
+pub(super) struct HolderStream {
+    slot: Arc<Slot>,
+    seat: usize,
+}
+
+impl HolderStream {
+    /// Counts a stream opened by the holder of `seat`.
+    fn open(slot: &Arc<Slot>, seat: Seat) -> Option<HolderStream> {
+        let counter = slot.holder_streams.get(usize::from(seat))?;
+        counter.fetch_add(1, Ordering::SeqCst);
+        Some(HolderStream { slot: Arc::clone(slot), seat: usize::from(seat) })
+    }
+}
+
+impl Drop for HolderStream {
+    fn drop(&mut self) {
+        if let Some(counter) = self.slot.holder_streams.get(self.seat) {
+            counter.fetch_sub(1, Ordering::SeqCst);
+        }
+    }
 }
 
 impl Slot {
@@ -269,7 +295,16 @@ impl Slot {
         let (updates, _) = broadcast::channel(LIVE_CAPACITY);
         let (closed, _) = watch::channel(false);
         let (seats, _) = watch::channel(None);
-        Slot { id, data: Arc::new(Mutex::new(data)), touched_ms: crate::model::now_ms().into(), updates, closed, seats }
+        let holder_streams = (0..data.record.seats.len()).map(|_| AtomicUsize::new(0)).collect();
+        Slot {
+            id,
+            data: Arc::new(Mutex::new(data)),
+            touched_ms: crate::model::now_ms().into(),
+            updates,
+            closed,
+            seats,
+            holder_streams,
+        }
     }
 }
 

@@ -29,6 +29,8 @@ struct Session {
     rate: DefaultDirectRateLimiter,
     per_second: u32,
     _guard: StreamGuard,
+    /// Holds the seat's lease while its holder plays over this stream.
+    _holding: Option<super::HolderStream>,
 }
 
 impl Manager {
@@ -46,6 +48,7 @@ impl Manager {
         S: Stream<Item = Result<pb::PlayRequest, tonic::Status>> + Send + Unpin + 'static,
     {
         let (state, _) = self.get_view(&game_id, Some(&creds)).await?;
+        let holding = self.holder_stream(&game_id, &creds).await?;
         let guard = self.caps.open_stream(client, self.limits.max_streams_per_client)?;
         let per_second = self.limits.requests_per_second.max(1);
         let quota = Quota::per_second(NonZeroU32::new(per_second).unwrap_or(NonZeroU32::MIN));
@@ -56,6 +59,7 @@ impl Manager {
             rate: RateLimiter::direct(quota),
             per_second,
             _guard: guard,
+            _holding: holding,
         };
         let (tx, rx) = mpsc::channel(PLAY_BUFFER);
         let opened = pb::PlayResponse { kind: Some(pb::play_response::Kind::Opened(state)) };
@@ -64,6 +68,22 @@ impl Manager {
         let shutdown = self.shutdown.subscribe();
         tokio::spawn(session.serve(inbound, tx, shutdown).in_current_span());
         Ok(rx)
+    }
+}
+
+impl Manager {
+    /// A Play stream's hold on its seat's lease, when it is the holder's.
+    async fn holder_stream(
+        &self,
+        game_id: &str,
+        creds: &Credentials,
+    ) -> Result<Option<super::HolderStream>, ServiceError> {
+        let (slot, mut d) = self.game(game_id).await?;
+        let (viewer, holder) = self.viewer_and_holder(&mut d, Some(creds))?;
+        Ok(match viewer {
+            crate::game::Viewer::Seat(s) if holder => super::HolderStream::open(&slot, s),
+            _ => None,
+        })
     }
 }
 

@@ -71,6 +71,8 @@ impl GameData {
                 Ok((seat as Seat, Holder::Owner, returned))
             }
             Some(_) if presence.idle && presence.stand_in.as_deref() == Some(hash.as_str()) => {
+                // Heard from: the stand-in's own lease (see upkeep).
+                presence.since = tokio::time::Instant::now();
                 Ok((seat as Seat, Holder::StandIn, false))
             }
             Some(_) if presence.dismissed.as_deref() == Some(hash.as_str()) => Err(ServiceError::Unauthenticated(
@@ -97,9 +99,22 @@ impl Manager {
 
     /// The viewer for optional credentials.
     pub(super) fn viewer(&self, d: &mut GameData, creds: Option<&Credentials>) -> Result<Viewer, ServiceError> {
+        Ok(self.viewer_and_holder(d, creds)?.0)
+    }
+
+    /// The viewer for optional credentials, and whether they are the
+    /// seat holder's own (not a stand-in's).
+    pub(super) fn viewer_and_holder(
+        &self,
+        d: &mut GameData,
+        creds: Option<&Credentials>,
+    ) -> Result<(Viewer, bool), ServiceError> {
         Ok(match creds {
-            Some(c) => Viewer::Seat(self.auth(d, c)?.0),
-            None => Viewer::Spectator,
+            Some(c) => {
+                let (seat, holder) = self.auth(d, c)?;
+                (Viewer::Seat(seat), holder == Holder::Owner)
+            }
+            None => (Viewer::Spectator, false),
         })
     }
 
@@ -181,7 +196,12 @@ impl Manager {
     }
 
     /// Stores a seat change (and the status it implies), then applies it.
-    async fn save_seat(&self, game_id: &str, d: &mut GameData, seat: SeatRecord) -> Result<(), ServiceError> {
+    pub(super) async fn save_seat(
+        &self,
+        game_id: &str,
+        d: &mut GameData,
+        seat: SeatRecord,
+    ) -> Result<(), ServiceError> {
         let old = std::mem::replace(&mut d.record.seats[usize::from(seat.seat)], seat.clone());
         let status = if d.is_over() { d.record.status } else { d.derived_status() };
         let changed = status != d.record.status;

@@ -43,9 +43,14 @@ impl Manager {
         seat_updates: bool,
     ) -> Result<mpsc::Receiver<StreamItem<pb::StreamGameResponse>>, ServiceError> {
         let (slot, d) = self.game(game_id).await?;
-        let (viewer, recipe, entries, live, abandoned, seats, ended) = {
+        let (viewer, recipe, entries, live, abandoned, seats, ended, holding) = {
             let mut d = d;
-            let viewer = self.viewer(&mut d, creds)?;
+            let (viewer, holder) = self.viewer_and_holder(&mut d, creds)?;
+            // The holder's open stream keeps its seat's lease.
+            let holding = match viewer {
+                Viewer::Seat(s) if holder => super::HolderStream::open(&slot, s),
+                _ => None,
+            };
             if from_seq > d.seq() {
                 return Err(ServiceError::OutOfRange(format!(
                     "from_seq {from_seq} is beyond the game's seq {}",
@@ -64,7 +69,7 @@ impl Manager {
                 SeatFollow { opening: d.summary(), changes }
             });
             let ended = d.is_over();
-            (viewer, d.recipe.clone(), d.entries.clone(), slot.updates.subscribe(), abandoned, seats, ended)
+            (viewer, d.recipe.clone(), d.entries.clone(), slot.updates.subscribe(), abandoned, seats, ended, holding)
         };
         let guard = self.caps.open_stream(client, self.limits.max_streams_per_client)?;
         let (tx, rx) = mpsc::channel(STREAM_BUFFER);
@@ -78,6 +83,7 @@ impl Manager {
             abandoned,
             seats,
             ended,
+            _holding: holding,
             _guard: guard,
         };
         tokio::spawn(run_game_stream(stream, entries, from_seq, live).in_current_span());
@@ -149,6 +155,8 @@ struct GameStream {
     /// The game had ended when the stream began: its replayed entries show
     /// every option id (a finished game's choices are public).
     ended: bool,
+    /// Holds the seat's lease while the seat's holder streams.
+    _holding: Option<super::HolderStream>,
     /// Gives the client's stream slot back when the task ends.
     _guard: StreamGuard,
 }

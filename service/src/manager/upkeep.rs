@@ -1,12 +1,15 @@
 //! Upkeep, run periodically by the server: marks silent human seats idle
-//! (offered to AI stand-ins), ends as abandoned the live games nobody has
+//! (offered to AI stand-ins), takes back the seats whose holders are gone
+//! (seat leases: no open stream and nothing heard for the lease time while
+//! the game waits on them), ends as abandoned the live games nobody has
 //! moved for the abandonment time, deletes the ended games whose
 //! retention time has passed, and lets games nobody touched for
 //! `Limits::evict_idle` leave memory (they are replayed when touched again).
 
 use super::{GameData, Manager, Slot, blocking, turned_on};
-use crate::model::{ClaimantKind, Status, now_ms};
+use crate::model::{ClaimantKind, Presence, Status, now_ms};
 use std::sync::Arc;
+use std::sync::atomic::Ordering;
 use tracing::{info, warn};
 use xodus::pb;
 
@@ -33,6 +36,59 @@ impl Manager {
                 }
             }
             if changed {
+                self.announce(pb::LobbyChange::Seat, d.summary());
+            }
+        }
+    }
+
+    /// Seat leases: a seat the game waits on whose holder has no stream
+    /// open and has not been heard from for `Limits::seat_lease` is taken
+    /// from it. An AI's seat is freed for the AI pool (a killed agent never
+    /// strands a seat); a human's is offered to AI stand-ins until the
+    /// human returns; a stand-in that went silent gives way to another.
+    pub async fn take_back_lapsed_seats(&self) {
+        let lease = self.limits.seat_lease;
+        if lease.is_zero() {
+            return;
+        }
+        let now = tokio::time::Instant::now();
+        for slot in self.all_slots() {
+            let mut d = slot.data.lock().await;
+            if d.evicted || d.is_over() {
+                continue;
+            }
+            for s in d.deciders.clone() {
+                let i = usize::from(s);
+                let streaming = slot.holder_streams.get(i).is_some_and(|n| n.load(Ordering::SeqCst) > 0);
+                let Some(claim) = d.record.seats[i].claim.clone() else { continue };
+                let p = &d.presence[i];
+                let human_holder = claim.by == ClaimantKind::Human && !p.idle;
+                let lease = if human_holder { lease * 3 } else { lease };
+                if now.duration_since(p.since) < lease || (streaming && !p.idle) {
+                    continue;
+                }
+                match claim.by {
+                    _ if p.idle && p.stand_in.is_some() => {
+                        d.presence[i].stand_in = None;
+                        d.presence[i].since = now;
+                        info!(game = %slot.id, seat = s, "stand-in silent past the lease: the seat is offered to another");
+                    }
+                    ClaimantKind::Ai => {
+                        let mut freed = d.record.seats[i].clone();
+                        freed.claim = None;
+                        if let Err(e) = self.save_seat(&slot.id, &mut d, freed).await {
+                            warn!(game = %slot.id, seat = s, error = %e, "could not free a lapsed seat; will try again");
+                            continue;
+                        }
+                        d.presence[i] = Presence::now();
+                        info!(game = %slot.id, seat = s, "AI seat's holder gone past the lease: seat freed for the AI pool");
+                    }
+                    ClaimantKind::Human if !p.idle => {
+                        d.presence[i].idle = true;
+                        info!(game = %slot.id, seat = s, "human seat's holder gone past the lease: offered to AI stand-ins until it returns");
+                    }
+                    ClaimantKind::Human => continue,
+                }
                 self.announce(pb::LobbyChange::Seat, d.summary());
             }
         }
@@ -139,6 +195,7 @@ impl Manager {
                     _ = turned_on(&mut shutdown) => return,
                     _ = tick.tick() => {
                         me.mark_idle_seats().await;
+                        me.take_back_lapsed_seats().await;
                         n = n.wrapping_add(1);
                         if n.is_multiple_of(4) {
                             me.end_and_sweep().await;
