@@ -1,8 +1,10 @@
 // The board as SVG: revealed systems at their axial positions with their
-// catalog names, lanes from the `lanes` bitmask, wormholes, markers,
-// corrupt and pacified systems, ships and fleets, Enemies, Avatars and
-// Allies; the systems the user's options aim at are highlighted and
-// clickable (mouse or keyboard).
+// catalog names and coordinates (as option labels write them), lanes from
+// the `lanes` bitmask, wormholes, markers, corrupt and pacified systems,
+// ships and fleets, Enemies, Avatars and Allies; the tile being placed,
+// with the lanes of the orientation under the pointer; the systems the
+// user's options aim at are highlighted and clickable (mouse or keyboard)
+// while the options are open.
 import type { Catalog } from "./catalog";
 import { enumSlug } from "./catalog";
 import { s } from "./dom";
@@ -12,7 +14,7 @@ import {
   SystemKind,
   type XodusState,
 } from "./gen/xodus/v1/state_pb";
-import { SIZE, center, corners, edgeMid, key } from "./hex";
+import { SIZE, center, corners, edgeMid, key, label } from "./hex";
 import type { MyOption } from "./options";
 import { seatColor, shipName } from "./ships";
 
@@ -41,7 +43,14 @@ export interface BoardHandlers {
   hoverHex(hexKey: string | undefined): void;
 }
 
-export function drawBoard(x: XodusState, cat: Catalog, targets: Map<string, MyOption[]>, on: BoardHandlers): SVGSVGElement {
+/** The tile an orientation decision places, and each option's lanes. */
+export interface Placing {
+  hex: { q: number; r: number };
+  name: string;
+  options: { index: number; lanes: number }[];
+}
+
+export function drawBoard(x: XodusState, cat: Catalog, targets: Map<string, MyOption[]>, on: BoardHandlers, open = true, placing?: Placing): SVGSVGElement {
   const svg = s("svg", { class: "board", role: "img", "aria-label": "The board" });
   const lanes = s("g", { class: "lanes" });
   const tiles = s("g", { class: "tiles" });
@@ -69,6 +78,7 @@ export function drawBoard(x: XodusState, cat: Catalog, targets: Map<string, MyOp
       s("polygon", { points: corners(cx, cy, SIZE - 1) }),
       s("title", undefined, `${name} ${key(t.hex)}\n${cat.text("tile", t.tile)}`),
       s("text", { x: cx, y: cy - SIZE * 0.52, class: "tile-name" }, short(name, 16)),
+      s("text", { x: cx, y: cy + SIZE * 0.78, class: "coord" }, label(t.hex)),
     );
     if (t.pacified !== Pacification.UNSPECIFIED) {
       g.append(s("polygon", { class: "pacify-ring", points: corners(cx, cy, SIZE - 5) }));
@@ -151,18 +161,47 @@ export function drawBoard(x: XodusState, cat: Catalog, targets: Map<string, MyOp
     const revealed = x.tiles.some((t) => t.hex && key(t.hex) === hk);
     const labels = opts.map((o) => `${o.index + 1}: ${o.option.label}`).join("; ");
     const g = s("g", {
-      class: `target${revealed ? "" : " unrevealed"}`, "data-hex": hk, tabindex: 0, role: "button",
-      "aria-label": `System ${hk}: ${labels}`,
-      onclick: () => on.pickHex(hk),
+      class: `target${revealed ? "" : " unrevealed"}${open ? "" : " off"}`, "data-hex": hk, tabindex: open ? 0 : -1, role: "button",
+      "aria-label": `System (${hk}): ${labels}`, "aria-disabled": open ? undefined : "true",
+      onclick: (ev: Event) => {
+        if ((ev as MouseEvent).detail > 1) return; // a double click spends one choice
+        on.pickHex(hk);
+      },
       onkeydown: (ev: Event) => {
         const k = (ev as KeyboardEvent).key;
-        if (k === "Enter" || k === " ") { ev.preventDefault(); on.pickHex(hk); }
+        if ((k === "Enter" || k === " ") && !(ev as KeyboardEvent).repeat) { ev.preventDefault(); on.pickHex(hk); }
       },
       onmouseenter: () => on.hoverHex(hk), onmouseleave: () => on.hoverHex(undefined),
       onfocus: () => on.hoverHex(hk), onblur: () => on.hoverHex(undefined),
     });
     g.append(s("polygon", { points: corners(cx, cy, SIZE - 3) }), s("title", undefined, labels));
-    if (!revealed) g.append(s("text", { x: cx, y: cy + 4, class: "target-text" }, opts.length > 1 ? `${opts.length} options` : `${opts[0]?.index !== undefined ? opts[0].index + 1 : ""}`));
+    if (!revealed) {
+      g.append(
+        s("text", { x: cx, y: cy + 4, class: "target-text" }, opts.length > 1 ? `${opts.length} options` : `${opts[0]?.index !== undefined ? opts[0].index + 1 : ""}`),
+        s("text", { x: cx, y: cy + SIZE * 0.78, class: "coord" }, `(${hk})`),
+      );
+    }
+    overlay.append(g);
+  }
+
+  // The tile being placed: its outline and name, and each orientation's
+  // lanes (shown while that option is under the pointer or focused).
+  if (placing) {
+    const [cx, cy] = center(placing.hex);
+    grow(cx, cy);
+    const g = s("g", { class: "placing", "data-hex": key(placing.hex) },
+      s("polygon", { points: corners(cx, cy, SIZE - 3) }),
+      s("text", { x: cx, y: cy - SIZE * 0.52, class: "tile-name" }, short(placing.name, 16)),
+      s("text", { x: cx, y: cy + SIZE * 0.78, class: "coord" }, label(placing.hex)));
+    for (const o of placing.options) {
+      const lg = s("g", { class: "orient-lanes", "data-index": o.index });
+      for (let d = 0; d < 6; d++) {
+        if (!(o.lanes & (1 << d))) continue;
+        const [ex, ey] = edgeMid(cx, cy, d);
+        lg.append(s("line", { x1: cx, y1: cy, x2: ex, y2: ey, class: "lane" }));
+      }
+      g.append(lg);
+    }
     overlay.append(g);
   }
 

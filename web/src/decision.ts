@@ -1,27 +1,39 @@
-// The decision panel: the pending decision's prompt, who decides, and, when
-// it is ours, its options as numbered buttons (number keys pick them; those
-// aiming at a system are marked and linked to the map), plus Undo when the
-// server says `can_undo`.
+// The decision panel: the pending decision's prompt, who decides (redrawn
+// when seats change hands), and, when it is ours, its options as numbered
+// buttons (number keys pick them; those aiming at a system are marked and
+// linked to the map; an orientation shows the tile's lanes), plus Undo when
+// the server says `can_undo`. The options are off while a choice is on its
+// way, while the server cannot be reached, and for a moment after a new
+// decision appears, so that a double click spends one choice.
 import type { Catalog } from "./catalog";
 import { h } from "./dom";
 import { Claimant } from "./gen/tabletop/v1/game_pb";
 import type { XodusState } from "./gen/xodus/v1/state_pb";
 import { isMyTurn, type MyOption } from "./options";
+import { optionLanes, orientPreview } from "./orient";
 import { shipName } from "./ships";
 import type { Table } from "./store";
 
 export interface DecisionHandlers {
   choose(o: MyOption): void;
   undo(): void;
-  hover(hexKey: string | undefined): void;
+  hover(o: MyOption | undefined): void;
 }
 
-export function drawDecision(t: Table, x: XodusState | undefined, cat: Catalog, opts: MyOption[], step: HTMLElement | null, on: DecisionHandlers): HTMLElement {
+/** Who sits in a seat, as the decision panel says it. */
+export function seatHolder(t: Table, s: number): string {
+  const info = t.summary?.seats[s];
+  return s === t.seat ? "you" : info?.claimed ? (info.claimedBy === Claimant.AI || info.standIn ? "AI" : "human") : "nobody yet";
+}
+
+export function drawDecision(t: Table, x: XodusState | undefined, cat: Catalog, opts: MyOption[], step: HTMLElement | null, armed: boolean, on: DecisionHandlers): HTMLElement {
   const d = t.state?.decision;
   const mine = isMyTurn(t);
+  const open = armed && !t.pending && !t.offline;
   const panel = h("section", {
     id: "decision", class: `decision${mine ? " mine" : ""}`, "aria-label": "Decision",
     "data-seq": t.state ? t.state.seq.toString() : "", "data-mine": mine ? "1" : "0", "data-pending": t.pending ? "1" : "0",
+    "data-kind": d?.kind ?? "", "data-armed": open ? "1" : "0",
   });
   if (!d || !t.state) {
     panel.append(h("p", undefined, "Loading the table…"));
@@ -34,9 +46,7 @@ export function drawDecision(t: Table, x: XodusState | undefined, cat: Catalog, 
   const deciders = d.deciders.map((s) => {
     const sh = x?.ships.find((v) => v.seat === s);
     const name = sh ? shipName(cat, sh.kind) : `seat ${s}`;
-    const info = t.summary?.seats[s];
-    const who = s === t.seat ? "you" : info?.claimed ? (info.claimedBy === Claimant.AI || info.standIn ? "AI" : "human") : "nobody yet";
-    return `${name} (seat ${s}, ${who})`;
+    return `${name} (seat ${s}, ${seatHolder(t, s)})`;
   });
   panel.append(h("h2", undefined, mine ? "Your decision" : `Waiting for ${deciders.join(", ")}`), h("p", { class: "prompt" }, d.prompt));
   const others = d.deciders.filter((s) => s !== t.seat);
@@ -49,26 +59,55 @@ export function drawDecision(t: Table, x: XodusState | undefined, cat: Catalog, 
     panel.append(h("p", { class: "hint shared" }, text));
   }
   if (step) panel.append(step);
+  if (t.offline) panel.append(h("p", { class: "hint offline" }, "Cannot reach the server: the options come back when it answers again."));
   if (mine) {
-    const list = h("ol", { class: "options" });
+    const list = h("ol", { class: "options", tabindex: -1 });
+    const spend = (ev: Event, o: MyOption) => {
+      // The second click of a double click is never a choice of its own.
+      if ((ev as MouseEvent).detail > 1) return;
+      // Off at once, before the next redraw: one choice per decision.
+      for (const b of panel.querySelectorAll<HTMLButtonElement>("button.option, button.undo")) b.disabled = true;
+      on.choose(o);
+    };
     for (const o of opts) {
       const n = o.index + 1;
+      const lanes = optionLanes(x, cat, o);
       const btn = h("button", {
-        type: "button", class: `option${o.hexKey ? " aims" : ""}`, "data-id": o.option.id, "data-index": o.index,
-        "data-hex": o.hexKey, disabled: t.pending, title: o.option.id,
-        onclick: () => on.choose(o),
-        onmouseenter: () => on.hover(o.hexKey), onmouseleave: () => on.hover(undefined),
-        onfocus: () => on.hover(o.hexKey), onblur: () => on.hover(undefined),
-      }, n <= 10 ? h("kbd", undefined, String(n % 10)) : null, o.option.label, o.hexKey ? h("span", { class: "aim", "aria-hidden": "true" }, " ◎") : null);
+        type: "button", class: `option${o.hexKey ? " aims" : ""}${lanes !== undefined ? " orient" : ""}`, "data-id": o.option.id, "data-index": o.index,
+        "data-hex": o.hexKey, disabled: !open, title: o.option.id,
+        onclick: (ev: Event) => spend(ev, o),
+        ondblclick: (ev: Event) => ev.preventDefault(),
+        onmouseenter: () => on.hover(o), onmouseleave: () => on.hover(undefined),
+        onfocus: () => on.hover(o), onblur: () => on.hover(undefined),
+      }, n <= 10 ? h("kbd", undefined, String(n % 10)) : null,
+      lanes !== undefined ? orientPreview(x, lanes) : null,
+      h("span", { class: "label" }, o.option.label),
+      o.hexKey ? h("span", { class: "aim", "aria-hidden": "true" }, " ◎") : null);
       list.append(h("li", undefined, btn));
     }
-    panel.append(list);
+    panel.append(list, h("p", { class: "more", hidden: true, "aria-hidden": "true" }));
     if (opts.length === 0) panel.append(h("p", undefined, "No option is open to your seat."));
   } else if (t.seat === undefined) {
     panel.append(h("p", { class: "hint" }, "You are watching."));
   }
   if (t.state.canUndo && t.seat !== undefined) {
-    panel.append(h("button", { type: "button", class: "undo", id: "undo", disabled: t.pending, onclick: () => on.undo(), title: "Take back your last choice (U)" }, "↶ Undo"));
+    panel.append(h("button", { type: "button", class: "undo", id: "undo", disabled: !open, onclick: () => on.undo(), title: "Take back your last choice (U)" }, "↶ Undo"));
   }
   return panel;
+}
+
+/** Says how many options are below the visible part of a long list (the
+ * list scrolls, with a visible scrollbar). */
+export function fitOptions(panel: Element): void {
+  const list = panel.querySelector<HTMLElement>("ol.options");
+  const more = panel.querySelector<HTMLElement>("p.more");
+  if (!list || !more) return;
+  const update = () => {
+    const box = list.getBoundingClientRect();
+    const below = [...list.querySelectorAll("li")].filter((li) => li.getBoundingClientRect().bottom > box.bottom + 2).length;
+    more.hidden = below === 0;
+    more.textContent = below ? `▾ ${below} more option${below > 1 ? "s" : ""} below: scroll the list` : "";
+  };
+  list.addEventListener("scroll", update, { passive: true });
+  update();
 }

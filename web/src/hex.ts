@@ -1,6 +1,5 @@
 // Axial hex geometry for the map (pointy-top hexes: direction 0 is east,
 // then counter-clockwise by 60 degrees, as the proto's Hex comment says).
-import type { Hex } from "./gen/xodus/v1/state_pb";
 
 export const SIZE = 48;
 const SQRT3 = Math.sqrt(3);
@@ -30,6 +29,6 @@ export function edgeMid(cx: number, cy: number, d: number): [number, number] {
   return [cx + dist * Math.cos(a), cy + dist * Math.sin(a)];
 }
 
-export function label(h: Hex | undefined): string {
+export function label(h: { q: number; r: number } | undefined): string {
   return h ? `(${h.q},${h.r})` : "";
 }

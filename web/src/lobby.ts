@@ -1,18 +1,21 @@
 // The lobby: the games on the server (ListGames, then WatchLobby for live
 // changes) with their status and seats; join a free human seat, resume a
 // seat this browser holds, or watch; and a form to create a game (ships,
-// difficulty, Allies, nightmare, who may take each seat).
+// difficulty, Allies, nightmare, who may take each seat). Games of another
+// type (VII Legio) are listed with their type and a note that this page
+// plays X-ODUS only for now, without buttons.
 import { create } from "@bufbuild/protobuf";
 import { anyPack } from "@bufbuild/protobuf/wkt";
 import type { Catalog } from "./catalog";
 import { humanize } from "./catalog";
-import { api, errorText, isCanceled } from "./client";
+import { api, Code, errorCode, errorText, isCanceled, playerText } from "./client";
 import { h, replace } from "./dom";
 import { Claimant, GameKind, GameStatus, SeatOpenTo, type GameSummary } from "./gen/tabletop/v1/game_pb";
 import { XodusSetupSchema } from "./gen/xodus/v1/setup_pb";
 import { allSeats, loadSeat, saveSeat } from "./session";
 import { roleName } from "./ships";
 import { setStatus } from "./status";
+import { GAME_NAMES } from "./table";
 
 const STATUS_TEXT: Record<number, string> = {
   [GameStatus.OPEN]: "open",
@@ -36,21 +39,30 @@ export class LobbyView {
     this.abort.abort();
   }
 
+  /** ListGames, then WatchLobby; after a lost connection, again (with a
+   * growing pause) until the lobby is closed. */
   private async follow(): Promise<void> {
-    try {
-      let token = "";
-      do {
-        const r = await api.listGames({ pageSize: 200, pageToken: token }, { signal: this.abort.signal });
-        for (const g of r.games) this.games.set(g.gameId, g);
-        token = r.nextPageToken;
-      } while (token);
-      this.drawList();
-      for await (const msg of api.watchLobby({}, { signal: this.abort.signal })) {
-        if (msg.game) this.games.set(msg.game.gameId, msg.game);
+    let delay = 500;
+    while (!this.abort.signal.aborted) {
+      try {
+        let token = "";
+        do {
+          const r = await api.listGames({ pageSize: 200, pageToken: token }, { signal: this.abort.signal });
+          for (const g of r.games) this.games.set(g.gameId, g);
+          token = r.nextPageToken;
+        } while (token);
         this.drawList();
+        delay = 500;
+        for await (const msg of api.watchLobby({}, { signal: this.abort.signal })) {
+          if (msg.game) this.games.set(msg.game.gameId, msg.game);
+          this.drawList();
+        }
+      } catch (err) {
+        if (isCanceled(err) || this.abort.signal.aborted) return;
+        setStatus(`Lobby: ${playerText(err)}`, "error", errorText(err));
       }
-    } catch (err) {
-      if (!isCanceled(err) && !this.abort.signal.aborted) setStatus(`Lobby: ${errorText(err)}`, "error");
+      await new Promise((r) => setTimeout(r, delay));
+      delay = Math.min(delay * 2, 8000);
     }
   }
 
@@ -62,6 +74,7 @@ export class LobbyView {
       return;
     }
     const rows = games.map((g) => {
+      if (g.gameType && g.gameType !== "xodus") return this.foreignGame(g);
       const live = g.status === GameStatus.OPEN || g.status === GameStatus.PLAYING;
       const mine = held.has(g.gameId) ? loadSeat(g.gameId) : undefined;
       const seats = g.seats.map((s) => {
@@ -84,6 +97,19 @@ export class LobbyView {
     replace(this.listBox, ...rows);
   }
 
+  /** A game this page does not play: its type, status and seats, and a note. */
+  private foreignGame(g: GameSummary): HTMLElement {
+    const name = GAME_NAMES[g.gameType] ?? g.gameType;
+    const seats = g.seats.map((s) => {
+      const who = s.claimed ? (s.claimedBy === Claimant.AI || s.standIn ? "AI" : "human") : "free";
+      return h("li", { class: `seat ${who}` }, `${s.seat}. ${humanize(s.role || "seat")} — ${who}`);
+    });
+    return h("article", { class: `game foreign ${STATUS_TEXT[g.status] ?? ""}`, "data-game": g.gameId, "data-type": g.gameType },
+      h("header", undefined, h("strong", undefined, g.gameId), h("span", { class: "gtype" }, name), h("span", { class: "gstatus" }, STATUS_TEXT[g.status] ?? "?")),
+      h("ul", { class: "seats" }, ...seats),
+      h("p", { class: "hint not-here" }, `A ${name} game (game type “${g.gameType}”): this page plays X-ODUS only for now.`));
+  }
+
   private async join(gameId: string, seat: number): Promise<void> {
     try {
       const r = await api.claimSeat({ gameId, seat, claimant: Claimant.HUMAN });
@@ -91,7 +117,9 @@ export class LobbyView {
       setStatus(`You hold seat ${seat}.`, "ok");
       this.open(gameId);
     } catch (err) {
-      setStatus(errorText(err), "error");
+      const code = errorCode(err);
+      const text = code === Code.FailedPrecondition ? "Someone took that seat first." : code === Code.PermissionDenied ? "That seat is not open to humans." : playerText(err);
+      setStatus(text, "error", errorText(err));
     }
   }
 
@@ -143,7 +171,7 @@ export class LobbyView {
         if (first >= 0) await this.join(g.gameId, first);
         else this.open(g.gameId);
       } catch (err) {
-        setStatus(errorText(err), "error");
+        setStatus(playerText(err), "error", errorText(err));
       }
     };
     return h("form", { class: "create", "aria-label": "New game", onsubmit: (ev: Event) => void submit(ev) },

@@ -2,7 +2,7 @@
 // table (#/game/ID), resuming the seat this browser holds for that game
 // from the last seq it saw.
 import { loadCatalog, type Catalog } from "./catalog";
-import { errorText } from "./client";
+import { errorText, playerText } from "./client";
 import { h } from "./dom";
 import { LobbyView } from "./lobby";
 import { forgetSeat, loadSeat } from "./session";
@@ -34,17 +34,19 @@ function openTable(cat: Catalog, gameId: string, asSpectator = false): void {
     store.stop();
     view.destroy();
   };
-  void store.run((message) => {
-    if (seat && /^UNAUTHENTICATED/.test(message)) {
+  void store.run((why, detail) => {
+    if (why === "seat_lost" && seat) {
       forgetSeat(gameId);
       teardown?.();
       openTable(cat, gameId, true);
-      setStatus(`Your seat was refused (${message}); watching instead.`, "error");
-    } else if (seat && /^NOT_FOUND/.test(message)) {
-      forgetSeat(gameId);
-      setStatus(`This game is not on the server any more (${message}).`, "error");
+      setStatus("This browser no longer holds its seat in this game; watching instead.", "error", detail);
+    } else if (why === "missing") {
+      if (seat) forgetSeat(gameId);
+      setStatus("There is no such game on the server.", "error", detail);
+    } else if (why === "foreign") {
+      setStatus("This page plays X-ODUS only for now.", "info", detail);
     } else {
-      setStatus(message, "error");
+      setStatus("This game cannot be shown.", "error", detail);
     }
   });
 }
@@ -56,7 +58,7 @@ async function route(): Promise<void> {
   try {
     cat = await loadCatalog();
   } catch (err) {
-    setStatus(`Cannot reach the server: ${errorText(err)}`, "error");
+    setStatus(playerText(err), "error", errorText(err));
     app.replaceChildren(h("button", { type: "button", onclick: () => void route() }, "Try again"));
     return;
   }

@@ -1,5 +1,6 @@
 // The status line: one line at the top of the page saying what is going
-// on, and every error the server returned (with its gRPC message).
+// on in player words; the technical detail of an error (gRPC code and
+// server message) is its tooltip and goes to the console's debug level.
 
 let line: HTMLElement | null = null;
 
@@ -9,9 +10,12 @@ export function mountStatus(el: HTMLElement): void {
   line = el;
 }
 
-export function setStatus(text: string, kind: StatusKind = "info"): void {
+export function setStatus(text: string, kind: StatusKind = "info", detail?: string): void {
+  if (detail) console.debug(`[xodus] ${text} (${detail})`);
   if (!line) return;
   line.textContent = text;
   line.className = `status ${kind}`;
   line.setAttribute("role", kind === "error" ? "alert" : "status");
+  if (detail) line.title = detail;
+  else line.removeAttribute("title");
 }

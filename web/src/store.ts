@@ -1,11 +1,13 @@
 // The state store of one table: follows StreamGame (from the last seq seen,
 // reconnecting after a network failure, with the seats' changes), keeps the
 // latest GameState with its typed X-ODUS state, the game's lobby data and
-// the event log, sends choices and undos, and tells the views when
-// something changed. It knows no rule.
+// the event log, sends choices and undos (each spent once: a second one
+// waits until the new state arrives), tells the player in plain words when
+// a call fails, and tells the views when something changed. It knows no
+// rule.
 import { create } from "@bufbuild/protobuf";
 import { anyUnpack } from "@bufbuild/protobuf/wkt";
-import { api, Code, errorCode, errorText, isCanceled } from "./client";
+import { api, errorText, isCanceled, offlineText, playerText, trouble } from "./client";
 import type { GameState, GameSummary, SeatCredentials } from "./gen/tabletop/v1/game_pb";
 import { SeatCredentialsSchema } from "./gen/tabletop/v1/game_pb";
 import { XodusStateSchema, type XodusState } from "./gen/xodus/v1/state_pb";
@@ -28,7 +30,16 @@ export interface Table {
   pending: boolean;
   /** The stream is connected. */
   live: boolean;
+  /** The server could not be reached: no choice until the stream is back. */
+  offline: boolean;
+  /** The server has no such game. */
+  missing: boolean;
+  /** The game is not X-ODUS: its registered name (this page does not draw it). */
+  foreign?: string;
 }
+
+/** Why following a game stopped for good. */
+export type Fatal = "missing" | "seat_lost" | "foreign" | "other";
 
 type Listener = (t: Table) => void;
 
@@ -36,13 +47,15 @@ export class GameStore {
   readonly table: Table;
   private readonly creds?: SeatCredentials;
   private readonly abort = new AbortController();
+  /** The current stream attempt, aborted to reconnect at once. */
+  private attempt?: AbortController;
   private listeners: Listener[] = [];
   private frame = 0;
   private lastSeq: bigint;
 
   constructor(gameId: string, fromSeq: bigint, seat?: { seat: number; token: string }) {
     this.lastSeq = fromSeq;
-    this.table = { gameId, log: seat ? loadLog(gameId) : [], pending: false, live: false };
+    this.table = { gameId, log: seat ? loadLog(gameId) : [], pending: false, live: false, offline: false, missing: false };
     if (seat) {
       this.creds = create(SeatCredentialsSchema, seat);
       this.table.seat = seat.seat;
@@ -62,19 +75,26 @@ export class GameStore {
     });
   }
 
-  /** Starts following the game; returns when the game is over or stopped. */
-  async run(onFatal: (message: string) => void): Promise<void> {
+  /** Starts following the game; returns when the game is over, stopped,
+   * or cannot be followed (then `onFatal` says why). */
+  async run(onFatal: (why: Fatal, detail: string) => void): Promise<void> {
     let delay = 500;
     while (!this.abort.signal.aborted) {
+      const attempt = new AbortController();
+      this.attempt = attempt;
+      const stopAttempt = () => attempt.abort();
+      this.abort.signal.addEventListener("abort", stopAttempt);
       try {
         const stream = api.streamGame(
           { gameId: this.table.gameId, fromSeq: this.lastSeq, credentials: this.creds, seatUpdates: true },
-          { signal: this.abort.signal },
+          { signal: attempt.signal },
         );
         for await (const msg of stream) {
           if (!this.table.live) {
             this.table.live = true;
-            setStatus("Connected.", "ok");
+            setStatus(this.table.offline ? "Back online." : "Connected.", "ok");
+            this.table.offline = false;
+            this.changed();
           }
           delay = 500;
           const lines = msg.events.map((e) => e.summary).filter((x) => x);
@@ -85,6 +105,10 @@ export class GameStore {
             this.changed();
           }
           if (msg.state) this.apply(msg.state);
+          if (this.table.foreign) {
+            onFatal("foreign", this.table.foreign);
+            return;
+          }
         }
         // The stream ends after the update that carries the outcome.
         this.table.live = false;
@@ -96,16 +120,28 @@ export class GameStore {
       } catch (err) {
         this.table.live = false;
         this.changed();
-        if (this.abort.signal.aborted || isCanceled(err)) return;
-        const code = errorCode(err);
-        if (code === Code.NotFound || code === Code.Unauthenticated || code === Code.InvalidArgument || code === Code.OutOfRange) {
-          onFatal(errorText(err));
-          return;
+        if (this.abort.signal.aborted) return;
+        if (!attempt.signal.aborted || !isCanceled(err)) {
+          const why = trouble(err);
+          if (why === "missing" || why === "seat_lost") {
+            this.table.missing = why === "missing";
+            this.changed();
+            onFatal(why, errorText(err));
+            return;
+          }
+          if (why === "other" && /^(INVALID_ARGUMENT|OUT_OF_RANGE)/.test(errorText(err))) {
+            onFatal("other", errorText(err));
+            return;
+          }
+          this.goOffline(err);
+        } else {
+          delay = 0; // our own reconnect
         }
-        setStatus(`Connection lost (${errorText(err)}); retrying…`, "error");
+      } finally {
+        this.abort.signal.removeEventListener("abort", stopAttempt);
       }
-      await new Promise((r) => setTimeout(r, delay));
-      delay = Math.min(delay * 2, 8000);
+      if (delay) await new Promise((r) => setTimeout(r, delay));
+      delay = Math.min(Math.max(delay, 250) * 2, 8000);
     }
   }
 
@@ -114,9 +150,22 @@ export class GameStore {
     cancelAnimationFrame(this.frame);
   }
 
+  /** The server cannot be reached: options off, and say so. */
+  private goOffline(err: unknown): void {
+    this.table.offline = true;
+    this.table.pending = false;
+    this.changed();
+    setStatus(offlineText(), "error", errorText(err));
+  }
+
   private apply(state: GameState): void {
     const prev = this.table.state;
     if (prev && state.seq < prev.seq) return;
+    if (state.gameType && state.gameType !== "xodus") {
+      this.table.foreign = state.gameType;
+      this.changed();
+      return;
+    }
     this.table.state = state;
     if (state.detail.case === "gameState") {
       this.table.xodus = anyUnpack(state.detail.value, XodusStateSchema) ?? this.table.xodus;
@@ -139,45 +188,78 @@ export class GameStore {
       this.table.summary = r.game;
       this.changed();
     } catch (err) {
-      if (!isCanceled(err)) setStatus(errorText(err), "error");
+      if (!isCanceled(err)) setStatus(playerText(err), "error", errorText(err));
     }
+  }
+
+  /** Fetches the state now (after a refused choice): the stream brings it
+   * too, but perhaps later. */
+  private async refetch(): Promise<void> {
+    try {
+      const r = await api.getView({ gameId: this.table.gameId, credentials: this.creds }, { signal: this.abort.signal });
+      if (r.game) this.table.summary = r.game;
+      if (r.state) this.apply(r.state);
+      this.changed();
+    } catch (err) {
+      if (!isCanceled(err)) this.failed(err, false);
+    }
+  }
+
+  /** A choice or an undo failed: plain words, the detail in the tooltip,
+   * and what follows (a fresh state, or offline until the stream is back). */
+  private failed(err: unknown, refetch = true): void {
+    this.table.pending = false;
+    this.changed();
+    const why = trouble(err);
+    if (why === "offline") {
+      this.goOffline(err);
+      this.attempt?.abort(); // reconnect now, and find out when it is back
+      return;
+    }
+    setStatus(playerText(err), why === "stale" ? "info" : "error", errorText(err));
+    if (refetch && (why === "stale" || why === "refused" || why === "not_your_turn")) void this.refetch();
+  }
+
+  /** True when a choice may be sent now. */
+  canAct(): boolean {
+    return !!this.creds && !!this.table.state && !this.table.pending && !this.table.offline;
   }
 
   /** Sends the picked option for the state on screen. */
   async choose(optionId: string): Promise<void> {
     const state = this.table.state;
-    if (!this.creds || !state || this.table.pending) return;
+    if (!this.canAct() || !state || !this.creds) return;
     this.table.pending = true;
     this.changed();
     try {
-      await api.submitChoice({
+      const r = await api.submitChoice({
         gameId: this.table.gameId,
         credentials: this.creds,
         expectedSeq: state.seq,
         choice: { case: "optionId", value: optionId },
       });
+      // The reply carries the new state; the stream brings it (and its log
+      // lines) too.
+      if (r.state) this.apply(r.state);
       setStatus("Choice accepted.", "ok");
     } catch (err) {
-      this.table.pending = false;
-      this.changed();
-      setStatus(errorCode(err) === Code.Aborted ? `The game moved on before your choice arrived (${errorText(err)})` : errorText(err), "error");
+      this.failed(err);
     }
   }
 
   /** Takes back our own last choice. */
   async undo(): Promise<void> {
     const state = this.table.state;
-    if (!this.creds || !state || this.table.pending) return;
+    if (!this.canAct() || !state || !this.creds) return;
     this.table.pending = true;
     this.changed();
     try {
-      await api.undo({ gameId: this.table.gameId, credentials: this.creds, expectedSeq: state.seq });
+      const r = await api.undo({ gameId: this.table.gameId, credentials: this.creds, expectedSeq: state.seq });
+      if (r.state) this.apply(r.state);
       this.addLog(["(You took back your last choice.)"]);
       setStatus("Undone.", "ok");
     } catch (err) {
-      this.table.pending = false;
-      this.changed();
-      setStatus(errorText(err), "error");
+      this.failed(err);
     }
   }
 }

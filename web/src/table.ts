@@ -1,19 +1,29 @@
 // The table view: lays out the board, the mats, the tracks, the Combat
 // board, the decision panel and the log for one game; redraws them from the
-// store; routes clicks, map picks and number keys to the store; shows the
-// end screen with the outcome.
+// store; routes clicks, map picks and number keys to the store (a new
+// decision's options open a moment after it appears, so that a double
+// click spends one choice); shows the end screen with the outcome, or a
+// plain page when the game does not exist or is not X-ODUS.
 import type { Catalog } from "./catalog";
 import { humanize } from "./catalog";
-import { drawBoard } from "./board";
+import { drawBoard, type Placing } from "./board";
 import { describeStep, drawCombat } from "./combat";
-import { drawDecision } from "./decision";
+import { drawDecision, fitOptions } from "./decision";
 import { h, replace } from "./dom";
 import { LogView } from "./log";
 import { drawMats } from "./mats";
 import { byHex, myOptions, type MyOption } from "./options";
+import { optionLanes } from "./orient";
 import { setStatus } from "./status";
 import type { GameStore, Table } from "./store";
 import { drawCorruption, drawDecks, drawSignals } from "./tracks";
+
+/** How long a new decision's options stay off: longer than the gap between
+ * the two clicks of a double click. */
+const ARM_MS = 450;
+
+/** Display names of the games a server may host besides X-ODUS. */
+export const GAME_NAMES: Record<string, string> = { xodus: "X-ODUS", legio: "VII Legio" };
 
 export class TableView {
   readonly el: HTMLElement;
@@ -28,6 +38,11 @@ export class TableView {
   private opts: MyOption[] = [];
   private decisionKey = "";
   private outcomeClosed = false;
+  private ended = false;
+  /** The seq whose options are open (after ARM_MS), and the timer. */
+  private armedSeq?: bigint;
+  private seenSeq?: bigint;
+  private armTimer = 0;
   private readonly onKey = (ev: KeyboardEvent) => this.key(ev);
 
   constructor(private store: GameStore, private cat: Catalog, private leave: () => void) {
@@ -46,12 +61,54 @@ export class TableView {
 
   destroy(): void {
     document.removeEventListener("keydown", this.onKey);
+    clearTimeout(this.armTimer);
+  }
+
+  private get armed(): boolean {
+    const seq = this.store.table.state?.seq;
+    return seq !== undefined && seq === this.armedSeq;
+  }
+
+  /** True when a pick may be sent now. */
+  private open(): boolean {
+    return this.armed && this.store.canAct();
+  }
+
+  /** A new decision: its options open after ARM_MS. */
+  private arm(t: Table): void {
+    const seq = t.state?.seq;
+    if (seq === undefined || seq === this.seenSeq) return;
+    this.seenSeq = seq;
+    clearTimeout(this.armTimer);
+    this.armTimer = window.setTimeout(() => {
+      this.armedSeq = seq;
+      this.render(this.store.table);
+    }, ARM_MS);
+  }
+
+  /** A plain page instead of the table (no such game, another game). */
+  private endWith(title: string, text: string, cls: string): void {
+    if (this.ended) return;
+    this.ended = true;
+    replace(this.el, h("section", { class: `notice ${cls}`, role: "alert" },
+      h("h2", undefined, title), h("p", undefined, text),
+      h("p", undefined, h("a", { href: "#/", class: "to-lobby" }, "← Back to the lobby"))));
   }
 
   private render(t: Table): void {
+    if (t.missing) {
+      return this.endWith("No such game", `There is no game “${t.gameId}” on this server: the link may be wrong, or the game ended and was deleted.`, "missing");
+    }
+    if (t.foreign) {
+      const name = GAME_NAMES[t.foreign] ?? t.foreign;
+      return this.endWith(`${name} game`, `Game ${t.gameId} plays ${name} (game type “${t.foreign}”). This page plays X-ODUS only for now.`, "foreign");
+    }
+    if (this.ended) return;
     const x = t.xodus;
     const st = t.state;
+    this.arm(t);
     this.opts = myOptions(t);
+    const open = this.open();
     const seatText = t.seat !== undefined ? `You: seat ${t.seat}` : "Spectating";
     replace(
       this.info,
@@ -67,25 +124,46 @@ export class TableView {
       replace(this.boardBox, drawBoard(x, this.cat, byHex(this.opts), {
         pickHex: (k) => this.pickHex(k),
         hoverHex: (k) => this.highlight(k),
-      }));
+      }, open, this.placing(t)));
       replace(this.matsBox, drawMats(x, this.cat, t.summary, t.seat));
       replace(this.tracksBox, drawCorruption(x, this.cat), h("div", { class: "tracks-row" }, drawSignals(x, this.cat), drawDecks(x, this.cat)));
       replace(this.combatBox, drawCombat(x, this.cat));
     }
-    // The decision panel is rebuilt only when it changes, so focus stays.
-    const key = `${st?.seq}|${t.pending}|${this.opts.length}|${st?.canUndo}|${t.summary ? 1 : 0}`;
+    // The decision panel is rebuilt only when it changes, so focus stays;
+    // who holds each seat is part of it.
+    const seats = t.summary?.seats.map((s) => `${s.claimed ? 1 : 0}${s.claimedBy}${s.standIn ? 1 : 0}`).join(",") ?? "";
+    const key = `${st?.seq}|${t.pending}|${t.offline}|${open}|${this.opts.length}|${st?.canUndo}|${seats}`;
     if (key !== this.decisionKey) {
       this.decisionKey = key;
       const hadFocus = !document.activeElement || document.activeElement === document.body || this.decisionBox.contains(document.activeElement);
-      replace(this.decisionBox, drawDecision(t, x, this.cat, this.opts, x ? describeStep(x, this.cat) : null, {
-        choose: (o) => void this.store.choose(o.option.id),
+      const panel = drawDecision(t, x, this.cat, this.opts, x ? describeStep(x, this.cat) : null, open, {
+        choose: (o) => this.choose(o),
         undo: () => void this.store.undo(),
-        hover: (k) => this.highlight(k),
-      }));
-      if (hadFocus && !t.pending) this.decisionBox.querySelector<HTMLButtonElement>("button.option")?.focus({ preventScroll: true });
+        hover: (o) => this.hover(o),
+      });
+      replace(this.decisionBox, panel);
+      fitOptions(panel);
+      if (hadFocus && open) this.decisionBox.querySelector<HTMLButtonElement>("button.option")?.focus({ preventScroll: true });
     }
     this.log.update(t.log);
     this.renderOutcome(t);
+  }
+
+  /** The orientation decision's tile and each option's lanes, for the map. */
+  private placing(t: Table): Placing | undefined {
+    const st = t.xodus?.step?.step;
+    if (st?.case !== "orientation" || !st.value.hex) return undefined;
+    const options: Placing["options"] = [];
+    for (const o of this.opts) {
+      const lanes = optionLanes(t.xodus, this.cat, o);
+      if (lanes !== undefined) options.push({ index: o.index, lanes });
+    }
+    return { hex: st.value.hex, name: this.cat.name("tile", st.value.tile), options };
+  }
+
+  private choose(o: MyOption): void {
+    if (!this.open()) return;
+    void this.store.choose(o.option.id);
   }
 
   private renderOutcome(t: Table): void {
@@ -109,6 +187,12 @@ export class TableView {
     setStatus(o.won ? "The captains won." : "The captains lost.", "ok");
   }
 
+  private hover(o: MyOption | undefined): void {
+    this.highlight(o?.hexKey);
+    for (const el of this.el.querySelectorAll(".orient-lanes.show")) el.classList.remove("show");
+    if (o) this.el.querySelector(`.orient-lanes[data-index="${o.index}"]`)?.classList.add("show");
+  }
+
   private highlight(hexKey: string | undefined): void {
     for (const el of this.el.querySelectorAll(".hl")) el.classList.remove("hl");
     if (!hexKey) return;
@@ -116,13 +200,15 @@ export class TableView {
   }
 
   private pickHex(hexKey: string): void {
+    if (!this.open()) return;
     const here = this.opts.filter((o) => o.hexKey === hexKey);
     if (here.length === 1 && here[0]) {
+      for (const el of this.el.querySelectorAll("button.option, button.undo")) (el as HTMLButtonElement).disabled = true;
       void this.store.choose(here[0].option.id);
     } else if (here.length > 1) {
       this.highlight(hexKey);
       this.decisionBox.querySelector<HTMLButtonElement>(`button.option[data-hex="${hexKey}"]`)?.focus();
-      setStatus(`${here.length} options aim at ${hexKey}: pick one of the highlighted buttons.`, "info");
+      setStatus(`${here.length} options aim at (${hexKey}): pick one of the highlighted buttons.`, "info");
     }
   }
 
@@ -133,12 +219,13 @@ export class TableView {
     if (/^[0-9]$/.test(ev.key)) {
       const n = ev.key === "0" ? 10 : Number(ev.key);
       const o = this.opts[n - 1];
-      if (o && !this.store.table.pending) {
+      // A held key repeats: only its first press picks.
+      if (o && !ev.repeat && this.open()) {
         ev.preventDefault();
-        void this.store.choose(o.option.id);
+        this.choose(o);
       }
     } else if (ev.key === "u" || ev.key === "U") {
-      if (this.store.table.state?.canUndo) void this.store.undo();
+      if (this.store.table.state?.canUndo && !ev.repeat && this.open()) void this.store.undo();
     } else if (ev.key === "ArrowDown" || ev.key === "ArrowUp") {
       const buttons = [...this.decisionBox.querySelectorAll<HTMLButtonElement>("button.option")];
       const i = buttons.indexOf(document.activeElement as HTMLButtonElement);
