@@ -27,6 +27,11 @@ pub trait Front {
     fn chosen(&self) -> Option<(Seat, String, String)>;
     /// The seat an undo is asked for.
     fn undo_seat(&self) -> Option<Seat>;
+    /// The seats this terminal plays.
+    fn my_seats(&self) -> Vec<Seat>;
+    /// This terminal gave `seats` back: it stops playing them (and goes
+    /// on watching).
+    fn leave_seats(&mut self, seats: &[Seat]);
     /// Shows a newer state and logs what led to it (or takes back the
     /// last choice's lines, for an undo).
     fn apply(&mut self, view: Self::View, events: Vec<Self::Event>, undo: bool);
@@ -64,6 +69,13 @@ impl Front for Screen {
     }
     fn undo_seat(&self) -> Option<Seat> {
         self.my_seats.first().copied()
+    }
+    fn my_seats(&self) -> Vec<Seat> {
+        self.my_seats.clone()
+    }
+    fn leave_seats(&mut self, seats: &[Seat]) {
+        self.my_seats.retain(|s| !seats.contains(s));
+        self.selected = 0;
     }
     fn apply(&mut self, view: View, events: Vec<Event>, undo: bool) {
         self.set_view(view);
@@ -121,6 +133,8 @@ pub enum Update<V = View, E = Event> {
     },
     /// Who holds each seat now (the first report, then each change).
     Seats(Vec<SeatHolder>),
+    /// These seats were given back: the screen stops playing them.
+    Left(Vec<Seat>),
     /// A line for the log (a refused choice, a reconnection).
     Notice(String),
     /// The feed is over (connection lost); the screen stays until `q`.
@@ -136,13 +150,16 @@ pub enum Request {
     Choose(String),
     /// Take back this terminal's last choice.
     Undo,
+    /// Give back every seat of this terminal and go on watching.
+    Leave,
 }
 
 /// A request the person made, as one of this terminal's seats.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Submit {
     /// The seat choosing (for an undo: the first of this terminal's seats;
-    /// the sender tries the others).
+    /// the sender tries the others; for a leave: the first of them, the
+    /// sender gives back them all).
     pub seat: Seat,
     /// What is asked.
     pub request: Request,
@@ -156,6 +173,7 @@ enum Action {
     Quit,
     Send,
     Undo,
+    Leave,
 }
 
 fn on_key<F: Front>(screen: &mut F, key: KeyEvent) -> Action {
@@ -179,9 +197,26 @@ fn on_key<F: Front>(screen: &mut F, key: KeyEvent) -> Action {
         KeyCode::Char(c @ '1'..='9') => screen.select(c as usize - '1' as usize),
         KeyCode::Enter => return Action::Send,
         KeyCode::Char('u') => return Action::Undo,
+        KeyCode::Char('x') => return Action::Leave,
         _ => {}
     }
     Action::None
+}
+
+/// "seat 0", "seats 0, 2".
+fn seat_list(seats: &[Seat]) -> String {
+    let list: Vec<String> = seats.iter().map(|s| s.to_string()).collect();
+    format!("{} {}", if seats.len() == 1 { "seat" } else { "seats" }, list.join(", "))
+}
+
+/// The question asked before leaving.
+fn leave_question(seats: &[Seat]) -> String {
+    format!("Leave {}? It opens for anyone; you go on watching. y: leave, any other key: stay", seat_list(seats))
+}
+
+/// The line once the seats were given back.
+fn left_line(seats: &[Seat]) -> String {
+    format!("you left {}: watching now (q quits)", seat_list(seats))
 }
 
 /// Runs the screen until the person quits. `submit` is called for each
@@ -196,10 +231,22 @@ pub fn run<F: Front>(
         // The sequence number of the last choice sent, until a newer view arrives.
         let mut sent_at: Option<u64> = None;
         let mut feed_open = true;
+        // Leaving was asked and waits for its confirmation (the next key).
+        let mut confirming = false;
         loop {
             terminal.draw(|f| screen.draw(f))?;
             if event::poll(Duration::from_millis(80))? {
                 match event::read()? {
+                    TermEvent::Key(key) if confirming && key.kind == KeyEventKind::Press => {
+                        confirming = false;
+                        if key.code == KeyCode::Char('y') {
+                            let seat = screen.my_seats().first().copied().unwrap_or_default();
+                            screen.set_status(Some("giving the seats back".into()));
+                            submit(Submit { seat, request: Request::Leave, expect_seq: screen.seq() });
+                        } else {
+                            screen.set_status(Some("you keep your seats".into()));
+                        }
+                    }
                     TermEvent::Key(key) => match on_key(&mut screen, key) {
                         Action::Quit => return Ok(()),
                         Action::Send if sent_at.is_none() => {
@@ -208,6 +255,15 @@ pub fn run<F: Front>(
                                 screen.set_status(Some(format!("sent: {label}")));
                                 sent_at = Some(s.expect_seq);
                                 submit(s);
+                            }
+                        }
+                        Action::Leave => {
+                            let seats = screen.my_seats();
+                            if seats.is_empty() {
+                                screen.set_status(Some("you hold no seat here: you are watching".into()));
+                            } else {
+                                confirming = true;
+                                screen.set_status(Some(leave_question(&seats)));
                             }
                         }
                         Action::Undo if sent_at.is_none() => {
@@ -234,6 +290,11 @@ pub fn run<F: Front>(
                         }
                     }
                     Ok(Update::Seats(seats)) => screen.set_seats(seats),
+                    Ok(Update::Left(seats)) => {
+                        screen.leave_seats(&seats);
+                        sent_at = None;
+                        screen.set_status(Some(left_line(&seats)));
+                    }
                     Ok(Update::Notice(line)) => {
                         sent_at = None;
                         screen.set_status(Some(line));

@@ -10,9 +10,10 @@ use super::{GAME_TYPES, new_game, seat_count, session, web};
 use anyhow::{Context, bail};
 use std::collections::{BTreeMap, HashMap};
 use std::io::IsTerminal;
+use std::path::PathBuf;
 use xodus_cli::cli::PlayArgs;
 use xodus_cli::procs::{self, Guard};
-use xodus_cli::remote::Remote;
+use xodus_cli::remote::{Remote, RemoteError};
 use xodus_cli::saved::{self, SavedGame};
 use xodus_cli::table;
 
@@ -61,11 +62,10 @@ pub async fn run(a: PlayArgs) -> anyhow::Result<()> {
     let remote = Remote::connect(&url).await?;
     let (game, tokens, ai_seats, ai_tokens) = match resumed {
         Some(r) => {
-            for (seat, token) in &r.seats {
-                remote.reclaim(&r.game, *seat, token).await.with_context(|| format!("taking back seat {seat}"))?;
-            }
+            let seats = take_back(&remote, &r.game, &r.seats, false).await?;
+            let ai_tokens = take_back(&remote, &r.game, &r.ai_tokens, true).await?;
             eprintln!("resuming game {}", r.game);
-            (r.game, r.seats.into_iter().collect::<HashMap<_, _>>(), r.ai_seats, r.ai_tokens)
+            (r.game, seats.into_iter().collect::<HashMap<_, _>>(), r.ai_seats, ai_tokens)
         }
         None => {
             let mut ai_seats = Vec::new();
@@ -119,12 +119,15 @@ pub async fn run(a: PlayArgs) -> anyhow::Result<()> {
     }
     let pace = std::time::Duration::from_millis(a.pace_ms);
     let played = remote.state(&game, None).await?.game_type;
+    let left = forget_left_seats(a.data_dir.clone(), keep);
     let outcome = if played == table::XODUS {
-        session::screen(remote, game.clone(), tokens, ai_seats, pace, ais).await?
+        session::screen(remote, game.clone(), tokens, Some(left), ai_seats, pace, ais).await?
     } else {
         // One seat's secrets on one screen: the lowest seat of this terminal.
         let seat = tokens.iter().min_by_key(|(s, _)| **s).map(|(s, t)| (*s, t.clone()));
-        session::table_screen(remote, game.clone(), seat, ai_seats, pace, ais).await?.and_then(|t| t.outcome)
+        session::table_screen(remote, game.clone(), seat, Some(left), ai_seats, pace, ais)
+            .await?
+            .and_then(|t| t.outcome)
     };
     match outcome {
         Some(o) => {
@@ -140,4 +143,53 @@ pub async fn run(a: PlayArgs) -> anyhow::Result<()> {
         )),
     }
     Ok(())
+}
+
+/// Takes the saved seats of `game` back with their tokens (the AI seats'
+/// tokens are only checked: their captains claim them). A seat whose token
+/// is refused (given back, or its hold ran out) is claimed afresh if it is
+/// open, else left out with a note: the screen watches it.
+async fn take_back(
+    remote: &Remote,
+    game: &str,
+    saved: &BTreeMap<u8, String>,
+    ai: bool,
+) -> anyhow::Result<BTreeMap<u8, String>> {
+    let mut held = BTreeMap::new();
+    for (seat, token) in saved {
+        let seat = *seat;
+        let check = if ai {
+            remote.state(game, Some((seat, token))).await.map(|_| ())
+        } else {
+            remote.reclaim(game, seat, token).await
+        };
+        match check {
+            Ok(()) => {
+                held.insert(seat, token.clone());
+            }
+            Err(RemoteError::Refused(why)) => {
+                let fresh = if ai { remote.claim_for_ai(game, seat).await } else { remote.join(game, seat).await };
+                match fresh {
+                    Ok(token) => {
+                        eprintln!("seat {seat}: its saved token was refused ({why}); claimed it afresh");
+                        held.insert(seat, token);
+                    }
+                    Err(e) => eprintln!("seat {seat}: its saved token was refused ({why}) and it is taken ({e})"),
+                }
+            }
+            Err(e) => return Err(e).with_context(|| format!("taking back seat {seat}")),
+        }
+    }
+    Ok(held)
+}
+
+/// Once the screen gives seats back, `--resume` must not ask for them
+/// again: they leave the saved game at once.
+fn forget_left_seats(data_dir: PathBuf, mut kept: SavedGame) -> session::LeaveHook {
+    Box::new(move |seats: &[u8]| {
+        kept.seats.retain(|s, _| !seats.contains(s));
+        if let Err(e) = saved::save(&data_dir, &kept) {
+            tracing::warn!("the saved game could not forget the seats left: {e}");
+        }
+    })
 }

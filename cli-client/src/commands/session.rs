@@ -22,9 +22,13 @@ use xodus_engine::{Outcome, Seat};
 /// Times a broken stream is reopened before giving up.
 const RESUMES: u32 = 10;
 
+/// Called with the seats this terminal gave back (`play` forgets them in
+/// its saved game).
+pub type LeaveHook = Box<dyn FnMut(&[Seat]) + Send>;
+
 /// Follows `game` from `from_seq` (as a spectator, or as `seat` with its
-/// token), reopening the stream when it breaks, until the game ends, `tx`
-/// closes or the server stays away.
+/// token), reopening the stream when it breaks, until the game ends, the
+/// receiver is dropped (the stream closes at once) or the server stays away.
 pub fn spawn_follow(
     remote: Remote,
     game: String,
@@ -32,7 +36,8 @@ pub fn spawn_follow(
     seat: Option<(Seat, String)>,
 ) -> mpsc::UnboundedReceiver<Step> {
     let (tx, rx) = mpsc::unbounded_channel();
-    tokio::spawn(async move {
+    let gone = tx.clone();
+    let follow = async move {
         let last = Arc::new(AtomicU64::new(from_seq));
         let mut failures = 0;
         loop {
@@ -67,6 +72,12 @@ pub fn spawn_follow(
             }
             tokio::time::sleep(Duration::from_millis(300 * failures as u64 + 100)).await;
         }
+    };
+    tokio::spawn(async move {
+        tokio::select! {
+            () = follow => {}
+            () = gone.closed() => {}
+        }
     });
     rx
 }
@@ -79,6 +90,7 @@ pub async fn screen(
     remote: Remote,
     game: String,
     tokens: HashMap<Seat, String>,
+    on_leave: Option<LeaveHook>,
     ai_seats: Vec<Seat>,
     pace: Duration,
     children: Vec<Guard>,
@@ -123,7 +135,8 @@ pub async fn screen(
         }
         let _ = feed_tx.send(Update::Closed("the server stream ended".into()));
     });
-    let screen = run_front(screen, remote, game, tokens, upd_tx, upd_rx, feed, children).await?;
+    let seating = Seating { tokens, on_leave, spectate: None };
+    let screen = run_front(screen, remote, game, seating, upd_tx, upd_rx, feed, children).await?;
     Ok(screen.and_then(|s| s.view.public.outcome.as_ref().map(team_outcome)))
 }
 
@@ -140,6 +153,7 @@ pub async fn table_screen(
     remote: Remote,
     game: String,
     seat: Option<(Seat, String)>,
+    on_leave: Option<LeaveHook>,
     ai_seats: Vec<Seat>,
     pace: Duration,
     children: Vec<Guard>,
@@ -156,9 +170,24 @@ pub async fn table_screen(
     let feed_tx = upd_tx.clone();
     let feed_remote = remote.clone();
     let feed_game = game.clone();
-    let feed_seat = seat.clone();
+    let mut feed_seat = seat.clone();
+    let (spectate, mut spectate_rx) = mpsc::unbounded_channel::<()>();
     let feed = tokio::spawn(async move {
-        while let Some(step) = steps.recv().await {
+        let mut last = from;
+        loop {
+            let step = tokio::select! {
+                s = steps.recv() => match s {
+                    Some(s) => s,
+                    None => break,
+                },
+                Some(()) = spectate_rx.recv() => {
+                    // The seat was given back: follow on as a spectator.
+                    feed_seat = None;
+                    steps = spawn_follow(feed_remote.clone(), feed_game.clone(), last, None);
+                    continue;
+                }
+            };
+            last = step.seq;
             if let Some(seats) = step.seats.clone()
                 && feed_tx.send(Update::Seats(seats)).is_err()
             {
@@ -188,13 +217,25 @@ pub async fn table_screen(
         }
         let _ = feed_tx.send(Update::Closed("the server stream ended".into()));
     });
-    let tokens: HashMap<Seat, String> = seat.into_iter().collect();
-    let screen = run_front(screen, remote, game, tokens, upd_tx, upd_rx, feed, children).await?;
+    let seating = Seating { tokens: seat.into_iter().collect(), on_leave, spectate: Some(spectate) };
+    let screen = run_front(screen, remote, game, seating, upd_tx, upd_rx, feed, children).await?;
     Ok(screen.map(|s| s.table).filter(Table::over))
 }
 
+/// This terminal's seats on a screen, and what happens when it gives them
+/// back.
+struct Seating {
+    /// Each seat and its token (empty: a spectator).
+    tokens: HashMap<Seat, String>,
+    /// Told which seats were given back.
+    on_leave: Option<LeaveHook>,
+    /// Told once no seat is left, to follow the game as a spectator (a
+    /// feed that follows as a seat).
+    spectate: Option<mpsc::UnboundedSender<()>>,
+}
+
 /// The keyboard loop over `front`, fed by `feed` through `upd_rx`, with the
-/// person's choices and undos sent for `tokens`' seats and `children`
+/// person's choices, undos and leave sent for `seating`'s seats and `children`
 /// watched (a notice when one stops; all stopped at the end). Returns the
 /// screen, or None when the process was asked to stop.
 #[allow(clippy::too_many_arguments)]
@@ -202,7 +243,7 @@ async fn run_front<F>(
     front: F,
     remote: Remote,
     game: String,
-    tokens: HashMap<Seat, String>,
+    seating: Seating,
     upd_tx: std::sync::mpsc::Sender<Update<F::View, F::Event>>,
     upd_rx: std::sync::mpsc::Receiver<Update<F::View, F::Event>>,
     feed: tokio::task::JoinHandle<()>,
@@ -216,6 +257,7 @@ where
     let quit_tx = upd_tx.clone();
     let notices = upd_tx.clone();
     let (sub_tx, mut sub_rx) = mpsc::unbounded_channel::<Submit>();
+    let Seating { mut tokens, mut on_leave, spectate } = seating;
     let actor = tokio::spawn(async move {
         while let Some(s) = sub_rx.recv().await {
             match &s.request {
@@ -244,6 +286,36 @@ where
                         (false, Some(e)) => Some(format!("cannot undo: {e}")),
                         (false, None) => Some("cannot undo: no seat here".to_string()),
                     };
+                    if let Some(line) = refusal {
+                        let _ = upd_tx.send(Update::Notice(line));
+                    }
+                }
+                Request::Leave => {
+                    let mut seats: Vec<Seat> = tokens.keys().copied().collect();
+                    seats.sort();
+                    let mut left = Vec::new();
+                    let mut refusal = None;
+                    for seat in seats {
+                        let Some(token) = tokens.get(&seat) else { continue };
+                        match remote.release(&game, seat, token).await {
+                            Ok(_) => {
+                                tokens.remove(&seat);
+                                left.push(seat);
+                            }
+                            Err(e) => refusal = Some(format!("cannot leave seat {seat}: {e}")),
+                        }
+                    }
+                    if !left.is_empty() {
+                        if let Some(hook) = on_leave.as_mut() {
+                            hook(&left);
+                        }
+                        if tokens.is_empty()
+                            && let Some(tx) = &spectate
+                        {
+                            let _ = tx.send(());
+                        }
+                        let _ = upd_tx.send(Update::Left(left));
+                    }
                     if let Some(line) = refusal {
                         let _ = upd_tx.send(Update::Notice(line));
                     }

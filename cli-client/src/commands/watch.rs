@@ -76,9 +76,11 @@ pub async fn run(a: WatchArgs) -> anyhow::Result<()> {
         let children = std::mem::take(&mut ais);
         let first = remote.state(&game, None).await?;
         if first.game_type == table::XODUS {
-            session::screen(remote, game.clone(), HashMap::new(), ai_seats, pace, children).await?
+            session::screen(remote, game.clone(), HashMap::new(), None, ai_seats, pace, children).await?
         } else {
-            session::table_screen(remote, game.clone(), None, ai_seats, pace, children).await?.and_then(|t| t.outcome)
+            session::table_screen(remote, game.clone(), None, None, ai_seats, pace, children)
+                .await?
+                .and_then(|t| t.outcome)
         }
     };
     procs::stop_all(ais);

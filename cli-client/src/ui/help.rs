@@ -37,6 +37,7 @@ pub fn lines() -> Vec<Line<'static>> {
         Line::raw("  Enter           send the choice      PgUp/PgDn  scroll the log"),
         Line::raw("  H/J/K/L         pan the map          0  centre the map"),
         Line::raw("  u               undo your last choice (if nothing random happened since)"),
+        Line::raw("  x               leave your seats (asks first); you go on watching"),
         Line::raw("  ?               this help            q or Esc  quit"),
         Line::raw(""),
         Line::styled("Map", style::title()),

@@ -25,6 +25,15 @@ impl Front for LegioScreen {
     fn undo_seat(&self) -> Option<Seat> {
         self.my_seat
     }
+    fn my_seats(&self) -> Vec<Seat> {
+        self.my_seat.into_iter().collect()
+    }
+    fn leave_seats(&mut self, seats: &[Seat]) {
+        if self.my_seat.is_some_and(|s| seats.contains(&s)) {
+            self.my_seat = None;
+            self.selected = 0;
+        }
+    }
     fn apply(&mut self, table: Table, events: Vec<String>, undo: bool) {
         self.set_table(table);
         if undo {

@@ -10,6 +10,7 @@ pub fn lines() -> Vec<Line<'static>> {
         Line::raw("  Up/Down or j/k  move in the menu     1-9  jump to option"),
         Line::raw("  Enter           send the choice      PgUp/PgDn  scroll the log"),
         Line::raw("  u               undo your last choice (if nothing hidden or random happened)"),
+        Line::raw("  x               leave your seat (asks first); you go on watching"),
         Line::raw("  ?               this help            q or Esc  quit"),
         Line::raw(""),
         Line::styled("Commanders", style::title()),
