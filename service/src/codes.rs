@@ -5,10 +5,16 @@
 //! INVALID_ARGUMENT and RESOURCE_EXHAUSTED. [`WireCodes`] wraps the game
 //! service and rewrites exactly those answers (they come back as
 //! trailers-only responses, so the status is in the headers). Statuses the
-//! handlers return are left as they are.
+//! handlers return are left as they are. It also reads the whole body of
+//! every method that takes one request message (`frames.rs`) and refuses,
+//! before tonic sees it, a body with no message, a cut one or two.
 
+mod frames;
+
+use std::collections::HashSet;
 use std::future::Future;
 use std::pin::Pin;
+use std::sync::Arc;
 use std::task::{Context, Poll};
 use tonic::codegen::http;
 use tonic::server::NamedService;
@@ -17,13 +23,41 @@ use tonic::server::NamedService;
 #[derive(Clone)]
 pub struct WireCodes<S> {
     inner: S,
+    /// Paths (`/package.Service/Method`) of the methods whose client
+    /// sends exactly one message.
+    single: Arc<HashSet<String>>,
+    /// The request message cap, in bytes.
+    max_message_bytes: usize,
 }
 
-impl<S> WireCodes<S> {
-    /// Wraps `inner`.
-    pub fn new(inner: S) -> WireCodes<S> {
-        WireCodes { inner }
+impl<S: NamedService> WireCodes<S> {
+    /// Wraps `inner`, whose requests may be up to `max_message_bytes`
+    /// long; the methods that take one message are read from the API's
+    /// descriptors, so a method added to the proto is covered.
+    pub fn new(inner: S, max_message_bytes: usize) -> WireCodes<S> {
+        let single = single_message_paths(xodus::FILE_DESCRIPTOR_SET, S::NAME);
+        WireCodes { inner, single: Arc::new(single), max_message_bytes }
     }
+}
+
+/// The paths of `service`'s methods that are not client-streaming, from an
+/// encoded descriptor set (empty when it does not decode).
+fn single_message_paths(descriptors: &[u8], service: &str) -> HashSet<String> {
+    use prost::Message;
+    let Ok(set) = prost_types::FileDescriptorSet::decode(descriptors) else { return HashSet::new() };
+    let mut paths = HashSet::new();
+    for file in &set.file {
+        for svc in &file.service {
+            let name = format!("{}.{}", file.package(), svc.name());
+            if name != service {
+                continue;
+            }
+            for m in svc.method.iter().filter(|m| !m.client_streaming()) {
+                paths.insert(format!("/{name}/{}", m.name()));
+            }
+        }
+    }
+    paths
 }
 
 impl<S: NamedService> NamedService for WireCodes<S> {
@@ -40,6 +74,11 @@ pub(crate) fn promised(status: &tonic::Status) -> Option<tonic::Status> {
             Some(tonic::Status::invalid_argument(format!(
                 "the request body is not a valid message of this method's request type: {message}"
             )))
+        }
+        tonic::Code::Internal if message.starts_with("Missing request message") => {
+            Some(tonic::Status::invalid_argument(
+                "this method takes exactly one request message; the request body held none",
+            ))
         }
         tonic::Code::OutOfRange if message.starts_with("Error, decoded message length too large") => {
             let detail = message.trim_start_matches("Error, decoded message length too large: ");
@@ -61,10 +100,11 @@ fn rewrite(headers: &mut http::HeaderMap) {
     }
 }
 
-impl<S, B, R> tower::Service<http::Request<B>> for WireCodes<S>
+impl<S, R> tower::Service<http::Request<tonic::body::Body>> for WireCodes<S>
 where
-    S: tower::Service<http::Request<B>, Response = http::Response<R>>,
+    S: tower::Service<http::Request<tonic::body::Body>, Response = http::Response<R>> + Clone + Send + 'static,
     S::Future: Send + 'static,
+    R: Default + Send + 'static,
 {
     type Response = http::Response<R>;
     type Error = S::Error;
@@ -74,10 +114,26 @@ where
         self.inner.poll_ready(cx)
     }
 
-    fn call(&mut self, req: http::Request<B>) -> Self::Future {
-        let fut = self.inner.call(req);
+    fn call(&mut self, req: http::Request<tonic::body::Body>) -> Self::Future {
+        if !self.single.contains(req.uri().path()) {
+            let fut = self.inner.call(req);
+            return Box::pin(async move {
+                let mut res = fut.await?;
+                rewrite(res.headers_mut());
+                Ok(res)
+            });
+        }
+        // The ready service takes this call; a clone waits for the next.
+        let clone = self.inner.clone();
+        let mut inner = std::mem::replace(&mut self.inner, clone);
+        let max = self.max_message_bytes;
         Box::pin(async move {
-            let mut res = fut.await?;
+            let (parts, body) = req.into_parts();
+            let body = match frames::one_message(body, max).await {
+                Ok(bytes) => tonic::body::Body::new(axum::body::Body::from(bytes)),
+                Err(status) => return Ok(status.into_http::<R>()),
+            };
+            let mut res = inner.call(http::Request::from_parts(parts, body)).await?;
             rewrite(res.headers_mut());
             Ok(res)
         })
@@ -109,5 +165,16 @@ mod tests {
         assert_eq!(ours.code(), tonic::Code::OutOfRange, "a handler's own status is kept");
         let internal = rewritten(tonic::Status::internal("internal error: storage task"));
         assert_eq!(internal.code(), tonic::Code::Internal);
+        let none = rewritten(tonic::Status::internal("Missing request message."));
+        assert_eq!(none.code(), tonic::Code::InvalidArgument);
+    }
+
+    #[test]
+    fn every_method_but_play_takes_one_message() {
+        let paths = single_message_paths(xodus::FILE_DESCRIPTOR_SET, "tabletop.v1.GameService");
+        assert!(paths.contains("/tabletop.v1.GameService/SubmitChoice"), "{paths:?}");
+        assert!(paths.contains("/tabletop.v1.GameService/StreamGame"), "server streaming: one request");
+        assert!(!paths.contains("/tabletop.v1.GameService/Play"), "the client streams its choices");
+        assert_eq!(paths.len(), 12, "{paths:?}");
     }
 }

@@ -134,6 +134,7 @@ async fn serve(
         GameServiceServer::new(GrpcService::new(Arc::clone(&manager)))
             .max_decoding_message_size(limits.max_message_bytes)
             .max_encoding_message_size(16 * 1024 * 1024),
+        limits.max_message_bytes,
     );
     let (rate_limit_layer, forget_quiet_clients) = rate_limit(limits.requests_per_second);
     {
