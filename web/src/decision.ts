@@ -3,8 +3,8 @@
 // buttons (number keys pick them; those aiming at a system are marked and
 // linked to the map; an orientation shows the tile's lanes), plus Undo when
 // the server says `can_undo`. The options are off while a choice is on its
-// way, while the server cannot be reached, and for a moment after a new
-// decision appears, so that a double click spends one choice.
+// way, while the server cannot be reached, and for a moment after a pick,
+// so that a double click spends one choice.
 import type { Catalog } from "./catalog";
 import { h } from "./dom";
 import { Claimant } from "./gen/tabletop/v1/game_pb";

@@ -57,7 +57,7 @@ const SQ3 = Math.sqrt(3);
 export function orientPreview(x: XodusState | undefined, lanes: number): SVGSVGElement {
   const st = x?.step?.step;
   const at = st?.case === "orientation" ? st.value.hex : undefined;
-  const svg = s("svg", { class: "orient-preview", viewBox: `${-2.8 * R} ${-2.6 * R} ${5.6 * R} ${5.2 * R}`, "aria-hidden": "true" });
+  const svg = s("svg", { class: "orient-preview", viewBox: `${-2.2 * R} ${-2 * R} ${4.4 * R} ${4 * R}`, "aria-hidden": "true" });
   const pos = (dq: number, dr: number): [number, number] => [R * SQ3 * (dq + dr / 2), R * 1.5 * dr];
   const edge = (cx: number, cy: number, d: number): [number, number] => {
     const a = (-60 * d * Math.PI) / 180;

@@ -1,8 +1,8 @@
 // The table view: lays out the board, the mats, the tracks, the Combat
 // board, the decision panel and the log for one game; redraws them from the
-// store; routes clicks, map picks and number keys to the store (a new
-// decision's options open a moment after it appears, so that a double
-// click spends one choice); shows the end screen with the outcome, or a
+// store; routes clicks, map picks and number keys to the store (after a
+// pick the options stay off until the new state is there and a moment has
+// passed, so that a double click spends one choice); shows the end screen with the outcome, or a
 // plain page when the game does not exist or is not X-ODUS.
 import type { Catalog } from "./catalog";
 import { humanize } from "./catalog";
@@ -18,9 +18,11 @@ import { setStatus } from "./status";
 import type { GameStore, Table } from "./store";
 import { drawCorruption, drawDecks, drawSignals } from "./tracks";
 
-/** How long a new decision's options stay off: longer than the gap between
- * the two clicks of a double click. */
-const ARM_MS = 450;
+/** How long after a pick the options stay off at least: longer than the
+ * gap between the two clicks of a quick double click, whose second click
+ * would otherwise land on the next decision's options. (A second click
+ * the browser counts as such, `detail` 2, is ignored whenever it comes.) */
+const ARM_MS = 400;
 
 /** Display names of the games a server may host besides X-ODUS. */
 export const GAME_NAMES: Record<string, string> = { xodus: "X-ODUS", legio: "VII Legio" };
@@ -39,9 +41,9 @@ export class TableView {
   private decisionKey = "";
   private outcomeClosed = false;
   private ended = false;
-  /** The seq whose options are open (after ARM_MS), and the timer. */
-  private armedSeq?: bigint;
-  private seenSeq?: bigint;
+  /** When the last pick was made (performance.now()), and the timer that
+   * opens the options ARM_MS later. */
+  private pickedAt = -Infinity;
   private armTimer = 0;
   private readonly onKey = (ev: KeyboardEvent) => this.key(ev);
 
@@ -64,26 +66,16 @@ export class TableView {
     clearTimeout(this.armTimer);
   }
 
-  private get armed(): boolean {
-    const seq = this.store.table.state?.seq;
-    return seq !== undefined && seq === this.armedSeq;
-  }
-
   /** True when a pick may be sent now. */
   private open(): boolean {
-    return this.armed && this.store.canAct();
+    return performance.now() - this.pickedAt >= ARM_MS && this.store.canAct();
   }
 
-  /** A new decision: its options open after ARM_MS. */
-  private arm(t: Table): void {
-    const seq = t.state?.seq;
-    if (seq === undefined || seq === this.seenSeq) return;
-    this.seenSeq = seq;
+  /** A pick: the options are off for ARM_MS at least. */
+  private picked(): void {
+    this.pickedAt = performance.now();
     clearTimeout(this.armTimer);
-    this.armTimer = window.setTimeout(() => {
-      this.armedSeq = seq;
-      this.render(this.store.table);
-    }, ARM_MS);
+    this.armTimer = window.setTimeout(() => this.render(this.store.table), ARM_MS + 5);
   }
 
   /** A plain page instead of the table (no such game, another game). */
@@ -106,7 +98,6 @@ export class TableView {
     if (this.ended) return;
     const x = t.xodus;
     const st = t.state;
-    this.arm(t);
     this.opts = myOptions(t);
     const open = this.open();
     const seatText = t.seat !== undefined ? `You: seat ${t.seat}` : "Spectating";
@@ -138,7 +129,7 @@ export class TableView {
       const hadFocus = !document.activeElement || document.activeElement === document.body || this.decisionBox.contains(document.activeElement);
       const panel = drawDecision(t, x, this.cat, this.opts, x ? describeStep(x, this.cat) : null, open, {
         choose: (o) => this.choose(o),
-        undo: () => void this.store.undo(),
+        undo: () => this.undo(),
         hover: (o) => this.hover(o),
       });
       replace(this.decisionBox, panel);
@@ -163,7 +154,14 @@ export class TableView {
 
   private choose(o: MyOption): void {
     if (!this.open()) return;
+    this.picked();
     void this.store.choose(o.option.id);
+  }
+
+  private undo(): void {
+    if (!this.open()) return;
+    this.picked();
+    void this.store.undo();
   }
 
   private renderOutcome(t: Table): void {
@@ -204,7 +202,7 @@ export class TableView {
     const here = this.opts.filter((o) => o.hexKey === hexKey);
     if (here.length === 1 && here[0]) {
       for (const el of this.el.querySelectorAll("button.option, button.undo")) (el as HTMLButtonElement).disabled = true;
-      void this.store.choose(here[0].option.id);
+      this.choose(here[0]);
     } else if (here.length > 1) {
       this.highlight(hexKey);
       this.decisionBox.querySelector<HTMLButtonElement>(`button.option[data-hex="${hexKey}"]`)?.focus();
@@ -225,7 +223,7 @@ export class TableView {
         this.choose(o);
       }
     } else if (ev.key === "u" || ev.key === "U") {
-      if (this.store.table.state?.canUndo && !ev.repeat && this.open()) void this.store.undo();
+      if (this.store.table.state?.canUndo && !ev.repeat) this.undo();
     } else if (ev.key === "ArrowDown" || ev.key === "ArrowUp") {
       const buttons = [...this.decisionBox.querySelectorAll<HTMLButtonElement>("button.option")];
       const i = buttons.indexOf(document.activeElement as HTMLButtonElement);

@@ -26,10 +26,10 @@ after(async () => {
   await browser?.close();
 });
 
-/** A page in a fresh context (its own localStorage), laptop-sized, that
- * records console errors and uncaught exceptions. */
-async function openPage() {
-  const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
+/** A page in a fresh context (its own localStorage), laptop-sized unless
+ * told, that records console errors and uncaught exceptions. */
+async function openPage(viewport = { width: 1366, height: 768 }) {
+  const context = await browser.newContext({ viewport });
   const page = await context.newPage();
   page.errors = [];
   page.on("console", (m) => {
@@ -50,13 +50,13 @@ function rng(seed) {
   };
 }
 
-/** Waits until the page shows our decision (returns its seq) or the end
- * screen (returns null). */
+/** Waits until the page shows our decision with its options open (returns
+ * its seq) or the end screen (returns null). */
 async function ready(page) {
   const h = await page.waitForFunction(() => {
     if (document.querySelector("#outcome:not([hidden])")) return "over";
     const d = document.querySelector("#decision");
-    if (d && d.dataset.mine === "1" && d.dataset.pending === "0" && d.querySelector("button.option")) return d.dataset.seq;
+    if (d && d.dataset.mine === "1" && d.dataset.pending === "0" && d.dataset.armed === "1" && d.querySelector("button.option")) return d.dataset.seq;
     return false;
   }, undefined, WAIT);
   const v = await h.jsonValue();
@@ -256,4 +256,287 @@ test("two humans in two browser contexts and one AI captain play the same game t
   }
   for (const p of [a, b, c]) assert.deepEqual(p.errors, []);
   for (const p of [a, b, c]) await p.context().close();
+});
+
+// ---------------------------------------------------------------------------
+// The page's own mistakes (issue #48, part 4). These games have human seats
+// only, so nobody but the test moves: with seed 7 and seat 0 playing, the
+// first decisions are "start:0", then an Action with 16 options whose
+// first is "probe:1,0", then the orientation of the tile it reveals.
+
+/** Creates a 3-ship game whose seats are all for humans (this page takes
+ * seat 0 and nobody the others), seed 7. */
+async function soloGame(page) {
+  return createGame(page, ["human", "human", "human"], 7);
+}
+
+/** The decision on screen, once its options are open. */
+async function openDecision(page, seq) {
+  await page.locator(`#decision[data-seq="${seq}"][data-armed="1"]`).waitFor(WAIT);
+  return page.evaluate(() => {
+    const d = document.querySelector("#decision");
+    return { seq: d.dataset.seq, kind: d.dataset.kind, ids: [...d.querySelectorAll("button.option")].map((b) => b.dataset.id) };
+  });
+}
+
+/** Counts the SubmitChoice requests the page sends. */
+function countChoices(page) {
+  const sent = [];
+  page.on("request", (r) => r.url().endsWith("/tabletop.v1.GameService/SubmitChoice") && sent.push(r.url()));
+  return sent;
+}
+
+/** The middle of the first option button. */
+async function firstOptionPoint(page) {
+  const box = await page.locator("#decision button.option").first().boundingBox();
+  return [box.x + box.width / 2, box.y + box.height / 2];
+}
+
+test("a double click spends one choice; a long option list scrolls to its last option; an orientation draws the tile's lanes", async () => {
+  const page = await openPage();
+  await soloGame(page);
+  const sent = countChoices(page);
+  assert.deepEqual((await openDecision(page, "0")).ids, ["start:0"]);
+
+  // 1. Two real clicks 100 ms apart on "start:0": the second lands on the
+  //    next decision's options (or on the pending ones), and spends nothing.
+  let [x, y] = await firstOptionPoint(page);
+  await page.mouse.click(x, y);
+  await page.waitForTimeout(100); // the pace of a quick double click, not an assertion
+  await page.mouse.click(x, y);
+  let d = await openDecision(page, "1");
+  assert.equal(sent.length, 1, "one SubmitChoice for two clicks");
+  assert.equal(d.kind, "action");
+  assert.equal(d.ids.length, 16);
+  assert.equal(d.ids[0], "probe:1,0");
+  assert.equal(d.ids.at(-1), "end_turn");
+
+  // 2. At 1366x768 the 16 options do not all fit: the list scrolls inside
+  //    the panel, says how many are below, and "End the turn" comes into
+  //    view, unclipped, once scrolled.
+  const more = page.locator("#decision p.more");
+  assert.ok(await more.isVisible(), "the panel says options are below");
+  assert.match(await more.textContent(), /^▾ \d+ more options? below/);
+  const list = page.locator("#decision ol.options");
+  await list.hover();
+  await page.mouse.wheel(0, 2000);
+  await page.waitForFunction(() => {
+    const l = document.querySelector("#decision ol.options");
+    return l && l.scrollTop + l.clientHeight >= l.scrollHeight - 1;
+  }, undefined, WAIT);
+  const fit = await page.evaluate(() => {
+    const l = document.querySelector("#decision ol.options").getBoundingClientRect();
+    const b = [...document.querySelectorAll("#decision button.option")].at(-1).getBoundingClientRect();
+    return { top: b.top, bottom: b.bottom, listTop: l.top, listBottom: l.bottom, vh: innerHeight };
+  });
+  assert.ok(fit.top >= fit.listTop - 1 && fit.bottom <= fit.listBottom + 1 && fit.bottom <= fit.vh, `the last option shows whole: ${JSON.stringify(fit)}`);
+  await more.waitFor({ state: "hidden", ...WAIT });
+  await page.locator('#decision button.option[data-id="end_turn"]').waitFor({ state: "visible" });
+  await list.evaluate((l) => (l.scrollTop = 0));
+
+  // The map names the places the labels name: (q,r) on every system.
+  assert.ok((await page.locator("svg.board .coord", { hasText: "(0,0)" }).count()) >= 1, "the start system shows (0,0)");
+  assert.ok((await page.locator("svg.board .target .coord", { hasText: "(1,0)" }).count()) === 1, "the probe target shows (1,0)");
+
+  // 3. Two real clicks 180 ms apart on "probe:1,0": one choice (the
+  //    orientation that follows is not picked by the second click).
+  [x, y] = await firstOptionPoint(page);
+  await page.mouse.click(x, y);
+  await page.waitForTimeout(180); // the pace of a slower double click, not an assertion
+  await page.mouse.click(x, y);
+  d = await openDecision(page, "2");
+  assert.equal(sent.length, 2, "one SubmitChoice for two clicks");
+  assert.equal(d.kind, "orientation");
+
+  // 4. The orientation: every option draws the tile with its lanes among
+  //    its neighbours, and the map shows the lanes of the one under the
+  //    pointer at the place being revealed.
+  const previews = await page.$$eval("#decision button.option", (bs) => bs.map((b) => ({
+    svg: b.querySelectorAll("svg.orient-preview").length,
+    lanes: b.querySelectorAll("svg.orient-preview .pv-lane.own").length,
+    label: b.textContent,
+  })));
+  assert.ok(previews.length >= 2);
+  for (const p of previews) {
+    assert.equal(p.svg, 1, `one drawn tile in "${p.label}"`);
+    const named = (p.label.match(/\b(E|NE|NW|W|SW|SE)\b/g) ?? []).length;
+    assert.equal(p.lanes, named, `as many lanes drawn as named in "${p.label}"`);
+  }
+  assert.equal(await page.locator("svg.board .placing .orient-lanes").count(), previews.length);
+  await page.locator("#decision button.option").nth(1).hover();
+  await page.locator('svg.board .placing .orient-lanes.show[data-index="1"]').waitFor(WAIT);
+  await page.screenshot({ path: `${SHOTS}orientation.png` });
+
+  // 5. A double click (dblclick event and all) on the first orientation:
+  //    one choice; the Action that follows is untouched.
+  await page.mouse.dblclick(...(await firstOptionPoint(page)));
+  d = await openDecision(page, "3");
+  assert.equal(sent.length, 3, "one SubmitChoice for a double click");
+  assert.equal(d.kind, "action");
+  assert.equal(await page.evaluate(() => document.body.dataset.seq), "3");
+
+  // 6. Two clicks 150 ms apart on a system of the map (the jump back to
+  //    (1,0), its only option there): one choice.
+  assert.ok(d.ids.includes("jump:1,0"));
+  const target = await page.locator('svg.board .target[data-hex="1,0"]').boundingBox();
+  [x, y] = [target.x + target.width / 2, target.y + target.height / 2];
+  await page.mouse.click(x, y);
+  await page.waitForTimeout(150); // the pace of a double click, not an assertion
+  await page.mouse.click(x, y);
+  d = await openDecision(page, "4");
+  assert.equal(sent.length, 4, "one SubmitChoice for two clicks on the map");
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test("an unknown game id says so, stops loading and links back to the lobby", async () => {
+  const page = await openPage();
+  await page.goto(`${URL_}/#/game/g-0000000000000000`);
+  const notice = page.locator(".notice.missing");
+  await notice.waitFor(WAIT);
+  assert.match(await notice.textContent(), /No such game.*g-0000000000000000/);
+  assert.equal(await page.getByText("Loading the table").count(), 0, "no endless loading");
+  assert.match(await page.textContent("#status"), /no such game/i);
+  assert.match(await page.getAttribute("#status", "title"), /^NOT_FOUND/, "the technical detail stays in the tooltip");
+  await page.click("a.to-lobby");
+  await page.locator("#create-game").waitFor(WAIT);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test("the decision panel follows who sits where: seat 1 goes from nobody to human when another browser joins", async () => {
+  const a = await openPage();
+  const b = await openPage();
+  const gameId = await soloGame(a);
+  const shared = a.locator("#decision p.shared");
+  await a.locator("#decision p.shared", { hasText: "(seat 1, nobody yet)" }).waitFor(WAIT);
+  const join = b.locator(`button.join[data-game="${gameId}"][data-seat="1"]`);
+  await join.click(WAIT);
+  await b.locator('#decision[data-seq]:not([data-seq=""])').waitFor(WAIT);
+  await a.locator("#decision p.shared", { hasText: "(seat 1, human)" }).waitFor(WAIT);
+  assert.match(await shared.textContent(), /\(seat 1, human\).*\(seat 2, nobody yet\)/);
+  assert.equal(await a.getAttribute("#decision", "data-seq"), "0", "no choice was made: the seats alone changed");
+  for (const p of [a, b]) assert.deepEqual(p.errors, []);
+  for (const p of [a, b]) await p.context().close();
+});
+
+test("errors in player words: a stale choice shows the new state; a failed fetch goes offline, options off, until the server answers again", async () => {
+  const page = await openPage();
+  await soloGame(page);
+  await openDecision(page, "0");
+  await page.click('#decision button.option[data-id="start:0"]');
+  await openDecision(page, "1");
+
+  // Stale: the same seat's choice reaches the server first (sent here from
+  // outside the page, as another tab of the same player would), so the
+  // page's own request carries an old expected_seq and is refused.
+  await page.route("**/tabletop.v1.GameService/SubmitChoice", async (route) => {
+    const req = route.request();
+    const first = await fetch(req.url(), { method: "POST", headers: req.headers(), body: req.postDataBuffer() });
+    await first.arrayBuffer();
+    await route.continue();
+  });
+  await page.click('#decision button.option[data-id="probe:1,0"]');
+  await page.locator("#status", { hasText: "The game moved on; here is the new state." }).waitFor(WAIT);
+  assert.match(await page.getAttribute("#status", "title"), /^ABORTED/, "the technical detail stays in the tooltip");
+  const d = await openDecision(page, "2");
+  assert.equal(d.kind, "orientation", "the new state is on screen, its options open");
+  const text = await page.textContent("body");
+  assert.doesNotMatch(text, /ABORTED|expected_seq|UNKNOWN|Failed to fetch/);
+  await page.unroute("**/tabletop.v1.GameService/SubmitChoice");
+
+  // Offline: every call fails as if the server were down (the browser
+  // logs each blocked request as "Failed to load resource": those lines
+  // are the browser's, not the page's, and are set aside below).
+  let blocked = 0;
+  await page.route("**/tabletop.v1.GameService/**", (route) => {
+    blocked++;
+    return route.abort("failed");
+  });
+  await page.click("#decision button.option >> nth=0");
+  await page.locator("#status", { hasText: "Cannot reach the server; retrying…" }).waitFor(WAIT);
+  await page.locator(".table-info .live.off").waitFor(WAIT);
+  await page.locator('#decision[data-armed="0"] p.offline').waitFor(WAIT);
+  const off = await page.$$eval("#decision button.option", (bs) => bs.map((b) => b.disabled));
+  assert.ok(off.length > 0 && off.every(Boolean), "every option is off while offline");
+  assert.doesNotMatch(await page.textContent("body"), /UNKNOWN|Failed to fetch/);
+  assert.match(await page.getAttribute("#status", "title"), /Failed to fetch/i, "the technical detail stays in the tooltip");
+  // Keys do nothing either.
+  await page.keyboard.press("1");
+  assert.equal(await page.getAttribute("#decision", "data-seq"), "2");
+  // The server answers again: the stream comes back by itself, the
+  // options open, and the choice that failed can be made.
+  await page.unroute("**/tabletop.v1.GameService/**");
+  await page.locator("#status", { hasText: "Back online." }).waitFor(WAIT);
+  await page.locator(".table-info .live.on").waitFor(WAIT);
+  assert.equal((await openDecision(page, "2")).kind, "orientation", "the failed choice changed nothing");
+  await page.click("#decision button.option >> nth=0");
+  await openDecision(page, "3");
+  assert.ok(blocked >= 2, `the page kept trying (${blocked} blocked calls)`);
+  const errors = page.errors.filter((e) => !/^console: Failed to load resource: net::ERR_FAILED$/.test(e));
+  assert.deepEqual(errors, []);
+  await page.context().close();
+});
+
+test("on a 390x844 phone the decision comes before the board, its labels wrap and nothing scrolls sideways", async () => {
+  const page = await openPage({ width: 390, height: 844 });
+  const sideways = () => page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+  let w = await sideways();
+  assert.ok(w.scroll <= w.client, `the lobby does not scroll sideways: ${JSON.stringify(w)}`);
+  await soloGame(page);
+  await openDecision(page, "0");
+  await page.click('#decision button.option[data-id="start:0"]');
+  await openDecision(page, "1");
+  await page.locator("svg.board .tile").first().waitFor(WAIT);
+  const where = await page.evaluate(() => ({
+    decision: document.querySelector("#decision").getBoundingClientRect().top,
+    board: document.querySelector(".board-box").getBoundingClientRect().top,
+    vh: innerHeight,
+  }));
+  assert.ok(where.decision < where.vh, `the decision starts in the first screen: ${JSON.stringify(where)}`);
+  assert.ok(where.decision < where.board, "the decision comes before the board");
+  w = await sideways();
+  assert.ok(w.scroll <= w.client, `the table does not scroll sideways: ${JSON.stringify(w)}`);
+  const cut = await page.$$eval("#decision button.option", (bs) => bs.filter((b) => b.scrollWidth > b.clientWidth + 1 || b.getBoundingClientRect().right > innerWidth).map((b) => b.textContent));
+  assert.deepEqual(cut, [], "no option label is cut off");
+  await page.screenshot({ path: `${SHOTS}phone.png` });
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+/** Creates a VII Legio game with two human seats by a raw gRPC-Web call
+ * (the page creates X-ODUS games only); returns its id. */
+async function createLegio() {
+  const type = new TextEncoder().encode("legio");
+  // CreateGameRequest: seats (2) = [HUMAN, HUMAN], game_type (3) = "legio".
+  const msg = new Uint8Array([0x12, 2, 1, 1, 0x1a, type.length, ...type]);
+  const frame = new Uint8Array(5 + msg.length);
+  new DataView(frame.buffer).setUint32(1, msg.length);
+  frame.set(msg, 5);
+  const r = await fetch(`${URL_}/tabletop.v1.GameService/CreateGame`, {
+    method: "POST", headers: { "content-type": "application/grpc-web+proto", "x-grpc-web": "1" }, body: frame,
+  });
+  const text = Buffer.from(await r.arrayBuffer()).toString("latin1");
+  assert.match(text, /grpc-status:\s*0/, "CreateGame legio succeeded");
+  return text.match(/g-[0-9a-f]{16}/)[0];
+}
+
+test("the lobby lists a VII Legio game with its type and a note that this page plays X-ODUS only, and does not try to draw it", async () => {
+  const gameId = await createLegio();
+  const page = await openPage();
+  const card = page.locator(`.game.foreign[data-game="${gameId}"]`);
+  await card.waitFor(WAIT);
+  assert.equal(await card.getAttribute("data-type"), "legio");
+  assert.match(await card.textContent(), /VII Legio.*this page plays X-ODUS only for now/);
+  assert.equal(await card.locator("button").count(), 0, "no join or watch button");
+  // The X-ODUS games around it still list and open as before.
+  assert.ok((await page.locator(".game:not(.foreign) button.watch").count()) >= 1);
+  // Its address gives a note, not a broken table.
+  await page.goto(`${URL_}/#/game/${gameId}`);
+  const notice = page.locator(".notice.foreign");
+  await notice.waitFor(WAIT);
+  assert.match(await notice.textContent(), /VII Legio.*X-ODUS only for now/);
+  assert.equal(await page.locator("svg.board").count(), 0);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
 });
