@@ -2,6 +2,7 @@
 //! share: turning setup flags into a [`NewGame`], and following a game on
 //! the screen or as plain lines.
 
+pub mod interrupt;
 pub mod play;
 pub mod script;
 pub mod session;

@@ -3,6 +3,7 @@
 //! this terminal's seats) or as plain lines. Both resume the server stream
 //! from the last sequence number seen if it breaks.
 
+use super::interrupt;
 use std::collections::HashMap;
 use std::io::Write;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -348,9 +349,10 @@ where
             let _ = sub_tx.send(s);
         })
     });
+    let _signals = interrupt::handled_here();
     let result = tokio::select! {
         r = &mut tui => r,
-        _ = terminated() => {
+        () = interrupt::stop_asked() => {
             let _ = quit_tx.send(Update::Quit);
             // A vanished terminal can keep the input thread busy: do not wait
             // for it, so the children are still stopped and the process ends.
@@ -395,14 +397,11 @@ pub async fn plain(remote: Remote, game: String) -> anyhow::Result<Table> {
     let mut steps = spawn_follow(remote.clone(), game.clone(), table.seq, None);
     let mut out = std::io::stdout();
     let mut seats: Vec<SeatHolder> = Vec::new();
+    let _signals = interrupt::handled_here();
     loop {
         let step = tokio::select! {
             s = steps.recv() => s,
-            _ = tokio::signal::ctrl_c() => {
-                say("interrupted");
-                return Ok(table);
-            }
-            _ = terminated() => {
+            () = interrupt::stop_asked() => {
                 say("stopped");
                 return Ok(table);
             }
@@ -475,25 +474,4 @@ pub fn say(line: &str) {
 /// round 9", "game G: OVER (declared) in round 12: ranking seat 2 (31), ...".
 pub fn result_line(game: &str, o: &table::Outcome) -> String {
     format!("game {game}: {}", o.words())
-}
-
-/// Resolves when the process is asked to stop (SIGTERM, or SIGHUP when the
-/// terminal goes away), so that child processes are still stopped on the way
-/// out. Never resolves where those signals do not exist.
-pub async fn terminated() {
-    #[cfg(unix)]
-    {
-        use tokio::signal::unix::{SignalKind, signal};
-        match (signal(SignalKind::terminate()), signal(SignalKind::hangup())) {
-            (Ok(mut term), Ok(mut hup)) => {
-                tokio::select! {
-                    _ = term.recv() => {}
-                    _ = hup.recv() => {}
-                }
-            }
-            _ => std::future::pending::<()>().await,
-        }
-    }
-    #[cfg(not(unix))]
-    std::future::pending::<()>().await
 }

@@ -7,7 +7,7 @@
 //! and with it the seat tokens the browser saved. The front-end is built
 //! with npm on first use when this is a checkout with `web/package.json`.
 
-use super::session;
+use super::interrupt;
 use anyhow::{Context, bail};
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -98,11 +98,9 @@ pub async fn run(a: PlayArgs) -> anyhow::Result<()> {
         eprintln!("warning: the address could not be kept for the next run: {e}");
     }
     let fill = procs::start_fill(&url, &a.ai.agent_args(), Some(&a.data_dir.join("ai-fill.log")))?;
+    let _signals = interrupt::handled_here();
     println!("open {url}/ in a browser (Ctrl-C stops the server and the AI captains)");
-    tokio::select! {
-        r = tokio::signal::ctrl_c() => r.context("waiting for Ctrl-C")?,
-        () = session::terminated() => {}
-    }
+    interrupt::stop_asked().await;
     eprintln!("stopping: the AI captains hand their seats back, then the server stops");
     // The captains first, while the server is there to take the seats back.
     tokio::task::spawn_blocking(move || {
