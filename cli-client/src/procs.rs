@@ -24,6 +24,10 @@ pub const ANY_PORT: &str = "127.0.0.1:0";
 /// How long a child may take to stop after SIGTERM before it is killed.
 pub const STOP_GRACE: Duration = Duration::from_secs(3);
 
+/// The seconds a local server gives open streams (a browser's) to close
+/// after SIGTERM: less than [`STOP_GRACE`], so it ends on its own.
+const SERVER_SHUTDOWN_GRACE_SECS: &str = "2";
+
 /// A child process that is stopped (gently, then for good) when dropped.
 #[derive(Debug)]
 pub struct Guard {
@@ -182,6 +186,7 @@ pub fn start_server_with(data_dir: &Path, listen: &str, extra: &[String]) -> Res
         .arg(listen)
         .arg("--data-dir")
         .arg(data_dir)
+        .args(["--shutdown-grace-secs", SERVER_SHUTDOWN_GRACE_SECS])
         .args(extra)
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
