@@ -60,7 +60,11 @@ async fn three_ai_agents_and_a_scripted_captain_finish_a_game() {
     let play = async {
         loop {
             let st = c
-                .get_view(pb::GetViewRequest { game_id: game_id.clone(), credentials: creds.clone() })
+                .get_view(pb::GetViewRequest {
+                    game_id: game_id.clone(),
+                    credentials: creds.clone(),
+                    ..Default::default()
+                })
                 .await
                 .expect("view")
                 .into_inner()
@@ -140,7 +144,7 @@ async fn view(
     creds: &Option<pb::SeatCredentials>,
 ) -> (pb::GameState, pb::GameSummary) {
     let r = c
-        .get_view(pb::GetViewRequest { game_id: game_id.into(), credentials: creds.clone() })
+        .get_view(pb::GetViewRequest { game_id: game_id.into(), credentials: creds.clone(), ..Default::default() })
         .await
         .expect("view")
         .into_inner();

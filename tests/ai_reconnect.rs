@@ -77,7 +77,9 @@ async fn wait_for_seq(
         loop {
             // The rate limit is per client address, shared with the agent
             // on this machine: a refused poll is simply tried again.
-            let view = c.get_view(pb::GetViewRequest { game_id: game_id.into(), credentials: None }).await;
+            let view = c
+                .get_view(pb::GetViewRequest { game_id: game_id.into(), credentials: None, ..Default::default() })
+                .await;
             match view {
                 Ok(v) => {
                     let s = v.into_inner().state.expect("state");

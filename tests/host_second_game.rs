@@ -57,6 +57,7 @@ async fn seat_state(c: &mut GameServiceClient<Channel>, game: &str, seat: u32, t
     c.get_view(pb::GetViewRequest {
         game_id: game.into(),
         credentials: Some(pb::SeatCredentials { seat, token: token.into() }),
+        ..Default::default()
     })
     .await
     .expect("view")
@@ -100,7 +101,7 @@ async fn a_game_the_service_was_not_written_for_is_played_end_to_end() {
     let mine = seat_state(&mut c, &id, 0, &token).await;
     assert_eq!(view_json(&mine)["hand"].as_array().map(Vec::len), Some(3));
     let spectator = c
-        .get_view(pb::GetViewRequest { game_id: id.clone(), credentials: None })
+        .get_view(pb::GetViewRequest { game_id: id.clone(), credentials: None, ..Default::default() })
         .await
         .expect("spectator")
         .into_inner()
@@ -139,6 +140,7 @@ async fn a_game_the_service_was_not_written_for_is_played_end_to_end() {
         at_seq,
         seats: vec![],
         creator_token,
+        ..Default::default()
     };
     let stranger = c.fork_game(fork(String::new())).await.expect("fork").into_inner().game.expect("game");
     let exact = c.fork_game(fork(created.creator_token.clone())).await.expect("fork").into_inner().game.expect("game");
@@ -147,7 +149,7 @@ async fn a_game_the_service_was_not_written_for_is_played_end_to_end() {
         let g = g.to_string();
         let mut c = c.clone();
         async move {
-            c.get_view(pb::GetViewRequest { game_id: g, credentials: None })
+            c.get_view(pb::GetViewRequest { game_id: g, credentials: None, ..Default::default() })
                 .await
                 .expect("view")
                 .into_inner()
@@ -196,7 +198,7 @@ async fn a_game_the_service_was_not_written_for_is_played_end_to_end() {
 /// The value of the cards never played (each seat keeps cards at the end).
 async fn remaining(c: &mut GameServiceClient<Channel>, id: &str) -> i64 {
     let s = c
-        .get_view(pb::GetViewRequest { game_id: id.into(), credentials: None })
+        .get_view(pb::GetViewRequest { game_id: id.into(), credentials: None, ..Default::default() })
         .await
         .expect("view")
         .into_inner()

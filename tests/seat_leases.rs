@@ -12,7 +12,7 @@ use tonic::transport::Channel;
 use xodus::{GameServiceClient, any, legio_pb, pb};
 
 async fn summary(c: &mut GameServiceClient<Channel>, id: &str) -> pb::GameSummary {
-    c.get_view(pb::GetViewRequest { game_id: id.into(), credentials: None })
+    c.get_view(pb::GetViewRequest { game_id: id.into(), credentials: None, ..Default::default() })
         .await
         .expect("view")
         .into_inner()
@@ -131,7 +131,9 @@ async fn a_closed_tabs_seat_is_stood_in_for_by_an_ai_and_taken_back_on_return() 
     }
     assert!(seq(&mut c, &id).await > waiting, "the stand-in played the seat");
     // The person comes back: the seat is theirs again.
-    c.get_view(pb::GetViewRequest { game_id: id.clone(), credentials: creds }).await.expect("the holder's token works");
+    c.get_view(pb::GetViewRequest { game_id: id.clone(), credentials: creds, ..Default::default() })
+        .await
+        .expect("the holder's token works");
     let back = summary(&mut c, &id).await;
     assert!(!back.seats[0].idle && !back.seats[0].stand_in, "the stand-in was dismissed: {:?}", back.seats[0]);
 }

@@ -25,6 +25,7 @@ async fn kill9_loses_no_acknowledged_choice_and_streams_resume() {
             from_seq: 0,
             credentials: creds(&tokens, 0),
             seat_updates: false,
+            ..Default::default()
         })
         .await
         .expect("stream")
@@ -43,7 +44,10 @@ async fn kill9_loses_no_acknowledged_choice_and_streams_resume() {
             // on for many rounds, so it cannot end before the kill.
             for _ in 0..60 {
                 tokio::time::sleep(std::time::Duration::from_millis(8)).await;
-                let Ok(view) = c.get_view(pb::GetViewRequest { game_id: id.clone(), credentials: None }).await else {
+                let Ok(view) = c
+                    .get_view(pb::GetViewRequest { game_id: id.clone(), credentials: None, ..Default::default() })
+                    .await
+                else {
                     return;
                 };
                 let s = view.into_inner().state.expect("state");
@@ -85,7 +89,7 @@ async fn kill9_loses_no_acknowledged_choice_and_streams_resume() {
     assert!(s.seq >= acked, "acknowledged seq {acked} but the restarted server has {}", s.seq);
     assert!(s.seq <= acked + 1, "at most the one choice in flight may have been stored unacknowledged");
     let h = c
-        .get_history(pb::GetHistoryRequest { game_id: id.clone(), creator_token: String::new() })
+        .get_history(pb::GetHistoryRequest { game_id: id.clone(), creator_token: String::new(), ..Default::default() })
         .await
         .expect("history")
         .into_inner();
@@ -97,6 +101,7 @@ async fn kill9_loses_no_acknowledged_choice_and_streams_resume() {
             from_seq: last_seen,
             credentials: creds(&tokens, 0),
             seat_updates: false,
+            ..Default::default()
         })
         .await
         .expect("resume")
@@ -127,6 +132,7 @@ async fn kill9_loses_no_acknowledged_choice_and_streams_resume() {
             at_seq,
             seats: vec![],
             creator_token: creator.clone(),
+            ..Default::default()
         })
         .await
         .expect("fork")

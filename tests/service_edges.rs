@@ -129,7 +129,10 @@ impl Rng {
 async fn fingerprint(c: &mut GameServiceClient<Channel>, games: &[String]) -> Vec<(u64, u64, Vec<bool>)> {
     let mut out = Vec::new();
     for g in games {
-        let v = c.get_view(pb::GetViewRequest { game_id: g.clone(), credentials: None }).await.expect("view");
+        let v = c
+            .get_view(pb::GetViewRequest { game_id: g.clone(), credentials: None, ..Default::default() })
+            .await
+            .expect("view");
         let v = v.into_inner();
         let s = v.state.expect("state");
         out.push((s.seq, s.state_hash, v.game.expect("game").seats.iter().map(|s| s.claimed).collect()));
@@ -161,6 +164,7 @@ async fn random_call(c: &mut GameServiceClient<Channel>, r: &mut Rng, pool: &[St
                         nightmare: r.below(2) == 0,
                     })
                 }),
+                ..Default::default()
             })
             .await
             .map(|_| ()),
@@ -178,7 +182,7 @@ async fn random_call(c: &mut GameServiceClient<Channel>, r: &mut Rng, pool: &[St
             .await
             .map(|_| ()),
         3 => c.release_seat(pb::ReleaseSeatRequest { game_id, credentials }).await.map(|_| ()),
-        4 => c.get_view(pb::GetViewRequest { game_id, credentials }).await.map(|_| ()),
+        4 => c.get_view(pb::GetViewRequest { game_id, credentials, ..Default::default() }).await.map(|_| ()),
         5 => c
             .submit_choice(pb::SubmitChoiceRequest {
                 game_id,
@@ -193,19 +197,29 @@ async fn random_call(c: &mut GameServiceClient<Channel>, r: &mut Rng, pool: &[St
             .await
             .map(|_| ()),
         6 => c.undo(pb::UndoRequest { game_id, credentials, expected_seq: Some(r.below(10)) }).await.map(|_| ()),
-        7 => c.get_history(pb::GetHistoryRequest { game_id, creator_token: r.text(pool) }).await.map(|_| ()),
+        7 => c
+            .get_history(pb::GetHistoryRequest { game_id, creator_token: r.text(pool), ..Default::default() })
+            .await
+            .map(|_| ()),
         8 => c
             .fork_game(pb::ForkGameRequest {
                 source_game_id: game_id,
                 at_seq: r.below(12),
                 seats,
                 creator_token: r.text(pool),
+                ..Default::default()
             })
             .await
             .map(|_| ()),
         9 => c.get_catalog(pb::GetCatalogRequest { game_type: r.text(pool) }).await.map(|_| ()),
         10 => c
-            .stream_game(pb::StreamGameRequest { game_id, from_seq: r.below(12), credentials, seat_updates: false })
+            .stream_game(pb::StreamGameRequest {
+                game_id,
+                from_seq: r.below(12),
+                credentials,
+                seat_updates: false,
+                ..Default::default()
+            })
             .await
             .map(|_| ()),
         _ => c.watch_lobby(pb::WatchLobbyRequest {}).await.map(|_| ()),
@@ -312,7 +326,13 @@ async fn caps_count_live_games_and_ended_games_age_out() {
     let err = c.create_game(create_request(3)).await.expect_err("over the cap");
     assert_eq!(err.code(), Code::ResourceExhausted);
     let mut stream = c
-        .stream_game(pb::StreamGameRequest { game_id: a.clone(), from_seq: 0, credentials: None, seat_updates: false })
+        .stream_game(pb::StreamGameRequest {
+            game_id: a.clone(),
+            from_seq: 0,
+            credentials: None,
+            seat_updates: false,
+            ..Default::default()
+        })
         .await
         .expect("stream")
         .into_inner();
@@ -357,7 +377,7 @@ async fn caps_count_live_games_and_ended_games_age_out() {
     // Past the retention time the ended games are gone.
     let start = Instant::now();
     loop {
-        let gone = c.get_view(pb::GetViewRequest { game_id: a.clone(), credentials: None }).await;
+        let gone = c.get_view(pb::GetViewRequest { game_id: a.clone(), credentials: None, ..Default::default() }).await;
         if gone.as_ref().err().map(|e| e.code()) == Some(Code::NotFound) {
             break;
         }
@@ -438,7 +458,13 @@ async fn streams_end_with_the_game_and_its_seed_becomes_public() {
     let id = create_game(&mut c, 9).await;
     let tokens = claim_all(&mut c, &id).await;
     let mut live = c
-        .stream_game(pb::StreamGameRequest { game_id: id.clone(), from_seq: 0, credentials: None, seat_updates: false })
+        .stream_game(pb::StreamGameRequest {
+            game_id: id.clone(),
+            from_seq: 0,
+            credentials: None,
+            seat_updates: false,
+            ..Default::default()
+        })
         .await
         .expect("stream")
         .into_inner();
@@ -476,6 +502,7 @@ async fn streams_end_with_the_game_and_its_seed_becomes_public() {
             from_seq: end_seq,
             credentials: None,
             seat_updates: false,
+            ..Default::default()
         })
         .await
         .expect("stream")

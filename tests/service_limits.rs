@@ -63,7 +63,13 @@ async fn streams_and_games_are_capped_per_client() {
     create_game(&mut c, 2).await;
     let err = c.create_game(create_request(3)).await.expect_err("third game");
     assert_eq!(err.code(), Code::ResourceExhausted);
-    let req = || pb::StreamGameRequest { game_id: id.clone(), from_seq: 0, credentials: None, seat_updates: false };
+    let req = || pb::StreamGameRequest {
+        game_id: id.clone(),
+        from_seq: 0,
+        credentials: None,
+        seat_updates: false,
+        ..Default::default()
+    };
     let s1 = c.stream_game(req()).await.expect("first stream");
     let _s2 = c.watch_lobby(pb::WatchLobbyRequest {}).await.expect("second stream");
     let err = c.stream_game(req()).await.expect_err("third stream");

@@ -33,6 +33,7 @@ async fn create_list_claim_reclaim_release() {
             seed: Some(42),
             nightmare: false,
         })),
+        ..Default::default()
     };
     let g = c.create_game(chosen).await.expect("create").into_inner().game.expect("game");
     assert_eq!(g.seats.len(), 4);
@@ -95,6 +96,7 @@ async fn create_list_claim_reclaim_release() {
         .get_view(pb::GetViewRequest {
             game_id: g.game_id,
             credentials: Some(pb::SeatCredentials { seat: 0, token: t0 }),
+            ..Default::default()
         })
         .await
         .expect_err("released token");
@@ -111,6 +113,7 @@ async fn malformed_creates_are_invalid_arguments() {
         seats: vec![],
         game_type: String::new(),
         setup: Some(xodus::any::xodus_setup(x)),
+        ..Default::default()
     };
     let bad = vec![
         ("five ships", setup(XodusSetup { ship_count: 5, ..Default::default() })),
@@ -185,9 +188,13 @@ async fn silent_human_seat_goes_idle_and_an_ai_stands_in_until_the_holder_return
     loop {
         let round = Instant::now();
         for s in 0..3 {
-            c.get_view(pb::GetViewRequest { game_id: id.clone(), credentials: creds(&tokens, s) })
-                .await
-                .expect("holder's view");
+            c.get_view(pb::GetViewRequest {
+                game_id: id.clone(),
+                credentials: creds(&tokens, s),
+                ..Default::default()
+            })
+            .await
+            .expect("holder's view");
         }
         let open = c.list_games(list()).await.expect("list").into_inner().games;
         if round.elapsed() < IDLE_TIMEOUT {
@@ -225,7 +232,7 @@ async fn silent_human_seat_goes_idle_and_an_ai_stands_in_until_the_holder_return
 
     // The holder comes back with the token: the stand-in is dismissed.
     let back = c
-        .get_view(pb::GetViewRequest { game_id: id.clone(), credentials: creds(&tokens, seat) })
+        .get_view(pb::GetViewRequest { game_id: id.clone(), credentials: creds(&tokens, seat), ..Default::default() })
         .await
         .expect("holder returns")
         .into_inner()
@@ -236,6 +243,7 @@ async fn silent_human_seat_goes_idle_and_an_ai_stands_in_until_the_holder_return
         .get_view(pb::GetViewRequest {
             game_id: id,
             credentials: Some(pb::SeatCredentials { seat, token: stand_in.token }),
+            ..Default::default()
         })
         .await
         .expect_err("stand-in token void");

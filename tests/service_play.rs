@@ -38,7 +38,7 @@ async fn play_choices_and_view_as_seat_and_spectator() {
     assert!(x.tiles.iter().any(|t| t.hex == Some(xodus::xodus_pb::Hex { q: 0, r: 0 })), "the Starting System");
 
     let seat_view = c
-        .get_view(pb::GetViewRequest { game_id: id.clone(), credentials: creds(&tokens, 1) })
+        .get_view(pb::GetViewRequest { game_id: id.clone(), credentials: creds(&tokens, 1), ..Default::default() })
         .await
         .expect("seat view")
         .into_inner();
@@ -165,6 +165,7 @@ async fn stream_resumes_from_any_seq_then_follows_live() {
             from_seq: 2,
             credentials: creds(&tokens, 0),
             seat_updates: false,
+            ..Default::default()
         })
         .await
         .expect("stream")
@@ -184,7 +185,13 @@ async fn stream_resumes_from_any_seq_then_follows_live() {
 
     // Replayed events equal the ones given at submission time.
     let mut from0 = c
-        .stream_game(pb::StreamGameRequest { game_id: id.clone(), from_seq: 4, credentials: None, seat_updates: false })
+        .stream_game(pb::StreamGameRequest {
+            game_id: id.clone(),
+            from_seq: 4,
+            credentials: None,
+            seat_updates: false,
+            ..Default::default()
+        })
         .await
         .expect("stream")
         .into_inner();
@@ -198,13 +205,20 @@ async fn stream_resumes_from_any_seq_then_follows_live() {
             from_seq: 99,
             credentials: None,
             seat_updates: false,
+            ..Default::default()
         })
         .await
         .expect_err("beyond");
     assert_eq!(err.code(), Code::OutOfRange);
     let bad = Some(pb::SeatCredentials { seat: 0, token: "x".into() });
     let err = c
-        .stream_game(pb::StreamGameRequest { game_id: id, from_seq: 0, credentials: bad, seat_updates: false })
+        .stream_game(pb::StreamGameRequest {
+            game_id: id,
+            from_seq: 0,
+            credentials: bad,
+            seat_updates: false,
+            ..Default::default()
+        })
         .await
         .expect_err("token");
     assert_eq!(err.code(), Code::Unauthenticated);
@@ -226,6 +240,7 @@ async fn fork_reaches_the_same_state_and_history_is_complete() {
             at_seq: 3,
             seats: vec![],
             creator_token: creator.clone(),
+            ..Default::default()
         })
         .await
         .expect("fork")
@@ -303,8 +318,13 @@ async fn a_stream_that_follows_the_seats_hears_claims_and_releases_between_entri
     let server = Server::start("seat-updates");
     let mut c = server.client().await;
     let id = create_game(&mut c, 21).await;
-    let open =
-        |seat_updates| pb::StreamGameRequest { game_id: id.clone(), from_seq: 0, credentials: None, seat_updates };
+    let open = |seat_updates| pb::StreamGameRequest {
+        game_id: id.clone(),
+        from_seq: 0,
+        credentials: None,
+        seat_updates,
+        ..Default::default()
+    };
     let mut seats = c.stream_game(open(true)).await.expect("stream").into_inner();
     let mut plain = c.stream_game(open(false)).await.expect("stream").into_inner();
 

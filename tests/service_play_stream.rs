@@ -101,7 +101,7 @@ async fn seat_view(
     game_id: &str,
     credentials: Option<pb::SeatCredentials>,
 ) -> pb::GameState {
-    c.get_view(pb::GetViewRequest { game_id: game_id.into(), credentials })
+    c.get_view(pb::GetViewRequest { game_id: game_id.into(), credentials, ..Default::default() })
         .await
         .expect("view")
         .into_inner()

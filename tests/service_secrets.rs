@@ -95,6 +95,7 @@ async fn fork_predicts(
             at_seq,
             seats: vec![],
             creator_token: creator_token.into(),
+            ..Default::default()
         })
         .await
         .expect("fork")
@@ -144,7 +145,10 @@ async fn strangers_and_seated_players_learn_nothing_the_rules_hide() {
     let h = c.get_history(pb::GetHistoryRequest { game_id: id.clone(), ..Default::default() }).await.expect("h");
     assert_eq!(h.into_inner().game.expect("game").seed, None);
     for who in [None, creds(&tokens, 1)] {
-        let v = c.get_view(pb::GetViewRequest { game_id: id.clone(), credentials: who }).await.expect("view");
+        let v = c
+            .get_view(pb::GetViewRequest { game_id: id.clone(), credentials: who, ..Default::default() })
+            .await
+            .expect("view");
         let v = v.into_inner();
         assert_eq!(v.game.expect("game").seed, None);
         let seen = v.state.expect("state");
@@ -157,6 +161,7 @@ async fn strangers_and_seated_players_learn_nothing_the_rules_hide() {
             from_seq: 0,
             credentials: creds(&tokens, 0),
             seat_updates: true,
+            ..Default::default()
         })
         .await
         .expect("stream")
@@ -185,7 +190,11 @@ async fn strangers_and_seated_players_learn_nothing_the_rules_hide() {
     };
     tokens[2] = c.claim_seat(claim).await.expect("claim seat 2 again").into_inner().token;
     let wrong = c
-        .get_history(pb::GetHistoryRequest { game_id: id.clone(), creator_token: tokens[0].clone() })
+        .get_history(pb::GetHistoryRequest {
+            game_id: id.clone(),
+            creator_token: tokens[0].clone(),
+            ..Default::default()
+        })
         .await
         .expect_err("a seat token is no creator token");
     assert_eq!(wrong.code(), tonic::Code::Unauthenticated);
@@ -215,7 +224,11 @@ async fn strangers_and_seated_players_learn_nothing_the_rules_hide() {
     // The creator reads the seed, and a new game made from it replays the
     // live one bit for bit.
     let h = c
-        .get_history(pb::GetHistoryRequest { game_id: id.clone(), creator_token: creator.clone() })
+        .get_history(pb::GetHistoryRequest {
+            game_id: id.clone(),
+            creator_token: creator.clone(),
+            ..Default::default()
+        })
         .await
         .expect("creator history")
         .into_inner();
@@ -354,6 +367,7 @@ async fn a_chosen_seed_is_flagged_to_everyone_and_a_drawn_one_resists_a_seed_sea
         at_seq: 0,
         seats: vec![],
         creator_token: creator_token.into(),
+        ..Default::default()
     };
     let exact = c.fork_game(fork(&creator)).await.expect("fork").into_inner().game.expect("game");
     assert!(!exact.resampled && exact.seed_chosen);

@@ -87,7 +87,13 @@ async fn sigterm_closes_streams_and_exits_cleanly() {
     let mut c = server.client().await;
     let id = create_game(&mut c, 6).await;
     let mut stream = c
-        .stream_game(pb::StreamGameRequest { game_id: id, from_seq: 0, credentials: None, seat_updates: false })
+        .stream_game(pb::StreamGameRequest {
+            game_id: id,
+            from_seq: 0,
+            credentials: None,
+            seat_updates: false,
+            ..Default::default()
+        })
         .await
         .expect("stream")
         .into_inner();

@@ -37,7 +37,13 @@ async fn assert_replayed_events_are_typed(
     id: &str,
     seq: u64,
 ) {
-    let request = pb::StreamGameRequest { game_id: id.into(), from_seq: 0, credentials: None, seat_updates: false };
+    let request = pb::StreamGameRequest {
+        game_id: id.into(),
+        from_seq: 0,
+        credentials: None,
+        seat_updates: false,
+        ..Default::default()
+    };
     let mut stream = c.stream_game(request).await.expect("stream").into_inner();
     let mut events = 0;
     loop {

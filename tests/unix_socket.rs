@@ -70,7 +70,13 @@ async fn per_client_caps_count_a_socket_peer_as_the_loopback_address() {
     // Two connections: the cap is per client address, not per connection.
     let (mut a, mut b) = (server.client().await, server.client().await);
     let id = create_game(&mut a, 1).await;
-    let req = || pb::StreamGameRequest { game_id: id.clone(), from_seq: 0, credentials: None, seat_updates: false };
+    let req = || pb::StreamGameRequest {
+        game_id: id.clone(),
+        from_seq: 0,
+        credentials: None,
+        seat_updates: false,
+        ..Default::default()
+    };
     let _held = a.stream_game(req()).await.expect("first stream");
     let err = b.stream_game(req()).await.expect_err("second stream from another connection");
     assert_eq!(err.code(), Code::ResourceExhausted, "{}", err.message());
@@ -114,7 +120,13 @@ async fn one_server_serves_tcp_and_a_unix_socket_at_once_on_the_same_games() {
     // Created over TCP, watched over TCP, played over the socket.
     let id = create_game(&mut over_tcp, 9).await;
     let mut updates = over_tcp
-        .stream_game(pb::StreamGameRequest { game_id: id.clone(), from_seq: 0, credentials: None, seat_updates: false })
+        .stream_game(pb::StreamGameRequest {
+            game_id: id.clone(),
+            from_seq: 0,
+            credentials: None,
+            seat_updates: false,
+            ..Default::default()
+        })
         .await
         .expect("stream")
         .into_inner();

@@ -352,6 +352,7 @@ impl Remote {
             game_type: game.game_type().to_string(),
             seats,
             setup: Some(wire_setup(game)),
+            ..Default::default()
         };
         let resp = self.client.clone().create_game(req).await.map_err(|s| sort(s, &self.url))?;
         resp.into_inner()
@@ -435,7 +436,7 @@ impl Remote {
     pub async fn state(&self, game: &str, seat: Option<(Seat, &str)>) -> Result<Table, RemoteError> {
         let credentials =
             seat.map(|(seat, token)| pb::SeatCredentials { seat: u32::from(seat), token: token.to_string() });
-        let req = pb::GetViewRequest { game_id: game.to_string(), credentials };
+        let req = pb::GetViewRequest { game_id: game.to_string(), credentials, ..Default::default() };
         let resp = self.client.clone().get_view(req).await.map_err(|s| sort(s, &self.url))?;
         let state = resp.into_inner().state.ok_or_else(|| RemoteError::Other("the server sent no state".into()))?;
         Ok(Table::read(&state))
@@ -487,7 +488,13 @@ impl Remote {
         tx: mpsc::UnboundedSender<Step>,
     ) -> Result<(), RemoteError> {
         let credentials = seat.map(|(seat, token)| pb::SeatCredentials { seat: u32::from(seat), token });
-        let req = pb::StreamGameRequest { game_id: game.to_string(), from_seq, credentials, seat_updates: true };
+        let req = pb::StreamGameRequest {
+            game_id: game.to_string(),
+            from_seq,
+            credentials,
+            seat_updates: true,
+            ..Default::default()
+        };
         let mut stream = self.client.clone().stream_game(req).await.map_err(|s| sort(s, &self.url))?.into_inner();
         let mut xodus_game = true;
         while let Some(update) = stream.message().await.map_err(|s| sort(s, &self.url))? {

@@ -181,6 +181,7 @@ fn create(seed: u64) -> pb::CreateGameRequest {
             seed: Some(seed),
             ..Default::default()
         })),
+        ..Default::default()
     }
 }
 
@@ -204,8 +205,13 @@ async fn play(
     if watch {
         for (seat, token) in tokens.iter().enumerate() {
             let credentials = Some(pb::SeatCredentials { seat: seat as u32, token: token.clone() });
-            let req =
-                pb::StreamGameRequest { game_id: game.game_id.clone(), from_seq: 0, credentials, seat_updates: false };
+            let req = pb::StreamGameRequest {
+                game_id: game.game_id.clone(),
+                from_seq: 0,
+                credentials,
+                seat_updates: false,
+                ..Default::default()
+            };
             let mut updates = c.stream_game(req).await?.into_inner();
             // Read every update, as a front-end would, until the game ends.
             watchers.spawn(async move {
@@ -237,7 +243,7 @@ async fn play_by_submit(
     choices: usize,
 ) -> anyhow::Result<(Vec<Duration>, usize)> {
     use prost::Message;
-    let view = pb::GetViewRequest { game_id: game_id.to_string(), credentials: None };
+    let view = pb::GetViewRequest { game_id: game_id.to_string(), credentials: None, ..Default::default() };
     let mut state = c.get_view(view).await?.into_inner().state.ok_or_else(|| anyhow::anyhow!("no state"))?;
     let mut lat = Vec::with_capacity(choices);
     let mut bytes = 0;

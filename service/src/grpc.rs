@@ -6,7 +6,7 @@
 //! a busy server.
 
 use crate::error::ServiceError;
-use crate::manager::{Credentials, Manager, StreamItem};
+use crate::manager::{Credentials, Manager, StreamItem, StreamOptions, ViewRequest};
 use crate::model::Status as GameStatus;
 use crate::wire;
 use std::net::IpAddr;
@@ -119,8 +119,10 @@ impl pb::game_service_server::GameService for GrpcService {
         let req = request.into_inner();
         let creds = req.credentials.map(Credentials::from);
         let span = rpc_span("GetView", &req.game_id, creds.as_ref().map(|c| c.seat));
+        let view =
+            ViewRequest { credentials: creds, view_token: req.view_token, at_seq: req.at_seq, as_seat: req.as_seat };
         async {
-            let (state, game) = self.manager.get_view(game_id(&req.game_id)?, creds.as_ref()).await?;
+            let (state, game) = self.manager.view(game_id(&req.game_id)?, &view).await?;
             record_seq(state.seq);
             Ok(Response::new(pb::GetViewResponse { state: Some(state), game: Some(game) }))
         }
@@ -180,9 +182,10 @@ impl pb::game_service_server::GameService for GrpcService {
         let creds = req.credentials.map(Credentials::from);
         let span = rpc_span("StreamGame", &req.game_id, creds.as_ref().map(|c| c.seat));
         span.record("seq", req.from_seq);
+        let options = StreamOptions { view_token: req.view_token, as_seat: req.as_seat };
         let rx = self
             .manager
-            .stream_game(ip, game_id(&req.game_id)?, req.from_seq, creds.as_ref(), req.seat_updates)
+            .stream_game_as(ip, game_id(&req.game_id)?, req.from_seq, creds.as_ref(), req.seat_updates, options)
             .instrument(span)
             .await?;
         Ok(Response::new(ReceiverStream::new(rx)))
@@ -190,8 +193,13 @@ impl pb::game_service_server::GameService for GrpcService {
 
     async fn get_history(&self, request: Request<pb::GetHistoryRequest>) -> Res<pb::GetHistoryResponse> {
         let req = request.into_inner();
-        let span = rpc_span("GetHistory", &req.game_id, None);
-        let (game, entries) = self.manager.history(game_id(&req.game_id)?, &req.creator_token).instrument(span).await?;
+        let creds = req.credentials.map(Credentials::from);
+        let span = rpc_span("GetHistory", &req.game_id, creds.as_ref().map(|c| c.seat));
+        let (game, entries) = self
+            .manager
+            .history_as(game_id(&req.game_id)?, &req.creator_token, creds.as_ref())
+            .instrument(span)
+            .await?;
         Ok(Response::new(pb::GetHistoryResponse { game: Some(game), entries }))
     }
 
@@ -207,14 +215,32 @@ impl pb::game_service_server::GameService for GrpcService {
     async fn fork_game(&self, request: Request<pb::ForkGameRequest>) -> Res<pb::ForkGameResponse> {
         let ip = client(&request);
         let req = request.into_inner();
-        let span = rpc_span("ForkGame", &req.source_game_id, None);
+        let creds = req.credentials.map(Credentials::from);
+        let span = rpc_span("ForkGame", &req.source_game_id, creds.as_ref().map(|c| c.seat));
         span.record("seq", req.at_seq);
+        let source = game_id(&req.source_game_id)?;
         let (game, creator_token) = self
             .manager
-            .fork_game(ip, game_id(&req.source_game_id)?, req.at_seq, &req.seats, &req.creator_token)
+            .fork_game_as(ip, source, req.at_seq, &req.seats, &req.creator_token, creds.as_ref())
             .instrument(span)
             .await?;
         Ok(Response::new(pb::ForkGameResponse { game: Some(game), creator_token }))
+    }
+
+    async fn grant_view(&self, request: Request<pb::GrantViewRequest>) -> Res<pb::GrantViewResponse> {
+        let req = request.into_inner();
+        let creds = credentials_required(req.credentials)?;
+        let span = rpc_span("GrantView", &req.game_id, Some(creds.seat));
+        let view_token = self.manager.grant_view(game_id(&req.game_id)?, &creds).instrument(span).await?;
+        Ok(Response::new(pb::GrantViewResponse { view_token }))
+    }
+
+    async fn revoke_view(&self, request: Request<pb::RevokeViewRequest>) -> Res<pb::RevokeViewResponse> {
+        let req = request.into_inner();
+        let creds = credentials_required(req.credentials)?;
+        let span = rpc_span("RevokeView", &req.game_id, Some(creds.seat));
+        let revoked = self.manager.revoke_view(game_id(&req.game_id)?, &creds).instrument(span).await?;
+        Ok(Response::new(pb::RevokeViewResponse { revoked }))
     }
 }
 

@@ -172,6 +172,9 @@ pub fn summary(
             _ => game.outcome().map(|o| o.to_wire()),
         },
         idle_timeout_seconds: record.idle_timeout_s,
+        // Filled in by the manager (`manager/spectators.rs`).
+        spectator_policy: 0,
+        spectator_delay: 0,
         created_at: Some(timestamp(record.created_ms)),
         ended_at: record.ended_ms.map(timestamp),
         resampled: !record.resamples.is_empty(),

@@ -254,6 +254,7 @@ pub fn game_request(seed: u64, seats: &[pb::SeatOpenTo]) -> pb::CreateGameReques
             difficulty: "casual".into(),
             ..Default::default()
         })),
+        ..Default::default()
     }
 }
 
@@ -295,7 +296,7 @@ pub async fn claim_all(c: &mut GameServiceClient<Channel>, game_id: &str) -> Vec
 
 /// The spectator's state of a game.
 pub async fn state(c: &mut GameServiceClient<Channel>, game_id: &str) -> pb::GameState {
-    c.get_view(pb::GetViewRequest { game_id: game_id.into(), credentials: None })
+    c.get_view(pb::GetViewRequest { game_id: game_id.into(), credentials: None, ..Default::default() })
         .await
         .expect("view")
         .into_inner()

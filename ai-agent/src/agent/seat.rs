@@ -140,6 +140,7 @@ async fn play_claimed(
             from_seq: last_seq,
             credentials: Some(creds.clone()),
             seat_updates: false,
+            ..Default::default()
         };
         let mut stream = match client.stream_game(req).await {
             Ok(s) => s.into_inner(),
@@ -267,7 +268,11 @@ async fn play_claimed(
                 Err(s) => {
                     // Refused by the rules or not ours to take now: look again.
                     tracing::warn!(game = %game_id, seat, option = %id, status = %s.message(), "choice refused; refetching");
-                    let req = pb::GetViewRequest { game_id: game_id.clone(), credentials: Some(creds.clone()) };
+                    let req = pb::GetViewRequest {
+                        game_id: game_id.clone(),
+                        credentials: Some(creds.clone()),
+                        ..Default::default()
+                    };
                     match client.get_view(req).await {
                         Ok(v) => {
                             let fresh = v.into_inner().state;
@@ -306,7 +311,8 @@ async fn shared_wait(
     creds: &pb::SeatCredentials,
     deciders: &[u32],
 ) -> Option<std::time::Duration> {
-    let req = pb::GetViewRequest { game_id: game_id.to_string(), credentials: Some(creds.clone()) };
+    let req =
+        pb::GetViewRequest { game_id: game_id.to_string(), credentials: Some(creds.clone()), ..Default::default() };
     let game = client.get_view(req).await.ok()?.into_inner().game?;
     let think = std::time::Duration::from_millis(cfg.budget.think_ms.unwrap_or(0));
     super::shared::wait_before_acting(creds.seat, deciders, &game.seats, think, cfg.courtesy)

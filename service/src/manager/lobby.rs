@@ -76,6 +76,7 @@ impl Manager {
 
     /// Hosts a new game (a fresh one, or a fork with initial entries);
     /// returns its summary for the creator and the creator token.
+    #[allow(clippy::too_many_arguments)]
     async fn host(
         &self,
         client: Option<IpAddr>,
@@ -84,8 +85,11 @@ impl Manager {
         idle_timeout_s: u32,
         entries: Vec<EntryRecord>,
         forked_from: Option<(String, u64)>,
+        clock: Option<crate::clock::ClockRecord>,
+        spectating: super::spectators::Requested,
     ) -> Result<(pb::GameSummary, String), ServiceError> {
         let (game, steps) = recipe.replay(&entries).map_err(ServiceError::InvalidArgument)?;
+        let spectating = spectating.resolve(game.as_ref())?;
         if game.outcome().is_some() {
             return Err(ServiceError::FailedPrecondition(
                 "the game would be over at its start; fork at an earlier seq".into(),
@@ -114,10 +118,12 @@ impl Manager {
             ended_ms: None,
             resamples: recipe.resamples.clone(),
             seed_chosen: recipe.seed_chosen,
+            clock,
         };
         let mut data = GameData::new(record, recipe, game, entries, steps);
         data.creator_ip = client;
         data.last_move_ms = data.record.created_ms;
+        data.spectating.set(spectating);
         let stored = {
             let (store, record, entries) = (Arc::clone(&self.store), data.record.clone(), data.entries.clone());
             blocking(move || store.create_game(&record, &entries)).await
@@ -125,6 +131,24 @@ impl Manager {
         if let Err(e) = stored {
             self.game_ended(&data);
             return Err(e);
+        }
+        // The spectator policy lives in the stored summary: durable before
+        // the game is acknowledged, unless it is the game's default (which
+        // a game without a stored summary gets back anyway).
+        if spectating != super::spectators::Spectating::default_for(data.game.as_ref()) {
+            let public = data.summary();
+            let bytes = prost::Message::encode_to_vec(&public);
+            let done = self.store.put_summary(&data.record.id, bytes, public.seq, data.last_move_ms);
+            let committed = match done.await {
+                Ok(r) => r.map_err(ServiceError::from),
+                Err(_) => Err(ServiceError::Internal("the store dropped the game's summary".into())),
+            };
+            if let Err(e) = committed {
+                self.game_ended(&data);
+                let (store, id) = (Arc::clone(&self.store), data.record.id.clone());
+                drop(blocking(move || store.delete_game(&id)).await);
+                return Err(e);
+            }
         }
         let summary = data.summary_for(true);
         let id = data.record.id.clone();
@@ -155,12 +179,16 @@ impl Manager {
                     .into(),
             ));
         }
+        let clock = crate::clock::ClockRecord::from_wire(req.clock.as_ref(), game_type.cooperative())
+            .map_err(ServiceError::InvalidArgument)?;
         let recipe = Recipe { game_type, config_json: setup.config_json, resamples: Vec::new(), seed_chosen };
-        self.host(client, recipe, seats, self.limits.idle_timeout_s, Vec::new(), None).await
+        let spectating = super::spectators::Requested::parse(req)?;
+        self.host(client, recipe, seats, self.limits.idle_timeout_s, Vec::new(), None, clock, spectating).await
     }
 
     /// ForkGame: exact for the creator or over a finished game, resampled
     /// otherwise. Returns the fork's summary and its creator token.
+    #[cfg(test)]
     pub async fn fork_game(
         &self,
         client: Option<IpAddr>,
@@ -169,8 +197,22 @@ impl Manager {
         seats: &[i32],
         creator_token: &str,
     ) -> Result<(pb::GameSummary, String), ServiceError> {
-        let (recipe, entries, open, idle_timeout_s) = {
-            let (_, d) = self.game(source).await?;
+        self.fork_game_as(client, source, at_seq, seats, creator_token, None).await
+    }
+
+    /// ForkGame by a seat of the source (`creds`) or a spectator (`None`,
+    /// held to the spectator policy's delay while the source is live).
+    pub async fn fork_game_as(
+        &self,
+        client: Option<IpAddr>,
+        source: &str,
+        at_seq: u64,
+        seats: &[i32],
+        creator_token: &str,
+        creds: Option<&super::Credentials>,
+    ) -> Result<(pb::GameSummary, String), ServiceError> {
+        let (recipe, entries, open, idle_timeout_s, clock, spectating) = {
+            let (_, mut d) = self.game(source).await?;
             if at_seq > d.seq() {
                 return Err(ServiceError::OutOfRange(format!(
                     "at_seq {at_seq} is beyond game {source}, which is at seq {}",
@@ -178,6 +220,9 @@ impl Manager {
                 )));
             }
             let creator = d.is_creator(creator_token)?;
+            let viewer = self.viewer(&mut d, creds)?;
+            d.check_visible(viewer, at_seq, "at_seq")?;
+            let spectating = super::spectators::Requested::from(d.spectator_settings());
             // The state at `at_seq` is this game's own only from its last
             // resampling on; before it, it is another game's hidden part.
             let own = d.recipe.resamples.iter().all(|r| r.at_seq <= at_seq);
@@ -191,7 +236,13 @@ impl Manager {
                 recipe.seed_chosen = true;
             }
             let open: Vec<OpenTo> = d.record.seats.iter().map(|s| s.open_to).collect();
-            (recipe, d.entries[..at_seq as usize].to_vec(), open, d.record.idle_timeout_s)
+            // The fork keeps the source's clock rules, afresh.
+            let clock = d.record.clock.clone().map(|c| crate::clock::ClockRecord {
+                started_ms: None,
+                forfeited: Vec::new(),
+                ..c
+            });
+            (recipe, d.entries[..at_seq as usize].to_vec(), open, d.record.idle_timeout_s, clock, spectating)
         };
         let seats = if seats.is_empty() {
             open
@@ -201,7 +252,8 @@ impl Manager {
         };
         let now = now_ms();
         let entries = entries.into_iter().map(|e| EntryRecord { at_ms: now, ..e }).collect();
-        self.host(client, recipe, seats, idle_timeout_s, entries, Some((source.to_string(), at_seq))).await
+        let forked_from = Some((source.to_string(), at_seq));
+        self.host(client, recipe, seats, idle_timeout_s, entries, forked_from, clock, spectating).await
     }
 
     /// ListGames, oldest first, one page.
@@ -255,14 +307,33 @@ impl Manager {
 
     /// GetHistory: the summary (with the seed for the creator or once the
     /// game is over) and every entry.
+    #[cfg(test)]
     pub async fn history(
         &self,
         game_id: &str,
         creator_token: &str,
     ) -> Result<(pb::GameSummary, Vec<pb::HistoryEntry>), ServiceError> {
-        let (_, d) = self.game(game_id).await?;
+        self.history_as(game_id, creator_token, None).await
+    }
+
+    /// GetHistory by a seat (`creds`: its own option ids while the game is
+    /// live) or a spectator (`None`: up to the seq the spectator policy
+    /// lets it see).
+    pub async fn history_as(
+        &self,
+        game_id: &str,
+        creator_token: &str,
+        creds: Option<&super::Credentials>,
+    ) -> Result<(pb::GameSummary, Vec<pb::HistoryEntry>), ServiceError> {
+        let (_, mut d) = self.game(game_id).await?;
         let creator = d.is_creator(creator_token)?;
-        let shown = |e: &EntryRecord| crate::secrecy::choice_shown(d.game.as_ref(), d.is_over(), None, e.seat);
-        Ok((d.summary_for(creator), d.entries.iter().map(|e| wire::entry(e, shown(e))).collect()))
+        let viewer = self.viewer(&mut d, creds)?;
+        let visible = usize::try_from(d.visible_seq(viewer)).unwrap_or(usize::MAX).min(d.entries.len());
+        let own_from = super::replays::own_from(&d.recipe);
+        let shown = |e: &EntryRecord| {
+            let caller = creds.map(|_| viewer);
+            super::replays::id_shown(d.game.as_ref(), d.is_over(), caller, e, own_from)
+        };
+        Ok((d.summary_for(creator), d.entries[..visible].iter().map(|e| wire::entry(e, shown(e))).collect()))
     }
 }

@@ -20,7 +20,9 @@ mod lobby;
 mod play;
 mod play_stream;
 mod rendered;
+mod replays;
 mod seats;
+mod spectators;
 mod streams;
 #[cfg(test)]
 mod tests;
@@ -43,8 +45,9 @@ use tokio::sync::{Mutex, OwnedMutexGuard, broadcast, watch};
 use tracing::{info, warn};
 use xodus::pb;
 
+pub use replays::ViewRequest;
 pub use seats::Credentials;
-pub use streams::StreamItem;
+pub use streams::{StreamItem, StreamOptions};
 
 /// One live update of a game, shared by all its subscribers.
 struct Live {
@@ -106,6 +109,8 @@ struct GameData {
     /// The states of the current seq as rendered so far (renewed when the
     /// game, its seq or its undo seat changed).
     rendered: Option<Arc<Rendered>>,
+    /// Spectator policy and the delayed spectators' cursor (spectators.rs).
+    spectating: spectators::Spectators,
 }
 
 impl GameData {
@@ -131,6 +136,7 @@ impl GameData {
             last_move_ms,
             evicted: false,
             rendered: None,
+            spectating: Default::default(),
         };
         if d.record.status != Status::Abandoned {
             d.record.status = d.derived_status();
@@ -168,7 +174,9 @@ impl GameData {
     fn summary_for(&self, creator: bool) -> pb::GameSummary {
         let seed = ((creator && self.creator_may_know_the_seed()) || self.is_over()).then(|| self.own_seed());
         let kind = self.recipe.game_type.wire_kind();
-        wire::summary(&self.record, &self.presence, self.game.as_ref(), kind, self.seq(), seed)
+        let mut summary = wire::summary(&self.record, &self.presence, self.game.as_ref(), kind, self.seq(), seed);
+        self.show_spectating(&mut summary);
+        summary
     }
 
     /// Whether the creator may read this live game's seed (and fork it
@@ -337,6 +345,8 @@ pub struct Manager {
     registry: Registry,
     /// Choices waiting for their commit now (`commit_wait.rs`).
     waiting_commits: AtomicUsize,
+    /// Seats' grants of their views to watchers (spectators.rs; memory only).
+    grants: Arc<spectators::Grants>,
 }
 
 const LIVE_CAPACITY: usize = 256;
@@ -405,6 +415,7 @@ impl Manager {
             last_created_ms: last_created_ms.into(),
             registry,
             waiting_commits: AtomicUsize::new(0),
+            grants: Default::default(),
         };
         let replayed = replay_now.len();
         for id in replay_now {
@@ -448,6 +459,8 @@ impl Manager {
             ServiceError::Internal(format!("game {id} does not replay"))
         })?;
         let mut data = GameData::new(record, recipe, game, entries, steps);
+        let stored = self.index.read().unwrap_or_else(|e| e.into_inner()).get(id).map(|b| b.summary(id));
+        data.restore_spectating(stored.as_ref());
         data.creator_ip = self.evicted_ips.lock().unwrap_or_else(|e| e.into_inner()).remove(id);
         let mut games = self.games.write().unwrap_or_else(|e| e.into_inner());
         let slot = games.entry(id.to_string()).or_insert_with(|| Arc::new(Slot::new(id.to_string(), data)));

@@ -6,6 +6,8 @@
 //! when the server shuts down. WatchLobby sends a snapshot of the live
 //! games, then every change.
 
+use super::replays::{Cursor, id_shown, viewer_at};
+use super::spectators::{Grants, Policy, Who, watch_only};
 use super::{Live, Manager, Slot, state_for, turned_on};
 use crate::error::ServiceError;
 use crate::game::{HostedGame, Seat, Viewer};
@@ -32,8 +34,26 @@ enum Next {
     Stop,
 }
 
+/// What StreamGame asks for beyond the game, the seq, the seat and the
+/// seats.
+#[derive(Clone, Debug, Default)]
+pub struct StreamOptions {
+    /// A seat's view token (GrantView), instead of credentials.
+    pub view_token: String,
+    /// A finished game streamed from this seat's view.
+    pub as_seat: Option<u32>,
+}
+
+/// A granted watcher's stream: its grant is checked before every update.
+struct Watch {
+    grants: Arc<Grants>,
+    token_hash: String,
+    seat: Seat,
+}
+
 impl Manager {
     /// StreamGame: a receiver of updates from `from_seq` on.
+    #[cfg(test)]
     pub async fn stream_game(
         &self,
         client: Option<IpAddr>,
@@ -42,13 +62,34 @@ impl Manager {
         creds: Option<&super::Credentials>,
         seat_updates: bool,
     ) -> Result<mpsc::Receiver<StreamItem<pb::StreamGameResponse>>, ServiceError> {
+        self.stream_game_as(client, game_id, from_seq, creds, seat_updates, StreamOptions::default()).await
+    }
+
+    /// StreamGame for any caller: a seat, a granted watcher, a spectator
+    /// (held `spectator_delay` choices behind a live delayed game), or
+    /// anyone replaying a finished game from a seat's view.
+    pub async fn stream_game_as(
+        &self,
+        client: Option<IpAddr>,
+        game_id: &str,
+        from_seq: u64,
+        creds: Option<&super::Credentials>,
+        seat_updates: bool,
+        options: StreamOptions,
+    ) -> Result<mpsc::Receiver<StreamItem<pb::StreamGameResponse>>, ServiceError> {
         let (slot, d) = self.game(game_id).await?;
-        let (viewer, recipe, entries, live, abandoned, seats, ended, holding) = {
+        let (viewer, recipe, entries, live, abandoned, seats, ended, holding, delay, watch, own_from) = {
             let mut d = d;
-            let (viewer, holder) = self.viewer_and_holder(&mut d, creds)?;
+            let who = self.who(&mut d, creds, &options.view_token)?;
+            if matches!(who, Who::Granted(_)) && options.as_seat.is_some() {
+                return Err(ServiceError::InvalidArgument(
+                    "a view token shows its seat's view: leave as_seat unset".into(),
+                ));
+            }
+            let viewer = d.replay_viewer(who, options.as_seat)?;
             // The holder's open stream keeps its seat's lease.
-            let holding = match viewer {
-                Viewer::Seat(s) if holder => super::HolderStream::open(&slot, s),
+            let holding = match who {
+                Who::Seat(s, true) => super::HolderStream::open(&slot, s),
                 _ => None,
             };
             if from_seq > d.seq() {
@@ -57,6 +98,20 @@ impl Manager {
                     d.seq()
                 )));
             }
+            d.check_visible(viewer, from_seq, "from_seq")?;
+            // A spectator of a live delayed game stays that far behind.
+            let settings = d.spectator_settings();
+            let delayed = viewer == Viewer::Spectator && !d.is_over() && settings.policy != Policy::Public;
+            let delay = if delayed { u64::from(settings.delay) } else { 0 };
+            let watch = match who {
+                Who::Granted(seat) => Some(Watch {
+                    grants: Arc::clone(&self.grants),
+                    token_hash: crate::model::hash_token(&options.view_token),
+                    seat,
+                }),
+                _ => None,
+            };
+            let own_from = super::replays::own_from(&d.recipe);
             // Subscribed under the lock: no update can slip between the
             // history copied here and the first live one.
             let abandoned = (d.record.status == crate::model::Status::Abandoned).then(|| d.abandoned_outcome());
@@ -69,7 +124,9 @@ impl Manager {
                 SeatFollow { opening: d.summary(), changes }
             });
             let ended = d.is_over();
-            (viewer, d.recipe.clone(), d.entries.clone(), slot.updates.subscribe(), abandoned, seats, ended, holding)
+            let entries = d.entries.clone();
+            let live = slot.updates.subscribe();
+            (viewer, d.recipe.clone(), entries, live, abandoned, seats, ended, holding, delay, watch, own_from)
         };
         let guard = self.caps.open_stream(client, self.limits.max_streams_per_client)?;
         let (tx, rx) = mpsc::channel(STREAM_BUFFER);
@@ -83,10 +140,17 @@ impl Manager {
             abandoned,
             seats,
             ended,
+            delay,
+            watch,
+            own_from,
             _holding: holding,
             _guard: guard,
         };
-        tokio::spawn(run_game_stream(stream, entries, from_seq, live).in_current_span());
+        if delay > 0 {
+            tokio::spawn(run_delayed_stream(stream, entries, from_seq, live).in_current_span());
+        } else {
+            tokio::spawn(run_game_stream(stream, entries, from_seq, live).in_current_span());
+        }
         Ok(rx)
     }
 
@@ -152,9 +216,18 @@ struct GameStream {
     abandoned: Option<pb::Outcome>,
     /// The seats, when the client follows them (`seat_updates`).
     seats: Option<SeatFollow>,
-    /// The game had ended when the stream began: its replayed entries show
-    /// every option id (a finished game's choices are public).
+    /// The game had ended when the stream began (or, for a delayed
+    /// stream, has ended since): its replayed entries show every option id
+    /// (a finished game's choices are public).
     ended: bool,
+    /// Choices the stream stays behind the live game (a delayed
+    /// spectator's), 0 for none.
+    delay: u64,
+    /// A granted watcher's grant, checked before every update.
+    watch: Option<Watch>,
+    /// The first seq whose state is this game's own (a resampled fork's
+    /// earlier states are its source's: shown as a spectator sees them).
+    own_from: u64,
     /// Holds the seat's lease while the seat's holder streams.
     _holding: Option<super::HolderStream>,
     /// Gives the client's stream slot back when the task ends.
@@ -190,7 +263,10 @@ impl GameStream {
         undo: Option<Seat>,
         last: bool,
     ) -> Next {
-        let mut state = state_for(&self.slot.id, seq, game, self.viewer, undo);
+        let mut state = state_for(&self.slot.id, seq, game, viewer_at(self.viewer, seq, self.own_from), undo);
+        if self.watched(&mut state, game).await == Next::Stop {
+            return Next::Stop;
+        }
         if last && state.outcome.is_none() {
             state.outcome.clone_from(&self.abandoned);
         }
@@ -199,7 +275,7 @@ impl GameStream {
             seq,
             snapshot: entry.is_none(),
             entry: entry.map(|e| {
-                crate::wire::entry(e, crate::secrecy::choice_shown(game, over || self.ended, Some(self.viewer), e.seat))
+                crate::wire::entry(e, id_shown(game, over || self.ended, Some(self.viewer), e, self.own_from))
             }),
             events: events.to_vec(),
             state: Some(state),
@@ -210,9 +286,16 @@ impl GameStream {
 
     /// Sends one live update, from the state rendered once for its seq.
     async fn send_live(&self, live: &Live) -> Next {
-        let state = live.rendered.state(self.viewer);
+        let mut state = live.rendered.state(self.viewer);
+        state.clocks.clone_from(&live.clocks);
+        if let Some(o) = state.outcome.take() {
+            state.outcome = Some(crate::clock::with_forfeits(o, &live.forfeited));
+        }
+        if self.watched(&mut state, live.rendered.game()).await == Next::Stop {
+            return Next::Stop;
+        }
         let over = state.outcome.is_some();
-        let shown = crate::secrecy::choice_shown(live.rendered.game(), over, Some(self.viewer), live.entry.seat);
+        let shown = id_shown(live.rendered.game(), over, Some(self.viewer), &live.entry, self.own_from);
         let update = pb::StreamGameResponse {
             seq: live.entry.seq,
             snapshot: false,
@@ -222,6 +305,23 @@ impl GameStream {
             game: None,
         };
         if self.tx.send(Ok(update)).await.is_err() || over { Next::Stop } else { Next::More }
+    }
+
+    /// For a granted watcher: its grant still holds (else the stream ends
+    /// with UNAUTHENTICATED), and the state loses what it may not use.
+    async fn watched(&self, state: &mut pb::GameState, game: &dyn HostedGame) -> Next {
+        let Some(w) = &self.watch else { return Next::More };
+        let holds = {
+            let d = self.slot.data.lock().await;
+            !d.evicted && w.grants.seat_of(&self.slot.id, &w.token_hash, &d) == Some(w.seat)
+        };
+        if !holds {
+            let why = "the view token's grant was revoked or replaced, or its seat released";
+            let _ = self.tx.send(Err(tonic::Status::unauthenticated(why))).await;
+            return Next::Stop;
+        }
+        watch_only(state, game);
+        Next::More
     }
 
     async fn fail(&self, why: String) {
@@ -313,6 +413,85 @@ async fn run_game_stream(
                 match s.replay_from(&entries, last, false).await {
                     Some(l) => last = l,
                     None => return,
+                }
+            }
+            Err(broadcast::error::RecvError::Closed) => return,
+        }
+    }
+}
+
+/// A delayed spectator's stream: it replays the history up to
+/// `delay` choices behind the live game, and steps forward as the game
+/// moves, on a cursor of its own; once the game is over (finished or
+/// abandoned) the delay ends and the rest follows.
+async fn run_delayed_stream(
+    mut s: GameStream,
+    mut entries: Vec<EntryRecord>,
+    from_seq: u64,
+    mut live: broadcast::Receiver<Arc<Live>>,
+) {
+    let mut cursor = match Cursor::at(&s.recipe, &entries, from_seq) {
+        Ok(c) => c,
+        Err(e) => return s.fail(e).await,
+    };
+    if s.send(None, cursor.seq, &[], cursor.game.as_ref(), cursor.undo(), false).await == Next::Stop {
+        return;
+    }
+    loop {
+        let len = entries.len() as u64;
+        let horizon = if s.ended { len } else { len.saturating_sub(s.delay) };
+        while cursor.seq < horizon {
+            let events = match cursor.step(&s.recipe, &entries) {
+                Ok(ev) => ev,
+                Err(e) => return s.fail(e).await,
+            };
+            let e = &entries[(cursor.seq - 1) as usize];
+            let last = s.ended && cursor.seq == len;
+            if s.send(Some(e), cursor.seq, &events, cursor.game.as_ref(), cursor.undo(), last).await == Next::Stop {
+                return;
+            }
+        }
+        if s.ended {
+            return;
+        }
+        let msg = tokio::select! {
+            biased;
+            _ = turned_on(&mut s.shutdown) => return,
+            _ = turned_on(&mut s.closed) => {
+                // Abandoned (its delay ends) or deleted.
+                let d = s.slot.data.lock().await;
+                if d.evicted || d.record.status != crate::model::Status::Abandoned {
+                    return;
+                }
+                entries = d.entries.clone();
+                s.abandoned = Some(d.abandoned_outcome());
+                s.ended = true;
+                continue;
+            }
+            _ = s.tx.closed() => return,
+            Some(game) = next_seat_change(&mut s.seats) => {
+                let seats = pb::StreamGameResponse { seq: cursor.seq, game: Some((*game).clone()), ..Default::default() };
+                if s.tx.send(Ok(seats)).await.is_err() {
+                    return;
+                }
+                continue;
+            }
+            r = live.recv() => r,
+        };
+        match msg {
+            Ok(u) if u.entry.seq <= len => {}
+            Ok(u) if u.entry.seq == len + 1 => {
+                entries.push(u.entry.clone());
+                s.ended = u.rendered.game().outcome().is_some();
+            }
+            Ok(_) | Err(broadcast::error::RecvError::Lagged(_)) => {
+                // Fell behind: the entries from the game itself.
+                let d = s.slot.data.lock().await;
+                live = s.slot.updates.subscribe();
+                entries = d.entries.clone();
+                s.ended = d.is_over();
+                if d.record.status == crate::model::Status::Abandoned {
+                    s.abandoned = Some(d.abandoned_outcome());
                 }
             }
             Err(broadcast::error::RecvError::Closed) => return,
