@@ -22,7 +22,7 @@ import { drawCorruption, drawDecks, drawSignals } from "./tracks";
  * gap between the two clicks of a quick double click, whose second click
  * would otherwise land on the next decision's options. (A second click
  * the browser counts as such, `detail` 2, is ignored whenever it comes.) */
-const ARM_MS = 400;
+const ARM_MS = 300;
 
 /** Display names of the games a server may host besides X-ODUS. */
 export const GAME_NAMES: Record<string, string> = { xodus: "X-ODUS", legio: "VII Legio" };

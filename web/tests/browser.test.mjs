@@ -32,7 +32,9 @@ async function openPage(viewport = { width: 1366, height: 768 }) {
   const context = await browser.newContext({ viewport });
   const page = await context.newPage();
   page.errors = [];
+  page.consoleLines = [];
   page.on("console", (m) => {
+    page.consoleLines.push(`${m.type()}: ${m.text()}`);
     if (m.type() === "error") page.errors.push(`console: ${m.text()}`);
   });
   page.on("pageerror", (e) => page.errors.push(`pageerror: ${e.message}`));
@@ -58,7 +60,17 @@ async function ready(page) {
     const d = document.querySelector("#decision");
     if (d && d.dataset.mine === "1" && d.dataset.pending === "0" && d.dataset.armed === "1" && d.querySelector("button.option")) return d.dataset.seq;
     return false;
-  }, undefined, WAIT);
+  }, undefined, WAIT).catch(async (e) => {
+    // A hung run says where it hung: the decision panel, the status line
+    // and the page's last console lines.
+    const info = await page.evaluate(() => {
+      const d = document.querySelector("#decision");
+      const st = document.querySelector("#status");
+      return JSON.stringify({ decision: { ...d?.dataset }, heading: d?.querySelector("h2")?.textContent, options: d?.querySelectorAll("button.option").length, status: st?.textContent, detail: st?.title, info: document.querySelector(".table-info")?.textContent });
+    }).catch(() => "(page gone)");
+    console.log(`# stuck: ${info}\n# ${page.consoleLines.slice(-10).join("\n# ")}`);
+    throw e;
+  });
   const v = await h.jsonValue();
   return v === "over" ? null : v;
 }
