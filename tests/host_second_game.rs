@@ -76,6 +76,9 @@ async fn a_game_the_service_was_not_written_for_is_played_end_to_end() {
             game_type: "high_card".into(),
             seats: vec![pb::SeatOpenTo::Human as i32, pb::SeatOpenTo::Ai as i32],
             setup: Some(pb::create_game_request::Setup::SetupJson("{\"seed\": 5}".into())),
+            // Hidden hands would delay spectators by default; this game's
+            // stranger forks the live game at its seq now.
+            spectator_policy: pb::SpectatorPolicy::Public as i32,
             ..Default::default()
         })
         .await
