@@ -176,6 +176,7 @@ pub fn game_state(game: &Game, viewer: Viewer) -> pb::GameState {
         can_undo: false,
         game_type: GAME_TYPE.to_string(),
         schema_version: SCHEMA_VERSION,
+        clocks: Vec::new(),
         detail: Some(pb::game_state::Detail::GameState(any::pack(&state::legio_state(&view)))),
     }
 }

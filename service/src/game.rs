@@ -177,6 +177,12 @@ pub trait HostedGame: Send + Sync {
     fn same_state_for_every_viewer(&self) -> bool {
         false
     }
+    /// The option the server takes for `seat` when its time runs out under
+    /// a skip or forfeit policy: the game's own pass where it has one. The
+    /// default is the first option offered to the seat.
+    fn timeout_option(&self, seat: Seat) -> Option<String> {
+        self.decision().options.into_iter().find(|o| o.seats.contains(&u32::from(seat))).map(|o| o.id)
+    }
     /// The ids of what `seat` alone may see now (hand cards, objectives...),
     /// each one token as it appears in option ids and labels (`e29`). The
     /// conformance suite checks that no other viewer is shown them. Empty
@@ -214,6 +220,12 @@ pub trait GameType: Send + Sync {
     fn setup(&self, request: &pb::CreateGameRequest, random_seed: u64) -> Result<Setup, GameError>;
     /// The table a stored configuration starts from.
     fn start(&self, config_json: &str) -> Result<Box<dyn HostedGame>, GameError>;
+    /// True for a cooperative game (the team wins or loses together): its
+    /// clocks hand a seat out of time to an AI stand-in by default, and a
+    /// seat cannot forfeit. False (the default) for a competitive game.
+    fn cooperative(&self) -> bool {
+        false
+    }
     /// The game's content with names, for front-ends (GetCatalog). Empty
     /// for a game that shows no numbered content.
     fn catalog(&self) -> Vec<pb::CatalogEntry> {

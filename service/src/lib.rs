@@ -32,6 +32,7 @@
 //! game at any sequence number, all with one mechanism.
 #![deny(missing_docs)]
 
+pub(crate) mod clock;
 pub(crate) mod codes;
 pub mod conformance;
 pub(crate) mod connections;

@@ -110,6 +110,14 @@ fn migrations() -> Migrations<'static> {
         // says so: whoever guesses it can compute the hidden cards). Games
         // stored before read 0: the server did not record it then.
         M::up("ALTER TABLE games ADD COLUMN seed_chosen INTEGER NOT NULL DEFAULT 0;"),
+        // Turn clocks: the game's clock (JSON: rules, start, forfeits), and
+        // per choice who made it and the seat's time after it. Games and
+        // choices stored before read NULL: no clock, not recorded.
+        M::up(
+            "ALTER TABLE games ADD COLUMN clock TEXT;
+             ALTER TABLE choices ADD COLUMN played_by TEXT;
+             ALTER TABLE choices ADD COLUMN clock_ms INTEGER;",
+        ),
     ])
 }
 
@@ -133,6 +141,6 @@ mod tests {
         migrate(&mut conn).expect("fresh");
         migrate(&mut conn).expect("again: nothing to do");
         let version: i64 = conn.pragma_query_value(None, "user_version", |r| r.get(0)).expect("version");
-        assert_eq!(version, 6);
+        assert_eq!(version, 7);
     }
 }

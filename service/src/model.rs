@@ -150,6 +150,8 @@ pub struct GameRecord {
     /// True when the creator chose the configuration's seed instead of
     /// letting the server draw it (a fork keeps its source's).
     pub seed_chosen: bool,
+    /// The game's clock, when it has one.
+    pub clock: Option<crate::clock::ClockRecord>,
 }
 
 /// A fork's fresh hidden part: after the first `at_seq` entries (copied
@@ -218,6 +220,55 @@ pub struct EntryRecord {
     pub option_id: String,
     /// When it was accepted, ms since the Unix epoch.
     pub at_ms: i64,
+    /// Who made the choice for the seat (None: an undo, or stored before
+    /// this was recorded).
+    pub played_by: Option<PlayedBy>,
+    /// The seat's clock after the choice, in ms (games with a clock, for
+    /// a choice made while the seat's clock ran).
+    pub clock_ms: Option<i64>,
+}
+
+#[cfg(test)]
+impl EntryRecord {
+    /// A choice by `seat`'s holder, with no clock.
+    pub fn choice(seq: u64, seat: u8, option_id: String, at_ms: i64) -> EntryRecord {
+        EntryRecord {
+            seq,
+            kind: EntryKind::Choice,
+            seat,
+            option_id,
+            at_ms,
+            played_by: Some(PlayedBy::Holder),
+            clock_ms: None,
+        }
+    }
+}
+
+/// Who made a choice for a seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlayedBy {
+    /// The seat's holder.
+    Holder,
+    /// An AI agent standing in for the holder.
+    StandIn,
+    /// The server, for a seat whose time ran out.
+    Server,
+}
+
+impl PlayedBy {
+    /// Stable text form, as stored.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            PlayedBy::Holder => "holder",
+            PlayedBy::StandIn => "stand_in",
+            PlayedBy::Server => "server",
+        }
+    }
+
+    /// Parses the stored form.
+    pub fn parse(s: &str) -> Option<PlayedBy> {
+        [PlayedBy::Holder, PlayedBy::StandIn, PlayedBy::Server].into_iter().find(|o| o.as_str() == s)
+    }
 }
 
 /// A game as loaded from the store.

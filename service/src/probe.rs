@@ -27,11 +27,14 @@ pub fn serial_appends(dir: &Path, n: usize, poll: Duration) -> Result<Vec<Durati
         ended_ms: None,
         resamples: Vec::new(),
         seed_chosen: false,
+        clock: None,
     };
     store.create_game(&game, &[])?;
     let mut latencies = Vec::with_capacity(n);
     for seq in 1..=n as u64 {
         let entry = EntryRecord {
+            played_by: None,
+            clock_ms: None,
             seq,
             kind: EntryKind::Choice,
             seat: (seq % 4) as u8,

@@ -68,6 +68,8 @@ pub trait GameStore: Send + Sync + 'static {
         let _ = tx.send(self.append_entry(game_id, entry));
         rx
     }
+    /// Replaces a game's clock record (its start, a forfeit).
+    fn set_clock(&self, game_id: &str, clock: &crate::clock::ClockRecord) -> Result<(), StoreError>;
     /// Replaces one seat's record (claim or release).
     fn put_seat(&self, game_id: &str, seat: &SeatRecord) -> Result<(), StoreError>;
     /// Records a status change, with the time the game ended when it did.
@@ -183,9 +185,19 @@ fn put_seat_tx(tx: &Connection, game_id: &str, s: &SeatRecord) -> Result<(), Sto
 fn insert_entry(tx: &Connection, game_id: &str, e: &EntryRecord) -> Result<(), StoreError> {
     let seq = i64::try_from(e.seq).map_err(|_| StoreError::Corrupt(format!("seq {} too large", e.seq)))?;
     tx.prepare_cached(
-        "INSERT INTO choices (game_id, seq, seat, option_id, at_ms, kind) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+        "INSERT INTO choices (game_id, seq, seat, option_id, at_ms, kind, played_by, clock_ms)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
     )?
-    .execute(params![game_id, seq, e.seat, e.option_id, e.at_ms, e.kind.as_str()])?;
+    .execute(params![
+        game_id,
+        seq,
+        e.seat,
+        e.option_id,
+        e.at_ms,
+        e.kind.as_str(),
+        e.played_by.map(crate::model::PlayedBy::as_str),
+        e.clock_ms
+    ])?;
     // Nothing else is written: one row in one B-tree keyed by (game, seq),
     // so a commit of one choice dirties one page. The lobby's seq and last
     // move are read back from the newest entry at the next start.
@@ -224,6 +236,18 @@ impl GameStore for SqliteStore {
     fn put_seat(&self, game_id: &str, seat: &SeatRecord) -> Result<(), StoreError> {
         let (id, seat) = (game_id.to_string(), seat.clone());
         self.write(move |tx| put_seat_tx(tx, &id, &seat))
+    }
+
+    fn set_clock(&self, game_id: &str, clock: &crate::clock::ClockRecord) -> Result<(), StoreError> {
+        let id = game_id.to_string();
+        let json = serde_json::to_string(clock).map_err(|e| StoreError::Corrupt(format!("clock of {id}: {e}")))?;
+        self.write(move |tx| {
+            let n = tx.execute("UPDATE games SET clock = ?2 WHERE id = ?1", params![id, json])?;
+            if n == 0 {
+                return Err(StoreError::NoSuchGame(id));
+            }
+            Ok(())
+        })
     }
 
     fn set_status(&self, game_id: &str, status: Status, ended_ms: Option<i64>) -> Result<(), StoreError> {
@@ -320,8 +344,8 @@ fn load_briefs_tx(conn: &Connection) -> Result<Vec<StoredBrief>, StoreError> {
 fn create_game_tx(tx: &Connection, game: &GameRecord, entries: &[EntryRecord]) -> Result<(), StoreError> {
     tx.execute(
         "INSERT INTO games (id, kind, config_json, created_ms, status, forked_from, forked_at_seq, idle_timeout_s,
-                                creator_hash, ended_ms, resamples, seed_chosen)
-             VALUES (?1, ?11, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?12)",
+                                creator_hash, ended_ms, resamples, seed_chosen, clock)
+             VALUES (?1, ?11, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?12, ?13)",
         params![
             game.id,
             game.config_json,
@@ -335,6 +359,7 @@ fn create_game_tx(tx: &Connection, game: &GameRecord, entries: &[EntryRecord]) -
             Resample::encode(&game.resamples),
             game.game_type,
             game.seed_chosen,
+            game.clock.as_ref().and_then(|c| serde_json::to_string(c).ok()),
         ],
     )?;
     for s in &game.seats {
@@ -353,7 +378,7 @@ fn load_games_tx(conn: &Connection, only: Option<&str>) -> Result<Vec<StoredGame
     {
         let mut st = conn.prepare(
             "SELECT id, config_json, created_ms, status, forked_from, forked_at_seq, idle_timeout_s,
-                        creator_hash, ended_ms, resamples, kind, seed_chosen FROM games
+                        creator_hash, ended_ms, resamples, kind, seed_chosen, clock FROM games
                  WHERE ?1 IS NULL OR id = ?1 ORDER BY created_ms, id",
         )?;
         let rows = st.query_map([only], |r| {
@@ -370,6 +395,7 @@ fn load_games_tx(conn: &Connection, only: Option<&str>) -> Result<Vec<StoredGame
                 r.get::<_, Option<String>>(9)?,
                 r.get::<_, String>(10)?,
                 r.get::<_, bool>(11)?,
+                r.get::<_, Option<String>>(12)?,
             ))
         })?;
         for row in rows {
@@ -386,7 +412,15 @@ fn load_games_tx(conn: &Connection, only: Option<&str>) -> Result<Vec<StoredGame
                 rs,
                 game_type,
                 seed_chosen,
+                clock,
             ) = row?;
+            let clock = match clock {
+                None => None,
+                Some(text) => Some(
+                    serde_json::from_str(&text)
+                        .map_err(|e| StoreError::Corrupt(format!("game {id}: clock '{text}': {e}")))?,
+                ),
+            };
             let resamples = match rs {
                 None => Vec::new(),
                 Some(text) => Resample::decode(&text)
@@ -410,6 +444,7 @@ fn load_games_tx(conn: &Connection, only: Option<&str>) -> Result<Vec<StoredGame
                     ended_ms,
                     resamples,
                     seed_chosen,
+                    clock,
                 },
                 entries: Vec::new(),
             });
@@ -447,7 +482,7 @@ fn load_games_tx(conn: &Connection, only: Option<&str>) -> Result<Vec<StoredGame
     }
     {
         let mut st = conn.prepare(
-            "SELECT game_id, seq, seat, option_id, at_ms, kind FROM choices
+            "SELECT game_id, seq, seat, option_id, at_ms, kind, played_by, clock_ms FROM choices
                           WHERE ?1 IS NULL OR game_id = ?1 ORDER BY game_id, seq",
         )?;
         let rows = st.query_map([only], |r| {
@@ -458,14 +493,25 @@ fn load_games_tx(conn: &Connection, only: Option<&str>) -> Result<Vec<StoredGame
                 r.get::<_, String>(3)?,
                 r.get::<_, i64>(4)?,
                 r.get::<_, String>(5)?,
+                r.get::<_, Option<String>>(6)?,
+                r.get::<_, Option<i64>>(7)?,
             ))
         })?;
         for row in rows {
-            let (game_id, seq, seat, option_id, at_ms, kind) = row?;
+            let (game_id, seq, seat, option_id, at_ms, kind, played_by, clock_ms) = row?;
             let Some(&i) = index.get(&game_id) else { continue };
             let kind = EntryKind::parse(&kind)
                 .ok_or_else(|| StoreError::Corrupt(format!("game {game_id} entry {seq}: kind '{kind}'")))?;
-            games[i].entries.push(EntryRecord { seq: seq.max(0) as u64, kind, seat, option_id, at_ms });
+            let played_by = played_by.as_deref().and_then(crate::model::PlayedBy::parse);
+            games[i].entries.push(EntryRecord {
+                seq: seq.max(0) as u64,
+                kind,
+                seat,
+                option_id,
+                at_ms,
+                played_by,
+                clock_ms,
+            });
         }
     }
     Ok(games)
@@ -497,6 +543,10 @@ impl GameStore for MemoryStore {
 
     fn append_entry(&self, game_id: &str, entry: &EntryRecord) -> Result<(), StoreError> {
         self.with_game(game_id, |g| g.entries.push(entry.clone()))
+    }
+
+    fn set_clock(&self, game_id: &str, clock: &crate::clock::ClockRecord) -> Result<(), StoreError> {
+        self.with_game(game_id, |g| g.record.clock = Some(clock.clone()))
     }
 
     fn put_seat(&self, game_id: &str, seat: &SeatRecord) -> Result<(), StoreError> {
@@ -581,12 +631,13 @@ mod tests {
             ended_ms: None,
             resamples: Vec::new(),
             seed_chosen: false,
+            clock: None,
         }
     }
 
     fn entry(seq: u64) -> EntryRecord {
         let kind = if seq == 3 { EntryKind::Undo } else { EntryKind::Choice };
-        EntryRecord { seq, kind, seat: 0, option_id: format!("opt{seq}"), at_ms: 5 }
+        EntryRecord { seq, kind, seat: 0, option_id: format!("opt{seq}"), at_ms: 5, played_by: None, clock_ms: None }
     }
 
     fn roundtrip(store: &dyn GameStore) {

@@ -169,12 +169,16 @@ pub fn summary(
         game_config: game.config_detail(),
         outcome: match record.status {
             Status::Abandoned => Some(abandoned_outcome(game)),
-            _ => game.outcome().map(|o| o.to_wire()),
+            _ => game.outcome().map(|o| {
+                let forfeited = record.clock.as_ref().map_or(&[][..], |c| c.forfeited.as_slice());
+                crate::clock::with_forfeits(o.to_wire(), forfeited)
+            }),
         },
-        idle_timeout_seconds: record.idle_timeout_s,
+        clock: record.clock.as_ref().map(crate::clock::ClockRecord::to_wire),
         // Filled in by the manager (`manager/spectators.rs`).
         spectator_policy: 0,
         spectator_delay: 0,
+        idle_timeout_seconds: record.idle_timeout_s,
         created_at: Some(timestamp(record.created_ms)),
         ended_at: record.ended_ms.map(timestamp),
         resampled: !record.resamples.is_empty(),
@@ -207,6 +211,12 @@ pub fn entry(e: &EntryRecord, shown: bool) -> pb::HistoryEntry {
         option_id: if shown || e.kind == EntryKind::Undo { e.option_id.clone() } else { String::new() },
         at_unix_ms: e.at_ms,
         at: Some(timestamp(e.at_ms)),
+        played_by: match e.played_by {
+            None => pb::PlayedBy::Unspecified,
+            Some(crate::model::PlayedBy::Holder) => pb::PlayedBy::Holder,
+            Some(crate::model::PlayedBy::StandIn) => pb::PlayedBy::StandIn,
+            Some(crate::model::PlayedBy::Server) => pb::PlayedBy::Server,
+        } as i32,
     }
 }
 

@@ -95,6 +95,7 @@ pub fn game_state(game_id: &str, seq: u64, game: &Game, viewer: Viewer) -> pb::G
         can_undo: false,
         game_type: GAME_TYPE.to_string(),
         schema_version: SCHEMA_VERSION,
+        clocks: Vec::new(),
         detail: Some(pb::game_state::Detail::GameState(any::pack(&state::xodus_state(&view)))),
     }
 }

@@ -141,6 +141,17 @@ impl HostedGame for Table {
             .collect()
     }
 
+    /// Out of time: the commander ends its turn where it may, else takes
+    /// the first option offered.
+    fn timeout_option(&self, seat: Seat) -> Option<String> {
+        let d = self.game.decision();
+        if d.seat != Some(seat) {
+            return None;
+        }
+        let pass = ["end_turn", "decline", "leave_nobody", "dismiss_nobody", "abort_landing"];
+        d.options.iter().find(|o| pass.contains(&o.id.as_str())).or(d.options.first()).map(|o| o.id.clone())
+    }
+
     fn config_detail(&self) -> Option<prost_types::Any> {
         Some(any::pack(&legio_wire::legio_config(self.game.config())))
     }

@@ -119,6 +119,10 @@ impl GameType for Xodus {
     fn catalog(&self) -> Vec<pb::CatalogEntry> {
         xodus_wire::catalog::entries()
     }
+
+    fn cooperative(&self) -> bool {
+        true
+    }
 }
 
 /// One X-ODUS table: the engine's game.

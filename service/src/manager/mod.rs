@@ -58,6 +58,10 @@ struct Live {
     /// The state after it, rendered once per viewer for the reply, GetView
     /// and every subscriber.
     rendered: Arc<Rendered>,
+    /// Every seat's clock just after it (empty without a clock).
+    clocks: Vec<pb::SeatClock>,
+    /// The seats that forfeited, for the outcome's ranking.
+    forfeited: Vec<Seat>,
 }
 
 /// A game state for `viewer`: the game gives its own typed part, the
@@ -78,6 +82,7 @@ fn state_for(game_id: &str, seq: u64, game: &dyn HostedGame, viewer: Viewer, und
         detail: Some(game.view_detail(viewer)),
         game_type: game.type_name().to_string(),
         schema_version: game.schema_version(),
+        clocks: Vec::new(),
     }
 }
 
@@ -97,6 +102,9 @@ struct GameData {
     presence: Vec<Presence>,
     /// Seats the pending decision waits on.
     deciders: Vec<Seat>,
+    /// Every seat's time, for a game with a clock (rebuilt at load from
+    /// the entries).
+    clocks: Option<crate::clock::Clocks>,
     /// The address that created the game in this server's life, counted
     /// against its per-client cap while the game is live; memory only.
     creator_ip: Option<IpAddr>,
@@ -124,7 +132,9 @@ impl GameData {
         let presence = record.seats.iter().map(|_| Presence::now()).collect();
         let deciders = deciders(game.as_ref());
         let last_move_ms = entries.last().map_or(record.created_ms, |e| e.at_ms.max(record.created_ms));
+        let clocks = record.clock.as_ref().map(|c| crate::clock::Clocks::rebuild(c, record.seats.len(), &entries));
         let mut d = GameData {
+            clocks,
             record,
             recipe,
             game: Arc::from(game),
@@ -208,7 +218,31 @@ impl GameData {
             state.outcome = Some(self.abandoned_outcome());
             return state;
         }
-        self.rendered(game_id).state(viewer)
+        let mut state = self.rendered(game_id).state(viewer);
+        self.clock_the(&mut state);
+        state
+    }
+
+    /// Puts the clocks in a state of the current seq, and ranks the
+    /// forfeited seats last in its outcome.
+    fn clock_the(&self, state: &mut pb::GameState) {
+        state.clocks = self.clock_wire();
+        if let Some(o) = state.outcome.take() {
+            state.outcome = Some(crate::clock::with_forfeits(o, self.forfeited()));
+        }
+    }
+
+    /// Every seat's clock now (empty without a clock).
+    fn clock_wire(&self) -> Vec<pb::SeatClock> {
+        match (&self.record.clock, &self.clocks) {
+            (Some(rec), Some(c)) => c.wire(rec, &self.deciders, self.is_over(), crate::model::now_ms()),
+            _ => Vec::new(),
+        }
+    }
+
+    /// The seats that forfeited.
+    fn forfeited(&self) -> &[Seat] {
+        self.record.clock.as_ref().map_or(&[], |c| c.forfeited.as_slice())
     }
 
     /// The rendering of the current seq, made anew when it is not of it.

@@ -2,10 +2,11 @@
 //! expected sequence number, compute the new state on a copy, make the
 //! entry durable, and only then swap the state in, broadcast it and answer.
 
+use super::seats::Holder;
 use super::{Credentials, GameData, Live, Manager, Rendered, Slot, blocking};
 use crate::error::ServiceError;
-use crate::game::{HostedGame, Refusal, Viewer};
-use crate::model::{EntryKind, EntryRecord, Status, now_ms};
+use crate::game::{HostedGame, Refusal, Seat, Viewer};
+use crate::model::{EntryKind, EntryRecord, PlayedBy, Status, now_ms};
 use crate::replay::{Step, undo_seat};
 use crate::secrecy;
 use crate::wire::Pick;
@@ -30,6 +31,17 @@ impl From<Accepted> for pb::SubmitChoiceResponse {
 }
 
 impl GameData {
+    /// `seat`'s time after a choice made at `at_ms`, when its clock ran
+    /// for that choice (the one seat the game waited on).
+    fn clock_after_choice(&self, seat: Seat, at_ms: i64) -> Option<i64> {
+        let (rec, clocks) = (self.record.clock.as_ref()?, self.clocks.as_ref()?);
+        if crate::clock::Clocks::running(rec, &self.deciders) != Some(seat) {
+            return None;
+        }
+        let bank = clocks.banks.get(usize::from(seat)).copied()?;
+        Some(rec.after_choice(bank, at_ms - clocks.turn_started_ms))
+    }
+
     /// Refuses a move in a game that is over or at another seq.
     fn check_move(&self, expected_seq: Option<u64>, what: &str) -> Result<(), ServiceError> {
         let Some(expected) = expected_seq else {
@@ -134,7 +146,7 @@ impl Manager {
             info!(option = %sent, expected_seq = ?expected_seq, code = ?e.code(), why = %e, "choice refused");
             e
         };
-        let (seat, _) = self.auth(&mut d, creds).map_err(refused)?;
+        let (seat, holder) = self.auth(&mut d, creds).map_err(refused)?;
         d.check_move(expected_seq, "choice").map_err(refused)?;
         if !d.game.deciders().contains(&seat) {
             return Err(refused(secrecy::refusal(d.game.as_ref(), Refusal::NotYourDecision, seat, "")));
@@ -146,22 +158,39 @@ impl Manager {
                 crate::wire::option_with_payload(&mine, &payload).map_err(refused)?
             }
         };
-        let option_id = option_id.as_str();
+        let by = if holder == Holder::StandIn { PlayedBy::StandIn } else { PlayedBy::Holder };
+        let events = self.choose(&slot, &mut d, seat, &option_id, by).await.map_err(refused)?;
+        // Per choice: debug, so a busy server does not write a line per move.
+        debug!(option = %option_id, seq = d.seq(), "choice accepted");
+        Ok(Accepted { seq: d.seq(), events, state: d.state(&slot.id, Viewer::Seat(seat)) })
+    }
+
+    /// Applies `option_id` for `seat` (made by `by`) with the host's
+    /// guards, stamps the seat's clock, and commits it: the events.
+    pub(super) async fn choose(
+        &self,
+        slot: &Slot,
+        d: &mut GameData,
+        seat: Seat,
+        option_id: &str,
+        by: PlayedBy,
+    ) -> Result<Vec<pb::Event>, ServiceError> {
         let mut next = d.game.boxed_clone();
         let applied = secrecy::apply(next.as_mut(), seat, option_id)
-            .map_err(|r| refused(secrecy::refusal(d.game.as_ref(), r, seat, option_id)))?;
+            .map_err(|r| secrecy::refusal(d.game.as_ref(), r, seat, option_id))?;
+        let at_ms = now_ms();
         let entry = EntryRecord {
             seq: d.seq() + 1,
             kind: EntryKind::Choice,
             seat,
             option_id: option_id.to_string(),
-            at_ms: now_ms(),
+            at_ms,
+            played_by: Some(by),
+            clock_ms: d.clock_after_choice(seat, at_ms),
         };
         let step = Steps::Push(Step { seat, undoable: applied.undoable });
-        self.commit(&slot, &mut d, entry, next, step, applied.events.clone()).await.map_err(refused)?;
-        // Per choice: debug, so a busy server does not write a line per move.
-        debug!(option = %option_id, seq = d.seq(), "choice accepted");
-        Ok(Accepted { seq: d.seq(), events: applied.events, state: d.state(&slot.id, Viewer::Seat(seat)) })
+        self.commit(slot, d, entry, next, step, applied.events.clone()).await?;
+        Ok(applied.events)
     }
 
     /// Makes `entry` durable, then swaps in the state after it, broadcasts
@@ -195,11 +224,18 @@ impl Manager {
         steps.apply(&mut d.steps);
         d.last_move_ms = entry.at_ms;
         d.moved();
+        if let Some(clocks) = &mut d.clocks {
+            if let (Some(ms), Some(bank)) = (entry.clock_ms, clocks.banks.get_mut(usize::from(entry.seat))) {
+                *bank = ms;
+            }
+            clocks.turn_started_ms = entry.at_ms;
+        }
+        let (clocks, forfeited) = (d.clock_wire(), d.forfeited().to_vec());
         // The seq goes in the log lines, not in the caller's span: a Play
         // stream's span lives for many choices, and a span field recorded
         // again is appended, not replaced, by the log formatter.
         let seq = entry.seq;
-        let _ = slot.updates.send(Arc::new(Live { entry, events, rendered }));
+        let _ = slot.updates.send(Arc::new(Live { entry, events, rendered, clocks, forfeited }));
         if let Some(outcome) = next.outcome() {
             let ended = now_ms();
             d.record.status = Status::Finished;
@@ -248,8 +284,15 @@ impl Manager {
             }
             Some(_) => {}
         }
-        let entry =
-            EntryRecord { seq: d.seq() + 1, kind: EntryKind::Undo, seat, option_id: "undo".into(), at_ms: now_ms() };
+        let entry = EntryRecord {
+            seq: d.seq() + 1,
+            kind: EntryKind::Undo,
+            seat,
+            option_id: "undo".into(),
+            at_ms: now_ms(),
+            played_by: None,
+            clock_ms: None,
+        };
         let mut entries = d.entries.clone();
         entries.push(entry.clone());
         let (game, steps) = d.recipe.replay(&entries).map_err(|e| refused(ServiceError::Internal(e)))?;

@@ -53,7 +53,7 @@ impl GameData {
         }
         let hash = hash_token(&creds.token);
         let presence = &mut self.presence[seat];
-        match &self.record.seats[seat].claim {
+        let result = match &self.record.seats[seat].claim {
             None if presence.released.as_deref() == Some(hash.as_str()) => Err(ServiceError::Unauthenticated(format!(
                 "seat {seat} was released with this token, which no longer works; the seat is free: \
                      claim it afresh with ClaimSeat and no token"
@@ -81,6 +81,27 @@ impl GameData {
             Some(_) => Err(ServiceError::Unauthenticated(format!(
                 "wrong token for seat {seat}: it is not the token ClaimSeat gave for this seat"
             ))),
+        };
+        if let Ok((back, Holder::Owner, true)) = result {
+            self.hand_back_clock(back);
+        }
+        result
+    }
+}
+
+impl GameData {
+    /// A holder back from a stand-in gets at least the clock's grace, so
+    /// that its first decision is not out of time at once.
+    fn hand_back_clock(&mut self, seat: Seat) {
+        let (Some(rec), Some(clocks)) = (self.record.clock.as_ref(), self.clocks.as_mut()) else { return };
+        let now = crate::model::now_ms();
+        let running = crate::clock::Clocks::running(rec, &self.deciders) == Some(seat);
+        let left = clocks.remaining(seat, running, now);
+        if let Some(bank) = clocks.banks.get_mut(usize::from(seat)) {
+            *bank = rec.hand_back(left);
+        }
+        if running {
+            clocks.turn_started_ms = now;
         }
     }
 }
@@ -195,6 +216,25 @@ impl Manager {
         Ok(summary)
     }
 
+    /// Starts the clocks the first time every seat is claimed (stored, so
+    /// a restart does not start them again).
+    async fn start_clocks(&self, game_id: &str, d: &mut GameData) {
+        let Some(rec) = d.record.clock.as_mut() else { return };
+        if rec.started_ms.is_some() || d.record.status != crate::model::Status::Playing {
+            return;
+        }
+        let now = crate::model::now_ms();
+        rec.started_ms = Some(now);
+        let (store, id, rec) = (std::sync::Arc::clone(&self.store), game_id.to_string(), rec.clone());
+        if let Err(e) = blocking(move || store.set_clock(&id, &rec)).await {
+            tracing::warn!(game = %game_id, error = %e, "could not store the clocks' start; they start again at the next load");
+        }
+        if let Some(clocks) = d.clocks.as_mut() {
+            clocks.turn_started_ms = now;
+        }
+        info!(game = %game_id, "every seat is claimed: the clocks start");
+    }
+
     /// Stores a seat change (and the status it implies), then applies it.
     pub(super) async fn save_seat(
         &self,
@@ -217,6 +257,7 @@ impl Manager {
         match res {
             Ok(()) => {
                 d.record.status = status;
+                self.start_clocks(game_id, d).await;
                 Ok(())
             }
             Err(e) => {

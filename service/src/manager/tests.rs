@@ -15,6 +15,7 @@ fn create_req(seed: u64) -> pb::CreateGameRequest {
             seed: Some(seed),
             ..Default::default()
         })),
+        ..Default::default()
     }
 }
 
@@ -419,6 +420,9 @@ impl GameStore for SlowAcks {
             let _ = tx.send(r);
         });
         rx
+    }
+    fn set_clock(&self, game_id: &str, clock: &crate::clock::ClockRecord) -> Result<(), crate::store::StoreError> {
+        self.inner.set_clock(game_id, clock)
     }
     fn put_seat(&self, game_id: &str, seat: &crate::model::SeatRecord) -> Result<(), crate::store::StoreError> {
         self.inner.put_seat(game_id, seat)

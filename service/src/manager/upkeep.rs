@@ -7,7 +7,12 @@
 //! `Limits::evict_idle` leave memory (they are replayed when touched again).
 
 use super::{GameData, Manager, Slot, blocking, turned_on};
-use crate::model::{ClaimantKind, Presence, Status, now_ms};
+
+/// The most passes the server makes for forfeited seats of one game in one
+/// round of upkeep (a game of several forfeited seats cannot hog it).
+const MAX_PASSES_PER_TICK: usize = 64;
+use crate::clock::OnTimeout;
+use crate::model::{ClaimantKind, PlayedBy, Presence, Status, now_ms};
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use tracing::{info, warn};
@@ -90,6 +95,84 @@ impl Manager {
                     ClaimantKind::Human => continue,
                 }
                 self.announce(pb::LobbyChange::Seat, d.summary());
+            }
+        }
+    }
+
+    /// Turn clocks: a seat the game waits on alone whose time ran out gets
+    /// the game's timeout policy (an AI stand-in until its holder returns,
+    /// the server's pass, or a forfeit, after which the server passes for
+    /// it whenever the game waits on it).
+    pub async fn enforce_clocks(&self) {
+        let now = now_ms();
+        for slot in self.all_slots() {
+            let mut d = slot.data.lock().await;
+            // A forfeited seat is passed for at once, as often as the game
+            // comes back to it (bounded per round of upkeep).
+            for _ in 0..MAX_PASSES_PER_TICK {
+                if !self.clock_tick(&slot, &mut d, now).await {
+                    break;
+                }
+            }
+        }
+    }
+
+    /// One clock check of one game: true when the server passed for a seat
+    /// (the game may wait on a seat out of time again).
+    async fn clock_tick(&self, slot: &Slot, d: &mut GameData, now: i64) -> bool {
+        {
+            if d.evicted || d.is_over() {
+                return false;
+            }
+            let (Some(rec), Some(clocks)) = (d.record.clock.clone(), d.clocks.as_ref()) else { return false };
+            let Some(seat) = crate::clock::Clocks::running(&rec, &d.deciders) else { return false };
+            let i = usize::from(seat);
+            let forfeited = rec.forfeited(seat);
+            if !forfeited && clocks.remaining(seat, true, now) > 0 {
+                return false;
+            }
+            let first_time = !clocks.timed_out.get(i).copied().unwrap_or(true);
+            if let Some(t) = d.clocks.as_mut().and_then(|c| c.timed_out.get_mut(i)) {
+                *t = true;
+            }
+            let pass = match rec.on_timeout {
+                _ if forfeited => true,
+                OnTimeout::StandIn => {
+                    if !d.presence[i].idle {
+                        d.presence[i].idle = true;
+                        info!(game = %slot.id, seat, "seat out of time: offered to AI stand-ins until its holder returns");
+                        self.announce(pb::LobbyChange::Seat, d.summary());
+                    }
+                    false
+                }
+                OnTimeout::Skip => true,
+                OnTimeout::Forfeit => {
+                    let mut rec = rec.clone();
+                    rec.forfeited.push(seat);
+                    let (store, id, stored) = (Arc::clone(&self.store), slot.id.clone(), rec.clone());
+                    if let Err(e) = blocking(move || store.set_clock(&id, &stored)).await {
+                        warn!(game = %slot.id, seat, error = %e, "could not store a forfeit; will try again");
+                        return false;
+                    }
+                    d.record.clock = Some(rec);
+                    info!(game = %slot.id, seat, "seat out of time: it forfeits, and the server passes for it");
+                    self.announce(pb::LobbyChange::Seat, d.summary());
+                    true
+                }
+            };
+            if !pass {
+                return false;
+            }
+            let Some(option) = d.game.timeout_option(seat) else { return false };
+            if first_time || !forfeited {
+                info!(game = %slot.id, seat, option = %option, "seat out of time: the server passes for it");
+            }
+            match self.choose(slot, d, seat, &option, PlayedBy::Server).await {
+                Ok(_) => true,
+                Err(e) => {
+                    warn!(game = %slot.id, seat, error = %e, "the server's pass for a seat out of time failed");
+                    false
+                }
             }
         }
     }
@@ -196,6 +279,7 @@ impl Manager {
                     _ = tick.tick() => {
                         me.mark_idle_seats().await;
                         me.take_back_lapsed_seats().await;
+                        me.enforce_clocks().await;
                         n = n.wrapping_add(1);
                         if n.is_multiple_of(4) {
                             me.end_and_sweep().await;
