@@ -58,8 +58,13 @@ async function route(): Promise<void> {
   try {
     cat = await loadCatalog();
   } catch (err) {
+    // Nothing works without the catalog: say so, and try again shortly
+    // (or now, with the button).
     setStatus(playerText(err), "error", errorText(err));
-    app.replaceChildren(h("button", { type: "button", onclick: () => void route() }, "Try again"));
+    const hash = location.hash;
+    const again = window.setTimeout(() => location.hash === hash && void route(), 3000);
+    app.replaceChildren(h("button", { type: "button", onclick: () => { clearTimeout(again); void route(); } }, "Try again"));
+    teardown = () => clearTimeout(again);
     return;
   }
   const m = /^#\/game\/([^/?#]+)/.exec(location.hash);
