@@ -145,7 +145,7 @@ async fn a_seat_out_of_time_forfeits_and_the_server_passes_for_it_to_the_end() {
     let entries = history(&mut c, &id).await;
     let by_server = entries.iter().filter(|e| e.seat == 0 && e.played_by == pb::PlayedBy::Server as i32).count();
     assert!(by_server > 0, "the server passed for the forfeited seat");
-    assert!(server.log().contains("it forfeits"), "the server says why");
+    assert!(server.log().contains("the seat forfeits"), "the server says why");
 }
 
 #[tokio::test]
@@ -186,4 +186,39 @@ async fn clocks_survive_a_restart() {
             assert_eq!(a.remaining_ms, b.remaining_ms, "a stopped clock keeps its time");
         }
     }
+}
+
+#[tokio::test]
+async fn rivals_vote_to_expel_a_seat_whose_time_ran_out() {
+    let server = Server::start_in(temp_dir("clock-expel"), &[]);
+    let mut c = server.client().await;
+    let clock = pb::ClockRules {
+        kind: pb::ClockKind::PerMove as i32,
+        per_move_seconds: 2,
+        on_timeout: pb::TimeoutPolicy::AiStandIn as i32,
+        ..Default::default()
+    };
+    let id = common::create_from(&mut c, legio([pb::SeatOpenTo::Human, pb::SeatOpenTo::Human], clock)).await;
+    let seats = [claim_human(&mut c, &id, 0).await, claim_human(&mut c, &id, 1).await];
+    let first = view(&mut c, &id, None).await.state.expect("state");
+    let slow = first.decision.as_ref().expect("decision").deciders[0];
+    let rival = 1 - slow;
+    let vote = |c: &mut GameServiceClient<Channel>| {
+        let req = pb::VoteExpelRequest { game_id: id.clone(), credentials: seats[rival as usize].clone(), seat: slow };
+        let mut c = c.clone();
+        async move { c.vote_expel(req).await }
+    };
+    let early = vote(&mut c).await.expect_err("the slow seat still has time");
+    assert_eq!(early.code(), tonic::Code::FailedPrecondition, "{}", early.message());
+    wait_for(&mut c, &id, "the slow seat runs out of time", |v| {
+        v.state.as_ref().is_some_and(|s| s.clocks.get(slow as usize).is_some_and(|k| k.timed_out))
+    })
+    .await;
+    let seq = view(&mut c, &id, None).await.state.expect("state").seq;
+    let answer = vote(&mut c).await.expect("a vote against a seat out of time").into_inner();
+    assert_eq!((answer.votes, answer.needed, answer.expelled), (1, 1, true), "the one rival is a majority");
+    wait_for(&mut c, &id, "the server passes for the expelled seat", |v| {
+        v.state.as_ref().is_some_and(|s| s.seq > seq && s.clocks[slow as usize].forfeited)
+    })
+    .await;
 }

@@ -115,6 +115,15 @@ impl pb::game_service_server::GameService for GrpcService {
         Ok(Response::new(pb::ReleaseSeatResponse { game: Some(game) }))
     }
 
+    async fn vote_expel(&self, request: Request<pb::VoteExpelRequest>) -> Res<pb::VoteExpelResponse> {
+        let req = request.into_inner();
+        let creds = credentials_required(req.credentials)?;
+        let span = rpc_span("VoteExpel", &req.game_id, Some(creds.seat));
+        let (votes, needed, expelled, game) =
+            self.manager.vote_expel(game_id(&req.game_id)?, &creds, req.seat).instrument(span).await?;
+        Ok(Response::new(pb::VoteExpelResponse { votes, needed, expelled, game: Some(game) }))
+    }
+
     async fn get_view(&self, request: Request<pb::GetViewRequest>) -> Res<pb::GetViewResponse> {
         let req = request.into_inner();
         let creds = req.credentials.map(Credentials::from);

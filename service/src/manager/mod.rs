@@ -105,6 +105,9 @@ struct GameData {
     /// Every seat's time, for a game with a clock (rebuilt at load from
     /// the entries).
     clocks: Option<crate::clock::Clocks>,
+    /// Votes to expel a seat out of time, by target: the voting seats
+    /// (memory only; void once the target chooses itself).
+    expel_votes: std::collections::BTreeMap<Seat, std::collections::BTreeSet<Seat>>,
     /// The address that created the game in this server's life, counted
     /// against its per-client cap while the game is live; memory only.
     creator_ip: Option<IpAddr>,
@@ -135,6 +138,7 @@ impl GameData {
         let clocks = record.clock.as_ref().map(|c| crate::clock::Clocks::rebuild(c, record.seats.len(), &entries));
         let mut d = GameData {
             clocks,
+            expel_votes: Default::default(),
             record,
             recipe,
             game: Arc::from(game),

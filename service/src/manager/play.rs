@@ -190,6 +190,9 @@ impl Manager {
         };
         let step = Steps::Push(Step { seat, undoable: applied.undoable });
         self.commit(slot, d, entry, next, step, applied.events.clone()).await?;
+        if by == PlayedBy::Holder {
+            d.expel_votes.remove(&seat);
+        }
         Ok(applied.events)
     }
 

@@ -279,3 +279,64 @@ impl Manager {
         Ok((d.state(&slot.id, viewer), d.summary()))
     }
 }
+
+impl Manager {
+    /// VoteExpel: a seat's holder votes to expel a rival out of time; the
+    /// rival forfeits once a majority of the other seats still in the game
+    /// voted. Returns the votes, the votes needed, whether it is expelled,
+    /// and the game after the vote.
+    pub async fn vote_expel(
+        &self,
+        game_id: &str,
+        creds: &Credentials,
+        target: u32,
+    ) -> Result<(u32, u32, bool, pb::GameSummary), ServiceError> {
+        let (slot, mut d) = self.game(game_id).await?;
+        let (voter, holder) = self.auth(&mut d, creds)?;
+        if holder != Holder::Owner {
+            return Err(ServiceError::PermissionDenied(
+                "a stand-in cannot vote to expel a seat; only a seat's holder can".into(),
+            ));
+        }
+        let i = d.seat_index(target)?;
+        let target = i as Seat;
+        if target == voter {
+            return Err(ServiceError::InvalidArgument(format!("seat {voter} cannot vote to expel itself")));
+        }
+        if d.is_over() {
+            return Err(ServiceError::FailedPrecondition("the game is over; nobody can be expelled".into()));
+        }
+        if d.recipe.game_type.cooperative() {
+            return Err(ServiceError::FailedPrecondition(
+                "a cooperative game expels no seat: a seat out of time is stood in for by an AI".into(),
+            ));
+        }
+        let Some(rec) = d.record.clock.clone() else {
+            return Err(ServiceError::FailedPrecondition(
+                "this game has no clock: only a seat whose time ran out can be expelled".into(),
+            ));
+        };
+        if rec.forfeited(target) {
+            return Err(ServiceError::FailedPrecondition(format!("seat {target} has already forfeited")));
+        }
+        let out_of_time = d.clocks.as_ref().is_some_and(|c| c.timed_out.get(i).copied().unwrap_or(false));
+        if !out_of_time {
+            return Err(ServiceError::FailedPrecondition(format!(
+                "seat {target}'s time has not run out; it cannot be expelled"
+            )));
+        }
+        let others = (0..d.record.seats.len() as Seat).filter(|&s| s != target && !rec.forfeited(s)).count();
+        let needed = (others / 2 + 1) as u32;
+        let votes = {
+            let set = d.expel_votes.entry(target).or_default();
+            set.insert(voter);
+            set.len() as u32
+        };
+        info!(game = %slot.id, voter, target, votes, needed, "vote to expel a seat out of time");
+        let expelled = votes >= needed;
+        if expelled {
+            self.forfeit(&slot, &mut d, target, "expelled by its rivals' vote").await?;
+        }
+        Ok((votes, needed, expelled, d.summary()))
+    }
+}

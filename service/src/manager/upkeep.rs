@@ -147,16 +147,10 @@ impl Manager {
                 }
                 OnTimeout::Skip => true,
                 OnTimeout::Forfeit => {
-                    let mut rec = rec.clone();
-                    rec.forfeited.push(seat);
-                    let (store, id, stored) = (Arc::clone(&self.store), slot.id.clone(), rec.clone());
-                    if let Err(e) = blocking(move || store.set_clock(&id, &stored)).await {
+                    if let Err(e) = self.forfeit(slot, d, seat, "seat out of time").await {
                         warn!(game = %slot.id, seat, error = %e, "could not store a forfeit; will try again");
                         return false;
                     }
-                    d.record.clock = Some(rec);
-                    info!(game = %slot.id, seat, "seat out of time: it forfeits, and the server passes for it");
-                    self.announce(pb::LobbyChange::Seat, d.summary());
                     true
                 }
             };
@@ -175,6 +169,29 @@ impl Manager {
                 }
             }
         }
+    }
+
+    /// Makes `seat` forfeit (stored before it takes effect): ranked last,
+    /// never a winner, passed for by the server from then on.
+    pub(super) async fn forfeit(
+        &self,
+        slot: &Slot,
+        d: &mut GameData,
+        seat: crate::game::Seat,
+        why: &str,
+    ) -> Result<(), crate::error::ServiceError> {
+        let Some(mut rec) = d.record.clock.clone() else { return Ok(()) };
+        if rec.forfeited(seat) {
+            return Ok(());
+        }
+        rec.forfeited.push(seat);
+        let (store, id, stored) = (Arc::clone(&self.store), slot.id.clone(), rec.clone());
+        blocking(move || store.set_clock(&id, &stored)).await?;
+        d.record.clock = Some(rec);
+        d.expel_votes.remove(&seat);
+        info!(game = %slot.id, seat, why, "the seat forfeits, and the server passes for it");
+        self.announce(pb::LobbyChange::Seat, d.summary());
+        Ok(())
     }
 
     /// Ends as abandoned every live game with no move for the abandonment
