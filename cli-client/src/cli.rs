@@ -1,6 +1,7 @@
 //! Command-line arguments (clap). Raw arguments only: the commands resolve
 //! them (defaults, local server or not) in their own modules.
 
+use crate::clock::{ClockRules, OnTimeout};
 use clap::{Args, Parser, Subcommand};
 use std::path::PathBuf;
 
@@ -72,6 +73,22 @@ pub struct SetupArgs {
     /// no winner); the server's default safety net if absent.
     #[arg(long)]
     pub round_limit: Option<u32>,
+    /// Time the seats (seconds): fischer:INITIAL+INCREMENT[/CAP],
+    /// per-move:SECONDS or absolute:SECONDS. Untimed if absent.
+    #[arg(long, value_name = "CLOCK", value_parser = ClockRules::parse)]
+    pub clock: Option<ClockRules>,
+    /// What happens when a seat's time runs out: stand-in (an AI plays
+    /// until its holder is back), skip (the server passes for it) or
+    /// forfeit (competitive games); the game's default if absent.
+    #[arg(long, value_name = "POLICY", requires = "clock", value_parser = OnTimeout::parse)]
+    pub on_timeout: Option<OnTimeout>,
+}
+
+impl SetupArgs {
+    /// The clock asked for, with its timeout policy.
+    pub fn clock_rules(&self) -> Option<ClockRules> {
+        self.clock.map(|c| ClockRules { on_timeout: self.on_timeout.unwrap_or(c.on_timeout), ..c })
+    }
 }
 
 /// `xodus play`.
@@ -284,4 +301,53 @@ pub struct ViewArgs {
     /// The seat's token (from `xodus join`).
     #[arg(long, requires = "seat")]
     pub token: Option<String>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::clock::ClockKind;
+
+    fn parse(args: &[&str]) -> Result<Cli, clap::Error> {
+        Cli::try_parse_from(args)
+    }
+
+    fn setup(cli: Cli) -> SetupArgs {
+        match cli.command {
+            Command::Play(a) => a.setup,
+            Command::Create(a) => a.setup,
+            Command::Watch(a) => a.setup,
+            other => panic!("not a command with a setup: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn play_and_create_take_a_clock_and_a_timeout_policy() {
+        let s = setup(parse(&["xodus", "create", "--game", "legio", "--clock", "per-move:30"]).expect("parses"));
+        let c = s.clock_rules().expect("a clock");
+        assert_eq!((c.kind, c.per_move_seconds, c.on_timeout), (ClockKind::PerMove, 30, OnTimeout::Default));
+        let s =
+            setup(parse(&["xodus", "play", "--clock", "fischer:300+5/600", "--on-timeout", "skip"]).expect("parses"));
+        let c = s.clock_rules().expect("a clock");
+        assert_eq!((c.initial_seconds, c.increment_seconds, c.cap_seconds), (300, 5, 600));
+        assert_eq!(c.on_timeout, OnTimeout::Skip);
+        let s = setup(parse(&["xodus", "play", "--clock", "absolute:900", "--on-timeout", "forfeit"]).expect("ok"));
+        assert_eq!(s.clock_rules().map(|c| (c.kind, c.on_timeout)), Some((ClockKind::Absolute, OnTimeout::Forfeit)));
+        assert_eq!(setup(parse(&["xodus", "create"]).expect("parses")).clock_rules(), None, "untimed by default");
+    }
+
+    #[test]
+    fn bad_clock_flags_are_refused_naming_the_flag_with_exit_code_2() {
+        for (args, flag) in [
+            (vec!["xodus", "create", "--clock", "per-move:0"], "--clock"),
+            (vec!["xodus", "play", "--clock", "fischer:300"], "--clock"),
+            (vec!["xodus", "create", "--clock", "sandglass:30"], "--clock"),
+            (vec!["xodus", "create", "--clock", "per-move:30", "--on-timeout", "resign"], "--on-timeout"),
+            (vec!["xodus", "create", "--on-timeout", "skip"], "--clock"),
+        ] {
+            let err = parse(&args).expect_err("refused");
+            assert_eq!(err.exit_code(), 2, "{args:?}");
+            assert!(err.to_string().contains(flag), "{args:?}: {err}");
+        }
+    }
 }

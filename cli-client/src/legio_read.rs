@@ -63,5 +63,13 @@ pub fn table(view: View, seq: u64) -> Table {
         Viewer::Seat(s) => Some(u32::from(s)),
         Viewer::Spectator => None,
     };
-    Table { game_type: LEGIO.into(), seq, viewer_seat, decision, outcome, typed: Typed::Legio(Box::new(view)) }
+    Table {
+        game_type: LEGIO.into(),
+        seq,
+        viewer_seat,
+        decision,
+        outcome,
+        typed: Typed::Legio(Box::new(view)),
+        clocks: Vec::new(),
+    }
 }

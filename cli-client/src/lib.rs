@@ -16,6 +16,7 @@
 #![deny(missing_docs)]
 
 pub mod cli;
+pub mod clock;
 pub mod legio_read;
 pub mod plain;
 pub mod procs;

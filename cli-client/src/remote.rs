@@ -3,6 +3,7 @@
 //! person can act on. The gRPC details (messages, JSON payloads, status
 //! codes) stay in this module.
 
+use crate::clock::{ClockRules, PlayedBy};
 use crate::seats::{Holder, SeatHolder};
 use crate::table::{self, Table, Typed};
 use serde::Serialize;
@@ -66,6 +67,8 @@ pub struct NewGame {
     pub setup: NewSetup,
     /// Seats open to AI agents; the others are open to humans.
     pub ai_seats: Vec<Seat>,
+    /// The seats' clock (None: untimed).
+    pub clock: Option<ClockRules>,
 }
 
 /// The setup of a new game, per game.
@@ -142,6 +145,8 @@ pub struct GameSummary {
     /// The creator chose the seed: whoever guesses it can work out the
     /// hidden cards.
     pub seed_chosen: bool,
+    /// How the seats are timed (null: no clock).
+    pub clock: Option<ClockRules>,
 }
 
 /// One step of a game's stream.
@@ -163,6 +168,12 @@ pub struct Step {
     pub state_sent: bool,
     /// The step is an undo: it took back the last choice.
     pub undo: bool,
+    /// The seat whose choice this step is, and who made it (its holder,
+    /// an AI standing in, the server when its time ran out).
+    pub played_by: Option<(Seat, PlayedBy)>,
+    /// The game's clock rules, when the server sent its summary with
+    /// this step.
+    pub clock: Option<ClockRules>,
 }
 
 impl Step {
@@ -239,11 +250,14 @@ fn step(seq: u64, state: Option<&pb::GameState>, wire: &[pb::Event], xodus_game:
         table,
         seats: None,
         undo: false,
+        played_by: None,
+        clock: None,
     }
 }
 
-/// The X-ODUS engine view carried by a state.
-fn view_of(table: Table) -> Result<View, RemoteError> {
+/// The X-ODUS engine view carried by a state (an error for another game,
+/// or a state this client cannot read).
+pub fn view_of(table: Table) -> Result<View, RemoteError> {
     match table.typed {
         Typed::Xodus(v) => Ok(*v),
         Typed::Unread(Some(e)) if table.game_type == table::XODUS => Err(RemoteError::Other(format!(
@@ -310,6 +324,7 @@ fn summary(g: pb::GameSummary) -> GameSummary {
         open_seats: g.seats.iter().filter(|s| !s.claimed).map(|s| s.seat as Seat).collect(),
         seq: g.seq,
         seed_chosen: g.seed_chosen,
+        clock: g.clock.as_ref().and_then(ClockRules::from_wire),
         game_type: if g.game_type.is_empty() { table::XODUS.to_string() } else { g.game_type },
         id: g.game_id,
     }
@@ -352,6 +367,7 @@ impl Remote {
             game_type: game.game_type().to_string(),
             seats,
             setup: Some(wire_setup(game)),
+            clock: game.clock.as_ref().map(ClockRules::to_wire),
             ..Default::default()
         };
         let resp = self.client.clone().create_game(req).await.map_err(|s| sort(s, &self.url))?;
@@ -506,6 +522,11 @@ impl Remote {
             let mut step = step(update.seq, update.state.as_ref(), &update.events, xodus_game);
             step.seats = update.game.as_ref().map(holders);
             step.undo = update.entry.as_ref().is_some_and(|e| e.kind == pb::EntryKind::Undo as i32);
+            step.played_by = update.entry.as_ref().and_then(|e| {
+                let seat = Seat::try_from(e.seat).ok()?;
+                Some((seat, PlayedBy::from_wire(e.played_by)))
+            });
+            step.clock = update.game.as_ref().and_then(|g| g.clock.as_ref()).and_then(ClockRules::from_wire);
             let over = step.over();
             if tx.send(step).is_err() || over {
                 return Ok(());

@@ -5,6 +5,7 @@
 //! client cannot read is still played and watched from the platform part
 //! alone. No gRPC calls here: `remote` fetches, this module reads.
 
+use crate::clock::SeatClock;
 use serde::Serialize;
 use xodus::pb;
 
@@ -160,6 +161,8 @@ pub struct Table {
     pub outcome: Option<Outcome>,
     /// The game's own view, when readable.
     pub typed: Typed,
+    /// Every seat's clock, for a game with a clock (empty otherwise).
+    pub clocks: Vec<SeatClock>,
 }
 
 impl Table {
@@ -185,6 +188,7 @@ impl Table {
             decision: state.decision.as_ref().map(Decision::from_wire).unwrap_or_default(),
             outcome: state.outcome.as_ref().map(Outcome::from_wire),
             typed,
+            clocks: state.clocks.iter().map(SeatClock::from_wire).collect(),
         }
     }
 
@@ -225,6 +229,7 @@ impl Table {
             "viewer_seat": self.viewer_seat,
             "decision": self.decision,
             "outcome": self.outcome,
+            "clocks": self.clocks,
             "state": state,
         })
     }

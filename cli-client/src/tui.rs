@@ -5,6 +5,7 @@
 //! and `ratatui::restore`, so a panic or an error still leaves the
 //! terminal usable.
 
+use crate::clock::{self, ClockRules, Clocks, SeatClock};
 use crate::seats::SeatHolder;
 use crate::ui::{Screen, draw};
 use ratatui::Frame;
@@ -49,6 +50,10 @@ pub trait Front {
     fn help_open(&self) -> bool;
     /// Opens or closes the help overlay.
     fn set_help(&mut self, open: bool);
+    /// The seats' clocks shown on this screen.
+    fn clocks_mut(&mut self) -> &mut Clocks;
+    /// Adds a line of the client's own to the log.
+    fn note(&mut self, line: String);
     /// A key of this screen's own (e.g. panning a map); true if used.
     fn own_key(&mut self, _code: KeyCode) -> bool {
         false
@@ -106,6 +111,12 @@ impl Front for Screen {
     fn set_help(&mut self, open: bool) {
         self.show_help = open;
     }
+    fn clocks_mut(&mut self) -> &mut Clocks {
+        &mut self.clocks
+    }
+    fn note(&mut self, line: String) {
+        Screen::note(self, line)
+    }
     fn own_key(&mut self, code: KeyCode) -> bool {
         match code {
             KeyCode::Char('H') => self.pan.0 -= 1,
@@ -133,6 +144,12 @@ pub enum Update<V = View, E = Event> {
     },
     /// Who holds each seat now (the first report, then each change).
     Seats(Vec<SeatHolder>),
+    /// Every seat's clock, as of the latest state.
+    Clocks(Vec<SeatClock>),
+    /// The game's clock rules (from its summary).
+    ClockRules(ClockRules),
+    /// A line for the log (who made a choice for a seat).
+    Log(String),
     /// These seats were given back: the screen stops playing them.
     Left(Vec<Seat>),
     /// A line for the log (a refused choice, a reconnection).
@@ -219,6 +236,23 @@ fn left_line(seats: &[Seat]) -> String {
     format!("you left {}: watching now (q quits)", seat_list(seats))
 }
 
+/// Logs a warning for each of this terminal's seats whose running clock
+/// just went low (once, until its time is topped up).
+pub fn warn_low_time<F: Front>(screen: &mut F) {
+    let mine: Vec<u32> = screen.my_seats().iter().map(|s| u32::from(*s)).collect();
+    let clocks = screen.clocks_mut();
+    let low = clocks.newly_low(&mine);
+    let now = clocks.now_ms();
+    let lines: Vec<String> = low
+        .iter()
+        .filter_map(|seat| clocks.seats.iter().find(|c| c.seat == *seat))
+        .map(|c| format!("your time is low: {} left on seat {}'s clock", clock::mmss(c.left_ms(now)), c.seat))
+        .collect();
+    for line in lines {
+        screen.note(line);
+    }
+}
+
 /// Runs the screen until the person quits. `submit` is called for each
 /// choice sent; it must not block.
 pub fn run<F: Front>(
@@ -234,6 +268,8 @@ pub fn run<F: Front>(
         // Leaving was asked and waits for its confirmation (the next key).
         let mut confirming = false;
         loop {
+            // Redrawn every 80 ms at most: a running clock counts down.
+            warn_low_time(&mut screen);
             terminal.draw(|f| screen.draw(f))?;
             if event::poll(Duration::from_millis(80))? {
                 match event::read()? {
@@ -290,6 +326,9 @@ pub fn run<F: Front>(
                         }
                     }
                     Ok(Update::Seats(seats)) => screen.set_seats(seats),
+                    Ok(Update::Clocks(clocks)) => screen.clocks_mut().seats = clocks,
+                    Ok(Update::ClockRules(rules)) => screen.clocks_mut().rules = Some(rules),
+                    Ok(Update::Log(line)) => screen.note(line),
                     Ok(Update::Left(seats)) => {
                         screen.leave_seats(&seats);
                         sent_at = None;
@@ -312,4 +351,36 @@ pub fn run<F: Front>(
     })();
     ratatui::restore();
     result.map(|()| screen)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::table::Table;
+    use crate::ui::legio::LegioScreen;
+
+    #[test]
+    fn low_time_on_this_terminals_running_clock_is_logged_once() {
+        let mut screen = LegioScreen::new("g-1", Table::read(&xodus::pb::GameState::default()), Some(0));
+        let running = SeatClock {
+            seat: 0,
+            remaining_ms: 200_000,
+            running: true,
+            deadline_ms: Some(300_000),
+            timed_out: false,
+            forfeited: false,
+        };
+        screen.clocks = Clocks::new(ClockRules::parse("absolute:600").ok(), vec![running]);
+        screen.clocks.fixed_now_ms = Some(100_000);
+        warn_low_time(&mut screen);
+        assert!(screen.log.is_empty(), "200 s of 600 is not low: {:?}", screen.log);
+        screen.clocks.fixed_now_ms = Some(190_000);
+        warn_low_time(&mut screen);
+        assert_eq!(screen.log.len(), 1, "110 s is under a fifth of 10:00: {:?}", screen.log);
+        assert_eq!(screen.log[0], "your time is low: 1:50 left on seat 0's clock");
+        screen.clocks.fixed_now_ms = Some(290_000);
+        warn_low_time(&mut screen);
+        warn_low_time(&mut screen);
+        assert_eq!(screen.log.len(), 1, "warned once: {:?}", screen.log);
+    }
 }

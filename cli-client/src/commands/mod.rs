@@ -35,7 +35,7 @@ pub fn new_game(s: &SetupArgs, game_type: &str, ai_seats: Vec<u8>) -> anyhow::Re
         }
         other => bail!("unknown game {other:?}; games are {}", GAME_TYPES.join(", ")),
     };
-    let game = NewGame { setup, ai_seats };
+    let game = NewGame { setup, ai_seats, clock: s.clock_rules() };
     let count = game.seat_count();
     if let Some(bad) = game.ai_seats.iter().find(|s| **s >= count) {
         bail!("seat {bad} does not exist in a {count}-seat game (seats 0..{})", count - 1);

@@ -8,9 +8,10 @@
 use super::new_game;
 use serde_json::json;
 use xodus_cli::cli::{ActArgs, CreateArgs, JoinArgs, LeaveArgs, ListArgs, ViewArgs};
+use xodus_cli::clock::Clocks;
 use xodus_cli::plain;
 use xodus_cli::remote::{Remote, RemoteError};
-use xodus_cli::table::{Table, Typed};
+use xodus_cli::table::{self, Table, Typed};
 
 /// `xodus create`: prints `{"game": ID, ...}`.
 pub async fn create(a: CreateArgs) -> anyhow::Result<()> {
@@ -23,7 +24,14 @@ pub async fn create(a: CreateArgs) -> anyhow::Result<()> {
     }
     let seats: Vec<u8> = (0..req.seat_count()).collect();
     let human: Vec<u8> = seats.iter().copied().filter(|s| !req.ai_seats.contains(s)).collect();
-    println!("{}", json!({ "game": id, "game_type": req.game_type(), "human_seats": human, "ai_seats": req.ai_seats }));
+    let out = json!({
+        "game": id,
+        "game_type": req.game_type(),
+        "human_seats": human,
+        "ai_seats": req.ai_seats,
+        "clock": req.clock,
+    });
+    println!("{out}");
     Ok(())
 }
 
@@ -39,18 +47,22 @@ pub async fn list(a: ListArgs) -> anyhow::Result<()> {
         println!("no games on {}", remote.url());
         return Ok(());
     }
-    println!("{:<28} {:<6} {:<10} {:<9} {:>5} {:<12} seats", "game", "type", "status", "level", "seq", "open seats");
+    println!(
+        "{:<28} {:<6} {:<10} {:<9} {:>5} {:<12} {:<22} seats",
+        "game", "type", "status", "level", "seq", "open seats", "clock"
+    );
     let marked = games.iter().any(|g| g.seed_chosen);
     for g in games {
         let open: Vec<String> = g.open_seats.iter().map(|s| s.to_string()).collect();
         println!(
-            "{:<28} {:<6} {:<10} {:<9} {:>5} {:<12} {}",
+            "{:<28} {:<6} {:<10} {:<9} {:>5} {:<12} {:<22} {}",
             if g.seed_chosen { format!("{}*", g.id) } else { g.id },
             g.game_type,
             g.status,
             if g.difficulty.is_empty() { "-".to_string() } else { g.difficulty },
             g.seq,
             if open.is_empty() { "-".into() } else { open.join(",") },
+            g.clock.map(|c| c.short()).unwrap_or_else(|| "-".into()),
             g.ships.join(",")
         );
     }
@@ -137,7 +149,22 @@ pub async fn view(a: ViewArgs) -> anyhow::Result<()> {
         (Typed::Unread(_), true) => print!("{}", plain::any::report(&a.game, &table)),
         (_, false) => println!("{}", table.to_json(&a.game)),
     }
+    if a.text
+        && let Some(line) = Clocks::new(None, table.clocks.clone()).line(|s| seat_name(&table, s))
+    {
+        println!("{line}");
+    }
     Ok(())
+}
+
+/// A seat as the text reports name it: "captain 2" (X-ODUS), "Commander
+/// 3" (VII Legio, seat 2), "seat 2" (any other game).
+pub fn seat_name(table: &Table, seat: u32) -> String {
+    match table.game_type.as_str() {
+        table::XODUS => format!("captain {seat}"),
+        table::LEGIO => xodus_cli::ui::legio::names::commander(seat as u8),
+        _ => format!("seat {seat}"),
+    }
 }
 
 /// The exit code for an error: the remote error's own, else 1.

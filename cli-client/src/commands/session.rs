@@ -10,13 +10,14 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tokio::sync::mpsc;
+use xodus_cli::clock::{ClockRules, Clocks};
 use xodus_cli::procs::{self, Guard};
-use xodus_cli::remote::{Remote, Step};
+use xodus_cli::remote::{self, Remote, Step};
 use xodus_cli::seats::{self, SeatHolder};
 use xodus_cli::table::{self, LEGIO, Table};
 use xodus_cli::tui::{self, Front, Request, Submit, Update};
 use xodus_cli::ui::Screen;
-use xodus_cli::ui::legio::LegioScreen;
+use xodus_cli::ui::legio::{LegioScreen, names};
 use xodus_engine::content::Content;
 use xodus_engine::{Outcome, Seat};
 
@@ -98,8 +99,11 @@ pub async fn screen(
 ) -> anyhow::Result<Option<table::Outcome>> {
     let mut seats: Vec<Seat> = tokens.keys().copied().collect();
     seats.sort();
-    let view = remote.view(&game).await?;
+    let first = remote.state(&game, None).await?;
+    let clocks = first.clocks.clone();
+    let view = remote::view_of(first)?;
     let mut screen = Screen::new(game.clone(), view.clone(), seats);
+    screen.clocks.seats = clocks;
     screen.ai_seats = ai_seats;
     screen.note(format!("Following game {game} on {}", remote.url()));
 
@@ -115,13 +119,22 @@ pub async fn screen(
             {
                 return;
             }
+            if !send_clock_news(&feed_tx, &step, |s| format!("captain {s}")) {
+                return;
+            }
             if !step.state_sent {
                 continue;
             }
-            let view = match step.view() {
-                Some(v) => Some(v.clone()),
-                None => feed_remote.view(&feed_game).await.ok(),
+            let table = match step.table {
+                Some(t) => Some(t),
+                None => feed_remote.state(&feed_game, None).await.ok(),
             };
+            if let Some(t) = &table
+                && feed_tx.send(Update::Clocks(t.clocks.clone())).is_err()
+            {
+                return;
+            }
+            let view = table.and_then(|t| remote::view_of(t).ok());
             let update = match view {
                 Some(v) => Update::State { view: Box::new(v), events: step.events, undo: step.undo },
                 None => Update::Notice("lost the view; retrying".into()),
@@ -194,6 +207,9 @@ pub async fn table_screen(
             {
                 return;
             }
+            if !send_clock_news(&feed_tx, &step, |s| names::commander(s)) {
+                return;
+            }
             if !step.state_sent {
                 continue;
             }
@@ -221,6 +237,25 @@ pub async fn table_screen(
     let seating = Seating { tokens: seat.into_iter().collect(), on_leave, spectate: Some(spectate) };
     let screen = run_front(screen, remote, game, seating, upd_tx, upd_rx, feed, children).await?;
     Ok(screen.map(|s| s.table).filter(Table::over))
+}
+
+/// Tells a screen the game's clock rules when the step carries them, and
+/// who made the step's choice when it was not the seat's holder (the
+/// seat named by `name`). False once the screen is gone.
+fn send_clock_news<V, E>(
+    tx: &std::sync::mpsc::Sender<Update<V, E>>,
+    step: &Step,
+    name: impl Fn(Seat) -> String,
+) -> bool {
+    if let Some(rules) = step.clock
+        && tx.send(Update::ClockRules(rules)).is_err()
+    {
+        return false;
+    }
+    match step.played_by.and_then(|(seat, by)| by.line(&name(seat))) {
+        Some(line) => tx.send(Update::Log(line)).is_ok(),
+        None => true,
+    }
 }
 
 /// This terminal's seats on a screen, and what happens when it gives them
@@ -397,6 +432,7 @@ pub async fn plain(remote: Remote, game: String) -> anyhow::Result<Table> {
     let mut steps = spawn_follow(remote.clone(), game.clone(), table.seq, None);
     let mut out = std::io::stdout();
     let mut seats: Vec<SeatHolder> = Vec::new();
+    let mut rules: Option<ClockRules> = None;
     let _signals = interrupt::handled_here();
     loop {
         let step = tokio::select! {
@@ -407,6 +443,12 @@ pub async fn plain(remote: Remote, game: String) -> anyhow::Result<Table> {
             }
         };
         let Some(step) = step else { break };
+        rules = step.clock.or(rules);
+        if let Some((seat, by)) = step.played_by
+            && let Some(line) = by.line(&seat_title(&table, seat))
+        {
+            let _ = writeln!(out, "[{}] {line}", step.seq);
+        }
         if let Some(now) = &step.seats {
             let name = |s: Seat| seat_title(&table, s);
             let lines =
@@ -432,12 +474,15 @@ pub async fn plain(remote: Remote, game: String) -> anyhow::Result<Table> {
                 }
             }
         }
-        let _ = out.flush();
         if let Some(t) = step.table {
             table = t;
         } else if let Ok(t) = remote.state(&game, None).await {
             table = t;
         }
+        if let Some(line) = Clocks::new(rules, table.clocks.clone()).line(|s| seat_title(&table, s as Seat)) {
+            let _ = writeln!(out, "[{}] {line}", step.seq);
+        }
+        let _ = out.flush();
         if table.over() {
             break;
         }

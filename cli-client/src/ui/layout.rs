@@ -6,7 +6,7 @@
 use super::map::{MapWidget, choice_hex, orientation_preview};
 use super::model::Screen;
 use super::style;
-use super::{corruption, decision, fight, help, log, ships, status};
+use super::{clock, corruption, decision, fight, help, log, ships, status};
 use ratatui::Frame;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -45,8 +45,12 @@ pub fn render(screen: &Screen, area: Rect, buf: &mut Buffer) {
         .render(area, buf);
         return;
     }
-    let [top, body] = Layout::vertical([Constraint::Length(1), Constraint::Fill(1)]).areas(area);
+    let clock_rows = clock::rows(&screen.clocks);
+    let [top, clocks, body] =
+        Layout::vertical([Constraint::Length(1), Constraint::Length(clock_rows), Constraint::Fill(1)]).areas(area);
     Paragraph::new(status::line(screen)).render(top, buf);
+    let mine: Vec<u32> = screen.my_seats.iter().map(|s| u32::from(*s)).collect();
+    Paragraph::new(clock::line(&screen.clocks, &mine, |s| format!("captain {s}"))).render(clocks, buf);
     if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
         compact(screen, body, buf);
     } else {

@@ -4,6 +4,7 @@
 //! screen above is X-ODUS's; `legio` is VII Legio's (and any other game's,
 //! from its decision and log).
 
+mod clock;
 mod corruption;
 mod decision;
 mod fight;
@@ -17,5 +18,5 @@ mod ships;
 mod status;
 pub mod style;
 
-pub use layout::{MIN_HEIGHT, MIN_WIDTH, draw};
+pub use layout::{MIN_HEIGHT, MIN_WIDTH, draw, render};
 pub use model::{LastRoll, Screen};

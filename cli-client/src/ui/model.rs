@@ -2,6 +2,7 @@
 //! log, the last dice roll, which seats this terminal plays, and the menu
 //! cursor. Pure data plus small updates; drawing lives in the panels.
 
+use crate::clock::Clocks;
 use crate::seats::{self, Holder, SeatHolder};
 use xodus_engine::content::{DieColor, Face};
 use xodus_engine::{ChoiceOption, Event, RollPurpose, Seat, View};
@@ -50,6 +51,8 @@ pub struct Screen {
     pub status: Option<String>,
     /// Map panning offset in hex columns and rows.
     pub pan: (i16, i16),
+    /// The seats' clocks (empty: an untimed game).
+    pub clocks: Clocks,
 }
 
 impl Screen {
@@ -69,6 +72,7 @@ impl Screen {
             show_help: false,
             status: None,
             pan: (0, 0),
+            clocks: Clocks::default(),
         }
     }
 

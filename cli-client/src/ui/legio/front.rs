@@ -3,6 +3,7 @@
 
 use super::layout::draw;
 use super::model::LegioScreen;
+use crate::clock::Clocks;
 use crate::seats::SeatHolder;
 use crate::table::Table;
 use crate::tui::Front;
@@ -41,6 +42,12 @@ impl Front for LegioScreen {
         } else {
             self.push_choice(events);
         }
+    }
+    fn clocks_mut(&mut self) -> &mut Clocks {
+        &mut self.clocks
+    }
+    fn note(&mut self, line: String) {
+        LegioScreen::note(self, line)
     }
     fn set_seats(&mut self, seats: Vec<SeatHolder>) {
         LegioScreen::set_seats(self, seats)

@@ -6,8 +6,10 @@
 //! game the client has no board for): status, menu and log.
 
 use super::model::LegioScreen;
-use super::{board, commanders, decision, hand, help, log, scores, status};
+use super::{board, commanders, decision, hand, help, log, names, scores, status};
+use crate::ui::clock;
 use crate::ui::style;
+use legio_engine::Seat;
 use ratatui::Frame;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -51,8 +53,16 @@ pub fn render(screen: &LegioScreen, area: Rect, buf: &mut Buffer) {
         .render(area, buf);
         return;
     }
-    let [top, body] = Layout::vertical([Constraint::Length(1), Constraint::Fill(1)]).areas(area);
+    let clock_rows = clock::rows(&screen.clocks);
+    let [top, clocks, body] =
+        Layout::vertical([Constraint::Length(1), Constraint::Length(clock_rows), Constraint::Fill(1)]).areas(area);
     Paragraph::new(status::line(screen)).render(top, buf);
+    let mine: Vec<u32> = screen.my_seat.iter().map(|s| u32::from(*s)).collect();
+    let name = |s: u32| match screen.table.game_type.as_str() {
+        crate::table::LEGIO => names::commander(s as Seat),
+        _ => format!("seat {s}"),
+    };
+    Paragraph::new(clock::line(&screen.clocks, &mine, name)).render(clocks, buf);
     match screen.view() {
         Some(_) if area.width >= MIN_WIDTH && area.height >= MIN_HEIGHT => full(screen, body, buf),
         Some(_) => compact(screen, body, buf),

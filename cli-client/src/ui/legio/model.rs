@@ -6,6 +6,7 @@
 //! drawing lives in the panels.
 
 use super::names;
+use crate::clock::Clocks;
 use crate::seats::{self, Holder, SeatHolder};
 use crate::table::{Offer, Table};
 use legio_engine::{Seat, View};
@@ -38,11 +39,15 @@ pub struct LegioScreen {
     pub show_help: bool,
     /// A one-line message (a refused choice, a lost connection).
     pub status: Option<String>,
+    /// The seats' clocks (the latest state's, and the game's rules).
+    pub clocks: Clocks,
 }
 
 impl LegioScreen {
     /// A screen for a state, with nothing logged yet.
     pub fn new(game_id: impl Into<String>, table: Table, my_seat: Option<Seat>) -> LegioScreen {
+        let mut clocks = Clocks::default();
+        clocks.seats = table.clocks.clone();
         LegioScreen {
             game_id: game_id.into(),
             table,
@@ -54,6 +59,7 @@ impl LegioScreen {
             log_scroll: 0,
             selected: 0,
             show_help: false,
+            clocks,
             status: None,
         }
     }
@@ -69,6 +75,7 @@ impl LegioScreen {
         if table.decision != self.table.decision {
             self.selected = 0;
         }
+        self.clocks.seats = table.clocks.clone();
         self.table = table;
         let n = self.my_options().len();
         if self.selected >= n {
