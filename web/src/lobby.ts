@@ -10,7 +10,8 @@ import type { Catalog } from "./catalog";
 import { humanize } from "./catalog";
 import { api, Code, errorCode, errorText, isCanceled, playerText } from "./client";
 import { h, replace } from "./dom";
-import { Claimant, GameKind, GameStatus, SeatOpenTo, type GameSummary } from "./gen/tabletop/v1/game_pb";
+import { clockText } from "./clocks";
+import { Claimant, ClockKind, ClockRulesSchema, GameKind, GameStatus, SeatOpenTo, TimeoutPolicy, type ClockRules, type GameSummary } from "./gen/tabletop/v1/game_pb";
 import { XodusSetupSchema } from "./gen/xodus/v1/setup_pb";
 import { allSeats, loadSeat, saveSeat } from "./session";
 import { roleName } from "./ships";
@@ -89,6 +90,7 @@ export class LobbyView {
       return h("article", { class: `game ${STATUS_TEXT[g.status] ?? ""}`, "data-game": g.gameId },
         h("header", undefined, h("strong", undefined, g.gameId), h("span", { class: "gstatus" }, `${STATUS_TEXT[g.status] ?? "?"}${outcome}`), live ? null : h("span", { class: "gseq" }, `${g.seq} choices`),
           live && g.seedChosen ? h("span", { class: "seed-chosen", title: "Its creator chose the seed: whoever guesses it can work out every hidden card and roll. For practice and replays." }, "chosen seed: the deck is not secret") : null),
+        clockText(g.clock) ? h("p", { class: "gclock" }, `Clock: ${clockText(g.clock)}`) : null,
         h("ul", { class: "seats" }, ...seats),
         h("div", { class: "game-buttons" },
           mine ? h("button", { type: "button", class: "resume", onclick: () => this.open(g.gameId) }, `Resume seat ${mine.seat}`) : null,
@@ -140,6 +142,7 @@ export class LobbyView {
     const nightmare = h("input", { type: "checkbox", id: "nightmare" });
     const seedInput = h("input", { type: "text", id: "seed", inputmode: "numeric", placeholder: "random", "aria-label": "Seed", size: "20" });
     const allySels = [0, 1].map((i) => h("select", { id: `ally-${i}`, "aria-label": `Ally ${i + 1}` }, h("option", { value: "" }, "random Ally"), ...allies.map((a) => h("option", { value: a.id }, a.name))));
+    const clock = clockFields();
     const sync = () => {
       const n = Number(countSel.value);
       seatRows.forEach((r, i) => (r.row.hidden = i >= n));
@@ -160,10 +163,12 @@ export class LobbyView {
       const seed = parseSeed(seedInput.value);
       if (seed === null) return setStatus("The seed is a whole number from 0 to 18446744073709551615, or empty for a random game.", "error");
       const openTo = rows.map((r) => (r.who.value === "ai" ? SeatOpenTo.AI : r.who.value === "any" ? SeatOpenTo.ANY : SeatOpenTo.HUMAN));
+      const rules = clock.read();
+      if (typeof rules === "string") return setStatus(rules, "error");
       const setup = create(XodusSetupSchema, { shipCount: n, ships: setShips, difficulty: difficulty.value, allies: allyIds, nightmare: nightmare.checked, seed });
       try {
         setStatus("Creating the game…");
-        const r = await api.createGame({ kind: GameKind.XODUS, gameType: "xodus", seats: openTo, setup: { case: "gameSetup", value: anyPack(XodusSetupSchema, setup) } });
+        const r = await api.createGame({ kind: GameKind.XODUS, gameType: "xodus", seats: openTo, clock: rules, setup: { case: "gameSetup", value: anyPack(XodusSetupSchema, setup) } });
         const g = r.game;
         if (!g) throw new Error("no game in the reply");
         this.games.set(g.gameId, g);
@@ -182,9 +187,64 @@ export class LobbyView {
       h("label", { class: "check" }, nightmare, " True nightmare (+1 Avatar move)"),
       h("div", { class: "ally-row" }, h("span", undefined, "Allies"), ...allySels),
       h("label", undefined, "Seed ", seedInput),
+      clock.el,
       h("button", { type: "submit", id: "create-game" }, "Create game"),
       h("p", { class: "hint" }, "You take the first seat open to humans; AI captains take the AI seats. Leave the seed empty for a secret deck. A seed replays the same game, but anyone who guesses it can work out every hidden card, so the lobby marks such a game."));
   }
+}
+
+/** The clock part of the create form: the kind (none, Fischer, per move,
+ * absolute), its times in seconds and what happens when time runs out. */
+function clockFields(): { el: HTMLElement; read: () => ClockRules | undefined | string } {
+  const kind = h("select", { id: "clock-kind", "aria-label": "Clock" },
+    h("option", { value: "none" }, "No clock"), h("option", { value: "fischer" }, "Fischer"),
+    h("option", { value: "per_move" }, "Per move"), h("option", { value: "absolute" }, "Absolute"));
+  const num = (id: string, label: string, value: string) => h("input", { type: "number", id, min: "0", max: "86400", value, "aria-label": label, class: "secs" });
+  const initial = num("clock-initial", "Initial seconds", "300");
+  const increment = num("clock-increment", "Increment seconds", "10");
+  const cap = num("clock-cap", "Cap seconds (0: none)", "0");
+  const perMove = num("clock-per-move", "Seconds per move", "60");
+  const onTimeout = h("select", { id: "clock-timeout", "aria-label": "Out of time" },
+    h("option", { value: "default" }, "game's default"), h("option", { value: "ai" }, "AI stands in"),
+    h("option", { value: "skip" }, "turn skipped"), h("option", { value: "forfeit" }, "forfeit"));
+  const lInitial = h("label", undefined, "initial s ", initial);
+  const lIncrement = h("label", undefined, "+ s ", increment);
+  const lCap = h("label", undefined, "cap s ", cap);
+  const lPerMove = h("label", undefined, "s per move ", perMove);
+  const lTimeout = h("label", undefined, "out of time: ", onTimeout);
+  const sync = () => {
+    const k = kind.value;
+    lInitial.hidden = k !== "fischer" && k !== "absolute";
+    lIncrement.hidden = lCap.hidden = k !== "fischer";
+    lPerMove.hidden = k !== "per_move";
+    lTimeout.hidden = k === "none";
+  };
+  kind.addEventListener("change", sync);
+  sync();
+  const secs = (i: HTMLInputElement, min: number): number | null => {
+    const t = i.value.trim();
+    if (!/^[0-9]+$/.test(t)) return null;
+    const n = Number(t);
+    return n >= min && n <= 86400 ? n : null;
+  };
+  const read = (): ClockRules | undefined | string => {
+    const k = kind.value;
+    if (k === "none") return undefined;
+    const policy = { default: TimeoutPolicy.UNSPECIFIED, ai: TimeoutPolicy.AI_STAND_IN, skip: TimeoutPolicy.SKIP, forfeit: TimeoutPolicy.FORFEIT }[onTimeout.value] ?? TimeoutPolicy.UNSPECIFIED;
+    if (k === "per_move") {
+      const p = secs(perMove, 1);
+      if (p === null) return "The time per move is 1 to 86400 seconds.";
+      return create(ClockRulesSchema, { kind: ClockKind.PER_MOVE, perMoveSeconds: p, onTimeout: policy });
+    }
+    const i = secs(initial, 1);
+    if (i === null) return "The initial time is 1 to 86400 seconds.";
+    if (k === "absolute") return create(ClockRulesSchema, { kind: ClockKind.ABSOLUTE, initialSeconds: i, onTimeout: policy });
+    const inc = secs(increment, 0);
+    const c = secs(cap, 0);
+    if (inc === null || c === null) return "The increment and the cap are 0 to 86400 seconds.";
+    return create(ClockRulesSchema, { kind: ClockKind.FISCHER, initialSeconds: i, incrementSeconds: inc, capSeconds: c, onTimeout: policy });
+  };
+  return { el: h("div", { class: "clock-row" }, h("span", undefined, "Clock "), kind, lInitial, lIncrement, lCap, lPerMove, lTimeout), read };
 }
 
 /** The seed typed in the form: undefined when empty (a random game), null

@@ -26,6 +26,13 @@ function openTable(cat: Catalog, gameId: string, asSpectator = false): void {
   const view = new TableView(store, cat, () => {
     if (store.table.state?.outcome) forgetSeat(gameId);
     go("#/");
+  }, async () => {
+    // Leave the seat: give it back, forget its token, and watch on.
+    if (!(await store.release())) return;
+    forgetSeat(gameId);
+    teardown?.();
+    openTable(cat, gameId, true);
+    setStatus("You left your seat; watching as a spectator.", "ok");
   });
   app.replaceChildren(view.el);
   document.title = `X-ODUS — ${gameId}`;

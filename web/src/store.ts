@@ -62,6 +62,11 @@ export class GameStore {
     }
   }
 
+  /** Our seat's credentials, when we play one. */
+  credentials(): SeatCredentials | undefined {
+    return this.creds;
+  }
+
   subscribe(fn: Listener): void {
     this.listeners.push(fn);
   }
@@ -244,6 +249,19 @@ export class GameStore {
       setStatus("Choice accepted.", "ok");
     } catch (err) {
       this.failed(err);
+    }
+  }
+
+  /** Gives our seat back (ReleaseSeat): it opens again in the lobby and
+   * its token stops working. Returns true when the server took it. */
+  async release(): Promise<boolean> {
+    if (!this.creds) return false;
+    try {
+      await api.releaseSeat({ gameId: this.table.gameId, credentials: this.creds });
+      return true;
+    } catch (err) {
+      setStatus(playerText(err), "error", errorText(err));
+      return false;
     }
   }
 

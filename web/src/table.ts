@@ -7,6 +7,7 @@
 import type { Catalog } from "./catalog";
 import { humanize } from "./catalog";
 import { drawBoard, type Placing } from "./board";
+import { ClockRow, clockText } from "./clocks";
 import { describeStep, drawCombat } from "./combat";
 import { drawDecision, fitOptions } from "./decision";
 import { h, replace } from "./dom";
@@ -14,6 +15,7 @@ import { LogView } from "./log";
 import { drawMats } from "./mats";
 import { byHex, myOptions, type MyOption } from "./options";
 import { optionLanes } from "./orient";
+import { ReplayPanel } from "./replay";
 import { setStatus } from "./status";
 import type { GameStore, Table } from "./store";
 import { drawCorruption, drawDecks, drawSignals } from "./tracks";
@@ -37,6 +39,9 @@ export class TableView {
   private info = h("div", { class: "table-info" });
   private outcomeBox = h("div", { id: "outcome", class: "outcome", role: "dialog", "aria-modal": "false", hidden: true });
   private log = new LogView();
+  private clocks = new ClockRow();
+  private replay?: ReplayPanel;
+  private replayBox = h("div", { class: "replay-box" });
   private opts: MyOption[] = [];
   private decisionKey = "";
   private outcomeClosed = false;
@@ -47,11 +52,12 @@ export class TableView {
   private armTimer = 0;
   private readonly onKey = (ev: KeyboardEvent) => this.key(ev);
 
-  constructor(private store: GameStore, private cat: Catalog, private leave: () => void) {
+  constructor(private store: GameStore, private cat: Catalog, private leave: () => void, private leaveSeat: () => Promise<void>) {
     this.el = h(
       "div",
       { class: "table" },
       this.info,
+      this.replayBox,
       h("div", { class: "col-left" }, this.matsBox),
       h("div", { class: "col-mid" }, this.boardBox, this.tracksBox),
       h("div", { class: "col-right" }, this.decisionBox, this.combatBox, this.log.el),
@@ -64,6 +70,8 @@ export class TableView {
   destroy(): void {
     document.removeEventListener("keydown", this.onKey);
     clearTimeout(this.armTimer);
+    this.clocks.destroy();
+    this.replay?.destroy();
   }
 
   /** True when a pick may be sent now. */
@@ -109,7 +117,14 @@ export class TableView {
       h("span", undefined, seatText),
       st ? h("span", { class: "seq" }, `seq ${st.seq}`) : null,
       h("span", { class: `live ${t.live ? "on" : "off"}` }, t.live ? "● live" : st?.outcome ? "■ ended" : "○ offline"),
+      clockText(t.summary?.clock) ? h("span", { class: "clock-rules" }, `Clock: ${clockText(t.summary?.clock)}`) : null,
+      st && (st.outcome || t.seat !== undefined) && st.seq > 0n
+        ? h("button", { type: "button", id: "replay-open", onclick: () => this.toggleReplay() }, this.replay ? "Close replay" : "Replay")
+        : null,
+      t.seat !== undefined && !st?.outcome ? h("button", { type: "button", id: "leave-seat", onclick: () => this.confirmLeave() }, "Leave seat") : null,
+      this.clocks.el,
     );
+    this.clocks.update(st, t.summary?.clock, t.seat);
     document.body.dataset.seq = st ? st.seq.toString() : "";
     if (x) {
       replace(this.boardBox, drawBoard(x, this.cat, byHex(this.opts), {
@@ -138,6 +153,27 @@ export class TableView {
     }
     this.log.update(t.log);
     this.renderOutcome(t);
+  }
+
+  /** Leaves the seat, after asking. */
+  private confirmLeave(): void {
+    const t = this.store.table;
+    if (t.seat === undefined) return;
+    if (!window.confirm(`Leave seat ${t.seat}? It opens again for someone else, and this browser forgets it. You go on watching.`)) return;
+    void this.leaveSeat();
+  }
+
+  /** Opens or closes the replay panel. */
+  private toggleReplay(): void {
+    if (this.replay) {
+      this.replay.destroy();
+      this.replay = undefined;
+      replace(this.replayBox);
+    } else {
+      this.replay = new ReplayPanel(this.store.table, this.store.credentials(), this.cat);
+      replace(this.replayBox, this.replay.el);
+    }
+    this.render(this.store.table);
   }
 
   /** The orientation decision's tile and each option's lanes, for the map. */
