@@ -6,7 +6,10 @@
 // options aiming at a system, that system on the map. No timed assertion:
 // waits are for states of the page; their timeouts only stop a hung run.
 import assert from "node:assert/strict";
-import { mkdirSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { after, before, test } from "node:test";
 import { chromium } from "playwright-core";
 
@@ -28,7 +31,7 @@ after(async () => {
 
 /** A page in a fresh context (its own localStorage), laptop-sized unless
  * told, that records console errors and uncaught exceptions. */
-async function openPage(viewport = { width: 1366, height: 768 }) {
+async function openPage(viewport = { width: 1366, height: 768 }, url = URL_) {
   const context = await browser.newContext({ viewport });
   const page = await context.newPage();
   page.errors = [];
@@ -38,7 +41,7 @@ async function openPage(viewport = { width: 1366, height: 768 }) {
     if (m.type() === "error") page.errors.push(`console: ${m.text()}`);
   });
   page.on("pageerror", (e) => page.errors.push(`pageerror: ${e.message}`));
-  await page.goto(URL_);
+  await page.goto(url);
   await page.locator("#create-game").waitFor(WAIT);
   return page;
 }
@@ -219,6 +222,36 @@ test("one human and two AI captains play a 3-ship game to its end by clicking; a
   await page.getByRole("button", { name: "Look at the board" }).click();
   await outcome.waitFor({ state: "hidden" });
   if (!shot) await page.screenshot({ path: `${SHOTS}table.png` });
+
+  // The replay of the finished game: it opens at the last step, steps
+  // back and forward, jumps, and draws another board at another step;
+  // another seat's view can be chosen.
+  const last = await page.evaluate(() => document.body.dataset.seq);
+  await page.click("#replay-open");
+  const replay = page.locator("#replay");
+  await page.locator(`#replay[data-loaded="${last}"]`).waitFor(WAIT);
+  assert.equal(await page.textContent("#replay .replay-seq"), `step ${last} of ${last}`);
+  assert.ok(await page.locator("#replay-forward").isDisabled(), "no step after the last");
+  const boardAt = () => replay.locator("svg.board").evaluate((b) => b.outerHTML);
+  const atLast = await boardAt();
+  await page.click("#replay-back");
+  const prev = String(BigInt(last) - 1n);
+  await page.locator(`#replay[data-loaded="${prev}"]`).waitFor(WAIT);
+  assert.equal(await page.textContent("#replay .replay-seq"), `step ${prev} of ${last}`);
+  await page.click("#replay-forward");
+  await page.locator(`#replay[data-loaded="${last}"]`).waitFor(WAIT);
+  assert.equal(await boardAt(), atLast, "forward again: the same board as before");
+  await page.fill("#replay-jump", "1");
+  await page.click("#replay-go");
+  await page.locator('#replay[data-loaded="1"]').waitFor(WAIT);
+  assert.equal(await page.textContent("#replay .replay-seq"), `step 1 of ${last}`);
+  assert.notEqual(await boardAt(), atLast, "step 1's board is not the last one");
+  assert.ok((await replay.locator("svg.board .tile").count()) < (await page.locator(".board-box svg.board .tile").count()), "fewer systems revealed at step 1 than at the end");
+  await page.selectOption("#replay-seat", "2");
+  await page.locator('#replay[data-loaded="1"]').waitFor(WAIT);
+  await page.screenshot({ path: `${SHOTS}replay.png` });
+  await page.click("#replay-open");
+  await replay.waitFor({ state: "detached", ...WAIT });
   console.log(`# game ${gameId}: ${stats.moves} clicks (${stats.mapClicks} on the map, undo ${stats.undone ? "used" : "not offered"})`);
   assert.ok(stats.moves >= 8);
   assert.deepEqual(page.errors, []);
@@ -551,4 +584,138 @@ test("the lobby lists a VII Legio game with its type and a note that this page p
   assert.equal(await page.locator("svg.board").count(), 0);
   assert.deepEqual(page.errors, []);
   await page.context().close();
+});
+
+// ---------------------------------------------------------------------------
+// Clocks and leaving a seat (issue #48).
+
+test("a per-move clock from the form counts down, warns when low, shows in the lobby; leaving the seat opens it again", async () => {
+  const page = await openPage();
+  await page.selectOption("#clock-kind", "per_move");
+  await page.fill("#clock-per-move", "25");
+  await page.selectOption("#clock-timeout", "ai");
+  const gameId = await createGame(page, ["human", "ai", "ai"], 9);
+  assert.match(await page.textContent(".table-info .clock-rules"), /0:25 per move, out of time: AI stands in/);
+  // "Who plays next" is shared; once seat 0 starts, the Action waits on
+  // seat 0 alone and its clock runs.
+  const d = await openDecision(page, await ready(page));
+  await page.click(`#decision button.option[data-id="${d.ids.find((id) => id === "start:0") ?? d.ids[0]}"]`);
+  const mine = page.locator('.clocks .clock.mine.running[data-seat="0"]');
+  await mine.waitFor(WAIT);
+  assert.equal(await page.locator(".clocks .clock").count(), 3, "a clock for every seat");
+  const ms1 = Number(await mine.getAttribute("data-ms"));
+  await page.waitForFunction((m) => Number(document.querySelector('.clocks .clock.mine[data-seat="0"]')?.dataset.ms) < m - 1000, ms1, WAIT);
+  assert.ok(ms1 <= 25_000, `it starts from at most 25 s: ${ms1}`);
+  // Under 15 s: the warning style and the one-time notice.
+  await page.locator('.clocks .clock.mine.low[data-seat="0"]').waitFor(WAIT);
+  await page.locator("#status", { hasText: /^Your clock is low: 0:1\d left\.$/ }).waitFor(WAIT);
+  assert.ok(Number(await mine.getAttribute("data-ms")) < 15_000);
+  await page.screenshot({ path: `${SHOTS}clock-low.png` });
+
+  // The replay of a live game, from our own view so far.
+  await page.click("#replay-open");
+  const now = await page.evaluate(() => document.body.dataset.seq);
+  await page.locator(`#replay[data-loaded="${now}"]`).waitFor(WAIT);
+  await page.click("#replay-back");
+  await page.locator(`#replay[data-loaded="${BigInt(now) - 1n}"]`).waitFor(WAIT);
+  await page.click("#replay-open");
+
+  // Leave the seat (after the confirm): the page watches on.
+  page.once("dialog", (dlg) => dlg.accept());
+  await page.click("#leave-seat");
+  await page.locator(".table-info", { hasText: "Spectating" }).waitFor(WAIT);
+  await page.locator("#status", { hasText: "You left your seat" }).waitFor(WAIT);
+  assert.equal(await page.evaluate((id) => localStorage.getItem(`xodus.seat.${id}`), gameId), null, "the token is forgotten");
+  assert.equal(await page.locator("#leave-seat").count(), 0);
+  // The lobby shows the seat open again, and the game's clock.
+  await page.click(".table-info button.back");
+  const card = page.locator(`.game[data-game="${gameId}"]`);
+  await card.locator('button.join[data-seat="0"]').waitFor(WAIT);
+  assert.match(await card.locator(".gclock").textContent(), /0:25 per move/);
+  assert.match(await card.locator(".seat").first().textContent(), /free/);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+// ---------------------------------------------------------------------------
+// The restart case: `xodus play --web` (the real CLI) stopped with Ctrl-C
+// and started again; the page reloads onto the same seat and plays on.
+
+/** Starts `xodus play --web` on `data`; resolves with it and its URL. */
+function playWeb(data) {
+  const bin = process.env.XODUS_BIN_DIR;
+  const dist = new URL("../dist/", import.meta.url).pathname;
+  const child = spawn(`${bin}/xodus`, ["play", "--web", "--web-dir", dist, "--data-dir", data, "--ai-policy", "random", "--ai-courtesy-ms", "0"], {
+    stdio: ["ignore", "pipe", "pipe"],
+    env: { ...process.env, NO_COLOR: "1" },
+  });
+  let out = "";
+  let err = "";
+  child.stderr.on("data", (b) => (err += b));
+  return new Promise((resolve, reject) => {
+    const guard = setTimeout(() => reject(new Error(`xodus play --web printed no URL: ${err}`)), 120_000);
+    child.stdout.on("data", (b) => {
+      out += b;
+      const m = /^open (\S+)/m.exec(out);
+      if (m) {
+        clearTimeout(guard);
+        resolve({ child, url: m[1].replace(/\/$/, ""), stderr: () => err });
+      }
+    });
+    child.on("exit", (code) => reject(new Error(`xodus play --web exited (${code}): ${err}`)));
+  });
+}
+
+/** Stops it with SIGINT (Ctrl-C) and waits until it is gone. */
+function interrupt(web) {
+  return new Promise((resolve) => {
+    if (web.child.exitCode !== null) return resolve(web.child.exitCode);
+    web.child.once("exit", (code, sig) => resolve(code ?? sig));
+    web.child.kill("SIGINT");
+  });
+}
+
+test("xodus play --web stopped with Ctrl-C and run again: same address, the reloaded page holds its seat, AI captains move again, the game plays to its end", { skip: !process.env.XODUS_BIN_DIR && "needs XODUS_BIN_DIR" }, async () => {
+  const data = mkdtempSync(join(tmpdir(), "xodus-web-restart-"));
+  let web;
+  try {
+    web = await playWeb(data);
+    const page = await openPage(undefined, `${web.url}/`);
+    const gameId = await createGame(page, ["human", "ai", "ai"], 21);
+    const random = rng(21);
+    const stats = { moves: 0, mapClicks: 0, undone: true };
+    while (stats.moves < 5 && (await move(page, random, stats)));
+    assert.notEqual(await ready(page), null, "the game is still on");
+    const token = await page.evaluate((id) => JSON.parse(localStorage.getItem(`xodus.seat.${id}`)).token, gameId);
+
+    const code = await interrupt(web);
+    await page.locator(".table-info .live.off").waitFor(WAIT);
+    const first = web.url;
+    web = await playWeb(data);
+    assert.equal(web.url, first, "the same address after the restart");
+    await page.reload();
+    await page.locator('#decision[data-seq]:not([data-seq=""])').waitFor(WAIT);
+    assert.match(await page.textContent(".table-info"), /You: seat 0/, "the saved token still holds seat 0");
+    assert.equal(await page.evaluate((id) => JSON.parse(localStorage.getItem(`xodus.seat.${id}`)).token, gameId), token);
+    // The new captains take the AI seats back.
+    await page.locator('.mat[data-seat="1"] .who', { hasText: "AI" }).waitFor(WAIT);
+    await page.locator('.mat[data-seat="2"] .who', { hasText: "AI" }).waitFor(WAIT);
+    // Play on to the end (bounded): the AI seats move, so the game goes
+    // further than our own clicks.
+    const seqAt = BigInt(await page.evaluate(() => document.body.dataset.seq));
+    const after = { moves: 0, mapClicks: 0, undone: true };
+    while (after.moves < 400 && (await move(page, random, after)));
+    const seqEnd = BigInt(await page.evaluate(() => document.body.dataset.seq));
+    console.log(`# restart game ${gameId}: first run stopped with ${code}; ${after.moves} clicks after the restart, seq ${seqAt} -> ${seqEnd}`);
+    assert.ok(seqEnd - seqAt > BigInt(after.moves), "the AI captains moved after the restart");
+    await page.locator("#outcome").waitFor({ state: "visible", ...WAIT });
+    assert.match(await page.textContent("#outcome"), /(Victory|Defeat)/);
+    // The browser logs the failed calls of the moment the server was down.
+    const errors = page.errors.filter((e) => !/^console: Failed to load resource: net::ERR_(FAILED|CONNECTION_REFUSED|EMPTY_RESPONSE|CONNECTION_RESET)$/.test(e));
+    assert.deepEqual(errors, []);
+    await page.context().close();
+  } finally {
+    if (web) await interrupt(web);
+    rmSync(data, { recursive: true, force: true });
+  }
 });

@@ -52,7 +52,7 @@ serving || { echo "the server does not serve the page at $url/"; exit 1; }
 "$bin/xodus-ai" --server "$url" --fill --policy heuristic >"$tmp/ai.log" 2>&1 &
 pids+=($!)
 
-XODUS_URL="$url" CHROMIUM="$chromium_bin" node --test --test-concurrency=1 --test-reporter=spec tests/
+XODUS_BIN_DIR="$bin" XODUS_URL="$url" CHROMIUM="$chromium_bin" node --test --test-concurrency=1 --test-reporter=spec tests/
 
 # `XODUS_UPDATE_SCREENSHOT=1 web/tests/run.sh` refreshes the README's picture
 # with the one this run took mid-game.
