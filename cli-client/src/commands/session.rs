@@ -207,7 +207,7 @@ pub async fn table_screen(
             {
                 return;
             }
-            if !send_clock_news(&feed_tx, &step, |s| names::commander(s)) {
+            if !send_clock_news(&feed_tx, &step, names::commander) {
                 return;
             }
             if !step.state_sent {
