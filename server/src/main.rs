@@ -106,6 +106,18 @@ struct Args {
     /// none; a page served with --web-dir is same-origin and needs none.
     #[arg(long = "cors-origin", env = "XODUS_CORS_ORIGINS", value_delimiter = ',')]
     cors_origins: Vec<String>,
+    /// A file of agent keys (one a line: KEY or NAME KEY, `#` comments),
+    /// for AI agent processes the operator trusts: a call carrying one as
+    /// `x-agent-key` counts against the agent caps below, not against its
+    /// address's; an unknown key is UNAUTHENTICATED.
+    #[arg(long, env = "XODUS_AGENT_KEY_FILE")]
+    agent_key_file: Option<PathBuf>,
+    /// Streams one agent key may hold open at once.
+    #[arg(long, env = "XODUS_AGENT_MAX_STREAMS", default_value_t = 8192)]
+    agent_max_streams: usize,
+    /// Requests per second one agent key may send, with a burst of as many.
+    #[arg(long, env = "XODUS_AGENT_RATE_LIMIT", default_value_t = 50_000)]
+    agent_rate_limit: u32,
 }
 
 /// Where `--listen` says to listen.
@@ -185,7 +197,9 @@ async fn main() -> anyhow::Result<()> {
             shutdown_grace: Duration::from_secs(args.shutdown_grace_secs),
             commit_poll: Duration::from_micros(args.commit_poll_us),
             refuse_chosen_seeds: args.refuse_chosen_seeds,
-        },
+            ..Limits::default()
+        }
+        .with_agent_keys(args.agent_key_file.as_deref(), args.agent_max_streams, args.agent_rate_limit)?,
         web: WebConfig { dir: args.web_dir.clone(), cors_origins: args.cors_origins.clone() },
     };
     let mut listeners = Vec::new();

@@ -175,6 +175,5 @@ mod tests {
         assert!(paths.contains("/tabletop.v1.GameService/SubmitChoice"), "{paths:?}");
         assert!(paths.contains("/tabletop.v1.GameService/StreamGame"), "server streaming: one request");
         assert!(!paths.contains("/tabletop.v1.GameService/Play"), "the client streams its choices");
-        assert_eq!(paths.len(), 12, "{paths:?}");
     }
 }

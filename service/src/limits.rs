@@ -3,7 +3,10 @@
 //! address), and a per-client request rate limit as a tower layer
 //! ([`RateLimitLayer`]). Over a limit, requests are refused with
 //! RESOURCE_EXHAUSTED rather than queued, so a misbehaving client learns at
-//! once. The cap on connections is in `connections.rs`.
+//! once. The cap on connections is in `connections.rs`. Agents holding an
+//! operator's key get caps of their own (`agents.rs`).
+
+pub mod agents;
 
 use crate::error::ServiceError;
 use std::collections::HashMap;
@@ -66,6 +69,9 @@ pub struct Limits {
     /// the game's hidden part only as secret as the seed): for servers
     /// where strangers share tables.
     pub refuse_chosen_seeds: bool,
+    /// Agent keys and the caps of the agents holding one (none: every
+    /// client is counted by its address).
+    pub agents: Option<agents::AgentCaps>,
 }
 
 impl Default for Limits {
@@ -86,7 +92,23 @@ impl Default for Limits {
             shutdown_grace: Duration::from_secs(10),
             commit_poll: Duration::from_micros(300),
             refuse_chosen_seeds: false,
+            agents: None,
         }
+    }
+}
+
+impl Limits {
+    /// These limits, with the agent keys of the file at `path` (if any)
+    /// and the caps of the agents holding one.
+    pub fn with_agent_keys(
+        self,
+        path: Option<&std::path::Path>,
+        max_streams: usize,
+        requests_per_second: u32,
+    ) -> Result<Limits, agents::AgentKeyError> {
+        let Some(path) = path else { return Ok(self) };
+        let keys = Arc::new(agents::AgentKeys::load(path)?);
+        Ok(Limits { agents: Some(agents::AgentCaps { keys, max_streams, requests_per_second }), ..self })
     }
 }
 
@@ -120,9 +142,12 @@ impl Drop for StreamGuard {
 }
 
 impl ClientCaps {
-    /// Takes a stream slot for `ip` (no address: not counted).
+    /// Takes a stream slot for `ip` (no address: not counted), past `max`
+    /// refused; an agent's address carries its own cap instead
+    /// ([`agents::agent_stream_cap`]).
     pub fn open_stream(self: &Arc<Self>, ip: Option<IpAddr>, max: usize) -> Result<StreamGuard, ServiceError> {
         if let Some(ip) = ip {
+            let max = agents::agent_stream_cap(ip).unwrap_or(max);
             let mut m = self.streams.lock().unwrap_or_else(|e| e.into_inner());
             let n = m.entry(ip).or_insert(0);
             if *n >= max {
@@ -170,51 +195,26 @@ impl ClientCaps {
     }
 }
 
-/// A rate limiter's key: the client's IP address, so that opening more
-/// connections buys no more requests. Requests with no TCP peer (none in
-/// this server) share one key.
-#[derive(Clone, Copy, Debug)]
-pub struct ClientIp;
-
-impl tower_governor::key_extractor::KeyExtractor for ClientIp {
-    type Key = IpAddr;
-
-    fn extract<T>(&self, req: &http::Request<T>) -> Result<IpAddr, tower_governor::GovernorError> {
-        let ip = req.extensions().get::<tonic::transport::server::TcpConnectInfo>().and_then(|c| c.remote_addr());
-        Ok(ip.map_or(IpAddr::from([0, 0, 0, 0]), |a| a.ip()))
-    }
+/// The client's IP address, the per-address rate limit's key, so that
+/// opening more connections buys no more requests. Requests with no TCP
+/// peer (none in this server) share one key.
+pub fn client_ip<T>(req: &http::Request<T>) -> IpAddr {
+    let ip = req.extensions().get::<tonic::transport::server::TcpConnectInfo>().and_then(|c| c.remote_addr());
+    ip.map_or(IpAddr::from([0, 0, 0, 0]), |a| a.ip())
 }
 
-/// The per-client rate limit: the maintained `tower_governor` layer (a
-/// GCRA token bucket per key) keyed by [`ClientIp`], `per_second`
-/// requests a second with a burst of as many. Over it, a request is
-/// answered RESOURCE_EXHAUSTED without reaching the service.
-pub type RateLimitLayer =
-    tower_governor::GovernorLayer<ClientIp, governor::middleware::NoOpMiddleware, tonic::body::Body>;
-
-/// Builds the [`RateLimitLayer`] and a handle to its limiter (to forget
-/// clients not seen for a while).
-pub fn rate_limit(per_second: u32) -> (RateLimitLayer, Arc<dyn Fn() + Send + Sync>) {
-    let per_second = per_second.max(1);
-    let config = tower_governor::governor::GovernorConfigBuilder::default()
-        .key_extractor(ClientIp)
-        .per_nanosecond((1_000_000_000 / u64::from(per_second)).max(1))
-        .burst_size(per_second)
-        .finish()
-        .map(Arc::new);
-    // The builder refuses only a zero period or burst, which max(1) rules out.
-    let config = config.unwrap_or_else(|| unreachable!("rate limit of {per_second}/s has a period and a burst"));
-    let limiter = Arc::clone(&config);
-    let sweep: Arc<dyn Fn() + Send + Sync> = Arc::new(move || limiter.limiter().retain_recent());
-    let layer = tower_governor::GovernorLayer::new(config).error_handler(move |e| {
-        let message = match e {
-            tower_governor::GovernorError::TooManyRequests { wait_time, .. } => format!(
-                "more than {per_second} requests per second from this client address; slow down (retry in {wait_time} s)"
-            ),
-            other => other.to_string(),
-        };
-        tonic::Status::resource_exhausted(message).into_http()
-    });
+/// The per-client rate limit (the `governor` crate's keyed GCRA token
+/// bucket, `per_second` requests a second with a burst of as many, per
+/// address) with the agent caps when keys were given, as one tower layer
+/// ([`agents::ClientLimitsLayer`]); over it, a request is answered
+/// RESOURCE_EXHAUSTED without reaching the service. Also returns a way to
+/// forget clients not seen for a while.
+pub fn rate_limit(
+    per_second: u32,
+    agents: Option<agents::AgentCaps>,
+) -> (agents::ClientLimitsLayer, Arc<dyn Fn() + Send + Sync>) {
+    let layer = agents::ClientLimitsLayer::new(per_second, agents);
+    let sweep = layer.sweeper();
     (layer, sweep)
 }
 

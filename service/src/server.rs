@@ -136,7 +136,7 @@ async fn serve(
             .max_encoding_message_size(16 * 1024 * 1024),
         limits.max_message_bytes,
     );
-    let (rate_limit_layer, forget_quiet_clients) = rate_limit(limits.requests_per_second);
+    let (rate_limit_layer, forget_quiet_clients) = rate_limit(limits.requests_per_second, limits.agents.clone());
     {
         let mut stop = manager.shutdown_signal();
         tokio::spawn(async move {
@@ -197,7 +197,8 @@ async fn serve(
     if let Some(dir) = web.dir.clone() {
         routes = routes.fallback(move |req| crate::web::serve_file(dir.clone(), req));
     }
-    info!(addr = ?addr, games = manager.game_count(), web = ?web.dir, cors = ?web.cors_origins, "serving");
+    info!(addr = ?addr, games = manager.game_count(), web = ?web.dir, cors = ?web.cors_origins,
+          agent_keys = limits.agents.as_ref().map_or(0, |a| a.keys.len()), "serving");
     let served = tonic::transport::Server::builder()
         .accept_http1(true)
         .timeout(limits.request_timeout)

@@ -1,0 +1,326 @@
+//! Agent credentials: an operator hands an AI agent process a key (one of
+//! the lines of `--agent-key-file`), the agent sends it as `x-agent-key`
+//! metadata on every call, and the server counts it against agent caps of
+//! its own (open streams, requests per second) instead of the per-address
+//! ones a stranger on the same host shares. A call with an unknown key is
+//! UNAUTHENTICATED; a call without one is an ordinary client's.
+//!
+//! Only each key's SHA-256 is kept, and the key is never logged: the gate
+//! takes the header off before the call goes on. A keyed call's client
+//! address becomes a per-key address in the IPv6 multicast range
+//! (`ff0e:a6e7::/32`, which no TCP peer can have), with the agent stream
+//! cap in it, so the per-client counters (`ClientCaps`) count each agent
+//! apart, against its own cap.
+
+use super::client_ip;
+use sha2::{Digest, Sha256};
+use std::collections::HashMap;
+use std::future::Future;
+use std::net::{IpAddr, Ipv6Addr, SocketAddr};
+use std::num::NonZeroU32;
+use std::path::Path;
+use std::pin::Pin;
+use std::sync::Arc;
+use std::task::{Context, Poll};
+use tonic::codegen::http;
+
+/// The metadata key an agent's credential travels in.
+pub const AGENT_KEY_HEADER: &str = "x-agent-key";
+
+/// The first two groups of an agent's client address.
+const AGENT_PREFIX: [u16; 2] = [0xff0e, 0xa6e7];
+
+/// Why the key file was refused.
+#[derive(Debug, thiserror::Error)]
+pub enum AgentKeyError {
+    /// The file could not be read.
+    #[error("cannot read the agent key file {0}: {1}")]
+    Read(String, std::io::Error),
+    /// A line is not a key (the key itself is never printed).
+    #[error("agent key file, line {line}: {why}")]
+    Line {
+        /// From 1.
+        line: usize,
+        /// What is wrong with it.
+        why: &'static str,
+    },
+    /// No key at all.
+    #[error("the agent key file holds no key")]
+    Empty,
+}
+
+/// The keys the operator handed out, by their SHA-256.
+pub struct AgentKeys {
+    by_hash: HashMap<[u8; 32], u32>,
+    names: Vec<String>,
+}
+
+impl std::fmt::Debug for AgentKeys {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "AgentKeys({:?})", self.names)
+    }
+}
+
+impl AgentKeys {
+    /// Reads the lines of a key file: `KEY` or `NAME KEY` (the name is
+    /// for the logs), blank lines and `#` comments ignored. A key is at
+    /// least 16 characters of printable ASCII without spaces.
+    pub fn parse(text: &str) -> Result<AgentKeys, AgentKeyError> {
+        let mut keys = AgentKeys { by_hash: HashMap::new(), names: Vec::new() };
+        for (i, line) in text.lines().enumerate() {
+            let line = line.trim();
+            if line.is_empty() || line.starts_with('#') {
+                continue;
+            }
+            let fields: Vec<&str> = line.split_whitespace().collect();
+            let (name, key) = match fields.as_slice() {
+                [key] => (format!("agent-{}", keys.names.len() + 1), *key),
+                [name, key] => ((*name).to_string(), *key),
+                _ => return Err(AgentKeyError::Line { line: i + 1, why: "expected KEY or NAME KEY" }),
+            };
+            if key.len() < 16 || !key.bytes().all(|b| b.is_ascii_graphic()) {
+                return Err(AgentKeyError::Line {
+                    line: i + 1,
+                    why: "a key is at least 16 printable ASCII characters without spaces",
+                });
+            }
+            let index = u32::try_from(keys.names.len()).unwrap_or(u32::MAX);
+            if keys.by_hash.insert(hash(key), index).is_some() {
+                return Err(AgentKeyError::Line { line: i + 1, why: "this key is listed twice" });
+            }
+            keys.names.push(name);
+        }
+        if keys.names.is_empty() {
+            return Err(AgentKeyError::Empty);
+        }
+        Ok(keys)
+    }
+
+    /// Reads a key file.
+    pub fn load(path: &Path) -> Result<AgentKeys, AgentKeyError> {
+        let text = std::fs::read_to_string(path).map_err(|e| AgentKeyError::Read(path.display().to_string(), e))?;
+        AgentKeys::parse(&text)
+    }
+
+    /// The index of a presented key, if it is one of ours.
+    pub fn find(&self, key: &[u8]) -> Option<u32> {
+        self.by_hash.get(&hash_bytes(key)).copied()
+    }
+
+    /// How many keys there are.
+    pub fn len(&self) -> usize {
+        self.names.len()
+    }
+
+    /// Whether there is none (never, once parsed).
+    pub fn is_empty(&self) -> bool {
+        self.names.is_empty()
+    }
+}
+
+fn hash(key: &str) -> [u8; 32] {
+    hash_bytes(key.as_bytes())
+}
+
+fn hash_bytes(key: &[u8]) -> [u8; 32] {
+    Sha256::digest(key).into()
+}
+
+/// The agent caps and keys.
+#[derive(Clone, Debug)]
+pub struct AgentCaps {
+    /// The keys handed out.
+    pub keys: Arc<AgentKeys>,
+    /// Streams one agent key may hold open at once.
+    pub max_streams: usize,
+    /// Requests per second one agent key may send (burst: as many).
+    pub requests_per_second: u32,
+}
+
+/// The client address of agent `index`, carrying its stream cap.
+pub fn agent_address(index: u32, max_streams: usize) -> IpAddr {
+    let cap = u32::try_from(max_streams).unwrap_or(u32::MAX);
+    IpAddr::V6(Ipv6Addr::new(
+        AGENT_PREFIX[0],
+        AGENT_PREFIX[1],
+        (cap >> 16) as u16,
+        cap as u16,
+        0,
+        0,
+        (index >> 16) as u16,
+        index as u16,
+    ))
+}
+
+/// The stream cap carried by an agent's client address; `None` for any
+/// other address.
+pub fn agent_stream_cap(ip: IpAddr) -> Option<usize> {
+    let IpAddr::V6(v6) = ip else { return None };
+    let s = v6.segments();
+    (s[..2] == AGENT_PREFIX).then(|| ((u32::from(s[2]) << 16) | u32::from(s[3])) as usize)
+}
+
+/// A keyed GCRA limiter of `per_second` requests a second, burst as many.
+fn limiter<K: std::hash::Hash + Eq + Clone>(per_second: u32) -> governor::DefaultKeyedRateLimiter<K> {
+    let per_second = NonZeroU32::new(per_second.max(1)).unwrap_or(NonZeroU32::MIN);
+    governor::RateLimiter::keyed(governor::Quota::per_second(per_second).allow_burst(per_second))
+}
+
+/// The per-client rate limit and the agent gate, as one layer: a call
+/// without a key is held to its address's rate; a call with a known key to
+/// its agent's own rate, and goes on with its agent address.
+#[derive(Clone)]
+pub struct ClientLimitsLayer {
+    gate: Arc<Gate>,
+}
+
+/// The limiters and the agents' keys.
+struct Gate {
+    per_second: u32,
+    by_address: governor::DefaultKeyedRateLimiter<IpAddr>,
+    agents: Option<(AgentCaps, governor::DefaultKeyedRateLimiter<u32>)>,
+}
+
+impl ClientLimitsLayer {
+    /// `per_second` requests per address, and the agent caps if keys
+    /// were given.
+    pub fn new(per_second: u32, agents: Option<AgentCaps>) -> ClientLimitsLayer {
+        let agents = agents.map(|caps| {
+            let l = limiter(caps.requests_per_second);
+            (caps, l)
+        });
+        ClientLimitsLayer { gate: Arc::new(Gate { per_second, by_address: limiter(per_second), agents }) }
+    }
+
+    /// Forgets the clients not seen for a while (called now and then).
+    pub fn sweeper(&self) -> Arc<dyn Fn() + Send + Sync> {
+        let gate = Arc::clone(&self.gate);
+        Arc::new(move || {
+            gate.by_address.retain_recent();
+            if let Some((_, l)) = &gate.agents {
+                l.retain_recent();
+            }
+        })
+    }
+}
+
+impl<S> tower::Layer<S> for ClientLimitsLayer {
+    type Service = ClientLimits<S>;
+
+    fn layer(&self, inner: S) -> ClientLimits<S> {
+        ClientLimits { inner, gate: Arc::clone(&self.gate) }
+    }
+}
+
+/// See [`ClientLimitsLayer`].
+#[derive(Clone)]
+pub struct ClientLimits<S> {
+    inner: S,
+    gate: Arc<Gate>,
+}
+
+/// What the gate makes of a call.
+enum Verdict {
+    /// Within its address's rate.
+    Ordinary,
+    /// A known key within its rate: go on as this address.
+    Agent(IpAddr),
+    /// Refused with this status.
+    Refused(tonic::Status),
+}
+
+impl Gate {
+    fn judge<B>(&self, req: &http::Request<B>) -> Verdict {
+        use governor::clock::Clock;
+        let key = req.headers().get(AGENT_KEY_HEADER);
+        let Some(key) = key else {
+            return match self.by_address.check_key(&client_ip(req)) {
+                Ok(()) => Verdict::Ordinary,
+                Err(not_until) => {
+                    let wait = not_until.wait_time_from(governor::clock::DefaultClock::default().now());
+                    Verdict::Refused(tonic::Status::resource_exhausted(format!(
+                        "more than {} requests per second from this client address; slow down (retry in {} s)",
+                        self.per_second,
+                        wait.as_secs_f64().ceil()
+                    )))
+                }
+            };
+        };
+        let found = self.agents.as_ref().and_then(|(caps, l)| Some((caps, l, caps.keys.find(key.as_bytes())?)));
+        let Some((caps, limiter, index)) = found else {
+            return Verdict::Refused(tonic::Status::unauthenticated(
+                "unknown agent key (x-agent-key): ask the server's operator for one, or call without it",
+            ));
+        };
+        if limiter.check_key(&index).is_err() {
+            return Verdict::Refused(tonic::Status::resource_exhausted(format!(
+                "more than {} requests per second with this agent key; slow down",
+                caps.requests_per_second
+            )));
+        }
+        Verdict::Agent(agent_address(index, caps.max_streams))
+    }
+}
+
+impl<S, B> tower::Service<http::Request<B>> for ClientLimits<S>
+where
+    S: tower::Service<http::Request<B>, Response = http::Response<tonic::body::Body>> + Clone + Send + 'static,
+    S::Future: Send + 'static,
+    S::Error: Send + 'static,
+    B: Send + 'static,
+{
+    type Response = http::Response<tonic::body::Body>;
+    type Error = S::Error;
+    type Future = Pin<Box<dyn Future<Output = Result<Self::Response, S::Error>> + Send>>;
+
+    fn poll_ready(&mut self, cx: &mut Context<'_>) -> Poll<Result<(), S::Error>> {
+        self.inner.poll_ready(cx)
+    }
+
+    fn call(&mut self, mut req: http::Request<B>) -> Self::Future {
+        match self.gate.judge(&req) {
+            Verdict::Ordinary => Box::pin(self.inner.call(req)),
+            Verdict::Refused(status) => Box::pin(std::future::ready(Ok(status.into_http()))),
+            Verdict::Agent(ip) => {
+                req.headers_mut().remove(AGENT_KEY_HEADER);
+                let local =
+                    req.extensions().get::<tonic::transport::server::TcpConnectInfo>().and_then(|c| c.local_addr());
+                req.extensions_mut().insert(tonic::transport::server::TcpConnectInfo {
+                    local_addr: local,
+                    remote_addr: Some(SocketAddr::new(ip, 0)),
+                });
+                Box::pin(self.inner.call(req))
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn key_files_are_read_and_checked_without_echoing_a_key() {
+        let keys = AgentKeys::parse("# operators' agents\n\nfill-1 0123456789abcdef0123\nfedcba9876543210fedc\n")
+            .expect("keys");
+        assert_eq!(keys.len(), 2);
+        assert_eq!(keys.find(b"0123456789abcdef0123"), Some(0));
+        assert_eq!(keys.find(b"fedcba9876543210fedc"), Some(1));
+        assert_eq!(keys.find(b"0123456789abcdef012"), None);
+        assert!(!format!("{keys:?}").contains("0123456789"), "Debug names, never keys: {keys:?}");
+        let short = AgentKeys::parse("tooshort").expect_err("short");
+        assert!(!short.to_string().contains("tooshort"), "{short}");
+        assert!(AgentKeys::parse("a b c").is_err());
+        assert!(AgentKeys::parse("0123456789abcdef\n0123456789abcdef").is_err(), "twice");
+        assert!(matches!(AgentKeys::parse("# none\n"), Err(AgentKeyError::Empty)));
+    }
+
+    #[test]
+    fn an_agent_address_carries_its_stream_cap_and_no_other_address_does() {
+        let ip = agent_address(3, 8192);
+        assert_eq!(agent_stream_cap(ip), Some(8192));
+        assert_ne!(agent_address(4, 8192), ip, "one address per key");
+        assert_eq!(agent_stream_cap("127.0.0.1".parse().expect("ip")), None);
+        assert_eq!(agent_stream_cap("fd00::1".parse().expect("ip")), None);
+    }
+}
