@@ -180,6 +180,24 @@ struct AgentArgs {
     /// before the agent does.
     #[arg(long, default_value_t = 4000)]
     courtesy_ms: u64,
+    /// The operator's agent credential (from the server's --agent-key-file),
+    /// sent as `x-agent-key` so the server counts this process against its
+    /// agent caps instead of the per-address ones. Never logged.
+    #[arg(long, env = "XODUS_AGENT_KEY", hide_env_values = true)]
+    agent_key: Option<String>,
+    /// Connections to the server, shared by every seat played.
+    #[arg(long, default_value_t = 4)]
+    connections: usize,
+    /// Requests per second the process sends at most (0: no limit). The
+    /// default stays under the server's default per-address rate (2000);
+    /// with --agent-key, 20000 unless given.
+    #[arg(long)]
+    max_rps: Option<u32>,
+    /// Games followed at once, one stream each (with --fill). The default
+    /// stays under the server's per-address stream cap (512); with
+    /// --agent-key, 4000 unless given.
+    #[arg(long)]
+    max_streams: Option<usize>,
 }
 
 fn main() -> Result<()> {
@@ -298,6 +316,11 @@ fn run_agent(args: AgentArgs) -> Result<()> {
         seed: args.seed,
         threads,
         courtesy: std::time::Duration::from_millis(args.courtesy_ms),
+        max_rps: args.max_rps.unwrap_or(if args.agent_key.is_some() { 20_000 } else { 1_500 }),
+        max_streams: args.max_streams.unwrap_or(if args.agent_key.is_some() { 4_000 } else { 448 }),
+        agent_key: args.agent_key.clone(),
+        connections: args.connections,
+        cores: threads_or_cores(None),
     });
     let rt = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
     let claims = Claims::default();

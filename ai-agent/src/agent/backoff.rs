@@ -9,6 +9,8 @@ use std::time::Duration;
 pub struct Backoff {
     next: Duration,
     max: Duration,
+    /// Delays taken since the last reset.
+    attempt: u32,
 }
 
 impl Default for Backoff {
@@ -20,14 +22,26 @@ impl Default for Backoff {
 impl Backoff {
     /// Starts at `first`, doubles up to `max`.
     pub fn new(first: Duration, max: Duration) -> Backoff {
-        Backoff { next: first, max }
+        Backoff { next: first, max, attempt: 0 }
     }
 
     /// The delay to wait now; the next one doubles.
     pub fn delay(&mut self) -> Duration {
         let d = self.next;
-        self.next = (self.next * 2).min(self.max);
+        self.bump();
         d
+    }
+
+    /// Counts one more failure without taking its delay (the caller waits
+    /// some other schedule, such as the rate's backoff).
+    pub fn bump(&mut self) {
+        self.next = (self.next * 2).min(self.max);
+        self.attempt = self.attempt.saturating_add(1);
+    }
+
+    /// Failures since the last reset.
+    pub fn attempt(&self) -> u32 {
+        self.attempt
     }
 
     /// After a success: start again from the first delay.

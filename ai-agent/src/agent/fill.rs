@@ -1,17 +1,28 @@
 //! The `--fill` daemon: watches the lobby and plays every seat open to AI
-//! agents, in every game, one task per seat, and stands in for idle human
-//! seats until their holder returns. A seat that another agent
-//! claims first is simply dropped; when a seat's game ends or the seat is
-//! lost, its slot frees up. The lobby stream is re-opened with backoff
-//! after a server restart or a cut (its opening snapshot lists every game
-//! again, so nothing is missed).
+//! agents, in every game, one table task per game (`table.rs`: one stream
+//! for all the seats it holds there), and stands in for idle human seats
+//! until their holder returns. A seat that another agent claims first is
+//! simply dropped; when a game ends or its seats are lost, its slots free
+//! up. Every table shares the process's few connections, its request
+//! schedule and its think slots. The lobby stream is re-opened with
+//! backoff after a server restart or a cut (its opening snapshot lists
+//! every game again, so nothing is missed).
+
+// The API's request messages grow fields (proto3 adds, never removes):
+// every request here spells `..Default::default()` so a new field
+// compiles as its default.
+#![allow(clippy::needless_update)]
 
 use super::backoff::Backoff;
 use super::claims::Claims;
-use super::seat::{SeatEnd, connect, endpoint, play_seat};
+use super::conn::{Client, Pool};
+use super::seat::SeatEnd;
+use super::table::{SeatToPlay, Shared, play_table};
+use super::think::Thinkers;
 use super::{AgentConfig, AgentError};
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex};
+use tokio::sync::mpsc;
 use xodus::pb;
 
 /// Which seats the daemon takes.
@@ -33,17 +44,36 @@ pub fn wants(game: &pb::GameSummary, seat: &pb::SeatInfo, fill: &FillConfig) -> 
     live && ((open && !seat.claimed) || idle)
 }
 
+/// The seats and tables running: seats as (game, seat), tables by game
+/// with the way to hand them another seat.
+#[derive(Default)]
+struct Running {
+    seats: HashSet<(String, u32)>,
+    tables: HashMap<String, mpsc::UnboundedSender<SeatToPlay>>,
+}
+
 /// Runs the daemon until the process stops.
 pub async fn run(cfg: Arc<AgentConfig>, fill: FillConfig, claims: Claims) -> Result<(), AgentError> {
-    let ep = endpoint(&cfg.server)?;
-    let running: Arc<Mutex<HashSet<(String, u32)>>> = Arc::new(Mutex::new(HashSet::new()));
+    let pool = Pool::new(&cfg)?;
+    let shared = Shared { thinkers: Thinkers::new(cfg.think_slots()), cfg: cfg.clone(), pool: pool.clone(), claims };
+    let running: Arc<Mutex<Running>> = Arc::default();
     let mut backoff = Backoff::default();
     loop {
-        let mut client = connect(&ep, &mut backoff).await;
-        let mut stream = match client.watch_lobby(pb::WatchLobbyRequest {}).await {
+        let mut client = pool.client("lobby").await;
+        pool.pace.wait().await;
+        let mut stream = match client.watch_lobby(pb::WatchLobbyRequest { ..Default::default() }).await {
             Ok(s) => s.into_inner(),
+            // A refused agent key: no call of this process will pass.
+            Err(s) if s.code() == tonic::Code::Unauthenticated => {
+                return Err(AgentError::Refused(s.message().to_string()));
+            }
             Err(s) => {
-                let d = backoff.delay();
+                let d = if s.code() == tonic::Code::ResourceExhausted {
+                    pool.pace.exhausted(backoff.attempt())
+                } else {
+                    pool.pace.jittered(backoff.delay())
+                };
+                backoff.bump();
                 tracing::warn!(status = %s.message(), "lobby refused; retrying");
                 tokio::time::sleep(d).await;
                 continue;
@@ -64,23 +94,30 @@ pub async fn run(cfg: Arc<AgentConfig>, fill: FillConfig, claims: Claims) -> Res
                         break;
                     }
                 },
-                _ = rescan.tick() => open_games(&mut client).await,
+                _ = rescan.tick() => open_games(&pool, &mut client).await,
             };
             for game in games {
-                start_tasks(&cfg, &fill, &running, &claims, &game);
+                start_tables(&shared, &fill, &running, &game);
             }
         }
-        tokio::time::sleep(backoff.delay()).await;
+        tokio::time::sleep(pool.pace.jittered(backoff.delay())).await;
     }
 }
 
 /// Every game with an open seat, page by page (what a rescan could list;
 /// a failed page ends the rescan early, the next one tries again).
-async fn open_games(client: &mut xodus::GameServiceClient<tonic::transport::Channel>) -> Vec<pb::GameSummary> {
+async fn open_games(pool: &Pool, client: &mut Client) -> Vec<pb::GameSummary> {
     let mut games = Vec::new();
     let mut page_token = String::new();
     loop {
-        let req = pb::ListGamesRequest { status: 0, only_open_seats: true, page_size: 1000, page_token };
+        pool.pace.wait().await;
+        let req = pb::ListGamesRequest {
+            status: 0,
+            only_open_seats: true,
+            page_size: 1000,
+            page_token,
+            ..Default::default()
+        };
         let Ok(page) = client.list_games(req).await.map(tonic::Response::into_inner) else { return games };
         games.extend(page.games);
         if page.next_page_token.is_empty() {
@@ -93,40 +130,59 @@ async fn open_games(client: &mut xodus::GameServiceClient<tonic::transport::Chan
 /// How often the open games are listed again.
 const RESCAN: std::time::Duration = std::time::Duration::from_secs(2);
 
-/// Starts a seat task for each seat of `game` the daemon wants and does
-/// not play yet.
-fn start_tasks(
-    cfg: &Arc<AgentConfig>,
-    fill: &FillConfig,
-    running: &Arc<Mutex<HashSet<(String, u32)>>>,
-    claims: &Claims,
-    game: &pb::GameSummary,
-) {
-    {
-        for seat in game.seats.iter().filter(|s| wants(game, s, fill)) {
-            let key = (game.game_id.clone(), seat.seat);
-            {
-                let Ok(mut set) = running.lock() else { continue };
-                if set.contains(&key) || (fill.max_seats > 0 && set.len() >= fill.max_seats) {
-                    continue;
-                }
-                set.insert(key.clone());
-            }
-            let (cfg, running, claims) = (cfg.clone(), running.clone(), claims.clone());
-            tokio::spawn(async move {
-                let end = play_seat(cfg, key.0.clone(), key.1, None, claims).await;
-                match end {
-                    Ok(SeatEnd::Finished { won, cause }) => {
-                        tracing::info!(game = %key.0, seat = key.1, won, %cause, "game over")
-                    }
-                    Ok(SeatEnd::Lost(why)) => tracing::info!(game = %key.0, seat = key.1, %why, "seat not ours"),
-                    Err(e) => tracing::warn!(game = %key.0, seat = key.1, error = %e, "seat task failed"),
-                }
-                if let Ok(mut set) = running.lock() {
-                    set.remove(&key);
-                }
-            });
+/// Hands each seat of `game` the daemon wants and does not play yet to the
+/// game's table, starting one if the game has none (within the stream
+/// budget: one stream per table, one for the lobby).
+fn start_tables(sh: &Shared, fill: &FillConfig, running: &Arc<Mutex<Running>>, game: &pb::GameSummary) {
+    for seat in game.seats.iter().filter(|s| wants(game, s, fill)) {
+        let key = (game.game_id.clone(), seat.seat);
+        let Ok(mut r) = running.lock() else { return };
+        if r.seats.contains(&key) || (fill.max_seats > 0 && r.seats.len() >= fill.max_seats) {
+            continue;
         }
+        if let Some(table) = r.tables.get(&key.0) {
+            if table.send((key.1, None)).is_ok() {
+                r.seats.insert(key);
+            }
+            continue;
+        }
+        if r.tables.len() + 1 >= sh.cfg.max_streams.max(2) {
+            continue; // at the stream budget: left to another agent, or for later
+        }
+        let (tx, rx) = mpsc::unbounded_channel();
+        r.tables.insert(key.0.clone(), tx);
+        r.seats.insert(key.clone());
+        drop(r);
+        let (sh, running) = (sh.clone(), running.clone());
+        tokio::spawn(async move {
+            let game_id = key.0.clone();
+            let seat_ended = {
+                let (running, game_id) = (running.clone(), game_id.clone());
+                move |seat: u32, end: &SeatEnd| {
+                    tracing::info!(game = %game_id, seat, end = ?end, "seat done");
+                    if let Ok(mut r) = running.lock() {
+                        r.seats.remove(&(game_id.clone(), seat));
+                    }
+                }
+            };
+            match play_table(sh, game_id.clone(), (key.1, None), rx, seat_ended).await {
+                Ok(end) => {
+                    for (seat, e) in &end.seats {
+                        match e {
+                            SeatEnd::Finished { won, cause } => {
+                                tracing::info!(game = %game_id, seat, won, %cause, "game over")
+                            }
+                            SeatEnd::Lost(why) => tracing::info!(game = %game_id, seat, %why, "seat not ours"),
+                        }
+                    }
+                }
+                Err(e) => tracing::warn!(game = %game_id, error = %e, "table task failed"),
+            }
+            if let Ok(mut r) = running.lock() {
+                r.tables.remove(&game_id);
+                r.seats.retain(|(g, _)| g != &game_id);
+            }
+        });
     }
 }
 

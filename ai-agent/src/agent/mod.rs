@@ -1,19 +1,28 @@
 //! The network agent: plays seats of games hosted by `xodus-server`
 //! through the public gRPC API only, from each seat's view.
 //!
-//! `seat` plays one seat to the end of its game (claim or reuse a token,
-//! follow the game's stream, think, submit with the expected sequence
-//! number, survive restarts and cuts); `fill` is the daemon that watches
-//! the lobby and starts one seat task per seat open to AI; `backoff` is
-//! the reconnection schedule they share; `shared` decides how long a seat
-//! leaves a decision it shares with teammates to them; `claims` remembers the seats the
-//! process claimed, to hand them back when it is stopped.
+//! `table` plays every seat the process holds in one game over one stream
+//! (claim or reuse tokens, follow the game, think, submit with the
+//! expected sequence number, survive restarts and cuts); `seat` plays one
+//! seat (a table of one); `fill` is the daemon that watches the lobby and
+//! starts one table task per game with seats open to AI; `conn` is the
+//! small pool of connections every table shares, with the agent key;
+//! `pace` keeps the process under its request rate and backs off with
+//! jitter when the server says it is over; `think` shares the CPU fairly
+//! between seats ready to decide; `backoff` is the reconnection schedule;
+//! `shared` decides how long a seat leaves a decision it shares with
+//! teammates to them; `claims` remembers the seats the process claimed, to
+//! hand them back when it is stopped.
 
 pub mod backoff;
 pub mod claims;
+pub mod conn;
 pub mod fill;
+pub mod pace;
 pub mod seat;
 pub mod shared;
+pub mod table;
+pub mod think;
 
 use crate::budget::Budget;
 use crate::policy::PolicyKind;
@@ -34,6 +43,28 @@ pub struct AgentConfig {
     /// How long a human teammate is given to take a decision this agent's
     /// seat shares with them (`shared`).
     pub courtesy: std::time::Duration,
+    /// The operator's agent credential, sent as `x-agent-key` (the server
+    /// then counts this process against its agent caps).
+    pub agent_key: Option<String>,
+    /// Connections to the server, shared by every seat.
+    pub connections: usize,
+    /// Requests per second the process sends at most (0: no limit).
+    pub max_rps: u32,
+    /// Games followed at once (each one stream), at most.
+    pub max_streams: usize,
+    /// The machine's cores, shared by every seat's thinking.
+    pub cores: usize,
+}
+
+impl AgentConfig {
+    /// Decisions thought at once: the cores, divided by a search's own
+    /// threads.
+    pub fn think_slots(&self) -> usize {
+        match self.policy {
+            PolicyKind::Mcts => (self.cores / self.threads.max(1)).max(1),
+            _ => self.cores.max(1),
+        }
+    }
 }
 
 /// Why the agent stopped.

@@ -1,0 +1,138 @@
+#!/bin/bash
+# Soak from outside: TABLES live all-AI 3-ship X-ODUS games (Casual, random
+# seeds) on a real xodus-server, played by one `xodus-ai --fill --policy
+# heuristic` holding an agent key, for SECONDS, with KILLS `kill -9`s of the
+# server spread over the run (each restarted at once on the same data and
+# port). Games are created with the `xodus` CLI, and topped up every 10 s
+# as games finish, so TABLES stay live. Every 10 s it samples the RSS of
+# the server and the agent and every game's seq (ListGames), and at the
+# end prints: games finished (and per minute), games that went 30 s or
+# more without a choice (all, and outside the 60 s after a kill), RSS at
+# the start, a third in and at the end, and the ERROR and WARN lines of
+# both logs and failed creates.
+#
+#   ai-agent/bench/soak.sh [TABLES=60] [SECONDS=300] [KILLS=1] [extra xodus-ai flags...]
+#
+# Needs the release binaries (cargo build --release -p xodus-server -p
+# xodus-ai -p xodus-cli --bins; BIN=DIR to use others) and python3. The
+# logs and samples stay in the directory it prints.
+set -u
+tables=${1:-60}
+seconds=${2:-300}
+kills=${3:-1}
+shift $(($# < 3 ? $# : 3))
+root="$(cd "$(dirname "$0")/../.." && pwd)"
+bin=${BIN:-$root/target/release}
+port=${PORT:-50321}
+url=http://127.0.0.1:$port
+work=$(mktemp -d -t xodus-soak-XXXX)
+cd "$work" || exit 1
+key="soak-$(od -An -N16 -tx1 /dev/urandom | tr -d ' \n')"
+printf 'soak %s\n' "$key" > agent-keys
+chmod 600 agent-keys
+
+start_server() {
+  "$bin/xodus-server" --listen "127.0.0.1:$port" --data-dir ./data --agent-key-file ./agent-keys >> server.log 2>&1 &
+  server=$!
+  for _ in $(seq 1 100); do
+    "$bin/xodus" list --server "$url" --json > /dev/null 2>&1 && return
+    sleep 0.2
+  done
+  echo "the server did not come up; see $work/server.log" >&2
+}
+
+create() { # N games, 4 at a time
+  [ "$1" -gt 0 ] || return 0
+  seq 1 "$1" | xargs -P 4 -I{} sh -c \
+    "'$bin/xodus' create --server '$url' --ships 3 --ai-seats 0,1,2 --id-only >> created.txt 2>> create-errors.txt || echo failed >> create-failed.txt"
+}
+
+rss() { awk '/VmRSS/ {print $2}' "/proc/$1/status" 2>/dev/null || echo 0; }
+
+cat > tick.py <<'PY'
+import json, sys, time
+now, tables, path = float(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
+kills = [float(k) for k in open("kills.txt").read().split()] if __import__("os").path.exists("kills.txt") else []
+try:
+    st = json.load(open(path))
+except Exception:
+    st = {"games": {}, "stalled": [], "stalled_outside_kills": []}
+games = json.load(sys.stdin)
+live = 0
+finished = 0
+for g in games:
+    status = str(g.get("status", "")).lower()
+    gid, seq = g["id"], int(g.get("seq", 0))
+    if "finish" in status or "abandon" in status:
+        finished += 1
+        st["games"].pop(gid, None)
+        continue
+    live += 1
+    seen = st["games"].get(gid)
+    if seen is None or seen[0] != seq:
+        st["games"][gid] = [seq, now]
+    elif now - seen[1] >= 30:
+        if gid not in st["stalled"]:
+            st["stalled"].append(gid)
+        # A stall that began within 60 s after a kill, or spans one.
+        near_kill = any(k <= now and k + 60 >= seen[1] for k in kills)
+        if not near_kill and gid not in st["stalled_outside_kills"]:
+            st["stalled_outside_kills"].append(gid)
+json.dump(st, open(path, "w"))
+print(live, finished, len(st["stalled"]), len(st["stalled_outside_kills"]), max(0, tables - live))
+PY
+
+start_server
+echo "soak: $tables tables, $seconds s, $kills kill -9; work dir $work"
+t0=$(date +%s)
+create "$tables"
+echo "created $(wc -l < created.txt) games in $(( $(date +%s) - t0 )) s"
+RUST_LOG=info NO_COLOR=1 "$bin/xodus-ai" --server "$url" --fill --policy heuristic --agent-key "$key" "$@" > ai.log 2>&1 &
+agent=$!
+start=$(date +%s)
+echo "t,server_rss_kb,agent_rss_kb,live,finished,stalled,stalled_outside_kills" > samples.csv
+next_kill=1
+while :; do
+  sleep 10
+  t=$(( $(date +%s) - start ))
+  if [ "$next_kill" -le "$kills" ] && [ "$t" -ge $(( seconds * next_kill / (kills + 1) )) ]; then
+    kill -9 "$server"; wait "$server" 2>/dev/null
+    echo "$(date +%s)" >> kills.txt
+    echo "t=$t s: kill -9 the server; restarting"
+    start_server
+    next_kill=$((next_kill + 1))
+  fi
+  read -r live finished stalled stalled_out missing < <("$bin/xodus" list --server "$url" --json 2>/dev/null \
+      | python3 tick.py "$(date +%s)" "$tables" state.json || echo "0 0 0 0 0")
+  echo "$t,$(rss "$server"),$(rss "$agent"),$live,$finished,$stalled,$stalled_out" >> samples.csv
+  echo "t=$t s: live $live, finished $finished, stalled>=30s $stalled ($stalled_out outside kills), rss server $(rss "$server") kB agent $(rss "$agent") kB"
+  [ "$t" -ge "$seconds" ] && break
+  create "$missing"
+done
+kill -TERM "$agent"; wait "$agent" 2>/dev/null
+kill -TERM "$server"; wait "$server" 2>/dev/null
+python3 - "$seconds" "$tables" <<'PY'
+import csv, sys, re
+secs, tables = int(sys.argv[1]), int(sys.argv[2])
+rows = list(csv.DictReader(open("samples.csv")))
+last = rows[-1]
+fin = int(last["finished"])
+def col(name): return [int(r[name]) for r in rows]
+srv, ai = col("server_rss_kb"), col("agent_rss_kb")
+third = len(rows) // 3
+def lines(path, word):
+    try:
+        return sum(1 for l in open(path, errors="replace") if re.search(r"\b%s\b" % word, l))
+    except FileNotFoundError:
+        return 0
+def count(path):
+    try: return sum(1 for _ in open(path))
+    except FileNotFoundError: return 0
+print(f"tables {tables}, {secs} s: finished {fin} ({fin * 60 / secs:.1f}/min), live at the end {last['live']}")
+print(f"games 30 s or more without a choice: {last['stalled']} ({last['stalled_outside_kills']} outside the 60 s after a kill)")
+print(f"server RSS kB: start {srv[0]}, a third in {srv[third]}, end {srv[-1]}, max {max(srv)}")
+print(f"agent RSS kB: start {ai[0]}, a third in {ai[third]}, end {ai[-1]}, max {max(ai)}")
+print(f"server log: {lines('server.log', 'ERROR')} ERROR, {lines('server.log', 'WARN')} WARN; "
+      f"agent log: {lines('ai.log', 'ERROR')} ERROR, {lines('ai.log', 'WARN')} WARN; creates failed: {count('create-failed.txt')}")
+PY
+echo "logs and samples in $work"

@@ -1,0 +1,582 @@
+//! Plays every seat the process holds in one game, over one stream.
+//!
+//! The game is followed by one `StreamGame` (with the credentials of one
+//! held seat and the seats' changes), on the pool's channel for that game,
+//! whatever the number of seats held. A reader task keeps only the newest
+//! state in a `watch` channel, so a slow thinker never answers a state it
+//! has been overtaken on. When the decision is one of the held seats', the
+//! lowest such seat acts (a decision shared with teammates is first left to
+//! them for a while, `shared`); a seat other than the streaming one fetches
+//! its own view with `GetView` first (its options; in a game with private
+//! hands its own secrets), thinks on it in a think slot (`think`) and
+//! submits with `expected_seq`. ABORTED means someone moved first: wait for
+//! the next state. RESOURCE_EXHAUSTED is retried after a jittered backoff
+//! (`pace`), never by reconnecting. When the stream breaks (server restart,
+//! network cut) it is opened again with backoff from the last sequence
+//! number seen; the seat tokens survive restarts, so nothing is claimed
+//! twice. A seat the process has not spoken for in a while is heard from
+//! with a `GetView`, so the server's seat lease never takes it back.
+
+// The API's request messages grow fields (proto3 adds, never removes):
+// every request here spells `..Default::default()` so a new field
+// compiles as its default.
+#![allow(clippy::needless_update)]
+
+use super::backoff::Backoff;
+use super::claims::Claims;
+use super::conn::{Client, Pool};
+use super::seat::{SeatEnd, hash_str, seat_lost, transient};
+use super::think::Thinkers;
+use super::{AgentConfig, AgentError};
+use crate::policy::{Policy, options_for};
+use crate::rng::mix;
+use std::collections::BTreeMap;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+use tokio::sync::{mpsc, watch};
+use tonic::{Code, Status};
+use xodus::pb;
+
+/// A held seat is heard from at least this often (the server's default
+/// seat lease is 30 s).
+const HEARTBEAT: Duration = Duration::from_secs(10);
+
+/// What every table of the process shares.
+#[derive(Clone)]
+pub struct Shared {
+    /// How the agent plays.
+    pub cfg: Arc<AgentConfig>,
+    /// The connections.
+    pub pool: Arc<Pool>,
+    /// The think slots.
+    pub thinkers: Thinkers,
+    /// The seats claimed, released at stop.
+    pub claims: Claims,
+}
+
+/// One held seat.
+struct Held {
+    token: String,
+    /// Claimed by this table (given back at stop), not given on the
+    /// command line.
+    claimed: bool,
+    policy: Option<Box<dyn Policy>>,
+    heard: Instant,
+}
+
+/// How a table's play ended, for each seat it held.
+#[derive(Debug)]
+pub struct TableEnd {
+    /// Each seat and how its play ended.
+    pub seats: Vec<(u32, SeatEnd)>,
+}
+
+/// A seat to play: its number and, if already claimed, its token.
+pub type SeatToPlay = (u32, Option<String>);
+
+/// Plays `first` and every seat sent on `more` in `game_id`, until the
+/// game ends or no seat is held any more. `on_seat_end` is told each seat
+/// whose play ended before the table's.
+pub async fn play_table(
+    sh: Shared,
+    game_id: String,
+    first: SeatToPlay,
+    mut more: mpsc::UnboundedReceiver<SeatToPlay>,
+    on_seat_end: impl Fn(u32, &SeatEnd) + Send,
+) -> Result<TableEnd, AgentError> {
+    let mut t = Table { sh, game_id, held: BTreeMap::new(), pending: vec![first], ended: Vec::new(), last_seq: 0 };
+    let mut backoff = Backoff::default();
+    let end = loop {
+        while let Ok(s) = more.try_recv() {
+            t.pending.push(s);
+        }
+        let mut client = t.sh.pool.client(&t.game_id).await;
+        t.claim_pending(&mut client).await;
+        for (seat, end) in t.ended.drain(..) {
+            on_seat_end(seat, &end);
+        }
+        let Some((&stream_seat, held)) = t.held.iter().next() else {
+            if t.pending.is_empty() {
+                break None;
+            }
+            tokio::time::sleep(t.sh.pool.pace.jittered(backoff.delay())).await;
+            continue;
+        };
+        let creds = pb::SeatCredentials { seat: stream_seat, token: held.token.clone() };
+        let req = pb::StreamGameRequest {
+            game_id: t.game_id.clone(),
+            from_seq: t.last_seq,
+            credentials: Some(creds),
+            seat_updates: true,
+            ..Default::default()
+        };
+        t.sh.pool.pace.wait().await;
+        let stream = match client.stream_game(req).await {
+            Ok(s) => s.into_inner(),
+            Err(s) if seat_lost(&s) => {
+                t.lose(stream_seat, s.message());
+                continue;
+            }
+            Err(s) => {
+                let d = if s.code() == Code::ResourceExhausted {
+                    t.sh.pool.pace.exhausted(backoff.attempt())
+                } else {
+                    t.sh.pool.pace.jittered(backoff.delay())
+                };
+                backoff.bump();
+                tracing::warn!(game = %t.game_id, seat = stream_seat, status = %s.message(), "stream refused; retrying");
+                tokio::time::sleep(d).await;
+                continue;
+            }
+        };
+        backoff.reset();
+        tracing::info!(game = %t.game_id, seat = stream_seat, seats = t.held.len(), from_seq = t.last_seq, "following the game");
+        match t.follow(&mut client, stream, stream_seat, &mut more).await? {
+            Some(end) => break Some(end),
+            None => tokio::time::sleep(t.sh.pool.pace.jittered(backoff.delay())).await,
+        }
+    };
+    for (seat, end) in t.ended.drain(..) {
+        on_seat_end(seat, &end);
+    }
+    let mut seats = Vec::new();
+    for (seat, h) in std::mem::take(&mut t.held) {
+        if h.claimed {
+            t.sh.claims.forget(&t.game_id, seat);
+        }
+        let e = end.clone().unwrap_or_else(|| SeatEnd::Lost("the table ended".into()));
+        seats.push((seat, e));
+    }
+    Ok(TableEnd { seats })
+}
+
+/// One paced call, retried with jittered backoff while the server says
+/// RESOURCE_EXHAUSTED (a bounded number of times).
+async fn call<T, F, Fut>(pool: Arc<Pool>, f: F, client: &Client) -> Result<T, Status>
+where
+    F: Fn(Client) -> Fut,
+    Fut: std::future::Future<Output = Result<T, Status>>,
+{
+    let mut attempt = 0;
+    loop {
+        pool.pace.wait().await;
+        match f(client.clone()).await {
+            Err(s) if s.code() == Code::ResourceExhausted && attempt < 12 => {
+                let d = pool.pace.exhausted(attempt);
+                tracing::debug!(delay_ms = d.as_millis() as u64, "over the server's rate; backing off");
+                tokio::time::sleep(d).await;
+                attempt += 1;
+            }
+            other => return other,
+        }
+    }
+}
+
+struct Table {
+    sh: Shared,
+    game_id: String,
+    held: BTreeMap<u32, Held>,
+    pending: Vec<SeatToPlay>,
+    ended: Vec<(u32, SeatEnd)>,
+    last_seq: u64,
+}
+
+/// Why following the stream stopped.
+enum Stop {
+    /// Open the stream again (it broke, or the streaming seat was lost).
+    Reopen,
+}
+
+impl Table {
+    /// A seat that is not ours any more.
+    fn lose(&mut self, seat: u32, why: &str) {
+        if let Some(h) = self.held.remove(&seat) {
+            if h.claimed {
+                self.sh.claims.forget(&self.game_id, seat);
+            }
+            tracing::info!(game = %self.game_id, seat, %why, "seat not ours");
+            self.ended.push((seat, SeatEnd::Lost(why.to_string())));
+        }
+    }
+
+    /// Claims (or takes up with their tokens) the seats waiting to be.
+    async fn claim_pending(&mut self, client: &mut Client) {
+        let pending = std::mem::take(&mut self.pending);
+        for (seat, token) in pending {
+            if self.held.contains_key(&seat) {
+                continue;
+            }
+            let policy = self.policy_for(seat);
+            let (token, claimed) = match token {
+                Some(t) => (t, false),
+                None => {
+                    let req = pb::ClaimSeatRequest {
+                        game_id: self.game_id.clone(),
+                        seat,
+                        claimant: pb::Claimant::Ai as i32,
+                        token: String::new(),
+                        ..Default::default()
+                    };
+                    match call(
+                        self.sh.pool.clone(),
+                        |mut c| {
+                            let req = req.clone();
+                            async move { c.claim_seat(req).await }
+                        },
+                        client,
+                    )
+                    .await
+                    {
+                        Ok(r) => {
+                            let t = r.into_inner().token;
+                            tracing::info!(game = %self.game_id, seat, "claimed seat");
+                            self.sh.claims.hold(&self.game_id, seat, &t);
+                            (t, true)
+                        }
+                        Err(s) if transient(&s) => {
+                            self.pending.push((seat, None));
+                            continue;
+                        }
+                        Err(s) => {
+                            self.ended.push((seat, SeatEnd::Lost(format!("claim refused: {}", s.message()))));
+                            continue;
+                        }
+                    }
+                }
+            };
+            self.held.insert(seat, Held { token, claimed, policy: Some(policy), heard: Instant::now() });
+        }
+    }
+
+    fn policy_for(&self, seat: u32) -> Box<dyn Policy> {
+        let cfg = &self.sh.cfg;
+        let seed = mix(&[cfg.seed, hash_str(&self.game_id), u64::from(seat)]);
+        match cfg.policy {
+            crate::policy::PolicyKind::Mcts if cfg.threads > 1 => {
+                Box::new(crate::policy::mcts::MctsPolicy::new(cfg.seed ^ 0x6d63_7473).with_threads(cfg.threads))
+            }
+            _ => cfg.policy.build(seed),
+        }
+    }
+
+    fn creds(&self, seat: u32) -> Option<pb::SeatCredentials> {
+        self.held.get(&seat).map(|h| pb::SeatCredentials { seat, token: h.token.clone() })
+    }
+
+    /// Follows the open stream and plays; `Some` when the game ended or no
+    /// seat is held any more, `None` to open the stream again.
+    async fn follow(
+        &mut self,
+        client: &mut Client,
+        mut stream: tonic::Streaming<pb::StreamGameResponse>,
+        stream_seat: u32,
+        more: &mut mpsc::UnboundedReceiver<SeatToPlay>,
+    ) -> Result<Option<SeatEnd>, AgentError> {
+        let (tx, mut rx) = watch::channel::<Option<pb::GameState>>(None);
+        let seats_info: Arc<Mutex<Vec<pb::SeatInfo>>> = Arc::new(Mutex::new(Vec::new()));
+        let reader = {
+            let seats_info = seats_info.clone();
+            tokio::spawn(async move {
+                loop {
+                    match stream.message().await {
+                        Ok(Some(u)) => {
+                            if let Some(g) = u.game
+                                && let Ok(mut s) = seats_info.lock()
+                            {
+                                *s = g.seats;
+                            }
+                            if let Some(st) = u.state
+                                && tx.send(Some(st)).is_err()
+                            {
+                                return None;
+                            }
+                        }
+                        Ok(None) => return None,
+                        Err(s) => return Some(s),
+                    }
+                }
+            })
+        };
+        let r = self.play_on(client, &mut rx, &seats_info, stream_seat, more).await;
+        reader.abort();
+        match reader.await {
+            Ok(Some(s)) if seat_lost(&s) => self.lose(stream_seat, s.message()),
+            Ok(Some(s)) => tracing::warn!(game = %self.game_id, status = %s.message(), "stream broke; reconnecting"),
+            _ => {}
+        }
+        match r {
+            Ok(end) => Ok(Some(end)),
+            Err(Stop::Reopen) if self.held.is_empty() && self.pending.is_empty() => {
+                Ok(Some(SeatEnd::Lost("no seat of this game is ours any more".into())))
+            }
+            Err(Stop::Reopen) => Ok(None),
+        }
+    }
+
+    async fn play_on(
+        &mut self,
+        client: &mut Client,
+        rx: &mut watch::Receiver<Option<pb::GameState>>,
+        seats_info: &Arc<Mutex<Vec<pb::SeatInfo>>>,
+        stream_seat: u32,
+        more: &mut mpsc::UnboundedReceiver<SeatToPlay>,
+    ) -> Result<SeatEnd, Stop> {
+        let mut current: Option<pb::GameState> = None;
+        let mut heartbeat = tokio::time::interval(HEARTBEAT / 2);
+        let mut more_open = true;
+        loop {
+            if current.is_none() {
+                tokio::select! {
+                    changed = rx.changed() => {
+                        if changed.is_err() {
+                            return Err(Stop::Reopen);
+                        }
+                        current = rx.borrow_and_update().clone();
+                    }
+                    seat = more.recv(), if more_open => match seat {
+                        Some(s) => {
+                            self.pending.push(s);
+                            self.claim_pending(client).await;
+                            let latest = rx.borrow().clone();
+                            current = latest;
+                        }
+                        None => more_open = false,
+                    },
+                    _ = heartbeat.tick() => {
+                        self.heartbeat(client, stream_seat).await;
+                        continue;
+                    }
+                }
+            }
+            let Some(st) = current.take() else { continue };
+            self.last_seq = self.last_seq.max(st.seq);
+            if let Some(o) = &st.outcome {
+                return Ok(SeatEnd::Finished { won: o.won, cause: o.cause.clone() });
+            }
+            let Some(d) = &st.decision else { continue };
+            let Some(seat) = d.deciders.iter().copied().filter(|s| self.held.contains_key(s)).min() else { continue };
+            if d.deciders.len() > 1 {
+                let infos = seats_info.lock().map(|s| s.clone()).unwrap_or_default();
+                let think = Duration::from_millis(self.sh.cfg.budget.think_ms.unwrap_or(0));
+                let wait = super::shared::wait_before_acting(seat, &d.deciders, &infos, think, self.sh.cfg.courtesy);
+                if let Some(wait) = wait {
+                    tracing::debug!(game = %self.game_id, seat, seq = st.seq, wait_ms = wait.as_millis() as u64,
+                                    "a shared decision: giving teammates the first move");
+                    match tokio::time::timeout(wait, rx.changed()).await {
+                        Ok(Ok(())) => {
+                            current = rx.borrow_and_update().clone();
+                            continue;
+                        }
+                        Ok(Err(_)) => return Err(Stop::Reopen),
+                        Err(_) => {}
+                    }
+                }
+            }
+            let Some(creds) = self.creds(seat) else { continue };
+            // The seat's own view, unless this state is already that
+            // seat's (the stream's seat, or a reply to the seat's choice).
+            let st = if st.viewer_seat == Some(seat) {
+                st
+            } else {
+                let req = pb::GetViewRequest {
+                    game_id: self.game_id.clone(),
+                    credentials: Some(creds.clone()),
+                    ..Default::default()
+                };
+                match call(
+                    self.sh.pool.clone(),
+                    |mut c| {
+                        let req = req.clone();
+                        async move { c.get_view(req).await }
+                    },
+                    client,
+                )
+                .await
+                {
+                    Ok(v) => {
+                        self.heard(seat);
+                        match v.into_inner().state {
+                            Some(fresh) if fresh.seq == st.seq => fresh,
+                            // The game moved on meanwhile: look at the newest.
+                            Some(fresh) => {
+                                current = Some(fresh);
+                                continue;
+                            }
+                            None => continue,
+                        }
+                    }
+                    Err(s) if seat_lost(&s) => {
+                        self.lose(seat, s.message());
+                        current = Some(st);
+                        continue;
+                    }
+                    Err(_) => return Err(Stop::Reopen),
+                }
+            };
+            let Some(id) = self.think(seat, &st).await else { continue };
+            if rx.has_changed().unwrap_or(false) {
+                continue; // overtaken while thinking: think again on the newest state
+            }
+            let req = pb::SubmitChoiceRequest {
+                game_id: self.game_id.clone(),
+                credentials: Some(creds.clone()),
+                expected_seq: Some(st.seq),
+                choice: Some(pb::submit_choice_request::Choice::OptionId(id.clone())),
+                ..Default::default()
+            };
+            let answer = call(
+                self.sh.pool.clone(),
+                |mut c| {
+                    let req = req.clone();
+                    async move { c.submit_choice(req).await }
+                },
+                client,
+            )
+            .await;
+            match answer {
+                Ok(r) => {
+                    self.heard(seat);
+                    let r = r.into_inner();
+                    tracing::debug!(game = %self.game_id, seat, seq = r.seq, option = %id, "choice accepted");
+                    if !rx.has_changed().unwrap_or(false) {
+                        current = r.state;
+                    }
+                }
+                Err(s) if s.code() == Code::Aborted => {
+                    tracing::debug!(game = %self.game_id, seat, "stale choice; waiting for the newer state");
+                }
+                Err(s) if seat_lost(&s) => {
+                    self.lose(seat, s.message());
+                    if seat == stream_seat {
+                        return Err(Stop::Reopen);
+                    }
+                    current = Some(st);
+                }
+                Err(s) if s.code() == Code::ResourceExhausted => {
+                    // Still over the rate after the retries: look again later.
+                    current = Some(st);
+                }
+                Err(s) if transient(&s) => {
+                    tracing::warn!(game = %self.game_id, seat, status = %s.message(), "submit failed; reconnecting");
+                    return Err(Stop::Reopen);
+                }
+                Err(s) => {
+                    tracing::warn!(game = %self.game_id, seat, option = %id, status = %s.message(), "choice refused; refetching");
+                    let req = pb::GetViewRequest {
+                        game_id: self.game_id.clone(),
+                        credentials: Some(creds.clone()),
+                        ..Default::default()
+                    };
+                    match call(
+                        self.sh.pool.clone(),
+                        |mut c| {
+                            let req = req.clone();
+                            async move { c.get_view(req).await }
+                        },
+                        client,
+                    )
+                    .await
+                    {
+                        Ok(v) => {
+                            let fresh = v.into_inner().state;
+                            if fresh.as_ref().is_some_and(|f| f.seq != st.seq || f.outcome.is_some()) {
+                                current = fresh;
+                            }
+                        }
+                        Err(s) if seat_lost(&s) => {
+                            self.lose(seat, s.message());
+                            if seat == stream_seat {
+                                return Err(Stop::Reopen);
+                            }
+                        }
+                        Err(_) => return Err(Stop::Reopen),
+                    }
+                }
+            }
+        }
+    }
+
+    fn heard(&mut self, seat: u32) {
+        if let Some(h) = self.held.get_mut(&seat) {
+            h.heard = Instant::now();
+        }
+    }
+
+    /// Every held seat other than the streaming one that was not heard
+    /// from for a while speaks once (a view with its token).
+    async fn heartbeat(&mut self, client: &mut Client, stream_seat: u32) {
+        let quiet: Vec<u32> = self
+            .held
+            .iter()
+            .filter(|(s, h)| **s != stream_seat && h.heard.elapsed() >= HEARTBEAT)
+            .map(|(s, _)| *s)
+            .collect();
+        for seat in quiet {
+            let Some(creds) = self.creds(seat) else { continue };
+            let req =
+                pb::GetViewRequest { game_id: self.game_id.clone(), credentials: Some(creds), ..Default::default() };
+            match call(
+                self.sh.pool.clone(),
+                |mut c| {
+                    let req = req.clone();
+                    async move { c.get_view(req).await }
+                },
+                client,
+            )
+            .await
+            {
+                Ok(_) => self.heard(seat),
+                Err(s) if seat_lost(&s) => self.lose(seat, s.message()),
+                Err(_) => {}
+            }
+        }
+    }
+
+    /// The seat's pick on `st`, thought in a think slot.
+    async fn think(&mut self, seat: u32, st: &pb::GameState) -> Option<String> {
+        let d = st.decision.as_ref()?;
+        let seat8 = u8::try_from(seat).ok()?;
+        match xodus_wire::view(st) {
+            Ok(view) => {
+                let budget = self.sh.cfg.budget.clone();
+                let policy = self.held.get_mut(&seat)?.policy.take()?;
+                let done = self
+                    .sh
+                    .thinkers
+                    .think(move || {
+                        let mut p = policy;
+                        let id = p
+                            .choose(&view, seat8, &budget)
+                            .or_else(|| options_for(&view, seat8).first().map(|o| o.id.clone()));
+                        (p, id)
+                    })
+                    .await;
+                match done {
+                    Ok((p, id)) => {
+                        if let Some(h) = self.held.get_mut(&seat) {
+                            h.policy = Some(p);
+                        }
+                        id
+                    }
+                    Err(e) => {
+                        tracing::warn!(game = %self.game_id, seat, error = %e, "policy task failed; a fresh policy takes over");
+                        let fresh = self.policy_for(seat);
+                        if let Some(h) = self.held.get_mut(&seat) {
+                            h.policy = Some(fresh);
+                        }
+                        None
+                    }
+                }
+            }
+            // A game this agent has no policy of its own for: it is
+            // played from the wire decision alone.
+            Err(xodus_wire::WireError::NotXodus) => {
+                crate::policy::any_game::pick(d, seat, mix(&[self.sh.cfg.seed, hash_str(&self.game_id), st.seq]))
+            }
+            Err(e) => {
+                tracing::warn!(game = %self.game_id, seq = st.seq, error = %e, "unreadable typed state");
+                None
+            }
+        }
+    }
+}
