@@ -219,7 +219,10 @@ class Table:
             setup.seed = seed
         if round_limit is not None:
             setup.round_limit = round_limit
-        r = stub.CreateGame(svc.CreateGameRequest(game_type=GAME_TYPE, game_setup=packed(setup)))
+        # Spectators watch live here: this client's spectator follows the
+        # game in step with the seats (the game's default delays them).
+        r = stub.CreateGame(svc.CreateGameRequest(
+            game_type=GAME_TYPE, game_setup=packed(setup), spectator_policy=tt.SPECTATOR_POLICY_PUBLIC))
         g = r.game
         self.id, self.creator = g.game_id, r.creator_token
         check(g.game_type == GAME_TYPE and g.kind == tt.GAME_KIND_LEGIO, "game type", g.game_type, g.kind)
