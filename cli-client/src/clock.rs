@@ -263,9 +263,16 @@ impl SeatClock {
         }
     }
 
-    /// Out of time at `now_ms` (or flagged so by the server).
+    /// Out of time at `now_ms`: no time left, on a running clock or on one
+    /// the server says ran out. (`timed_out` alone stays set once a seat
+    /// ran out: a per-move clock starts afresh on the next decision.)
     pub fn out(&self, now_ms: i64) -> bool {
-        self.timed_out || (self.running && self.left_ms(now_ms) == 0)
+        self.left_ms(now_ms) == 0 && (self.running || self.timed_out)
+    }
+
+    /// The seat ran out of time before, and has time again now.
+    pub fn ran_out_before(&self, now_ms: i64) -> bool {
+        self.timed_out && !self.out(now_ms)
     }
 
     /// "4:32", with "running", "out of time" or "forfeited" after it when
@@ -276,6 +283,8 @@ impl SeatClock {
             w.push_str(" forfeited");
         } else if self.out(now_ms) {
             w.push_str(" out of time");
+        } else if self.timed_out {
+            w.push_str(" (ran out before)");
         }
         if self.running && !self.forfeited {
             w.push_str(" running");
@@ -469,6 +478,12 @@ mod tests {
         assert_eq!(running.words(1_000_040_000), "0:00 out of time running");
         let stopped = SeatClock { running: false, deadline_ms: None, ..running };
         assert_eq!(stopped.left_ms(1_000_040_000), 30_000);
+        let again = SeatClock { timed_out: true, ..running };
+        assert!(!again.out(1_000_000_000), "a seat that ran out before has a new move's time");
+        assert!(again.ran_out_before(1_000_000_000));
+        assert_eq!(again.words(1_000_000_000), "0:30 (ran out before) running");
+        let flagged = SeatClock { remaining_ms: 0, timed_out: true, ..stopped };
+        assert!(flagged.out(0), "stopped at 0 after running out");
         assert_eq!(mmss(3_723_000), "1:02:03");
         assert_eq!(mmss(0), "0:00");
         assert_eq!(mmss(59_001), "1:00");

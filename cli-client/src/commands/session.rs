@@ -129,7 +129,9 @@ pub async fn screen(
                 Some(t) => Some(t),
                 None => feed_remote.state(&feed_game, None).await.ok(),
             };
-            if let Some(t) = &table
+            // A state without clocks (the stream's first snapshot) keeps the
+            // clocks already shown: a timed game's states all have some.
+            if let Some(t) = table.as_ref().filter(|t| !t.clocks.is_empty())
                 && feed_tx.send(Update::Clocks(t.clocks.clone())).is_err()
             {
                 return;

@@ -29,6 +29,8 @@ pub fn line(clocks: &Clocks, mine: &[u32], name: impl Fn(u32) -> String) -> Line
         } else {
             (left, Style::new())
         };
+        // A seat that ran out before (and has time again) keeps a mark.
+        let text = if c.ran_out_before(now) { format!("{text} (ran out)") } else { text };
         let mark = if c.running { "▶" } else { " " };
         spans.push(Span::raw(format!(" {} {mark}", name(c.seat))));
         spans.push(Span::styled(text, st));

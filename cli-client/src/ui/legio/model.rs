@@ -75,7 +75,11 @@ impl LegioScreen {
         if table.decision != self.table.decision {
             self.selected = 0;
         }
-        self.clocks.seats = table.clocks.clone();
+        // A state without clocks (the stream's first snapshot) keeps the
+        // clocks already shown: a timed game's states all have some.
+        if !table.clocks.is_empty() {
+            self.clocks.seats = table.clocks.clone();
+        }
         self.table = table;
         let n = self.my_options().len();
         if self.selected >= n {
