@@ -230,12 +230,25 @@ struct Grant {
 }
 
 /// Every game's grants, in memory (they end with the server).
-#[derive(Default)]
 pub struct Grants {
     by_game: Mutex<HashMap<String, Vec<Grant>>>,
+    /// Bumped whenever a grant ends or is replaced: granted streams look
+    /// again at once.
+    ended: tokio::sync::watch::Sender<u64>,
+}
+
+impl Default for Grants {
+    fn default() -> Grants {
+        Grants { by_game: Mutex::default(), ended: tokio::sync::watch::channel(0).0 }
+    }
 }
 
 impl Grants {
+    /// A receiver that changes whenever some grant ends or is replaced.
+    pub(super) fn ends(&self) -> tokio::sync::watch::Receiver<u64> {
+        self.ended.subscribe()
+    }
+
     fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<String, Vec<Grant>>> {
         self.by_game.lock().unwrap_or_else(|e| e.into_inner())
     }
@@ -247,6 +260,8 @@ impl Grants {
         let grants = all.entry(game.to_string()).or_default();
         grants.retain(|g| g.seat != seat);
         grants.push(Grant { seat, token_hash: hash_token(&token), holder_hash });
+        drop(all);
+        self.ended.send_modify(|n| *n += 1);
         token
     }
 
@@ -260,6 +275,8 @@ impl Grants {
         if grants.is_empty() {
             all.remove(game);
         }
+        drop(all);
+        self.ended.send_modify(|n| *n += 1);
         revoked
     }
 

@@ -44,11 +44,26 @@ pub struct StreamOptions {
     pub as_seat: Option<u32>,
 }
 
-/// A granted watcher's stream: its grant is checked before every update.
+/// A granted watcher's stream: its grant is checked before every update,
+/// and again whenever a grant ends or a seat changes hands.
 struct Watch {
     grants: Arc<Grants>,
     token_hash: String,
     seat: Seat,
+    /// Changes when some grant ends or is replaced.
+    ends: watch::Receiver<u64>,
+    /// Changes when a seat of the game changes (a release ends a grant).
+    seats: watch::Receiver<Option<Arc<pb::GameSummary>>>,
+}
+
+/// Completes when the grant of a granted stream may have ended; never for
+/// other streams.
+async fn grant_may_have_ended(watch: &mut Option<Watch>) {
+    let Some(w) = watch else { return std::future::pending().await };
+    tokio::select! {
+        r = w.ends.changed() => if r.is_err() { std::future::pending::<()>().await },
+        r = w.seats.changed() => if r.is_err() { std::future::pending::<()>().await },
+    }
 }
 
 impl Manager {
@@ -108,6 +123,8 @@ impl Manager {
                     grants: Arc::clone(&self.grants),
                     token_hash: crate::model::hash_token(&options.view_token),
                     seat,
+                    ends: self.grants.ends(),
+                    seats: slot.seats.subscribe(),
                 }),
                 _ => None,
             };
@@ -310,18 +327,30 @@ impl GameStream {
     /// For a granted watcher: its grant still holds (else the stream ends
     /// with UNAUTHENTICATED), and the state loses what it may not use.
     async fn watched(&self, state: &mut pb::GameState, game: &dyn HostedGame) -> Next {
+        if self.watch.is_none() {
+            return Next::More;
+        }
+        if self.grant_holds().await == Next::Stop {
+            return Next::Stop;
+        }
+        watch_only(state, game);
+        Next::More
+    }
+
+    /// `Stop` (after telling the client) when a granted stream's grant no
+    /// longer holds.
+    async fn grant_holds(&self) -> Next {
         let Some(w) = &self.watch else { return Next::More };
         let holds = {
             let d = self.slot.data.lock().await;
             !d.evicted && w.grants.seat_of(&self.slot.id, &w.token_hash, &d) == Some(w.seat)
         };
-        if !holds {
-            let why = "the view token's grant was revoked or replaced, or its seat released";
-            let _ = self.tx.send(Err(tonic::Status::unauthenticated(why))).await;
-            return Next::Stop;
+        if holds {
+            return Next::More;
         }
-        watch_only(state, game);
-        Next::More
+        let why = "the view token's grant was revoked or replaced, or its seat released";
+        let _ = self.tx.send(Err(tonic::Status::unauthenticated(why))).await;
+        Next::Stop
     }
 
     async fn fail(&self, why: String) {
@@ -386,6 +415,12 @@ async fn run_game_stream(
             _ = turned_on(&mut s.shutdown) => return,
             _ = turned_on(&mut s.closed) => return,
             _ = s.tx.closed() => return,
+            () = grant_may_have_ended(&mut s.watch) => {
+                if s.grant_holds().await == Next::Stop {
+                    return;
+                }
+                continue;
+            }
             Some(game) = next_seat_change(&mut s.seats) => {
                 let seats = pb::StreamGameResponse { seq: last, game: Some((*game).clone()), ..Default::default() };
                 if s.tx.send(Ok(seats)).await.is_err() {
