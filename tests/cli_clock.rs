@@ -5,7 +5,9 @@
 //! shows every seat's time. Bad clock flags are refused by the command
 //! line (exit 2) with a message naming the flag, before any server is
 //! asked. No timing is asserted: the clocks have not started (seat 0 is
-//! still open), so every seat shows its full 0:30.
+//! still open), so every seat shows its full 0:30. Last, a game of one
+//! second per move whose seats never choose: `xodus watch --plain` says
+//! the server chose for the seat that ran out (`played_by`).
 //!
 //! The binaries are looked up in the target directory (`cargo build
 //! --workspace --bins`).
@@ -14,7 +16,9 @@ mod common;
 
 use common::*;
 use serde_json::Value;
+use std::io::{BufRead, BufReader};
 use std::process::{Command, Output, Stdio};
+use std::sync::mpsc;
 
 fn xodus(args: &[&str]) -> Output {
     Command::new(workspace_binary("xodus")).args(args).stdin(Stdio::null()).output().expect("run xodus")
@@ -93,4 +97,58 @@ fn bad_clock_flags_are_refused_with_exit_code_2_naming_the_flag() {
         assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
         assert!(err.contains(flag), "{args:?} should name {flag}: {err}");
     }
+}
+
+#[test]
+fn watch_plain_says_when_the_server_chose_for_a_seat_out_of_time() {
+    let server = Server::start("cli-clock-skip");
+    let url = server.url.as_str();
+    let game = ok(&[
+        "create",
+        "--server",
+        url,
+        "--game",
+        "legio",
+        "--players",
+        "2",
+        "--clock",
+        "per-move:1",
+        "--on-timeout",
+        "skip",
+        "--id-only",
+    ]);
+    let game = game.trim();
+    // Both seats held by people who never choose: the clocks start, and
+    // each decision's seat runs out.
+    for seat in ["0", "1"] {
+        ok(&["join", game, "--seat", seat, "--server", url]);
+    }
+    let mut watch = Command::new(workspace_binary("xodus"))
+        .args(["watch", game, "--server", url, "--plain"])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("run xodus watch");
+    let stdout = watch.stdout.take().expect("stdout");
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+            if tx.send(line).is_err() {
+                return;
+            }
+        }
+    });
+    let mut seen = Vec::new();
+    let found = loop {
+        match rx.recv_timeout(HANG_GUARD) {
+            Ok(line) if line.contains("the server chose for seat") => break Some(line),
+            Ok(line) => seen.push(line),
+            Err(_) => break None,
+        }
+    };
+    let _ = watch.kill();
+    let _ = watch.wait();
+    let line = found.unwrap_or_else(|| panic!("no `the server chose for` line; saw:\n{}", seen.join("\n")));
+    assert!(line.ends_with("(out of time)"), "{line}");
 }
