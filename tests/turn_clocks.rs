@@ -176,6 +176,14 @@ async fn clocks_survive_a_restart() {
     let server = Server::start_in(dir, &[]);
     let mut c = server.client().await;
     let after = view(&mut c, &id, None).await.state.expect("state").clocks;
+    // A stream's first snapshot carries the clocks too.
+    let mut stream = c
+        .stream_game(pb::StreamGameRequest { game_id: id.clone(), from_seq: 4, ..Default::default() })
+        .await
+        .expect("stream")
+        .into_inner();
+    let first = tokio_stream::StreamExt::next(&mut stream).await.expect("snapshot").expect("ok");
+    assert_eq!(first.state.expect("state").clocks.len(), 2, "the snapshot shows the clocks");
     for (b, a) in before.iter().zip(&after) {
         assert_eq!(
             (a.seat, a.running, a.deadline),

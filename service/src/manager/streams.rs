@@ -93,7 +93,7 @@ impl Manager {
         options: StreamOptions,
     ) -> Result<mpsc::Receiver<StreamItem<pb::StreamGameResponse>>, ServiceError> {
         let (slot, d) = self.game(game_id).await?;
-        let (viewer, recipe, entries, live, abandoned, seats, ended, holding, delay, watch, own_from) = {
+        let (viewer, recipe, entries, live, abandoned, seats, ended, holding, delay, watch, own_from, clocks_now) = {
             let mut d = d;
             let who = self.who(&mut d, creds, &options.view_token)?;
             if matches!(who, Who::Granted(_)) && options.as_seat.is_some() {
@@ -141,9 +141,23 @@ impl Manager {
                 SeatFollow { opening: d.summary(), changes }
             });
             let ended = d.is_over();
+            let clocks_now = (d.seq(), d.clock_wire(), d.forfeited().to_vec());
             let entries = d.entries.clone();
             let live = slot.updates.subscribe();
-            (viewer, d.recipe.clone(), entries, live, abandoned, seats, ended, holding, delay, watch, own_from)
+            (
+                viewer,
+                d.recipe.clone(),
+                entries,
+                live,
+                abandoned,
+                seats,
+                ended,
+                holding,
+                delay,
+                watch,
+                own_from,
+                clocks_now,
+            )
         };
         let guard = self.caps.open_stream(client, self.limits.max_streams_per_client)?;
         let (tx, rx) = mpsc::channel(STREAM_BUFFER);
@@ -157,6 +171,7 @@ impl Manager {
             abandoned,
             seats,
             ended,
+            clocks_now,
             delay,
             watch,
             own_from,
@@ -237,6 +252,9 @@ struct GameStream {
     /// stream, has ended since): its replayed entries show every option id
     /// (a finished game's choices are public).
     ended: bool,
+    /// The game's seq when the stream opened, its clocks then and the
+    /// forfeited seats: the snapshot of that seq carries them.
+    clocks_now: (u64, Vec<pb::SeatClock>, Vec<Seat>),
     /// Choices the stream stays behind the live game (a delayed
     /// spectator's), 0 for none.
     delay: u64,
@@ -286,6 +304,12 @@ impl GameStream {
         }
         if last && state.outcome.is_none() {
             state.outcome.clone_from(&self.abandoned);
+        }
+        if seq == self.clocks_now.0 {
+            state.clocks.clone_from(&self.clocks_now.1);
+            if let Some(o) = state.outcome.take() {
+                state.outcome = Some(crate::clock::with_forfeits(o, &self.clocks_now.2));
+            }
         }
         let over = state.outcome.is_some();
         let update = pb::StreamGameResponse {
