@@ -26,7 +26,7 @@ export class ReplayPanel {
   private back = h("button", { type: "button", id: "replay-back", title: "Step back" }, "◀ Back");
   private fwd = h("button", { type: "button", id: "replay-forward", title: "Step forward" }, "Forward ▶");
 
-  constructor(private table: Table, private creds: SeatCredentials | undefined, private cat: Catalog) {
+  constructor(private table: Table, private creds: SeatCredentials | undefined, private cat: Catalog, close: () => void) {
     this.last = table.state?.seq ?? 0n;
     this.finished = !!table.state?.outcome;
     this.seq = this.last;
@@ -51,7 +51,8 @@ export class ReplayPanel {
     }
     this.el = h("section", { class: "replay", id: "replay", "aria-label": "Replay" },
       h("div", { class: "replay-bar" }, h("h2", undefined, this.finished ? "Replay" : "Replay (your view so far)"),
-        this.back, this.seqText, this.fwd, jump, seatSel),
+        this.back, this.seqText, this.fwd, jump, seatSel,
+        h("button", { type: "button", id: "replay-close", class: "replay-close", onclick: close }, "Close")),
       this.view);
     this.show(this.seq);
   }

@@ -170,7 +170,7 @@ export class TableView {
       this.replay = undefined;
       replace(this.replayBox);
     } else {
-      this.replay = new ReplayPanel(this.store.table, this.store.credentials(), this.cat);
+      this.replay = new ReplayPanel(this.store.table, this.store.credentials(), this.cat, () => this.toggleReplay());
       replace(this.replayBox, this.replay.el);
     }
     this.render(this.store.table);

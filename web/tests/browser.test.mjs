@@ -250,7 +250,7 @@ test("one human and two AI captains play a 3-ship game to its end by clicking; a
   await page.selectOption("#replay-seat", "2");
   await page.locator('#replay[data-loaded="1"]').waitFor(WAIT);
   await page.screenshot({ path: `${SHOTS}replay.png` });
-  await page.click("#replay-open");
+  await page.click("#replay-close");
   await replay.waitFor({ state: "detached", ...WAIT });
   console.log(`# game ${gameId}: ${stats.moves} clicks (${stats.mapClicks} on the map, undo ${stats.undone ? "used" : "not offered"})`);
   assert.ok(stats.moves >= 8);
@@ -618,13 +618,13 @@ test("a per-move clock from the form counts down, warns when low, shows in the l
   await page.locator(`#replay[data-loaded="${now}"]`).waitFor(WAIT);
   await page.click("#replay-back");
   await page.locator(`#replay[data-loaded="${BigInt(now) - 1n}"]`).waitFor(WAIT);
-  await page.click("#replay-open");
+  await page.click("#replay-close");
+  await page.locator("#replay").waitFor({ state: "detached", ...WAIT });
 
   // Leave the seat (after the confirm): the page watches on.
   page.once("dialog", (dlg) => dlg.accept());
   await page.click("#leave-seat");
   await page.locator(".table-info", { hasText: "Spectating" }).waitFor(WAIT);
-  await page.locator("#status", { hasText: "You left your seat" }).waitFor(WAIT);
   assert.equal(await page.evaluate((id) => localStorage.getItem(`xodus.seat.${id}`), gameId), null, "the token is forgotten");
   assert.equal(await page.locator("#leave-seat").count(), 0);
   // The lobby shows the seat open again, and the game's clock.
