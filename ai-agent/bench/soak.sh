@@ -3,7 +3,7 @@
 # seeds) on a real xodus-server, played by one `xodus-ai --fill --policy
 # heuristic` holding an agent key, for SECONDS, with KILLS `kill -9`s of the
 # server spread over the run (each restarted at once on the same data and
-# port). Games are created with the `xodus` CLI, and topped up every 10 s
+# port). Games are created with the `xodus` CLI, and topped up every 2 s
 # as games finish, so TABLES stay live. Every 10 s it samples the RSS of
 # the server and the agent and every game's seq (ListGames), and at the
 # end prints: games finished (and per minute), games that went 30 s or
@@ -47,6 +47,24 @@ create() { # N games, 4 at a time
     "'$bin/xodus' create --server '$url' --ships 3 --ai-seats 0,1,2 --id-only >> created.txt 2>> create-errors.txt || echo failed >> create-failed.txt"
 }
 
+live_count() { # live games now, or nothing if the server did not answer
+  "$bin/xodus" list --server "$url" --json 2>/dev/null | python3 -c '
+import json, sys
+try:
+    games = json.load(sys.stdin)
+except Exception:
+    sys.exit()
+print(sum(1 for g in games if not any(w in str(g.get("status", "")).lower() for w in ("finish", "abandon"))))'
+}
+
+top_up() { # keeps TABLES games live (a finished game is replaced within 2 s)
+  while :; do
+    sleep 2
+    n=$(live_count)
+    [ -n "$n" ] && create $((tables - n))
+  done
+}
+
 rss() { awk '/VmRSS/ {print $2}' "/proc/$1/status" 2>/dev/null || echo 0; }
 
 cat > tick.py <<'PY'
@@ -79,7 +97,7 @@ for g in games:
         if not near_kill and gid not in st["stalled_outside_kills"]:
             st["stalled_outside_kills"].append(gid)
 json.dump(st, open(path, "w"))
-print(live, finished, len(st["stalled"]), len(st["stalled_outside_kills"]), max(0, tables - live))
+print(live, finished, len(st["stalled"]), len(st["stalled_outside_kills"]))
 PY
 
 start_server
@@ -87,8 +105,11 @@ echo "soak: $tables tables, $seconds s, $kills kill -9; work dir $work"
 t0=$(date +%s)
 create "$tables"
 echo "created $(wc -l < created.txt) games in $(( $(date +%s) - t0 )) s"
-RUST_LOG=info NO_COLOR=1 "$bin/xodus-ai" --server "$url" --fill --policy heuristic --agent-key "$key" "$@" > ai.log 2>&1 &
+# The key goes by environment, not on the command line (which `ps` shows).
+XODUS_AGENT_KEY="$key" RUST_LOG=info NO_COLOR=1 "$bin/xodus-ai" --server "$url" --fill --policy heuristic "$@" > ai.log 2>&1 &
 agent=$!
+top_up &
+topper=$!
 start=$(date +%s)
 echo "t,server_rss_kb,agent_rss_kb,live,finished,stalled,stalled_outside_kills" > samples.csv
 next_kill=1
@@ -102,13 +123,14 @@ while :; do
     start_server
     next_kill=$((next_kill + 1))
   fi
-  read -r live finished stalled stalled_out missing < <("$bin/xodus" list --server "$url" --json 2>/dev/null \
-      | python3 tick.py "$(date +%s)" "$tables" state.json || echo "0 0 0 0 0")
+  read -r live finished stalled stalled_out < <("$bin/xodus" list --server "$url" --json 2>/dev/null \
+      | python3 tick.py "$(date +%s)" "$tables" state.json || echo "0 0 0 0")
   echo "$t,$(rss "$server"),$(rss "$agent"),$live,$finished,$stalled,$stalled_out" >> samples.csv
   echo "t=$t s: live $live, finished $finished, stalled>=30s $stalled ($stalled_out outside kills), rss server $(rss "$server") kB agent $(rss "$agent") kB"
   [ "$t" -ge "$seconds" ] && break
-  create "$missing"
 done
+kill "$topper"; wait "$topper" 2>/dev/null
+"$bin/xodus" list --server "$url" --json > final.json 2>/dev/null
 kill -TERM "$agent"; wait "$agent" 2>/dev/null
 kill -TERM "$server"; wait "$server" 2>/dev/null
 python3 - "$seconds" "$tables" <<'PY'
@@ -129,6 +151,16 @@ def count(path):
     try: return sum(1 for _ in open(path))
     except FileNotFoundError: return 0
 print(f"tables {tables}, {secs} s: finished {fin} ({fin * 60 / secs:.1f}/min), live at the end {last['live']}")
+try:
+    import json
+    games = json.load(open("final.json"))
+    choices = sum(int(g.get("seq", 0)) for g in games)
+    done = [int(g.get("seq", 0)) for g in games if "finish" in str(g.get("status", "")).lower()]
+    per_game = sum(done) / len(done) if done else 0
+    print(f"choices {choices} ({choices / secs:.0f}/s); a finished game took {per_game:.0f} choices on average"
+          + (f"; at this rate {choices / secs * 60 / per_game:.1f} games/min in a steady state" if per_game else ""))
+except Exception as e:
+    print(f"no final game list: {e}")
 print(f"games 30 s or more without a choice: {last['stalled']} ({last['stalled_outside_kills']} outside the 60 s after a kill)")
 print(f"server RSS kB: start {srv[0]}, a third in {srv[third]}, end {srv[-1]}, max {max(srv)}")
 print(f"agent RSS kB: start {ai[0]}, a third in {ai[third]}, end {ai[-1]}, max {max(ai)}")

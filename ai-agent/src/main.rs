@@ -326,12 +326,13 @@ fn run_agent(args: AgentArgs) -> Result<()> {
     let claims = Claims::default();
     rt.block_on(async move {
         let server = cfg.server.clone();
+        let (key, max_rps) = (cfg.agent_key.clone(), cfg.max_rps);
         if args.fill {
             let fill = FillConfig { any: args.fill_any, max_seats: args.max_seats };
             tokio::select! {
                 r = agent::fill::run(cfg, fill, claims.clone()) => r.map_err(anyhow::Error::from),
                 () = stop_signal() => {
-                    let n = claims.release_all(&server).await;
+                    let n = claims.release_all_as(&server, key.as_deref(), max_rps).await;
                     tracing::info!(released = n, "stopped");
                     Ok(())
                 }
@@ -344,7 +345,7 @@ fn run_agent(args: AgentArgs) -> Result<()> {
             let end = tokio::select! {
                 end = play => end?,
                 () = stop_signal() => {
-                    let n = claims.release_all(&server).await;
+                    let n = claims.release_all_as(&server, key.as_deref(), max_rps).await;
                     tracing::info!(released = n, "stopped");
                     return Ok(());
                 }

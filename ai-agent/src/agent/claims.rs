@@ -11,8 +11,11 @@ use std::time::Duration;
 use xodus::GameServiceClient;
 use xodus::pb;
 
-/// How long the releases may take when the agent stops (they run at once).
+/// How long one release may take when the agent stops.
 const RELEASE_TIMEOUT: Duration = Duration::from_secs(2);
+
+/// Releases in flight at once (a thousand tables hold three thousand seats).
+pub const RELEASES_AT_ONCE: usize = 64;
 
 /// The seats held by this process: (game, seat) to token.
 #[derive(Clone, Debug, Default)]
@@ -47,6 +50,13 @@ impl Claims {
     /// took back. A server that cannot be reached in time keeps them: their
     /// tokens stay valid, and `--token` can take one up again.
     pub async fn release_all(&self, server: &str) -> usize {
+        self.release_all_as(server, None, 1_500).await
+    }
+
+    /// [`Claims::release_all`] with the agent key (`x-agent-key`) if any,
+    /// at most `per_second` releases a second (0: no limit), at most
+    /// [`RELEASES_AT_ONCE`] in flight.
+    pub async fn release_all_as(&self, server: &str, agent_key: Option<&str>, per_second: u32) -> usize {
         let held = self.held();
         if held.is_empty() {
             return 0;
@@ -56,13 +66,19 @@ impl Claims {
             tracing::warn!(seats = held.len(), "server unreachable: seats not released");
             return 0;
         };
-        let client = GameServiceClient::new(channel);
-        // Every seat at once over the one connection: a stop never waits
-        // longer than one timeout, however many seats the process held.
+        let key = agent_key.and_then(|k| k.parse().ok());
+        let client = GameServiceClient::with_interceptor(channel, super::conn::AgentKey::new(key));
+        let pace = std::sync::Arc::new(super::pace::Pace::new(per_second, 1));
+        let slots = std::sync::Arc::new(tokio::sync::Semaphore::new(RELEASES_AT_ONCE));
+        // Many seats at once over the one connection, within the rate and
+        // a bounded number in flight, each within its timeout.
         let mut releases = tokio::task::JoinSet::new();
         for (game_id, seat, token) in held {
             let mut client = client.clone();
+            let (pace, slots) = (pace.clone(), slots.clone());
             releases.spawn(async move {
+                let _slot = slots.acquire().await.ok();
+                pace.wait().await;
                 let req = pb::ReleaseSeatRequest {
                     game_id: game_id.clone(),
                     credentials: Some(pb::SeatCredentials { seat, token }),

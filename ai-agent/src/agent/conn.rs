@@ -24,6 +24,13 @@ pub const AGENT_KEY_HEADER: &str = "x-agent-key";
 #[derive(Clone, Debug, Default)]
 pub struct AgentKey(Option<MetadataValue<Ascii>>);
 
+impl AgentKey {
+    /// The key to send, if any.
+    pub fn new(key: Option<MetadataValue<Ascii>>) -> AgentKey {
+        AgentKey(key)
+    }
+}
+
 impl tonic::service::Interceptor for AgentKey {
     fn call(&mut self, mut req: tonic::Request<()>) -> Result<tonic::Request<()>, tonic::Status> {
         if let Some(k) = &self.0 {
