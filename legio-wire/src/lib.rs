@@ -104,8 +104,10 @@ pub fn config(setup: &l::LegioSetup, random_seed: u64) -> Result<GameConfig, Set
 pub fn setup_from_request(req: &pb::CreateGameRequest, random_seed: u64) -> Result<GameConfig, SetupError> {
     let setup = match &req.setup {
         Some(pb::create_game_request::Setup::GameSetup(packed)) => {
-            let want = <l::LegioSetup as prost::Name>::type_url();
-            if packed.type_url != want {
+            // Any host may stand before the last '/', as protobuf's own
+            // unpacking allows: the full name after it is what counts.
+            let name = <l::LegioSetup as prost::Name>::full_name();
+            if packed.type_url.rsplit('/').next() != Some(name.as_str()) {
                 return Err(SetupError::WrongType(packed.type_url.chars().take(80).collect()));
             }
             <l::LegioSetup as prost::Message>::decode(packed.value.as_slice())

@@ -49,6 +49,10 @@ fn bad_setups_are_refused_by_name() {
     broken.value = vec![0x08, 0xff];
     let e = setup_from_request(&request(Some(Setup::GameSetup(broken))), 1).expect_err("truncated varint");
     assert!(matches!(e, SetupError::Decode(_)), "a decode error, not a wrong type: {e}");
+    let mut elsewhere = xodus::any::pack(&LegioSetup { players: 2, ..Default::default() });
+    elsewhere.type_url = "example.org/types/legio.v1.LegioSetup".into();
+    let c = setup_from_request(&request(Some(Setup::GameSetup(elsewhere))), 1).expect("any host before the name");
+    assert_eq!(c.players, 2);
     let e = setup_from_request(&request(Some(Setup::SetupJson("{\"players\":3}".into()))), 1).expect_err("JSON");
     assert_eq!(e, SetupError::SetupJson);
     assert!(e.to_string().contains("game_setup"), "{e}");
