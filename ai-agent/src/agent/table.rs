@@ -71,20 +71,31 @@ pub struct TableEnd {
     pub seats: Vec<(u32, SeatEnd)>,
 }
 
+/// What a table tells of a seat whose play ended before the table's.
+type SeatEnded = Box<dyn Fn(u32, &SeatEnd) + Send + Sync>;
+
 /// A seat to play: its number and, if already claimed, its token.
 pub type SeatToPlay = (u32, Option<String>);
 
 /// Plays `first` and every seat sent on `more` in `game_id`, until the
-/// game ends or no seat is held any more. `on_seat_end` is told each seat
-/// whose play ended before the table's.
+/// game ends or no seat is held any more. `on_seat_end` is told at once of
+/// each seat whose play ended before the table's (lost, or its claim
+/// refused), so that the seat can be handed to the table again.
 pub async fn play_table(
     sh: Shared,
     game_id: String,
     first: SeatToPlay,
     mut more: mpsc::UnboundedReceiver<SeatToPlay>,
-    on_seat_end: impl Fn(u32, &SeatEnd) + Send,
+    on_seat_end: impl Fn(u32, &SeatEnd) + Send + Sync + 'static,
 ) -> Result<TableEnd, AgentError> {
-    let mut t = Table { sh, game_id, held: BTreeMap::new(), pending: vec![first], ended: Vec::new(), last_seq: 0 };
+    let mut t = Table {
+        sh,
+        game_id,
+        held: BTreeMap::new(),
+        pending: vec![first],
+        on_seat_end: Box::new(on_seat_end),
+        last_seq: 0,
+    };
     let mut backoff = Backoff::default();
     let end = loop {
         while let Ok(s) = more.try_recv() {
@@ -92,9 +103,6 @@ pub async fn play_table(
         }
         let mut client = t.sh.pool.client(&t.game_id).await;
         t.claim_pending(&mut client).await;
-        for (seat, end) in t.ended.drain(..) {
-            on_seat_end(seat, &end);
-        }
         let Some((&stream_seat, held)) = t.held.iter().next() else {
             if t.pending.is_empty() {
                 break None;
@@ -136,9 +144,6 @@ pub async fn play_table(
             None => tokio::time::sleep(t.sh.pool.pace.jittered(backoff.delay())).await,
         }
     };
-    for (seat, end) in t.ended.drain(..) {
-        on_seat_end(seat, &end);
-    }
     let mut seats = Vec::new();
     for (seat, h) in std::mem::take(&mut t.held) {
         if h.claimed {
@@ -177,7 +182,8 @@ struct Table {
     game_id: String,
     held: BTreeMap<u32, Held>,
     pending: Vec<SeatToPlay>,
-    ended: Vec<(u32, SeatEnd)>,
+    /// Told of each seat whose play ends before the table's.
+    on_seat_end: SeatEnded,
     last_seq: u64,
 }
 
@@ -195,7 +201,7 @@ impl Table {
                 self.sh.claims.forget(&self.game_id, seat);
             }
             tracing::info!(game = %self.game_id, seat, %why, "seat not ours");
-            self.ended.push((seat, SeatEnd::Lost(why.to_string())));
+            (self.on_seat_end)(seat, &SeatEnd::Lost(why.to_string()));
         }
     }
 
@@ -238,7 +244,7 @@ impl Table {
                             continue;
                         }
                         Err(s) => {
-                            self.ended.push((seat, SeatEnd::Lost(format!("claim refused: {}", s.message()))));
+                            (self.on_seat_end)(seat, &SeatEnd::Lost(format!("claim refused: {}", s.message())));
                             continue;
                         }
                     }
