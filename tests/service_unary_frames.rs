@@ -69,7 +69,7 @@ async fn a_unary_call_takes_exactly_one_whole_message() {
     let channel = server.channel().await;
     let addr = server.addr().to_string();
     let grpc = "application/grpc";
-    let view = pb::GetViewRequest { game_id: game.clone(), credentials: None }.encode_to_vec();
+    let view = pb::GetViewRequest { game_id: game.clone(), credentials: None, ..Default::default() }.encode_to_vec();
 
     // One whole message: served.
     let (code, why) = post(&channel, &addr, "GetView", grpc, frame(&view)).await;
