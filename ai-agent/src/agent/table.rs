@@ -177,6 +177,25 @@ where
     }
 }
 
+/// A held seat's own view, by a paced GetView with its credentials.
+async fn seat_view(
+    pool: Arc<Pool>,
+    game_id: String,
+    creds: &pb::SeatCredentials,
+    client: &Client,
+) -> Result<tonic::Response<pb::GetViewResponse>, Status> {
+    let req = pb::GetViewRequest { game_id, credentials: Some(creds.clone()), ..Default::default() };
+    call(
+        pool,
+        |mut c| {
+            let req = req.clone();
+            async move { c.get_view(req).await }
+        },
+        client,
+    )
+    .await
+}
+
 struct Table {
     sh: Shared,
     game_id: String,
@@ -384,21 +403,7 @@ impl Table {
             let st = if st.viewer_seat == Some(seat) {
                 st
             } else {
-                let req = pb::GetViewRequest {
-                    game_id: self.game_id.clone(),
-                    credentials: Some(creds.clone()),
-                    ..Default::default()
-                };
-                match call(
-                    self.sh.pool.clone(),
-                    |mut c| {
-                        let req = req.clone();
-                        async move { c.get_view(req).await }
-                    },
-                    client,
-                )
-                .await
-                {
+                match seat_view(self.sh.pool.clone(), self.game_id.clone(), &creds, client).await {
                     Ok(v) => {
                         self.heard(seat);
                         match v.into_inner().state {
@@ -468,21 +473,7 @@ impl Table {
                 }
                 Err(s) => {
                     tracing::warn!(game = %self.game_id, seat, option = %id, status = %s.message(), "choice refused; refetching");
-                    let req = pb::GetViewRequest {
-                        game_id: self.game_id.clone(),
-                        credentials: Some(creds.clone()),
-                        ..Default::default()
-                    };
-                    match call(
-                        self.sh.pool.clone(),
-                        |mut c| {
-                            let req = req.clone();
-                            async move { c.get_view(req).await }
-                        },
-                        client,
-                    )
-                    .await
-                    {
+                    match seat_view(self.sh.pool.clone(), self.game_id.clone(), &creds, client).await {
                         Ok(v) => {
                             let fresh = v.into_inner().state;
                             if fresh.as_ref().is_some_and(|f| f.seq != st.seq || f.outcome.is_some()) {
@@ -519,18 +510,7 @@ impl Table {
             .collect();
         for seat in quiet {
             let Some(creds) = self.creds(seat) else { continue };
-            let req =
-                pb::GetViewRequest { game_id: self.game_id.clone(), credentials: Some(creds), ..Default::default() };
-            match call(
-                self.sh.pool.clone(),
-                |mut c| {
-                    let req = req.clone();
-                    async move { c.get_view(req).await }
-                },
-                client,
-            )
-            .await
-            {
+            match seat_view(self.sh.pool.clone(), self.game_id.clone(), &creds, client).await {
                 Ok(_) => self.heard(seat),
                 Err(s) if seat_lost(&s) => self.lose(seat, s.message()),
                 Err(_) => {}

@@ -161,7 +161,9 @@ impl Manager {
         let by = if holder == Holder::StandIn { PlayedBy::StandIn } else { PlayedBy::Holder };
         let events = self.choose(&slot, &mut d, seat, &option_id, by).await.map_err(refused)?;
         // Per choice: debug, so a busy server does not write a line per move.
-        debug!(option = %option_id, seq = d.seq(), "choice accepted");
+        // A game with private hands: its option ids may name a hand card.
+        let logged = if d.game.same_state_for_every_viewer() { option_id.as_str() } else { "(private)" };
+        debug!(option = %logged, seq = d.seq(), "choice accepted");
         Ok(Accepted { seq: d.seq(), events, state: d.state(&slot.id, Viewer::Seat(seat)) })
     }
 

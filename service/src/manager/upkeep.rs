@@ -159,7 +159,7 @@ impl Manager {
             }
             let Some(option) = d.game.timeout_option(seat) else { return false };
             if first_time || !forfeited {
-                info!(game = %slot.id, seat, option = %option, "seat out of time: the server passes for it");
+                info!(game = %slot.id, seat, "seat out of time: the server passes for it");
             }
             match self.choose(slot, d, seat, &option, PlayedBy::Server).await {
                 Ok(_) => true,
