@@ -1,6 +1,7 @@
-// The game's content catalog (GetCatalog "xodus"): names and rules text of
-// tiles, cards, modules, ships and Allies, looked up by category and index
-// (as states and options carry them) or by text id (as events do).
+// A game's content catalog (GetCatalog): names and rules text of its
+// tiles, cards, ships..., looked up by category and index (as states and
+// options carry them) or by text id (as events do). Public content, the
+// same for every viewer.
 import type { DescEnum } from "@bufbuild/protobuf";
 import { api } from "./client";
 import type { CatalogEntry } from "./gen/tabletop/v1/service_pb";
@@ -43,13 +44,17 @@ export class Catalog {
   }
 }
 
-let cached: Promise<Catalog> | undefined;
+const cached = new Map<string, Promise<Catalog>>();
 
-/** The X-ODUS catalog, fetched once. */
-export function loadCatalog(): Promise<Catalog> {
-  cached ??= api.getCatalog({ gameType: "xodus" }).then((r) => new Catalog(r.entries));
-  cached.catch(() => (cached = undefined));
-  return cached;
+/** A game type's catalog, fetched once. */
+export function loadCatalog(gameType: string): Promise<Catalog> {
+  let c = cached.get(gameType);
+  if (!c) {
+    c = api.getCatalog({ gameType }).then((r) => new Catalog(r.entries));
+    c.catch(() => cached.delete(gameType));
+    cached.set(gameType, c);
+  }
+  return c;
 }
 
 /** "SHIP_KIND_PIRATE_SHIP" (value 4) -> "pirate_ship": the snake-case name

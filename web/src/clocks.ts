@@ -52,11 +52,13 @@ export class ClockRow {
   private state?: GameState;
   private rules?: ClockRules;
   private mySeat?: number;
+  private name?: (seat: number) => string;
   /** The seq whose low-time notice was given. */
   private warnedAt?: bigint;
 
-  update(state: GameState | undefined, rules: ClockRules | undefined, mySeat: number | undefined): void {
+  update(state: GameState | undefined, rules: ClockRules | undefined, mySeat: number | undefined, name?: (seat: number) => string): void {
     this.state = state;
+    this.name = name;
     this.rules = rules;
     this.mySeat = mySeat;
     const on = !!state?.clocks.length && !state.outcome;
@@ -89,7 +91,7 @@ export class ClockRow {
       const cls = ["clock", c.running ? "running" : "", mine ? "mine" : "", mine && low ? "low" : "", c.timedOut ? "timed-out" : "", c.forfeited ? "forfeited" : ""].filter(Boolean).join(" ");
       const mark = c.forfeited ? " forfeited" : c.timedOut ? " out of time" : "";
       return h("span", { class: cls, "data-seat": c.seat, "data-ms": Math.max(0, Math.round(left)) },
-        `${c.running ? "▶ " : ""}Seat ${c.seat}${mine ? " (you)" : ""}: `, h("span", { class: "time" }, fmt(left)), mark);
+        `${c.running ? "▶ " : ""}${this.name?.(c.seat) ?? `Seat ${c.seat}`}${mine ? " (you)" : ""}: `, h("span", { class: "time" }, fmt(left)), mark);
     });
     replace(this.el, ...items);
   }

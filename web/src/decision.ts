@@ -1,23 +1,24 @@
 // The decision panel: the pending decision's prompt, who decides (redrawn
 // when seats change hands), and, when it is ours, its options as numbered
-// buttons (number keys pick them; those aiming at a system are marked and
-// linked to the map; an orientation shows the tile's lanes), plus Undo when
+// buttons (number keys pick them; those aiming at a place of the table are
+// marked and linked to it; a game may draw a picture in a button, as
+// X-ODUS does for an orientation's lanes), plus Undo when
 // the server says `can_undo`. The options are off while a choice is on its
 // way, while the server cannot be reached, and for a moment after a pick,
 // so that a double click spends one choice.
-import type { Catalog } from "./catalog";
 import { h } from "./dom";
 import { Claimant } from "./gen/tabletop/v1/game_pb";
-import type { XodusState } from "./gen/xodus/v1/state_pb";
 import { isMyTurn, type MyOption } from "./options";
-import { optionLanes, orientPreview } from "./orient";
-import { shipName } from "./ships";
 import type { Table } from "./store";
 
 export interface DecisionHandlers {
   choose(o: MyOption): void;
   undo(): void;
   hover(o: MyOption | undefined): void;
+  /** A seat's display name ("Pirate Ship", "Commander 2"). */
+  seatName(seat: number): string;
+  /** A picture for an option's button, if the game draws one. */
+  decorate?(o: MyOption): Element | null;
 }
 
 /** Who sits in a seat, as the decision panel says it. */
@@ -26,7 +27,7 @@ export function seatHolder(t: Table, s: number): string {
   return s === t.seat ? "you" : info?.claimed ? (info.claimedBy === Claimant.AI || info.standIn ? "AI" : "human") : "nobody yet";
 }
 
-export function drawDecision(t: Table, x: XodusState | undefined, cat: Catalog, opts: MyOption[], step: HTMLElement | null, armed: boolean, on: DecisionHandlers): HTMLElement {
+export function drawDecision(t: Table, opts: MyOption[], step: HTMLElement | null, armed: boolean, on: DecisionHandlers): HTMLElement {
   const d = t.state?.decision;
   const mine = isMyTurn(t);
   const open = armed && !t.pending && !t.offline;
@@ -43,11 +44,7 @@ export function drawDecision(t: Table, x: XodusState | undefined, cat: Catalog, 
     panel.append(h("h2", undefined, "Game over"), h("p", undefined, d.prompt));
     return panel;
   }
-  const deciders = d.deciders.map((s) => {
-    const sh = x?.ships.find((v) => v.seat === s);
-    const name = sh ? shipName(cat, sh.kind) : `seat ${s}`;
-    return `${name} (seat ${s}, ${seatHolder(t, s)})`;
-  });
+  const deciders = d.deciders.map((s) => `${on.seatName(s)} (seat ${s}, ${seatHolder(t, s)})`);
   panel.append(h("h2", undefined, mine ? "Your decision" : `Waiting for ${deciders.join(", ")}`), h("p", { class: "prompt" }, d.prompt));
   const others = d.deciders.filter((s) => s !== t.seat);
   if (mine && others.length) {
@@ -71,18 +68,18 @@ export function drawDecision(t: Table, x: XodusState | undefined, cat: Catalog, 
     };
     for (const o of opts) {
       const n = o.index + 1;
-      const lanes = optionLanes(x, cat, o);
+      const pic = on.decorate?.(o) ?? null;
       const btn = h("button", {
-        type: "button", class: `option${o.hexKey ? " aims" : ""}${lanes !== undefined ? " orient" : ""}`, "data-id": o.option.id, "data-index": o.index,
-        "data-hex": o.hexKey, disabled: !open, title: o.option.id,
+        type: "button", class: `option${o.target ? " aims" : ""}${pic ? " orient" : ""}`, "data-id": o.option.id, "data-index": o.index,
+        "data-hex": o.target, "data-target": o.target, disabled: !open, title: o.option.id,
         onclick: (ev: Event) => spend(ev, o),
         ondblclick: (ev: Event) => ev.preventDefault(),
         onmouseenter: () => on.hover(o), onmouseleave: () => on.hover(undefined),
         onfocus: () => on.hover(o), onblur: () => on.hover(undefined),
       }, n <= 10 ? h("kbd", undefined, String(n % 10)) : null,
-      lanes !== undefined ? orientPreview(x, lanes) : null,
+      pic,
       h("span", { class: "label" }, o.option.label),
-      o.hexKey ? h("span", { class: "aim", "aria-hidden": "true" }, " ◎") : null);
+      o.target ? h("span", { class: "aim", "aria-hidden": "true" }, " ◎") : null);
       list.append(h("li", undefined, btn));
     }
     panel.append(list, h("p", { class: "more", hidden: true, "aria-hidden": "true" }));

@@ -1,14 +1,16 @@
-// Entry point: loads the catalog, then routes between the lobby (#/) and a
-// table (#/game/ID), resuming the seat this browser holds for that game
-// from the last seq it saw.
+// Entry point: loads the catalogs of the games this page plays, then
+// routes between the lobby (#/, or #/new/TYPE with that game's setup form
+// chosen) and a table (#/game/ID), resuming the seat this browser holds
+// for that game from the last seq it saw.
 import { loadCatalog, type Catalog } from "./catalog";
 import { errorText, playerText } from "./client";
 import { h } from "./dom";
 import { LobbyView } from "./lobby";
+import { GAMES, gameUi } from "./registry";
 import { forgetSeat, loadSeat } from "./session";
+import { TableShell } from "./shell";
 import { mountStatus, setStatus } from "./status";
 import { GameStore } from "./store";
-import { TableView } from "./table";
 
 const app = document.getElementById("app") as HTMLElement;
 mountStatus(document.getElementById("status") as HTMLElement);
@@ -20,10 +22,11 @@ function go(hash: string): void {
   else location.hash = hash;
 }
 
-function openTable(cat: Catalog, gameId: string, asSpectator = false): void {
+
+function openTable(gameId: string, asSpectator = false): void {
   const seat = asSpectator ? undefined : loadSeat(gameId);
-  const store = new GameStore(gameId, seat ? BigInt(seat.lastSeq || "0") : 0n, seat ? { seat: seat.seat, token: seat.token } : undefined);
-  const view = new TableView(store, cat, () => {
+  const store = new GameStore(gameId, seat ? BigInt(seat.lastSeq || "0") : 0n, seat ? { seat: seat.seat, token: seat.token } : undefined, gameUi);
+  const view = new TableShell(store, () => {
     if (store.table.state?.outcome) forgetSeat(gameId);
     go("#/");
   }, async () => {
@@ -31,11 +34,11 @@ function openTable(cat: Catalog, gameId: string, asSpectator = false): void {
     if (!(await store.release())) return;
     forgetSeat(gameId);
     teardown?.();
-    openTable(cat, gameId, true);
+    openTable(gameId, true);
     setStatus("You left your seat; watching as a spectator.", "ok");
   });
   app.replaceChildren(view.el);
-  document.title = `X-ODUS — ${gameId}`;
+  document.title = `Game ${gameId}`;
   setStatus(seat ? `Resuming seat ${seat.seat}…` : "Watching…");
   teardown = () => {
     store.stop();
@@ -45,13 +48,13 @@ function openTable(cat: Catalog, gameId: string, asSpectator = false): void {
     if (why === "seat_lost" && seat) {
       forgetSeat(gameId);
       teardown?.();
-      openTable(cat, gameId, true);
+      openTable(gameId, true);
       setStatus("This browser no longer holds its seat in this game; watching instead.", "error", detail);
     } else if (why === "missing") {
       if (seat) forgetSeat(gameId);
       setStatus("There is no such game on the server.", "error", detail);
     } else if (why === "foreign") {
-      setStatus("This page plays X-ODUS only for now.", "info", detail);
+      setStatus("This page does not play that game.", "info", detail);
     } else {
       setStatus("This game cannot be shown.", "error", detail);
     }
@@ -61,11 +64,17 @@ function openTable(cat: Catalog, gameId: string, asSpectator = false): void {
 async function route(): Promise<void> {
   teardown?.();
   teardown = undefined;
-  let cat: Catalog;
+  const m = /^#\/game\/([^/?#]+)/.exec(location.hash);
+  if (m?.[1]) {
+    // The table loads its game's catalog once the first state names it.
+    openTable(decodeURIComponent(m[1]));
+    return;
+  }
+  let cats: Map<string, Catalog>;
   try {
-    cat = await loadCatalog();
+    cats = new Map(await Promise.all(GAMES.map(async (g) => [g.type, await loadCatalog(g.type)] as const)));
   } catch (err) {
-    // Nothing works without the catalog: say so, and try again shortly
+    // The lobby's forms need the catalogs: say so, and try again shortly
     // (or now, with the button).
     setStatus(playerText(err), "error", errorText(err));
     const hash = location.hash;
@@ -74,15 +83,11 @@ async function route(): Promise<void> {
     teardown = () => clearTimeout(again);
     return;
   }
-  const m = /^#\/game\/([^/?#]+)/.exec(location.hash);
-  if (m?.[1]) {
-    openTable(cat, decodeURIComponent(m[1]));
-  } else {
-    const lobby = new LobbyView(cat, (id) => go(`#/game/${encodeURIComponent(id)}`));
-    app.replaceChildren(lobby.el);
-    document.title = "X-ODUS — lobby";
-    teardown = () => lobby.destroy();
-  }
+  const newType = /^#\/new\/([a-z0-9_-]+)/.exec(location.hash)?.[1];
+  const lobby = new LobbyView(cats, (id) => go(`#/game/${encodeURIComponent(id)}`), newType);
+  app.replaceChildren(lobby.el);
+  document.title = "Lobby — X-ODUS and VII Legio";
+  teardown = () => lobby.destroy();
 }
 
 window.addEventListener("hashchange", () => void route());

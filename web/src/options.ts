@@ -1,20 +1,23 @@
 // The pending decision as this page's user sees it: which options are
-// theirs to pick, each with its typed X-ODUS choice (for the hex it aims
-// at, if any). Pure data, no DOM.
-import { anyUnpack } from "@bufbuild/protobuf/wkt";
+// theirs to pick, each with its typed choice (the game's own message,
+// unpacked by its table) and the place on the table it aims at, if any
+// (a key the table's map uses: "q,r" for an X-ODUS system, "sector:2" for
+// a VII Legio sector...). Pure data, no DOM, no game rule.
 import type { ChoiceOption } from "./gen/tabletop/v1/game_pb";
-import { XodusChoiceSchema, type XodusChoice } from "./gen/xodus/v1/choice_pb";
-import { key } from "./hex";
 import type { Table } from "./store";
 
 export interface MyOption {
   /** Position in the list (number key = index + 1). */
   index: number;
   option: ChoiceOption;
-  choice?: XodusChoice;
-  /** "q,r" of the system it aims at, if it aims at one. */
-  hexKey?: string;
+  /** The game's typed choice, when its table reads one. */
+  typed?: unknown;
+  /** The key of the place it aims at on the table, if any. */
+  target?: string;
 }
+
+/** How a game's table reads an option: its typed choice and its target. */
+export type OptionReader = (option: ChoiceOption) => { typed?: unknown; target?: string };
 
 /** True when the pending decision waits on our seat. */
 export function isMyTurn(t: Table): boolean {
@@ -23,28 +26,26 @@ export function isMyTurn(t: Table): boolean {
 }
 
 /** The options our seat may pick now (none when it is not our decision). */
-export function myOptions(t: Table): MyOption[] {
+export function myOptions(t: Table, read: OptionReader): MyOption[] {
   const d = t.state?.decision;
   if (!d || !isMyTurn(t)) return [];
   const seat = t.seat as number;
   const out: MyOption[] = [];
   for (const option of d.options) {
     if (option.seats.length && !option.seats.includes(seat)) continue;
-    const choice = option.detail ? anyUnpack(option.detail, XodusChoiceSchema) : undefined;
-    const hexKey = choice?.hex ? key(choice.hex) : undefined;
-    out.push({ index: out.length, option, choice, hexKey });
+    out.push({ index: out.length, option, ...read(option) });
   }
   return out;
 }
 
-/** Options grouped by the hex they aim at. */
-export function byHex(opts: MyOption[]): Map<string, MyOption[]> {
+/** Options grouped by the place they aim at. */
+export function byTarget(opts: MyOption[]): Map<string, MyOption[]> {
   const m = new Map<string, MyOption[]>();
   for (const o of opts) {
-    if (!o.hexKey) continue;
-    const list = m.get(o.hexKey) ?? [];
+    if (!o.target) continue;
+    const list = m.get(o.target) ?? [];
     list.push(o);
-    m.set(o.hexKey, list);
+    m.set(o.target, list);
   }
   return m;
 }

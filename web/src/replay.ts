@@ -1,16 +1,13 @@
 // The replay panel: a game's state at any seq (GetView with at_seq), with
 // step back, step forward and jump to a step. A finished game is replayed
 // from any seat's view (as_seat); a live one from our own seat, up to the
-// seq it had when the panel opened.
-import { anyUnpack } from "@bufbuild/protobuf/wkt";
-import { drawBoard } from "./board";
+// seq it had when the panel opened. The game draws each step
+// (GameUi.drawReplay); the panel is the same for every game.
 import type { Catalog } from "./catalog";
-import { humanize } from "./catalog";
 import { api, errorText, isCanceled, playerText } from "./client";
 import { h, replace } from "./dom";
+import type { GameUi } from "./games";
 import type { SeatCredentials } from "./gen/tabletop/v1/game_pb";
-import { XodusStateSchema } from "./gen/xodus/v1/state_pb";
-import { drawMats } from "./mats";
 import type { Table } from "./store";
 
 export class ReplayPanel {
@@ -26,7 +23,7 @@ export class ReplayPanel {
   private back = h("button", { type: "button", id: "replay-back", title: "Step back" }, "◀ Back");
   private fwd = h("button", { type: "button", id: "replay-forward", title: "Step forward" }, "Forward ▶");
 
-  constructor(private table: Table, private creds: SeatCredentials | undefined, private cat: Catalog, close: () => void) {
+  constructor(private table: Table, private creds: SeatCredentials | undefined, private ui: GameUi, private cat: Catalog, close: () => void) {
     this.last = table.state?.seq ?? 0n;
     this.finished = !!table.state?.outcome;
     this.seq = this.last;
@@ -42,7 +39,7 @@ export class ReplayPanel {
     let seatSel: HTMLSelectElement | null = null;
     if (this.finished && table.summary?.seats.length) {
       seatSel = h("select", { id: "replay-seat", "aria-label": "Whose view" },
-        ...table.summary.seats.map((s) => h("option", { value: String(s.seat) }, `Seat ${s.seat}'s view`)));
+        ...table.summary.seats.map((s) => h("option", { value: String(s.seat) }, `Seat ${s.seat}'s view (${ui.seatName(cat, s.seat, s.role, table)})`)));
       seatSel.value = String(this.asSeat ?? 0);
       seatSel.addEventListener("change", () => {
         this.asSeat = Number(seatSel?.value);
@@ -77,16 +74,8 @@ export class ReplayPanel {
         asSeat: this.finished ? this.asSeat : undefined,
       }, { signal: this.abort.signal });
       if (seq !== this.seq) return; // a later step was asked for meanwhile
-      const st = r.state;
-      const x = st?.detail.case === "gameState" ? anyUnpack(st.detail.value, XodusStateSchema) : undefined;
-      if (!st || !x) {
-        replace(this.view, h("p", { class: "hint" }, "This step cannot be drawn."));
-      } else {
-        replace(this.view,
-          h("p", { class: "replay-where" }, `Round ${x.round} · ${humanize(x.phase || "")}`),
-          drawBoard(x, this.cat, new Map(), { pickHex: () => {}, hoverHex: () => {} }, false),
-          drawMats(x, this.cat, this.table.summary, this.asSeat));
-      }
+      const drawn = r.state ? this.ui.drawReplay(r.state, this.cat, this.table.summary, this.asSeat) : null;
+      replace(this.view, drawn ?? h("p", { class: "hint" }, "This step cannot be drawn."));
       this.el.dataset.loaded = seq.toString();
     } catch (err) {
       if (isCanceled(err)) return;

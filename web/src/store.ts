@@ -1,16 +1,14 @@
 // The state store of one table: follows StreamGame (from the last seq seen,
 // reconnecting after a network failure, with the seats' changes), keeps the
-// latest GameState with its typed X-ODUS state, the game's lobby data and
+// latest GameState with its game's typed state, the game's lobby data and
 // the event log, sends choices and undos (each spent once: a second one
 // waits until the new state arrives), tells the player in plain words when
 // a call fails, and tells the views when something changed. It knows no
 // rule.
 import { create } from "@bufbuild/protobuf";
-import { anyUnpack } from "@bufbuild/protobuf/wkt";
 import { api, errorText, isCanceled, offlineText, playerText, trouble } from "./client";
-import type { GameState, GameSummary, SeatCredentials } from "./gen/tabletop/v1/game_pb";
+import type { Event, GameState, GameSummary, SeatCredentials } from "./gen/tabletop/v1/game_pb";
 import { SeatCredentialsSchema } from "./gen/tabletop/v1/game_pb";
-import { XodusStateSchema, type XodusState } from "./gen/xodus/v1/state_pb";
 import { loadLog, saveLastSeq, saveLog } from "./session";
 import { setStatus } from "./status";
 
@@ -18,14 +16,19 @@ export interface Table {
   gameId: string;
   /** The latest state, once the first message arrived. */
   state?: GameState;
-  /** Its typed X-ODUS part. */
-  xodus?: XodusState;
+  /** Its game's registered type ("xodus", "legio"). */
+  gameType?: string;
+  /** Its typed part (XodusState, LegioState...), read by the game's table. */
+  detail?: unknown;
   /** The game's lobby data (seats and who holds them). */
   summary?: GameSummary;
   /** Our seat, when we play one. */
   seat?: number;
   /** The event log, oldest first. */
   log: string[];
+  /** The events received since the page opened the table, oldest first
+   * (the last 500), for tables that draw from them. */
+  events: Event[];
   /** A choice or undo is on its way. */
   pending: boolean;
   /** The stream is connected. */
@@ -34,8 +37,15 @@ export interface Table {
   offline: boolean;
   /** The server has no such game. */
   missing: boolean;
-  /** The game is not X-ODUS: its registered name (this page does not draw it). */
+  /** A game this page does not play: its registered type. */
   foreign?: string;
+}
+
+/** What the store needs of a game: its typed state, and its log lines. */
+export interface GameReader {
+  unpack(state: GameState): unknown;
+  /** A log line for an event (default: its summary). */
+  logLine?(e: Event): string;
 }
 
 /** Why following a game stopped for good. */
@@ -53,9 +63,11 @@ export class GameStore {
   private frame = 0;
   private lastSeq: bigint;
 
-  constructor(gameId: string, fromSeq: bigint, seat?: { seat: number; token: string }) {
+  /** `games(type)` reads a game type's typed state (and may word its log
+   * lines); undefined for a type this page does not play. */
+  constructor(gameId: string, fromSeq: bigint, seat: { seat: number; token: string } | undefined, private games: (type: string) => GameReader | undefined) {
     this.lastSeq = fromSeq;
-    this.table = { gameId, log: seat ? loadLog(gameId) : [], pending: false, live: false, offline: false, missing: false };
+    this.table = { gameId, log: seat ? loadLog(gameId) : [], events: [], pending: false, live: false, offline: false, missing: false };
     if (seat) {
       this.creds = create(SeatCredentialsSchema, seat);
       this.table.seat = seat.seat;
@@ -102,8 +114,13 @@ export class GameStore {
             this.changed();
           }
           delay = 500;
-          const lines = msg.events.map((e) => e.summary).filter((x) => x);
+          const reader = this.games(msg.state?.gameType || this.table.gameType || "xodus");
+          const lines = msg.events.map((e) => reader?.logLine?.(e) ?? e.summary).filter((x) => x);
           if (lines.length) this.addLog(lines);
+          if (msg.events.length) {
+            this.table.events.push(...msg.events);
+            if (this.table.events.length > 500) this.table.events.splice(0, this.table.events.length - 500);
+          }
           // The seats: in the snapshot, then after each change.
           if (msg.game) {
             this.table.summary = msg.game;
@@ -166,15 +183,16 @@ export class GameStore {
   private apply(state: GameState): void {
     const prev = this.table.state;
     if (prev && state.seq < prev.seq) return;
-    if (state.gameType && state.gameType !== "xodus") {
-      this.table.foreign = state.gameType;
+    const type = state.gameType || "xodus";
+    const unpack = this.games(type)?.unpack;
+    if (!unpack) {
+      this.table.foreign = type;
       this.changed();
       return;
     }
     this.table.state = state;
-    if (state.detail.case === "gameState") {
-      this.table.xodus = anyUnpack(state.detail.value, XodusStateSchema) ?? this.table.xodus;
-    }
+    this.table.gameType = type;
+    this.table.detail = unpack(state) ?? this.table.detail;
     if (!prev || state.seq !== prev.seq) this.table.pending = false;
     this.lastSeq = state.seq;
     if (this.creds) saveLastSeq(this.table.gameId, state.seq);

@@ -6,8 +6,10 @@
 //! same address as last time when it can, so the page keeps its origin
 //! and with it the seat tokens the browser saved. The front-end is built
 //! with npm on first use when this is a checkout with `web/package.json`.
+//! The page's lobby creates either game; `--game legio` opens it on VII
+//! Legio's setup form.
 
-use super::interrupt;
+use super::{GAME_TYPES, interrupt};
 use anyhow::{Context, bail};
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -82,10 +84,23 @@ fn listen_address(a: &PlayArgs) -> String {
 }
 
 /// Runs `xodus play --web`.
+/// The lobby's address suffix for `--game TYPE`: that game's setup form
+/// (none for X-ODUS, the lobby's first form).
+fn lobby_form(game: Option<&str>) -> anyhow::Result<String> {
+    match game {
+        None | Some("xodus") => Ok(String::new()),
+        Some(t) if GAME_TYPES.contains(&t) => Ok(format!("#/new/{t}")),
+        Some(other) => {
+            bail!("--web creates games in the page; --game {other:?} is not a game type ({})", GAME_TYPES.join(", "))
+        }
+    }
+}
+
 pub async fn run(a: PlayArgs) -> anyhow::Result<()> {
     if a.server.is_some() {
         bail!("--web starts its own server; leave out --server");
     }
+    let form = lobby_form(a.game.as_deref())?;
     let dist = front_end(&a)?;
     let dist = dist.canonicalize().with_context(|| format!("{}", dist.display()))?;
     let extra = vec!["--web-dir".to_string(), dist.display().to_string()];
@@ -99,7 +114,7 @@ pub async fn run(a: PlayArgs) -> anyhow::Result<()> {
     }
     let fill = procs::start_fill(&url, &a.ai.agent_args(), Some(&a.data_dir.join("ai-fill.log")))?;
     let _signals = interrupt::handled_here();
-    println!("open {url}/ in a browser (Ctrl-C stops the server and the AI captains)");
+    println!("open {url}/{form} in a browser (Ctrl-C stops the server and the AI captains)");
     interrupt::stop_asked().await;
     eprintln!("stopping: the AI captains hand their seats back, then the server stops");
     // The captains first, while the server is there to take the seats back.

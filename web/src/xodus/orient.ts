@@ -2,11 +2,12 @@
 // catalog's printed lanes turned by the option's rotation, or read from
 // the option's label), drawn as a small picture of the tile among its
 // revealed neighbours, so "Lanes toward NE NW" need not be imagined.
-import type { Catalog } from "./catalog";
-import { s } from "./dom";
-import type { XodusState } from "./gen/xodus/v1/state_pb";
+import type { Catalog } from "../catalog";
+import { s } from "../dom";
+import type { XodusChoice } from "../gen/xodus/v1/choice_pb";
+import type { XodusState } from "../gen/xodus/v1/state_pb";
 import { corners, key } from "./hex";
-import type { MyOption } from "./options";
+import type { MyOption } from "../options";
 
 /** The compass names of directions 0..5 (E, then counter-clockwise). */
 export const DIRS = ["E", "NE", "NW", "W", "SW", "SE"] as const;
@@ -41,10 +42,11 @@ export function lanesFromLabel(label: string): number | undefined {
 
 /** The lanes an orientation option gives the tile being placed. */
 export function optionLanes(x: XodusState | undefined, cat: Catalog, o: MyOption): number | undefined {
-  if (o.choice?.action !== "orient") return undefined;
+  const choice = o.typed as XodusChoice | undefined;
+  if (choice?.action !== "orient") return undefined;
   const st = x?.step?.step;
   const printed = st?.case === "orientation" ? printedLanes(cat, st.value.tile) : undefined;
-  if (printed !== undefined && o.choice.rotation !== undefined) return rotateMask(printed, o.choice.rotation);
+  if (printed !== undefined && choice.rotation !== undefined) return rotateMask(printed, choice.rotation);
   return lanesFromLabel(o.option.label);
 }
 

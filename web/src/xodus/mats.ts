@@ -1,10 +1,10 @@
 // Each ship's mat: health, energy, scraps, XP and level, actions left, its
 // state flags, modules and Precursor Mod effects (catalog names, rules text
 // as tooltips), Damaged cards and Keys carried.
-import type { Catalog } from "./catalog";
-import { h } from "./dom";
-import { Claimant, type GameSummary } from "./gen/tabletop/v1/game_pb";
-import type { Ship, XodusState } from "./gen/xodus/v1/state_pb";
+import type { Catalog } from "../catalog";
+import { h } from "../dom";
+import { Claimant, type GameSummary } from "../gen/tabletop/v1/game_pb";
+import type { Ship, XodusState } from "../gen/xodus/v1/state_pb";
 import { seatColor, shipName } from "./ships";
 
 export function drawMats(x: XodusState, cat: Catalog, summary: GameSummary | undefined, mySeat: number | undefined): HTMLElement {

@@ -1,10 +1,10 @@
 // The side boards: the Corruption track with its Avatars and face-down
 // tokens, the Precursor Signals and Keys, the Allies met, and the sizes of
 // the face-down decks and supplies.
-import type { Catalog } from "./catalog";
-import { enumSlug } from "./catalog";
-import { h } from "./dom";
-import { AllyKindSchema, type XodusState } from "./gen/xodus/v1/state_pb";
+import type { Catalog } from "../catalog";
+import { enumSlug } from "../catalog";
+import { h } from "../dom";
+import { AllyKindSchema, type XodusState } from "../gen/xodus/v1/state_pb";
 
 export function drawCorruption(x: XodusState, cat: Catalog): HTMLElement {
   const c = x.corruption;

@@ -5,17 +5,17 @@
 // with the lanes of the orientation under the pointer; the systems the
 // user's options aim at are highlighted and clickable (mouse or keyboard)
 // while the options are open.
-import type { Catalog } from "./catalog";
-import { enumSlug } from "./catalog";
-import { s } from "./dom";
+import type { Catalog } from "../catalog";
+import { enumSlug } from "../catalog";
+import { s } from "../dom";
 import {
   AllyKindSchema,
   Pacification,
   SystemKind,
   type XodusState,
-} from "./gen/xodus/v1/state_pb";
+} from "../gen/xodus/v1/state_pb";
 import { SIZE, center, corners, edgeMid, key, label } from "./hex";
-import type { MyOption } from "./options";
+import type { MyOption } from "../options";
 import { seatColor, shipName } from "./ships";
 
 const KIND_CLASS: Record<number, string> = {

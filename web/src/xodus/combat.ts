@@ -1,9 +1,9 @@
 // The Combat board: the fight in progress (system, ships, Enemies defeated)
 // and, after an attack roll, every ship's dice as rolled and changed; plus
 // a one-line description of the step the rules wait in.
-import type { Catalog } from "./catalog";
-import { h } from "./dom";
-import { DieColor, DieFace, type Hex, type Target, type XodusState } from "./gen/xodus/v1/state_pb";
+import type { Catalog } from "../catalog";
+import { h } from "../dom";
+import { DieColor, DieFace, type Hex, type Target, type XodusState } from "../gen/xodus/v1/state_pb";
 import { label } from "./hex";
 import { shipName } from "./ships";
 

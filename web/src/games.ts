@@ -1,0 +1,82 @@
+// What a game brings to the page, and nothing else: a table (the parts of
+// the layout drawn from its typed state and catalog, how its options aim at
+// the table, its end screen and a replay step), a setup form for the
+// lobby, and how it names seats. The lobby, the seat, the stream,
+// reconnection, undo, clocks, errors, the decision panel, the log and the
+// replay viewer are shared (lobby.ts, store.ts, shell.ts, decision.ts,
+// clocks.ts, replay.ts). A third game adds one GameUi to `registry.ts`.
+import type { Any } from "@bufbuild/protobuf/wkt";
+import type { Catalog } from "./catalog";
+import type { Event, GameKind, GameState, GameSummary, SeatOpenTo } from "./gen/tabletop/v1/game_pb";
+import type { MyOption, OptionReader } from "./options";
+import type { Table } from "./store";
+
+/** What the shell hands a game's table. */
+export interface TableHooks {
+  /** A place of the table was picked (a map key that options aim at). */
+  pick(target: string): void;
+  /** The pointer or focus is on a place (or left it). */
+  hover(target: string | undefined): void;
+}
+
+/** One game's part of a table: its panels, redrawn from the store. */
+export interface GameTable {
+  /** The panels of the left column (boards of the players). */
+  readonly left: HTMLElement[];
+  /** The panels of the middle column (the map, the tracks). */
+  readonly mid: HTMLElement[];
+  /** Panels of the right column between the decision and the log. */
+  readonly right: HTMLElement[];
+  /** Redraws every panel; `open` says whether picks are taken now. */
+  render(t: Table, opts: MyOption[], open: boolean): void;
+  /** "Round 3 · Action phase": where the game stands, for the info bar. */
+  where(t: Table): string;
+  /** What the pending step carries, for the decision panel. */
+  step(t: Table): HTMLElement | null;
+  /** A picture drawn in an option's button before its label, if any. */
+  decorate?(t: Table, o: MyOption): Element | null;
+  /** An option is under the pointer (or none). */
+  hover?(o: MyOption | undefined): void;
+  destroy?(): void;
+}
+
+/** The end screen's words. */
+export interface Ending {
+  title: string;
+  /** "won", "lost" or "ranked": the end screen's style. */
+  cls: string;
+  lines: (Node | string)[];
+  status: string;
+}
+
+/** A setup form: its fields, and what it creates (or what is wrong). */
+export interface SetupForm {
+  el: HTMLElement;
+  read(): { kind: GameKind; seats: SeatOpenTo[]; setup: Any } | string;
+  /** A line under the form. */
+  hint: string;
+}
+
+export interface GameUi {
+  /** The registered game type ("xodus", "legio"). */
+  type: string;
+  /** Its display name. */
+  name: string;
+  /** Its typed state, unpacked from GameState.detail (undefined if absent). */
+  unpack(state: GameState): unknown;
+  /** A log line for an event, when the game words it better than its
+   * summary (default: the summary). */
+  logLine?(e: Event): string;
+  /** How the decision panel reads an option. */
+  readOption: OptionReader;
+  /** A seat's display name ("Pirate Ship", "Commander 2"), from the table
+   * when there is one, else from the lobby's seat role. */
+  seatName(cat: Catalog, seat: number, role: string, t?: Table): string;
+  newTable(cat: Catalog, hooks: TableHooks): GameTable;
+  setupForm(cat: Catalog): SetupForm;
+  ending(t: Table, cat: Catalog): Ending | undefined;
+  /** The outcome in a few words, for the lobby. */
+  lobbyOutcome(g: GameSummary): string;
+  /** One replayed step, drawn (null when it cannot be). */
+  drawReplay(state: GameState, cat: Catalog, summary: GameSummary | undefined, asSeat: number | undefined): HTMLElement | null;
+}

@@ -1,0 +1,182 @@
+// VII Legio: Nébuleuse Rouge in the page: its table (the Red Nebula, the
+// tracks and contacts, every commander's board, your own hand and
+// objectives, the landing and mission under way), drawn from the typed
+// LegioState and the catalog; how its options aim at the table; its
+// setup form (commanders, who takes each seat, seed, round limit); its
+// end screen with the final scores; its replay step and its log lines.
+import { create } from "@bufbuild/protobuf";
+import { anyPack, anyUnpack } from "@bufbuild/protobuf/wkt";
+import type { Catalog } from "../catalog";
+import { h, replace } from "../dom";
+import type { GameTable, GameUi, SetupForm, TableHooks } from "../games";
+import { LegioChoiceSchema } from "../gen/legio/v1/choice_pb";
+import { LegioEventSchema } from "../gen/legio/v1/events_pb";
+import { LegioSetupSchema } from "../gen/legio/v1/setup_pb";
+import { LegioStateSchema, type LegioState } from "../gen/legio/v1/state_pb";
+import { GameKind, SeatOpenTo, type Event } from "../gen/tabletop/v1/game_pb";
+import { byTarget, type MyOption } from "../options";
+import { parseSeed, whoSelect } from "../setup";
+import type { Table } from "../store";
+import { drawBoards, drawNebula, drawTracks, type Picks } from "./board";
+import { describeStep, drawMission } from "./mission";
+import { drawPrivate } from "./private";
+import { choiceTarget, commander, plural } from "./words";
+
+function legioOf(t: Table): LegioState | undefined {
+  return t.detail as LegioState | undefined;
+}
+
+function unpackEvent(e: Event) {
+  return e.detail ? anyUnpack(e.detail, LegioEventSchema) : undefined;
+}
+
+class LegioTable implements GameTable {
+  private boardsBox = h("div", { class: "mats-box" });
+  private mapBox = h("div", { class: "board-box nebula-box" });
+  private tracksBox = h("div", { class: "tracks-box" });
+  private privateBox = h("div", { class: "hand-box" });
+  private missionBox = h("div", { class: "combat-box mission-box" });
+  readonly left = [this.boardsBox];
+  readonly mid = [this.mapBox, this.tracksBox];
+  readonly right = [this.missionBox, this.privateBox];
+  /** Each commander's last damage roll, in words, from the events seen. */
+  private damage = new Map<number, string>();
+  private seen = 0;
+
+  constructor(private cat: Catalog, private hooks: TableHooks) {}
+
+  where(t: Table): string {
+    const x = legioOf(t);
+    return x ? `Round ${x.round} · ${commander(x.active)} to play` : "";
+  }
+
+  render(t: Table, opts: MyOption[], open: boolean): void {
+    const x = legioOf(t);
+    if (!x) return;
+    this.readDamage(t);
+    const p: Picks = { targets: byTarget(opts), open, pick: (k) => this.hooks.pick(k), hover: (k) => this.hooks.hover(k) };
+    replace(this.mapBox, drawNebula(x, this.cat, p));
+    replace(this.tracksBox, drawTracks(x, this.cat, p));
+    replace(this.boardsBox, drawBoards(x, this.cat, t.summary, p, this.damage));
+    replace(this.privateBox, drawPrivate(x, this.cat, p));
+    replace(this.missionBox, drawMission(x, this.cat));
+  }
+
+  private readDamage(t: Table): void {
+    if (t.events.length < this.seen) this.seen = 0;
+    for (const e of t.events.slice(this.seen)) {
+      const ev = unpackEvent(e)?.event;
+      if (ev?.case === "damageRolled") this.damage.set(ev.value.seat, `rolled ${ev.value.face}: ${e.summary.replace(/^.*?: /, "")}`);
+      if (ev?.case === "repaired") this.damage.set(ev.value.seat, "repaired at the Star Base");
+    }
+    this.seen = t.events.length;
+  }
+
+  step(t: Table): HTMLElement | null {
+    const x = legioOf(t);
+    return x ? describeStep(x, this.cat) : null;
+  }
+}
+
+function setupForm(): SetupForm {
+  const players = h("select", { id: "legio-players", "aria-label": "Commanders" }, ...[2, 3, 4].map((n) => h("option", { value: String(n) }, `${n} commanders`)));
+  players.value = "4";
+  const rows: { row: HTMLElement; who: HTMLSelectElement }[] = [];
+  for (let i = 0; i < 4; i++) {
+    const who = whoSelect(`legio-who-${i}`, `Who takes ${commander(i)}`, "AI commander", i === 0);
+    rows.push({ row: h("div", { class: "seat-row" }, h("span", undefined, commander(i)), who), who });
+  }
+  const seed = h("input", { type: "text", id: "legio-seed", inputmode: "numeric", placeholder: "random", "aria-label": "Seed", size: "20" });
+  const limit = h("input", { type: "number", id: "legio-round-limit", min: "1", max: "200", placeholder: "80", "aria-label": "Round limit", class: "secs" });
+  const sync = () => rows.forEach((r, i) => (r.row.hidden = i >= Number(players.value)));
+  players.addEventListener("change", sync);
+  sync();
+  const read: SetupForm["read"] = () => {
+    const n = Number(players.value);
+    const s = parseSeed(seed.value);
+    if (s === null) return "The seed is a whole number from 0 to 18446744073709551615, or empty for a random game.";
+    const lt = limit.value.trim();
+    if (lt && !(/^[0-9]+$/.test(lt) && Number(lt) >= 1 && Number(lt) <= 200)) return "The round limit is 1 to 200 rounds, or empty for the default.";
+    const seats = rows.slice(0, n).map((r) => (r.who.value === "ai" ? SeatOpenTo.AI : r.who.value === "any" ? SeatOpenTo.ANY : SeatOpenTo.HUMAN));
+    const setup = create(LegioSetupSchema, { players: n, seed: s, roundLimit: lt ? Number(lt) : undefined });
+    return { kind: GameKind.LEGIO, seats, setup: anyPack(LegioSetupSchema, setup) };
+  };
+  const el = h("div", { class: "setup setup-legio", "data-game-type": "legio" },
+    h("label", undefined, "Commanders ", players),
+    ...rows.map((r) => r.row),
+    h("label", undefined, "Seed ", seed),
+    h("label", undefined, "Round limit ", limit));
+  return { el, read, hint: "Competitive: 2 to 4 commanders map the Red Nebula; the most PC among those with 10 PX wins. Your hand and objectives stay yours. The round limit is the host's safety net (default 80)." };
+}
+
+/** Why a few events happened, after the server's summary. */
+function why(e: Event): string {
+  const ev = unpackEvent(e)?.event;
+  switch (ev?.case) {
+    case "discovered": return " — a Discovery card found an inhabited planet; its discoverer keeps the card as a trophy once it is explored, and commanders in that sector may now land on it.";
+    case "answered": return ev.value.accepted ? " — it will land too, pool its squads and experience, and share the mission's PC." : " — it stays out of this landing.";
+    case "landed": return " — the ships pool their experience against the card's demand.";
+    case "missionResolved": return ev.value.success ? " — the experience met the card's demand: the PC are shared among the participants." : " — the experience fell short of the card's demand: nobody scores from it.";
+    case "landingAborted": return " — nothing is spent on it.";
+    case "fought": return ev.value.had >= ev.value.needed ? "" : " — each missing laser means a roll on the damage table.";
+    default: return "";
+  }
+}
+
+export const LEGIO: GameUi = {
+  type: "legio",
+  name: "VII Legio",
+  unpack: (state) => (state.detail.case === "gameState" ? anyUnpack(state.detail.value, LegioStateSchema) : undefined),
+  logLine: (e) => e.summary + why(e),
+  readOption: (option) => {
+    const typed = option.detail ? anyUnpack(option.detail, LegioChoiceSchema) : undefined;
+    return { typed, target: choiceTarget(typed) };
+  },
+  seatName: (_cat, seat) => commander(seat),
+  newTable: (cat, hooks) => new LegioTable(cat, hooks),
+  setupForm: () => setupForm(),
+  ending(t) {
+    const o = t.state?.outcome;
+    const x = legioOf(t);
+    if (!o) return undefined;
+    const px = x?.outcome?.px ?? [];
+    // A game cut by the round limit ranks nobody: list it by PC, then PX.
+    const seats = x?.ships.map((sh) => sh.seat) ?? o.scores.map((_, i) => i);
+    const byScore = [...seats].sort((a, b) => Number((o.scores[b] ?? 0n) - (o.scores[a] ?? 0n)) || (px[b] ?? 0) - (px[a] ?? 0));
+    const ranked = o.ranking.length ? o.ranking : (x?.outcome?.ranking.length ? x.outcome.ranking : byScore);
+    const rows = ranked.map((s, i) => h("tr", { class: o.winners.includes(s) ? "winner" : "" },
+      h("td", undefined, o.truncated ? "" : `${i + 1}.`), h("td", undefined, `${commander(s)}${s === t.seat ? " (you)" : ""}`),
+      h("td", undefined, `${o.scores[s] ?? 0} PC`), h("td", undefined, px[s] !== undefined ? `${px[s]} PX` : ""),
+      h("td", undefined, o.winners.includes(s) ? "wins" : "")));
+    const cause = o.cause.replace(/_/g, " ");
+    const winners = o.winners.map(commander);
+    const result = o.truncated ? "Cut by the round limit: no winner." : winners.length ? `${winners.join(" and ")} win${winners.length === 1 ? "s" : ""}.` : "Nobody reached 10 PX: no winner.";
+    return {
+      title: "Final scores",
+      cls: "ranked",
+      lines: [
+        h("p", { class: "cause" }, `Ended in round ${o.round} (${cause}). ${result}`),
+        h("table", { class: "scores" }, h("tbody", undefined, ...rows)),
+        h("p", { class: "hint" }, "Commanders with 10 PX or more rank first, by PC then PX; then the others by PX then PC."),
+      ],
+      status: result,
+    };
+  },
+  lobbyOutcome(g) {
+    const o = g.outcome;
+    if (!o) return "";
+    if (o.truncated) return "cut by the round limit";
+    return o.winners.length ? `${o.winners.map(commander).join(", ")} won` : "no winner";
+  },
+  drawReplay(state, cat, summary) {
+    const x = LEGIO.unpack(state) as LegioState | undefined;
+    if (!x) return null;
+    const p: Picks = { targets: new Map(), open: false, pick: () => {}, hover: () => {} };
+    return h("div", { class: "replay-step legio-replay" },
+      h("p", { class: "replay-where" }, `Round ${x.round} · ${commander(x.active)} to play · ${plural(x.planets.length, "active planet", "active planets")}`),
+      drawNebula(x, cat, p),
+      drawBoards(x, cat, summary, p, new Map()),
+      drawTracks(x, cat, p),
+      drawPrivate(x, cat, p));
+  },
+};

@@ -1,0 +1,366 @@
+// Real-browser tests of VII Legio in the page (node:test + playwright-core
+// driving Debian's headless Chromium; web/tests/run.sh starts the server
+// and an `xodus-ai --fill` daemon, which plays the AI commanders). Every
+// move of a human is a click in the page: a decision button or, where an
+// option aims at a place of the table (a sector, a planet, a card in hand,
+// a commander...), that place. No timed assertion: waits are for states
+// of the page; their timeouts only stop a hung run. Figures (clicks,
+// rounds, seconds) are printed, not asserted.
+import assert from "node:assert/strict";
+import { mkdirSync } from "node:fs";
+import { after, before, test } from "node:test";
+import { chromium } from "playwright-core";
+
+const URL_ = process.env.XODUS_URL ?? "http://127.0.0.1:50051";
+const SHOTS = new URL("./screenshots/", import.meta.url).pathname;
+const WAIT = { timeout: 120_000 };
+mkdirSync(SHOTS, { recursive: true });
+
+let browser;
+before(async () => {
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-dev-shm-usage"],
+  });
+});
+after(async () => {
+  await browser?.close();
+});
+
+/** Keeps a copy of every response body the page receives over fetch (the
+ * gRPC-Web calls and streams), except the catalog: public content that
+ * names every card, the same for every viewer. */
+function recordReceived() {
+  const orig = window.fetch.bind(window);
+  window.__received = [];
+  window.fetch = async (input, init) => {
+    const res = await orig(input, init);
+    const url = typeof input === "string" ? input : input.url;
+    if (!res.body || /GetCatalog/.test(url)) return res;
+    const [mine, copy] = res.body.tee();
+    (async () => {
+      const reader = copy.getReader();
+      try {
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) break;
+          let s = "";
+          for (let i = 0; i < value.length; i += 8192) s += String.fromCharCode(...value.subarray(i, i + 8192));
+          window.__received.push(s);
+        }
+      } catch {
+        // The call was cancelled: what came is kept.
+      }
+    })();
+    return new Response(mine, { status: res.status, statusText: res.statusText, headers: res.headers });
+  };
+}
+
+/** A page in a fresh context, laptop-sized unless told, recording console
+ * errors, uncaught exceptions and what it receives. */
+async function openPage(viewport = { width: 1366, height: 768 }) {
+  const context = await browser.newContext({ viewport });
+  await context.addInitScript(recordReceived);
+  const page = await context.newPage();
+  page.errors = [];
+  page.consoleLines = [];
+  page.on("console", (m) => {
+    page.consoleLines.push(`${m.type()}: ${m.text()}`);
+    if (m.type() === "error") page.errors.push(`console: ${m.text()}`);
+  });
+  page.on("pageerror", (e) => page.errors.push(`pageerror: ${e.message}`));
+  await page.goto(URL_);
+  await page.locator("#create-game").waitFor(WAIT);
+  return page;
+}
+
+function rng(seed) {
+  let s = seed >>> 0;
+  return () => {
+    s = (s * 1664525 + 1013904223) >>> 0;
+    return s / 2 ** 32;
+  };
+}
+
+/** Creates a VII Legio game from the lobby form: `who` per commander,
+ * a seed and a round limit; returns its id once the table shows. */
+async function createLegio(page, who, seed, roundLimit) {
+  await page.selectOption("#game-type", "legio");
+  await page.selectOption("#legio-players", String(who.length));
+  for (let i = 0; i < who.length; i++) await page.selectOption(`#legio-who-${i}`, who[i]);
+  await page.fill("#legio-seed", String(seed));
+  await page.fill("#legio-round-limit", String(roundLimit));
+  await page.click("#create-game");
+  await page.locator('#decision[data-seq]:not([data-seq=""])').waitFor(WAIT);
+  await page.locator(".nebula").waitFor(WAIT);
+  return page.evaluate(() => decodeURIComponent(location.hash.replace("#/game/", "")));
+}
+
+/** Waits for our decision with its options open (its seq) or the end (null). */
+async function ready(page) {
+  const h = await page.waitForFunction(() => {
+    if (document.querySelector("#outcome:not([hidden])")) return "over";
+    const d = document.querySelector("#decision");
+    if (d && d.dataset.mine === "1" && d.dataset.pending === "0" && d.dataset.armed === "1" && d.querySelector("button.option")) return d.dataset.seq;
+    return false;
+  }, undefined, WAIT).catch(async (e) => {
+    const info = await page.evaluate(() => {
+      const d = document.querySelector("#decision");
+      const st = document.querySelector("#status");
+      return JSON.stringify({ decision: { ...d?.dataset }, heading: d?.querySelector("h2")?.textContent, status: st?.textContent, detail: st?.title, info: document.querySelector(".table-info")?.textContent });
+    }).catch(() => "(page gone)");
+    console.log(`# stuck: ${info}\n# ${page.consoleLines.slice(-10).join("\n# ")}`);
+    throw e;
+  });
+  const v = await h.jsonValue();
+  return v === "over" ? null : v;
+}
+
+function cssEscape(s) {
+  return s.replace(/["\\]/g, "\\$&");
+}
+
+/** One move by clicking: a random option, on the table when it aims at a
+ * place no other option aims at (most of the time), else its button.
+ * "Declare the end" is taken only when it is the one option. Returns
+ * false once the game is over. */
+async function move(page, random, stats) {
+  const seq = await ready(page);
+  if (seq === null) return false;
+  const options = await page.$$eval("#decision button.option", (bs) => bs.map((b) => ({ id: b.dataset.id, target: b.dataset.target ?? "" })));
+  if (!options.length || (await page.getAttribute("#decision", "data-seq")) !== seq) return true;
+  const pool = options.length > 1 ? options.filter((o) => o.id !== "declare_end") : options;
+  const pick = pool[Math.floor(random() * pool.length)];
+  const same = pick.target ? options.filter((o) => o.target === pick.target).length : 0;
+  try {
+    const place = page.locator(`.table .target[data-target="${cssEscape(pick.target)}"]:not(button)`);
+    if (same === 1 && random() < 0.6 && (await place.count()) === 1) {
+      await place.click({ timeout: 5000 });
+      stats.tableClicks++;
+      stats.kinds.add(pick.target.split(":")[0]);
+    } else {
+      await page.locator(`#decision button.option[data-id="${cssEscape(pick.id)}"]`).click({ timeout: 5000 });
+    }
+  } catch {
+    return true; // The decision changed under the pointer: look again.
+  }
+  stats.moves++;
+  await page.waitForFunction(
+    (prev) => document.querySelector("#outcome:not([hidden])") || document.querySelector("#decision")?.dataset.seq !== prev,
+    seq,
+    WAIT,
+  );
+  return true;
+}
+
+/** Neither sideways scrolling nor a cut label, and the decision in the
+ * first screen, above the map. */
+async function phoneChecks(page, what) {
+  const m = await page.evaluate(() => {
+    const cut = [...document.querySelectorAll("#decision button.option, .table-info > *, .sector, .planet, .pcard, .board header > *, .ltrack h2, .contact")]
+      .filter((e) => e.getBoundingClientRect().width > 0 && (e.scrollWidth > e.clientWidth + 1 || e.getBoundingClientRect().right > innerWidth + 0.5))
+      .map((e) => `${e.className}: ${e.textContent.slice(0, 40)}`);
+    const d = document.querySelector("#decision").getBoundingClientRect();
+    const board = document.querySelector(".board-box").getBoundingClientRect();
+    return { scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth, cut, decision: d.top, board: board.top, vh: innerHeight };
+  });
+  assert.ok(m.scroll <= m.client, `${what}: nothing scrolls sideways: ${m.scroll} > ${m.client}`);
+  assert.deepEqual(m.cut, [], `${what}: no label is cut off`);
+  assert.ok(m.decision < m.vh, `${what}: the decision starts in the first screen: ${JSON.stringify(m)}`);
+  assert.ok(m.decision < m.board, `${what}: the decision comes before the map`);
+}
+
+test("one human and three AI commanders play VII Legio to its final scores by clicking; a reload mid-game resumes the seat; the phone layout", async () => {
+  const t0 = Date.now();
+  const page = await openPage();
+  // The lobby lists and filters both games; the VII Legio form is its own.
+  await page.selectOption("#game-type", "legio");
+  assert.ok(await page.locator(".setup-legio").isVisible());
+  assert.ok(await page.locator(".setup-xodus").isHidden());
+  const gameId = await createLegio(page, ["human", "ai", "ai", "ai"], 41, 14);
+  assert.match(await page.textContent(".table-info"), /VII Legio.*You: seat 0/);
+  // The table: six places on the map, four boards, both tracks, the contacts.
+  assert.equal(await page.locator(".nebula .sector").count(), 6);
+  await page.locator('.boards .board[data-seat="3"] .who', { hasText: "AI" }).waitFor(WAIT);
+  assert.equal(await page.locator(".boards .board").count(), 4);
+  assert.equal(await page.locator(".ltrack").count(), 2);
+  assert.match(await page.textContent(".contacts"), /A \(face up\).*B \(face down\).*X pile.*Imperator/s);
+  await page.locator("#private").waitFor(WAIT);
+  const random = rng(41);
+  const stats = { moves: 0, tableClicks: 0, kinds: new Set() };
+  while (stats.moves < 12 && (await move(page, random, stats)));
+
+  // A reload while the game waits on us resumes the seat from its last seq.
+  assert.notEqual(await ready(page), null, "the game is still on");
+  const before = await page.evaluate((id) => JSON.parse(localStorage.getItem(`xodus.seat.${id}`)), gameId);
+  const claims = [];
+  page.on("request", (r) => r.url().endsWith("/ClaimSeat") && claims.push(r.url()));
+  await page.reload();
+  await page.locator('#decision[data-seq]:not([data-seq=""])').waitFor(WAIT);
+  await page.locator(".nebula").waitFor(WAIT);
+  assert.match(await page.textContent(".table-info"), /You: seat 0/, "same seat after the reload");
+  assert.deepEqual(claims, [], "the seat is not claimed again");
+  assert.equal((await page.evaluate((id) => JSON.parse(localStorage.getItem(`xodus.seat.${id}`)), gameId)).token, before.token);
+  await page.locator("#private").waitFor(WAIT);
+
+  // On a 390x844 phone: the decision first, nothing sideways, no cut label.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await ready(page);
+  await phoneChecks(page, "VII Legio");
+  await page.screenshot({ path: `${SHOTS}legio-phone.png` });
+  await page.setViewportSize({ width: 1366, height: 768 });
+
+  let shot = false;
+  while (await move(page, random, stats)) {
+    if (!shot && stats.moves >= 30) {
+      await page.screenshot({ path: `${SHOTS}legio-table.png` });
+      shot = true;
+    }
+  }
+  const outcome = page.locator("#outcome");
+  await outcome.waitFor({ state: "visible", ...WAIT });
+  assert.match(await outcome.textContent(), /Final scores/);
+  assert.equal(await outcome.locator(".scores tr").count(), 4, "every commander ranked");
+  assert.match(await outcome.locator(".scores").textContent(), /Commander 1 \(you\).*PC/s);
+  await page.screenshot({ path: `${SHOTS}legio-outcome.png` });
+  await page.getByRole("button", { name: "Look at the board" }).click();
+  if (!shot) await page.screenshot({ path: `${SHOTS}legio-table.png` });
+  // The log names commanders, in words.
+  assert.match(await page.textContent(".log"), /Commander 2/);
+  // The replay of the finished game draws a step from another seat's view.
+  await page.click("#replay-open");
+  await page.locator("#replay[data-loaded]:not([data-loaded=''])").waitFor(WAIT);
+  await page.fill("#replay-jump", "5");
+  await page.click("#replay-go");
+  await page.locator('#replay[data-loaded="5"] .nebula').waitFor(WAIT);
+  await page.selectOption("#replay-seat", "2");
+  await page.locator('#replay[data-loaded="5"] .nebula').waitFor(WAIT);
+  await page.click("#replay-close");
+  // The lobby lists the game under its type, and filters by type.
+  await page.click(".table-info button.back");
+  const card = page.locator(`.game[data-game="${gameId}"]`);
+  await card.waitFor(WAIT);
+  assert.equal(await card.getAttribute("data-type"), "legio");
+  assert.match(await card.textContent(), /VII Legio.*Commander 1/s);
+  await page.selectOption("#game-filter", "xodus");
+  await card.waitFor({ state: "detached", ...WAIT });
+  await page.selectOption("#game-filter", "legio");
+  await card.waitFor(WAIT);
+  assert.equal(await page.locator('.game:not([data-type="legio"])').count(), 0, "only VII Legio games listed");
+  await page.selectOption("#game-filter", "");
+  console.log(`# legio game ${gameId}: ${stats.moves} clicks (${stats.tableClicks} on the table: ${[...stats.kinds].join(", ")}), ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+/** A seat's own secret cards as its page shows them: catalog id and name. */
+function secretsOf(page) {
+  return page.$$eval("#private .hand .pcard, #private .objectives .pcard, #private .offer .pcard", (cs) =>
+    cs.map((c) => ({ id: c.dataset.cardId, name: c.querySelector(".cname").textContent })));
+}
+
+/** Everything a page holds: its DOM (text and attributes) and every body
+ * it received but the catalog. */
+async function holdings(page) {
+  return page.evaluate(() => ({ dom: document.documentElement.outerHTML, received: window.__received.join("") }));
+}
+
+function escapeRe(s) {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+test("two humans and one AI commander at one VII Legio table: neither page holds the other's hand or objectives; a spectator sees no hand", async () => {
+  const t0 = Date.now();
+  const a = await openPage();
+  const b = await openPage();
+  const gameId = await createLegio(a, ["human", "human", "ai"], 42, 6);
+  const join = b.locator(`button.join[data-game="${gameId}"][data-seat="1"]`);
+  await join.click(WAIT);
+  await b.locator("#private").waitFor(WAIT);
+  assert.match(await b.textContent(".table-info"), /You: seat 1/);
+  const c = await openPage();
+  await c.locator(`.game[data-game="${gameId}"] button.watch`).click(WAIT);
+  await c.locator(".nebula").waitFor(WAIT);
+  assert.match(await c.textContent(".table-info"), /Spectating/);
+
+  // What each seat ever held itself (a card may change hands through the
+  // deck), and the checks made.
+  const held = [new Set(), new Set()];
+  const checked = { cards: 0, skipped: 0, rounds: 0 };
+  const note = async (i, page) => {
+    for (const s of await secretsOf(page)) held[i].add(s.name);
+  };
+  /** The check: no card of `owner`'s own secrets is in `other`'s DOM or in
+   * any body `other` received, unless it is public (the spectator's page
+   * shows it: played face up earlier, in the log) or `other` held it. */
+  const check = async (owner, other, otherIndex) => {
+    const secrets = await secretsOf(owner);
+    const { dom, received } = await holdings(other);
+    const publicText = await c.evaluate(() => document.body.innerText);
+    for (const s of secrets) {
+      if (held[otherIndex].has(s.name) || publicText.includes(s.name)) {
+        checked.skipped++;
+        continue;
+      }
+      checked.cards++;
+      assert.ok(!dom.includes(s.name), `the other page's DOM names ${s.name}`);
+      assert.ok(!new RegExp(`\\b${s.id}\\b`).test(dom), `the other page's DOM holds the id ${s.id}`);
+      assert.ok(!received.includes(s.name), `the other page received the name ${s.name}`);
+      assert.ok(!received.includes(`:${s.id}`), `the other page received the id ${s.id}`);
+    }
+  };
+  const checkBoth = async () => {
+    await check(b, a, 0);
+    await check(a, b, 1);
+    checked.rounds++;
+  };
+
+  const sa = { moves: 0, tableClicks: 0, kinds: new Set() };
+  const sb = { moves: 0, tableClicks: 0, kinds: new Set() };
+  const ra = rng(43);
+  const rb = rng(44);
+  const play = async (page, i, random, stats) => {
+    for (;;) {
+      await note(i, page);
+      if (!(await move(page, random, stats))) return;
+      if (stats.moves % 8 === 0) await checkBoth();
+    }
+  };
+  await Promise.all([play(a, 0, ra, sa), play(b, 1, rb, sb)]);
+  await checkBoth();
+  assert.ok(checked.cards > 0, `cards were checked: ${JSON.stringify(checked)}`);
+
+  // The spectator: no private panel, no card of anyone's hand in its DOM.
+  assert.equal(await c.locator("#private").count(), 0, "a spectator sees no hand");
+  assert.equal(await c.locator("[data-card-id]").count(), 0);
+  for (const p of [a, b, c]) {
+    await p.locator("#outcome").waitFor({ state: "visible", ...WAIT });
+    assert.match(await p.textContent("#outcome"), /Final scores/);
+  }
+  console.log(`# legio secrecy game ${gameId}: seat 0 made ${sa.moves} clicks, seat 1 made ${sb.moves}; ${checked.rounds} checks over ${checked.cards} secret cards (${checked.skipped} skipped as public or once held), ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  for (const p of [a, b, c]) assert.deepEqual(p.errors, []);
+  for (const p of [a, b, c]) await p.context().close();
+});
+
+test("on a 390x844 phone both games put the decision first, cut no label and never scroll sideways", async () => {
+  const page = await openPage({ width: 390, height: 844 });
+  const sideways = () => page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
+  assert.ok(await sideways(), "the lobby does not scroll sideways");
+  await page.selectOption("#game-type", "legio");
+  assert.ok(await sideways(), "nor with the VII Legio form");
+  await createLegio(page, ["human", "human"], 45, 2);
+  await ready(page);
+  await phoneChecks(page, "VII Legio");
+  // X-ODUS, from the same lobby.
+  await page.click(".table-info button.back");
+  await page.locator("#create-game").waitFor(WAIT);
+  await page.selectOption("#game-type", "xodus");
+  await page.selectOption("#ship-count", "3");
+  for (let i = 0; i < 3; i++) await page.selectOption(`#who-${i}`, "human");
+  await page.click("#create-game");
+  await page.locator("svg.board .tile").first().waitFor(WAIT);
+  await ready(page);
+  await phoneChecks(page, "X-ODUS");
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
