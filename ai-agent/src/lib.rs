@@ -14,7 +14,10 @@
 //! (distances over the public map), `eval` (the team's value of a state),
 //! `policy` (random, heuristic, mcts), `selfplay` (games on threads),
 //! `stats` (Wilson interval, percentiles, the summary), `agent` (the gRPC
-//! client: one seat, or the lobby-filling daemon).
+//! client: one seat, or the lobby-filling daemon). `legio` holds the VII
+//! Legio commanders (random, heuristic, search, self-play), each playing
+//! for its own rank from its seat's view; `policy::registry` picks the
+//! policies of a game from its type.
 //!
 //! [`View`]: xodus_engine::View
 #![deny(missing_docs)]
@@ -24,6 +27,7 @@ pub mod board;
 pub mod budget;
 pub mod eval;
 pub mod fitting;
+pub mod legio;
 pub mod policy;
 pub mod rng;
 pub mod selfplay;

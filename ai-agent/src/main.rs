@@ -97,9 +97,21 @@ struct TraceArgs {
 
 #[derive(Args, Debug)]
 struct SelfplayArgs {
+    /// The game: xodus (a co-operative crew, every seat one policy) or
+    /// legio (rival commanders, one policy per seat from --policies).
+    #[arg(long, default_value = "xodus")]
+    game: String,
     /// random, heuristic or mcts.
     #[arg(long, default_value = "heuristic")]
     policy: String,
+    /// VII Legio: commanders per game, 2 to 4.
+    #[arg(long, default_value_t = 2)]
+    players: usize,
+    /// VII Legio: one policy per seat, comma-separated (e.g.
+    /// mcts,heuristic,heuristic), rotated one seat further each game;
+    /// default: --policy at every seat.
+    #[arg(long)]
+    policies: Option<String>,
     /// Number of games.
     #[arg(long, default_value_t = 100)]
     games: usize,
@@ -221,6 +233,11 @@ fn threads_or_cores(asked: Option<usize>) -> usize {
 }
 
 fn run_selfplay(args: SelfplayArgs) -> Result<()> {
+    match args.game.as_str() {
+        "xodus" => {}
+        "legio" => return run_legio_selfplay(args),
+        other => bail!("unknown game '{other}' (xodus, legio)"),
+    }
     let policy = PolicyKind::parse(&args.policy)
         .with_context(|| format!("unknown policy '{}' (random, heuristic, mcts)", args.policy))?;
     let difficulty = Difficulty::parse(&args.difficulty)
@@ -248,6 +265,42 @@ fn run_selfplay(args: SelfplayArgs) -> Result<()> {
     let results = selfplay::run(&cfg, &|| bar.inc(1))?;
     bar.finish_and_clear();
     let summary = Summary::new(policy.as_str(), &results, start.elapsed().as_secs_f64());
+    if args.json {
+        println!("{}", serde_json::to_string(&summary)?);
+    } else {
+        print!("{}", summary.table());
+    }
+    Ok(())
+}
+
+fn run_legio_selfplay(args: SelfplayArgs) -> Result<()> {
+    use xodus_ai::legio::selfplay::{LegioSelfplay, LegioSummary, run};
+    if !(2..=4).contains(&args.players) {
+        bail!("--players must be 2 to 4, not {}", args.players);
+    }
+    let names: Vec<String> = match &args.policies {
+        Some(list) => list.split(',').map(|p| p.trim().to_string()).collect(),
+        None => vec![args.policy.clone(); args.players],
+    };
+    if names.len() != args.players {
+        bail!("--policies names {} policies for {} players", names.len(), args.players);
+    }
+    let policies = names
+        .iter()
+        .map(|n| PolicyKind::parse(n).with_context(|| format!("unknown policy '{n}' (random, heuristic, mcts)")))
+        .collect::<Result<Vec<_>>>()?;
+    let cfg = LegioSelfplay {
+        policies: policies.clone(),
+        games: args.games,
+        seed: args.seed,
+        jobs: threads_or_cores(args.jobs),
+        budget: Budget::new(args.iterations, args.think_ms),
+    };
+    let bar = ProgressBar::with_draw_target(Some(args.games as u64), ProgressDrawTarget::stderr());
+    let start = Instant::now();
+    let games = run(&cfg, &|| bar.inc(1))?;
+    bar.finish_and_clear();
+    let summary = LegioSummary::new(&policies, &games, start.elapsed().as_secs_f64());
     if args.json {
         println!("{}", serde_json::to_string(&summary)?);
     } else {

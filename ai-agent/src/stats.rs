@@ -68,6 +68,22 @@ pub fn percentile(values: &[f64], q: f64) -> f64 {
     v[rank.saturating_sub(1).min(v.len() - 1)]
 }
 
+/// The mean of `values` and its 95% interval by the normal approximation
+/// (mean, low, high); a single value or none gives a zero-width interval.
+pub fn mean_ci95(values: &[f64]) -> (f64, f64, f64) {
+    if values.is_empty() {
+        return (0.0, 0.0, 0.0);
+    }
+    let n = values.len() as f64;
+    let mean = values.iter().sum::<f64>() / n;
+    if values.len() < 2 {
+        return (mean, mean, mean);
+    }
+    let var = values.iter().map(|v| (v - mean).powi(2)).sum::<f64>() / (n - 1.0);
+    let half = 1.959_963_984_540_054 * (var / n).sqrt();
+    (mean, mean - half, mean + half)
+}
+
 /// What selfplay reports.
 #[derive(Clone, Debug, Serialize)]
 pub struct Summary {
@@ -220,6 +236,16 @@ mod tests {
         assert_eq!(wilson95(0, 0), (0.0, 1.0));
         let (lo, hi) = wilson95(10, 10);
         assert!(lo > 0.69 && hi == 1.0);
+    }
+
+    #[test]
+    fn mean_interval_known_values() {
+        assert_eq!(mean_ci95(&[]), (0.0, 0.0, 0.0));
+        assert_eq!(mean_ci95(&[3.0]), (3.0, 3.0, 3.0));
+        // 1..=4: mean 2.5, sd 1.291, se 0.6455, half 1.265.
+        let (m, lo, hi) = mean_ci95(&[1.0, 2.0, 3.0, 4.0]);
+        assert!((m - 2.5).abs() < 1e-12);
+        assert!((hi - m - 1.2652).abs() < 1e-3 && (m - lo - 1.2652).abs() < 1e-3, "{lo} {hi}");
     }
 
     #[test]

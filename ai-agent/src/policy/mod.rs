@@ -11,6 +11,7 @@ pub mod march;
 pub mod mcts;
 pub mod pickable;
 pub mod random;
+pub mod registry;
 
 use crate::budget::Budget;
 use xodus_engine::{ChoiceOption, Seat, View};

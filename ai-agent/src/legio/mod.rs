@@ -1,0 +1,68 @@
+//! VII Legio commanders: policies that play one seat of a VII Legio game
+//! from that seat's [`View`] alone, each for its own result.
+//!
+//! A policy gets the seat's view (the public board, the sizes of what is
+//! hidden, the seat's own secrets and, for the decider, the options) and
+//! nothing else; a search builds full games with `Game::from_view`, which
+//! redraws everything the seat cannot see. `eval` values a game for one
+//! seat (its rank first, the 10-PX gate included, then its margin),
+//! `heuristic` picks by a one-step look-ahead over a few determinizations
+//! with the game's scoring knowledge as priors, `search` compares the
+//! heuristic's best options on shared determinizations played on by the
+//! heuristic, `selfplay` measures them against each other.
+
+pub mod eval;
+pub mod heuristic;
+pub mod search;
+pub mod selfplay;
+
+use crate::budget::Budget;
+use crate::policy::PolicyKind;
+use crate::rng::Rng;
+use legio_engine::{ChoiceOption, Seat, View, Viewer};
+
+/// Picks an option for the seat whose view it is given.
+pub trait LegioPolicy: Send {
+    /// The id of a legal option of `view.decision`, or `None` when the
+    /// view's seat has nothing to decide.
+    fn choose(&mut self, view: &View, budget: &Budget) -> Option<String>;
+
+    /// Short name, as on the command line.
+    fn name(&self) -> &'static str;
+}
+
+/// The VII Legio policy for a command-line kind: random, the heuristic,
+/// or the determinized search (`mcts`).
+pub fn build(kind: PolicyKind, seed: u64) -> Box<dyn LegioPolicy> {
+    match kind {
+        PolicyKind::Random => Box::new(RandomLegio { rng: Rng::new(seed) }),
+        PolicyKind::Heuristic => Box::new(heuristic::Heuristic::new(seed)),
+        PolicyKind::Mcts => Box::new(search::Search::new(seed)),
+    }
+}
+
+/// The seat the view belongs to, and its options, when it decides.
+pub fn my_options(view: &View) -> Option<(Seat, &[ChoiceOption])> {
+    let Viewer::Seat(me) = view.viewer else { return None };
+    let d = view.decision.as_ref()?;
+    if d.seat != Some(me) || d.options.is_empty() {
+        return None;
+    }
+    Some((me, &d.options))
+}
+
+/// Uniform over the seat's options: the floor every policy must beat.
+pub struct RandomLegio {
+    rng: Rng,
+}
+
+impl LegioPolicy for RandomLegio {
+    fn choose(&mut self, view: &View, _budget: &Budget) -> Option<String> {
+        let (_, opts) = my_options(view)?;
+        Some(opts[self.rng.below(opts.len())].id.clone())
+    }
+
+    fn name(&self) -> &'static str {
+        "random"
+    }
+}
