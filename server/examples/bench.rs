@@ -25,9 +25,19 @@
 //!
 //! `--stored 100000` measures a restart over many stored games instead
 //! (`bench/stored.rs`; needs `cargo build --release --bins` first).
+//!
+//! `--postgres` keeps the games in PostgreSQL instead: a throwaway server
+//! started from the distribution's binaries (`tests/common/postgres.rs`)
+//! with the durable defaults (`fsync=on`, `synchronous_commit=on`), and
+//! measures that server's serial-commit ceiling first with its own
+//! `pgbench`: one small insert per transaction, one after another (and
+//! the same with 16 clients at once, PostgreSQL's own group commit).
 
 #[path = "bench/stored.rs"]
 mod stored;
+
+#[path = "../../tests/common/postgres.rs"]
+mod pg_harness;
 
 use clap::Parser;
 use std::sync::Arc;
@@ -96,6 +106,12 @@ struct Args {
     /// `--max-streams-per-client` above 8 times the clients.)
     #[arg(long)]
     watch: bool,
+    /// Keep games in a throwaway PostgreSQL (see the top of this file).
+    #[arg(long, conflicts_with = "memory")]
+    postgres: bool,
+    /// Transactions of each pgbench run of the serial-commit ceiling.
+    #[arg(long, default_value_t = 3000)]
+    pg_commits: usize,
 }
 
 /// How the bench's clients send their choices.
@@ -433,15 +449,17 @@ async fn run_once(
     dir: &std::path::Path,
     memory_games: usize,
     without_fsync: bool,
+    postgres: Option<&str>,
 ) -> anyhow::Result<Run> {
     let (url, stop, server) = match &args.server {
         Some(url) => (url.clone(), None, None),
         None => {
             let _ = std::fs::remove_dir_all(dir.join("db"));
-            let storage = match (args.memory, without_fsync) {
-                (true, _) => Storage::Memory,
-                (false, false) => Storage::Sqlite(dir.join("db")),
-                (false, true) => Storage::SqliteWithoutFsync(dir.join("db")),
+            let storage = match (postgres, args.memory, without_fsync) {
+                (Some(pg), _, _) => Storage::Postgres(pg.to_string()),
+                (None, true, _) => Storage::Memory,
+                (None, false, false) => Storage::Sqlite(dir.join("db")),
+                (None, false, true) => Storage::SqliteWithoutFsync(dir.join("db")),
             };
             let limits = Limits {
                 max_games_per_client: usize::MAX,
@@ -505,6 +523,7 @@ async fn run_once(
         match (&args.server, args.memory) {
             (Some(url), _) => format!("the server at {url}"),
             (None, true) => "memory".to_string(),
+            (None, false) if postgres.is_some() => "postgres(synchronous_commit=on, fsync=on)".to_string(),
             (None, false) if without_fsync => "sqlite(synchronous=OFF, no fsync: a ceiling, not durable)".to_string(),
             (None, false) => "sqlite(synchronous=FULL)".to_string(),
         },
@@ -663,12 +682,88 @@ fn work_cost() -> anyhow::Result<()> {
     Ok(())
 }
 
+/// pgbench on `db` of `pg`: `clients` clients (one connection each), each
+/// transaction one small insert, `n` transactions in all. Returns the
+/// transactions per second and the average latency as pgbench reports them.
+fn pgbench(pg: &pg_harness::TempPostgres, db: &str, clients: usize, n: usize) -> anyhow::Result<(f64, String)> {
+    let bin = pg_harness::bin_dir().ok_or_else(|| anyhow::anyhow!("no PostgreSQL binaries"))?;
+    let script = pg.dir.join(format!("serial-{clients}.sql"));
+    std::fs::write(&script, "INSERT INTO bench_serial (at) VALUES (1);\n")?;
+    let psql = std::process::Command::new(bin.join("psql"))
+        .args(["-X", "-q", "-h", "127.0.0.1", "-U", "postgres", "-p", &pg.port.to_string(), "-d", db, "-c"])
+        .arg("CREATE TABLE IF NOT EXISTS bench_serial (n BIGSERIAL PRIMARY KEY, at BIGINT NOT NULL)")
+        .output()?;
+    anyhow::ensure!(psql.status.success(), "psql: {}", String::from_utf8_lossy(&psql.stderr));
+    let per_client = (n / clients).max(1);
+    let out = std::process::Command::new(bin.join("pgbench"))
+        .args(["-n", "-h", "127.0.0.1", "-U", "postgres", "-p", &pg.port.to_string()])
+        .args(["-c", &clients.to_string(), "-j", &clients.min(2).to_string(), "-t", &per_client.to_string(), "-f"])
+        .arg(&script)
+        .arg(db)
+        .output()?;
+    let text = String::from_utf8_lossy(&out.stdout).to_string();
+    anyhow::ensure!(out.status.success(), "pgbench: {text}{}", String::from_utf8_lossy(&out.stderr));
+    let tps = text
+        .lines()
+        .find(|l| l.starts_with("tps = "))
+        .and_then(|l| l.split_whitespace().nth(2))
+        .and_then(|t| t.parse::<f64>().ok())
+        .ok_or_else(|| anyhow::anyhow!("no tps in pgbench's output: {text}"))?;
+    let latency = text
+        .lines()
+        .find(|l| l.starts_with("latency average"))
+        .map_or_else(String::new, |l| l.trim_start_matches("latency average = ").to_string());
+    Ok((tps, latency))
+}
+
+/// `--postgres`: the serial-commit ceiling of a throwaway PostgreSQL, then
+/// the service's runs on it, each on a fresh database and server.
+async fn postgres_runs(args: &Args, dir: &std::path::Path) -> anyhow::Result<()> {
+    let settings = pg_harness::PgSettings { durable: true, ..Default::default() };
+    let pg = tokio::task::spawn_blocking(move || pg_harness::TempPostgres::start_with(&settings)).await?;
+    pg.create_database("ceiling");
+    let (serial, serial_lat) = pgbench(&pg, "ceiling", 1, args.pg_commits)?;
+    println!(
+        "limit: PostgreSQL serial commits (pgbench, 1 client, one small INSERT per transaction, fsync=on, synchronous_commit=on) in {}: {serial:.0}/s, latency average {serial_lat}",
+        pg.dir.display()
+    );
+    let (grouped, grouped_lat) = pgbench(&pg, "ceiling", 16, args.pg_commits)?;
+    println!(
+        "limit: the same with 16 pgbench clients at once (PostgreSQL's own group commit): {grouped:.0}/s = {:.2}x serial, latency average {grouped_lat}",
+        grouped / serial
+    );
+    let ways: Vec<(Via, usize)> =
+        args.via.iter().flat_map(|&via| args.clients.iter().map(move |&clients| (via, clients))).collect();
+    let mut runs = Vec::new();
+    for (i, &(via, clients)) in ways.iter().enumerate() {
+        let url = pg.create_database(&format!("run_{i}"));
+        runs.push(run_once(args, via, clients, dir, 0, false, Some(&url)).await?);
+    }
+    for r in &runs {
+        println!(
+            "ratio: postgres, via {}, {} clients: {:.0} acknowledged choices/s = {:.2}x the serial-commit ceiling ({serial:.0}/s), {:.2}x 16 pgbench clients ({grouped:.0}/s), p99 {:.2?}",
+            r.via,
+            r.clients,
+            r.rate,
+            r.rate / serial,
+            r.rate / grouped,
+            r.p99
+        );
+    }
+    let _ = std::fs::remove_dir_all(dir);
+    drop(pg);
+    Ok(())
+}
+
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
     let args = Args::parse();
     let dir = std::env::temp_dir().join(format!("xodus-bench-{}", std::process::id()));
     if let Some(n) = args.stored {
         return stored::run(n, &dir).await;
+    }
+    if args.postgres {
+        return postgres_runs(&args, &dir).await;
     }
     render_cost()?;
     work_cost()?;
@@ -703,14 +798,14 @@ async fn main() -> anyhow::Result<()> {
         args.via.iter().flat_map(|&via| args.clients.iter().map(move |&clients| (via, clients))).collect();
     for (i, &(via, clients)) in ways.iter().enumerate() {
         let last = i + 1 == ways.len();
-        runs.push(run_once(&args, via, clients, &dir, if last { args.memory_games } else { 0 }, false).await?);
+        runs.push(run_once(&args, via, clients, &dir, if last { args.memory_games } else { 0 }, false, None).await?);
     }
     // The same clients against the same store with no fsync at all: what
     // the durable path costs apart from the disk, on these cores.
     let mut unsynced = Vec::new();
     if fsync.is_some() && args.server.is_none() {
         for &(via, clients) in ways.iter().filter(|(_, c)| *c >= 16) {
-            unsynced.push(run_once(&args, via, clients, &dir, 0, true).await?);
+            unsynced.push(run_once(&args, via, clients, &dir, 0, true, None).await?);
         }
     }
     if let Some((limit, store_rate)) = fsync {

@@ -32,8 +32,13 @@ struct Args {
     #[arg(long, env = "XODUS_DATA_DIR", default_value = "./data")]
     data_dir: PathBuf,
     /// Keep games in memory only (nothing survives a restart).
-    #[arg(long, env = "XODUS_IN_MEMORY")]
+    #[arg(long, env = "XODUS_IN_MEMORY", conflicts_with = "database")]
     in_memory: bool,
+    /// Keep games in PostgreSQL instead of SQLite:
+    /// postgres://USER@HOST:PORT/DB (several nodes may share one; each
+    /// names itself with XODUS_NODE_ID, default the host's name).
+    #[arg(long, env = "XODUS_DATABASE", value_parser = parse_database)]
+    database: Option<String>,
     /// Log as JSON lines (level from RUST_LOG, default info).
     #[arg(long, env = "XODUS_LOG_JSON")]
     log_json: bool,
@@ -139,6 +144,14 @@ fn parse_listen(s: &str) -> Result<ListenAt, String> {
     s.parse().map(ListenAt::Tcp).map_err(|e| format!("{e}: expected HOST:PORT (e.g. 127.0.0.1:50051) or unix:PATH"))
 }
 
+fn parse_database(s: &str) -> Result<String, String> {
+    if s.starts_with("postgres://") || s.starts_with("postgresql://") {
+        Ok(s.to_string())
+    } else {
+        Err("expected a PostgreSQL URL, postgres://USER@HOST:PORT/DB (SQLite is the default: --data-dir)".into())
+    }
+}
+
 fn init_logs(json: bool) {
     let filter = tracing_subscriber::EnvFilter::try_from_default_env()
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
@@ -180,7 +193,11 @@ async fn main() -> anyhow::Result<()> {
     init_logs(args.log_json);
     let config = ServerConfig {
         registry: xodus_server::registry(),
-        storage: if args.in_memory { Storage::Memory } else { Storage::Sqlite(args.data_dir.clone()) },
+        storage: match (&args.database, args.in_memory) {
+            (Some(url), _) => Storage::Postgres(url.clone()),
+            (None, true) => Storage::Memory,
+            (None, false) => Storage::Sqlite(args.data_dir.clone()),
+        },
         limits: Limits {
             max_games: args.max_games,
             max_games_per_client: args.max_games_per_client,

@@ -1,5 +1,6 @@
 //! The SQLite schema as numbered migrations (`rusqlite_migration`, which
-//! keeps the version in SQLite's `user_version`). Each later change of the
+//! keeps the version in SQLite's `user_version`; PostgreSQL's are in
+//! `migrations/postgres.rs`). Each later change of the
 //! schema is one more entry at the end of [`MIGRATIONS`]; an entry is never
 //! edited once released, so every stored database walks the same path.
 //!
@@ -10,6 +11,8 @@
 
 use rusqlite::Connection;
 use rusqlite_migration::{HookResult, M, Migrations};
+
+pub mod postgres;
 
 /// The baseline tables (created when missing).
 const BASELINE: &str = "

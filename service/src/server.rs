@@ -12,7 +12,7 @@ use crate::grpc::GrpcService;
 use crate::limits::{Limits, rate_limit};
 use crate::listen::Listener;
 use crate::manager::Manager;
-use crate::store::{GameStore, MemoryStore, SqliteStore, StoreError};
+use crate::store::{GameStore, MemoryStore, PgOptions, PostgresStore, SqliteStore, StoreError};
 use crate::web::WebConfig;
 use std::future::Future;
 use std::path::PathBuf;
@@ -33,6 +33,10 @@ pub enum Storage {
     /// bench uses it to show what the durable path costs apart from the
     /// disk; `xodus-server` never does.
     SqliteWithoutFsync(PathBuf),
+    /// PostgreSQL at this URL (`postgres://user@host:port/db`), which
+    /// several nodes may share; the node's name is `$XODUS_NODE_ID` or the
+    /// host's.
+    Postgres(String),
 }
 
 /// Everything `run` needs besides the listener.
@@ -87,6 +91,10 @@ pub async fn open_store(storage: &Storage, commit_poll: Duration) -> Result<Arc<
             let dir = dir.clone();
             let store = tokio::task::spawn_blocking(move || open(&dir, commit_poll)).await??;
             Arc::new(store)
+        }
+        Storage::Postgres(url) => {
+            let url = url.clone();
+            Arc::new(tokio::task::spawn_blocking(move || PostgresStore::connect(&url, PgOptions::default())).await??)
         }
     })
 }
