@@ -28,6 +28,7 @@ use super::conn::{Client, Pool};
 use super::seat::{SeatEnd, hash_str, seat_lost, transient};
 use super::think::Thinkers;
 use super::{AgentConfig, AgentError};
+use crate::policy::registry::{self, GameKind};
 use crate::policy::{Policy, options_for};
 use crate::rng::mix;
 use std::collections::BTreeMap;
@@ -522,6 +523,26 @@ impl Table {
     async fn think(&mut self, seat: u32, st: &pb::GameState) -> Option<String> {
         let d = st.decision.as_ref()?;
         let seat8 = u8::try_from(seat).ok()?;
+        // VII Legio: its own commanders (`policy::registry`), each built
+        // fresh for the decision from the seat's view and a seed.
+        if registry::kind_of(st) == Some(GameKind::Legio) {
+            let cfg = &self.sh.cfg;
+            let (kind, budget, state) = (cfg.policy, cfg.budget.clone(), st.clone());
+            let seed = mix(&[cfg.seed, hash_str(&self.game_id), u64::from(seat), st.seq]);
+            let picked = self.sh.thinkers.think(move || registry::play_legio(kind, seed, &state, &budget)).await;
+            return match picked {
+                Ok(Ok(Some(id))) => Some(id),
+                Ok(Ok(None)) => crate::policy::any_game::pick(d, seat, seed),
+                Ok(Err(e)) => {
+                    tracing::warn!(game = %self.game_id, seq = st.seq, error = %e, "unreadable VII Legio state");
+                    None
+                }
+                Err(e) => {
+                    tracing::warn!(game = %self.game_id, seat, error = %e, "policy task failed");
+                    None
+                }
+            };
+        }
         match xodus_wire::view(st) {
             Ok(view) => {
                 let budget = self.sh.cfg.budget.clone();
