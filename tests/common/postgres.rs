@@ -236,6 +236,16 @@ impl TempPostgres {
         self.create_database(&format!("{tag}_{}", N.fetch_add(1, Ordering::Relaxed)))
     }
 
+    /// Restarts the server (fast shutdown: every connection is cut), with
+    /// the same settings and port.
+    pub fn restart(&self) {
+        let bin = bin_dir().expect("PostgreSQL binaries");
+        let mut c = as_postgres(&bin.join("pg_ctl"));
+        c.arg("-D").arg(self.dir.join("data")).args(["-w", "-t", "120", "-m", "fast", "restart"]).stdin(Stdio::null());
+        c.stdout(Stdio::null());
+        run(c, "pg_ctl restart");
+    }
+
     /// Stops the server now (what drop does).
     pub fn stop(&mut self) {
         if let Some((mut child, mut stdin)) = self.watchdog.take() {

@@ -71,6 +71,7 @@ pub fn default_node_name() -> String {
 }
 
 /// A lease this node holds on a game.
+#[cfg_attr(not(test), allow(dead_code))]
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Lease {
     /// The game.
@@ -89,6 +90,7 @@ fn lock(held: &Held) -> std::sync::MutexGuard<'_, HashMap<String, i64>> {
 }
 
 /// PostgreSQL, through `tokio-postgres` (plain TCP or a Unix socket; no TLS).
+#[cfg_attr(not(test), allow(dead_code))]
 pub struct PostgresStore {
     /// The store's own runtime (shut down in the background on drop).
     rt: Option<tokio::runtime::Runtime>,
@@ -96,9 +98,9 @@ pub struct PostgresStore {
     /// The writer task's queue.
     writer: mpsc::UnboundedSender<Request>,
     /// Reads (pipelined when concurrent).
-    reader: Arc<Client>,
+    reader: Arc<Conn>,
     /// Lease acquisition, renewal and take-over.
-    keeper: Arc<Client>,
+    keeper: Arc<Conn>,
     node: String,
     ttl_ms: i64,
     held: Held,
@@ -116,9 +118,30 @@ pub(super) async fn connect_one(url: &str) -> Result<Client, StoreError> {
     Ok(client)
 }
 
-// The ownership methods (acquire, renew, take over, release) are used by
-// the tests only until nodes forward to each other and take over a dead
-// node's games (the rest of issue 51).
+/// A connection made again when it broke (PostgreSQL restarted, a
+/// network cut): the next request after it reconnects.
+pub(super) struct Conn {
+    url: String,
+    client: tokio::sync::Mutex<Arc<Client>>,
+}
+
+impl Conn {
+    async fn open(url: &str) -> Result<Conn, StoreError> {
+        Ok(Conn { url: url.to_string(), client: tokio::sync::Mutex::new(Arc::new(connect_one(url).await?)) })
+    }
+
+    async fn get(&self) -> Result<Arc<Client>, StoreError> {
+        let mut c = self.client.lock().await;
+        if c.is_closed() {
+            *c = Arc::new(connect_one(&self.url).await?);
+        }
+        Ok(Arc::clone(&c))
+    }
+}
+
+// The ownership API (acquire, renew, take over, release) is used by the
+// tests only until nodes forward to each other and take over a dead node's
+// games (the rest of issue 51).
 #[cfg_attr(not(test), allow(dead_code))]
 impl PostgresStore {
     /// Connects to `url` (`postgres://user@host:port/db`), brings the
@@ -136,7 +159,7 @@ impl PostgresStore {
             let mut w = connect_one(url).await?;
             let version = crate::migrations::postgres::migrate(&mut w).await?;
             info!(version, node = %options.node, "PostgreSQL schema ready");
-            Ok::<_, StoreError>((w, Arc::new(connect_one(url).await?), Arc::new(connect_one(url).await?)))
+            Ok::<_, StoreError>((w, Arc::new(Conn::open(url).await?), Arc::new(Conn::open(url).await?)))
         })?;
         let ttl_ms = i64::try_from(options.lease_ttl.as_millis()).unwrap_or(i64::MAX).max(1);
         let held: Held = Arc::default();
@@ -186,6 +209,7 @@ impl PostgresStore {
         let (keeper, game, node, ttl, held) =
             (Arc::clone(&self.keeper), game_id.to_string(), self.node.clone(), self.ttl_ms, Arc::clone(&self.held));
         self.block(async move {
+            let keeper = keeper.get().await?;
             let epoch = acquire_on(&keeper, &game, &node, ttl).await?;
             lock(&held).insert(game.clone(), epoch);
             Ok(Lease { game, owner: node, epoch })
@@ -199,6 +223,7 @@ impl PostgresStore {
         let (keeper, lease, node, ttl, held) =
             (Arc::clone(&self.keeper), lease.clone(), self.node.clone(), self.ttl_ms, Arc::clone(&self.held));
         self.block(async move {
+            let keeper = keeper.get().await?;
             let kept = renew_on(&keeper, &node, ttl, &[(lease.game.clone(), lease.epoch)]).await?;
             if kept.is_empty() {
                 lock(&held).remove(&lease.game);
@@ -215,6 +240,7 @@ impl PostgresStore {
         let (keeper, node, ttl, held) =
             (Arc::clone(&self.keeper), self.node.clone(), self.ttl_ms, Arc::clone(&self.held));
         self.block(async move {
+            let keeper = keeper.get().await?;
             let rows = keeper
                 .query(
                     "UPDATE leases l SET owner = $1, epoch = l.epoch + 1,
@@ -249,6 +275,8 @@ impl PostgresStore {
         self.block(async move {
             lock(&held).remove(&lease.game);
             keeper
+                .get()
+                .await?
                 .execute(
                     "UPDATE leases SET expires_at = now() WHERE game_id = $1 AND owner = $2 AND epoch = $3",
                     &[&lease.game, &node, &lease.epoch],
@@ -262,7 +290,7 @@ impl PostgresStore {
     /// "NODE epoch N", with "(expired)" when it ran out).
     pub fn holder(&self, game_id: &str) -> Result<String, StoreError> {
         let (keeper, game) = (Arc::clone(&self.keeper), game_id.to_string());
-        self.block(async move { holder_on(&keeper, &game).await })
+        self.block(async move { holder_on(&*keeper.get().await?, &game).await })
     }
 
     /// The leases this node believes it holds (game, epoch), by game.
@@ -311,10 +339,19 @@ async fn renew_on(c: &Client, node: &str, ttl_ms: i64, leases: &[(String, i64)])
     let epochs: Vec<i64> = leases.iter().map(|(_, e)| *e).collect();
     let rows = c
         .query(
-            "UPDATE leases l SET expires_at = now() + $2::bigint * interval '1 millisecond'
-               FROM unnest($3::text[], $4::bigint[]) AS h(game_id, epoch)
-              WHERE l.game_id = h.game_id AND l.epoch = h.epoch AND l.owner = $1
-          RETURNING l.game_id",
+            // The rows are locked in the byte order of their game ids (the
+            // "C" collation), the order in which the writer takes its share
+            // locks on them, so the two never deadlock.
+            r#"WITH mine AS (
+                SELECT l.game_id FROM leases l
+                  JOIN unnest($3::text[], $4::bigint[]) AS h(game_id, epoch)
+                    ON l.game_id = h.game_id AND l.epoch = h.epoch
+                 WHERE l.owner = $1
+                 ORDER BY l.game_id COLLATE "C"
+                   FOR UPDATE OF l)
+             UPDATE leases l SET expires_at = now() + $2::bigint * interval '1 millisecond'
+               FROM mine WHERE l.game_id = mine.game_id
+             RETURNING l.game_id"#,
             &[&node, &ttl_ms, &games, &epochs],
         )
         .await?;
@@ -333,7 +370,7 @@ pub(super) async fn holder_on(c: &Client, game: &str) -> Result<String, StoreErr
 }
 
 /// Renews every lease held, every `every`; forgets those lost.
-async fn renew_loop(keeper: Arc<Client>, node: String, ttl_ms: i64, every: Duration, held: Held) {
+async fn renew_loop(keeper: Arc<Conn>, node: String, ttl_ms: i64, every: Duration, held: Held) {
     let mut tick = tokio::time::interval(every);
     tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
@@ -342,7 +379,11 @@ async fn renew_loop(keeper: Arc<Client>, node: String, ttl_ms: i64, every: Durat
         if leases.is_empty() {
             continue;
         }
-        match renew_on(&keeper, &node, ttl_ms, &leases).await {
+        let renewed = match keeper.get().await {
+            Ok(c) => renew_on(&c, &node, ttl_ms, &leases).await,
+            Err(e) => Err(e),
+        };
+        match renewed {
             Ok(kept) => {
                 let kept: std::collections::HashSet<String> = kept.into_iter().collect();
                 let mut held = lock(&held);
@@ -354,10 +395,6 @@ async fn renew_loop(keeper: Arc<Client>, node: String, ttl_ms: i64, every: Durat
                 }
             }
             Err(e) => warn!(error = %e, "renewing leases failed; retrying"),
-        }
-        if keeper.is_closed() {
-            warn!("the lease keeper's connection is closed; leases will run out");
-            return;
         }
     }
 }
@@ -402,12 +439,12 @@ impl GameStore for PostgresStore {
 
     fn load_briefs(&self) -> Result<Vec<StoredBrief>, StoreError> {
         let reader = Arc::clone(&self.reader);
-        self.block(async move { load_briefs(&reader).await })
+        self.block(async move { load_briefs(&*reader.get().await?).await })
     }
 
     fn load_game(&self, game_id: &str) -> Result<Option<StoredGame>, StoreError> {
         let (reader, id) = (Arc::clone(&self.reader), game_id.to_string());
-        self.block(async move { load_game(&reader, &id).await })
+        self.block(async move { load_game(&*reader.get().await?, &id).await })
     }
 
     fn put_summary(&self, game_id: &str, summary: Vec<u8>, seq: u64, last_move_ms: i64) -> Done {

@@ -460,3 +460,33 @@ fn leases_are_renewed_released_and_taken_back_by_a_restarted_node() {
     b.release(&Lease { game: "g".into(), owner: "node-b".into(), epoch: 3 }).expect("release");
     assert!(a.take_over_expired(10).expect("sweep").is_empty());
 }
+
+/// The store makes its connections again after PostgreSQL restarted (a
+/// server of its own: the shared one stays up for the other tests). A
+/// request cut by the restart may fail (it was not acknowledged); the
+/// next ones go through, and nothing acknowledged is lost.
+#[test]
+fn the_store_reconnects_after_postgresql_restarts() {
+    let Some(own) = TempPostgres::start_or_skip() else { return };
+    let url = own.create_database("restart");
+    let s = PostgresStore::connect(&url, Place::options("n")).expect("connect");
+    s.create_game(&record("g"), &[]).expect("create");
+    s.append_entry("g", &entry(1)).expect("append");
+    own.restart();
+    let mut appended = false;
+    for _ in 0..3 {
+        if s.append_entry("g", &entry(2)).is_ok() {
+            appended = true;
+            break;
+        }
+    }
+    assert!(appended, "the writer reconnects");
+    let mut loaded = None;
+    for _ in 0..3 {
+        if let Ok(g) = s.load_game("g") {
+            loaded = g;
+            break;
+        }
+    }
+    assert_eq!(loaded.expect("the reader reconnects").entries, vec![entry(1), entry(2)]);
+}

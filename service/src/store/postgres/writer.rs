@@ -45,6 +45,19 @@ pub(crate) enum Op {
 }
 
 impl Op {
+    /// The game it writes to.
+    fn game(&self) -> &str {
+        match self {
+            Op::Create { game, .. } => &game.id,
+            Op::Append { game, .. }
+            | Op::Seat { game, .. }
+            | Op::Clock { game, .. }
+            | Op::Status { game, .. }
+            | Op::Delete { game }
+            | Op::Summary { game, .. } => game,
+        }
+    }
+
     /// Several statements, each waiting for the one before: run alone,
     /// not pipelined with its neighbours.
     fn is_compound(&self) -> bool {
@@ -335,7 +348,11 @@ async fn write_batch(c: &Client, st: &Stmts, ctx: &Context, ops: &[Op]) -> Vec<R
     let epochs = epochs(c, ctx, ops).await;
     let mut results: Vec<Option<Result<(), StoreError>>> =
         epochs.iter().map(|e| e.as_ref().err().map(|e| Err(clone_err(e)))).collect();
-    let todo: Vec<usize> = (0..ops.len()).filter(|&i| results[i].is_none()).collect();
+    let mut todo: Vec<usize> = (0..ops.len()).filter(|&i| results[i].is_none()).collect();
+    // In the order of their game ids (each game's requests keep theirs):
+    // the appends' share locks on lease rows are then taken in the order
+    // the lease renewal takes its locks, so the two never deadlock.
+    todo.sort_by(|&a, &b| ops[a].game().cmp(ops[b].game()));
     if todo.is_empty() {
         return results.into_iter().map(|r| r.unwrap_or(Ok(()))).collect();
     }
