@@ -212,7 +212,9 @@ test("one human and three AI commanders play VII Legio to its final scores by cl
 
   let shot = false;
   while (await move(page, random, stats)) {
-    if (!shot && stats.moves >= 30) {
+    // The README's picture: mid-game, once a planet is on the map (or
+    // after 40 clicks), with our options open.
+    if (!shot && stats.moves >= 20 && (stats.moves >= 40 || (await page.locator(".nebula .planet").count())) && (await ready(page)) !== null) {
       await page.screenshot({ path: `${SHOTS}legio-table.png` });
       shot = true;
     }
@@ -273,7 +275,7 @@ test("two humans and one AI commander at one VII Legio table: neither page holds
   const t0 = Date.now();
   const a = await openPage();
   const b = await openPage();
-  const gameId = await createLegio(a, ["human", "human", "ai"], 42, 6);
+  const gameId = await createLegio(a, ["human", "human", "ai"], 42, 8);
   const join = b.locator(`button.join[data-game="${gameId}"][data-seat="1"]`);
   await join.click(WAIT);
   await b.locator("#private").waitFor(WAIT);
@@ -296,6 +298,8 @@ test("two humans and one AI commander at one VII Legio table: neither page holds
   const check = async (owner, other, otherIndex) => {
     const secrets = await secretsOf(owner);
     const { dom, received } = await holdings(other);
+    // The recording works: the stream's log lines are in it.
+    assert.ok(received.includes("Commander 1"), "the page's received bodies are recorded");
     const publicText = await c.evaluate(() => document.body.innerText);
     for (const s of secrets) {
       if (held[otherIndex].has(s.name) || publicText.includes(s.name)) {
@@ -323,7 +327,7 @@ test("two humans and one AI commander at one VII Legio table: neither page holds
     for (;;) {
       await note(i, page);
       if (!(await move(page, random, stats))) return;
-      if (stats.moves % 8 === 0) await checkBoth();
+      if (stats.moves % 4 === 0) await checkBoth();
     }
   };
   await Promise.all([play(a, 0, ra, sa), play(b, 1, rb, sb)]);

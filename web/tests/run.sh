@@ -2,8 +2,10 @@
 # The web front-end's tests in a real browser: builds the page (npm ci, npm
 # run build), starts the debug server serving it (--web-dir web/dist, a
 # temporary data directory, a free port) and an AI daemon (xodus-ai --fill,
-# heuristic policy), then runs tests/browser.test.mjs with node's test
-# runner, driving Debian's headless Chromium through playwright-core.
+# heuristic policy; it plays VII Legio seats too), then runs tests/*.test.mjs
+# (browser.test.mjs: X-ODUS and the shared parts; legio.test.mjs: VII Legio)
+# with node's test runner, driving Debian's headless Chromium through
+# playwright-core.
 # Chromium is installed with apt-get when missing. Every process started here
 # is stopped on exit, whatever happened. Needs `cargo build --workspace --bins`
 # (the binaries are taken from $XODUS_BIN_DIR, by default target/debug).
@@ -54,9 +56,10 @@ pids+=($!)
 
 XODUS_BIN_DIR="$bin" XODUS_URL="$url" CHROMIUM="$chromium_bin" node --test --test-concurrency=1 --test-reporter=spec tests/
 
-# `XODUS_UPDATE_SCREENSHOT=1 web/tests/run.sh` refreshes the README's picture
-# with the one this run took mid-game.
+# `XODUS_UPDATE_SCREENSHOT=1 web/tests/run.sh` refreshes the README's pictures
+# (one per game) with the ones this run took mid-game.
 if [ "${XODUS_UPDATE_SCREENSHOT:-}" = 1 ]; then
   cp tests/screenshots/table.png "$root/docs/screenshot.png"
-  echo "docs/screenshot.png updated"
+  cp tests/screenshots/legio-table.png "$root/docs/screenshot-legio.png"
+  echo "docs/screenshot.png and docs/screenshot-legio.png updated"
 fi

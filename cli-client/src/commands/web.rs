@@ -127,3 +127,16 @@ pub async fn run(a: PlayArgs) -> anyhow::Result<()> {
     eprintln!("stopped; the games are kept in {}", a.data_dir.display());
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::lobby_form;
+
+    #[test]
+    fn game_picks_the_lobby_form_the_page_opens_on() {
+        assert_eq!(lobby_form(None).ok().as_deref(), Some(""));
+        assert_eq!(lobby_form(Some("xodus")).ok().as_deref(), Some(""));
+        assert_eq!(lobby_form(Some("legio")).ok().as_deref(), Some("#/new/legio"));
+        assert!(lobby_form(Some("g-0123456789abcdef")).is_err(), "a game id is not a type to create");
+    }
+}

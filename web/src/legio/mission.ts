@@ -66,7 +66,9 @@ export function drawMission(x: LegioState, cat: Catalog): HTMLElement | null {
     const rows = m.participants.map((s, i) => {
       const d = m.domains[i] ?? 0;
       const gained = m.gained[i];
-      return h("li", undefined, `${commander(s)}${s === x.viewerSeat ? " (you)" : ""}: invests ${domainName(d)}${gained === undefined ? "" : gained ? " — gained from it" : ""}`);
+      const naming = x.step?.kind === StepKind.DOMAIN && x.step.seat === s;
+      const invests = d ? `: invests ${domainName(d)}` : naming ? ": naming the domain it invests" : "";
+      return h("li", undefined, `${commander(s)}${s === x.viewerSeat ? " (you)" : ""}${invests}${gained ? " — gained from it" : ""}`);
     });
     const state = m.success ? "The experience was met: the mission succeeds and its PC are shared among the participants (each share is in the log, with its reason)."
       : m.shortfall > 0 ? `Experience still missing: ${m.shortfall}. Participants may spend Adventurers or points of their experience table, in turn order; if it stays short, the mission fails.`

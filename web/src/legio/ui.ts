@@ -37,8 +37,8 @@ class LegioTable implements GameTable {
   private privateBox = h("div", { class: "hand-box" });
   private missionBox = h("div", { class: "combat-box mission-box" });
   readonly left = [this.boardsBox];
-  readonly mid = [this.mapBox, this.tracksBox];
-  readonly right = [this.missionBox, this.privateBox];
+  readonly mid = [this.mapBox, this.missionBox, this.tracksBox];
+  readonly right = [this.privateBox];
   /** Each commander's last damage roll, in words, from the events seen. */
   private damage = new Map<number, string>();
   private seen = 0;
