@@ -7,7 +7,10 @@
 // of the page; their timeouts only stop a hung run. Figures (clicks,
 // rounds, seconds) are printed, not asserted.
 import assert from "node:assert/strict";
-import { mkdirSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { after, before, test } from "node:test";
 import { chromium } from "playwright-core";
 
@@ -58,7 +61,7 @@ function recordReceived() {
 
 /** A page in a fresh context, laptop-sized unless told, recording console
  * errors, uncaught exceptions and what it receives. */
-async function openPage(viewport = { width: 1366, height: 768 }) {
+async function openPage(viewport = { width: 1366, height: 768 }, url = URL_) {
   const context = await browser.newContext({ viewport });
   await context.addInitScript(recordReceived);
   const page = await context.newPage();
@@ -69,7 +72,7 @@ async function openPage(viewport = { width: 1366, height: 768 }) {
     if (m.type() === "error") page.errors.push(`console: ${m.text()}`);
   });
   page.on("pageerror", (e) => page.errors.push(`pageerror: ${e.message}`));
-  await page.goto(URL_);
+  await page.goto(url);
   await page.locator("#create-game").waitFor(WAIT);
   return page;
 }
@@ -367,4 +370,54 @@ test("on a 390x844 phone both games put the decision first, cut no label and nev
   await phoneChecks(page, "X-ODUS");
   assert.deepEqual(page.errors, []);
   await page.context().close();
+});
+
+test("as a new user: `xodus play --web --game legio` opens the page on VII Legio's form; one human against an AI commander plays to the final scores", { skip: !process.env.XODUS_BIN_DIR && "needs XODUS_BIN_DIR" }, async () => {
+  const t0 = Date.now();
+  const data = mkdtempSync(join(tmpdir(), "xodus-web-legio-"));
+  const dist = new URL("../dist/", import.meta.url).pathname;
+  const child = spawn(`${process.env.XODUS_BIN_DIR}/xodus`, ["play", "--web", "--game", "legio", "--web-dir", dist, "--data-dir", data, "--ai-policy", "random"], {
+    stdio: ["ignore", "pipe", "pipe"],
+    env: { ...process.env, NO_COLOR: "1" },
+  });
+  try {
+    const url = await new Promise((resolve, reject) => {
+      let out = "";
+      const guard = setTimeout(() => reject(new Error("xodus play --web printed no URL")), 120_000);
+      child.stdout.on("data", (b) => {
+        out += b;
+        const m = /^open (\S+)/m.exec(out);
+        if (m) {
+          clearTimeout(guard);
+          resolve(m[1]);
+        }
+      });
+      child.on("exit", (code) => reject(new Error(`xodus play --web exited (${code})`)));
+    });
+    assert.match(url, /\/#\/new\/legio$/, "the printed address opens VII Legio's form");
+    const page = await openPage(undefined, url);
+    assert.equal(await page.inputValue("#game-type"), "legio");
+    assert.ok(await page.locator(".setup-legio").isVisible());
+    await page.selectOption("#legio-players", "2");
+    await page.selectOption("#legio-who-1", "ai");
+    await page.fill("#legio-round-limit", "4");
+    await page.click("#create-game");
+    await page.locator(".nebula").waitFor(WAIT);
+    await page.locator('.boards .board[data-seat="1"] .who', { hasText: "AI" }).waitFor(WAIT);
+    const random = rng(46);
+    const stats = { moves: 0, tableClicks: 0, kinds: new Set() };
+    while (await move(page, random, stats));
+    await page.locator("#outcome").waitFor({ state: "visible", ...WAIT });
+    assert.match(await page.textContent("#outcome"), /Final scores.*Commander 1 \(you\)/s);
+    console.log(`# xodus play --web --game legio: ${stats.moves} clicks to the final scores, ${((Date.now() - t0) / 1000).toFixed(1)} s with start-up`);
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  } finally {
+    await new Promise((resolve) => {
+      if (child.exitCode !== null) return resolve();
+      child.once("exit", resolve);
+      child.kill("SIGINT");
+    });
+    rmSync(data, { recursive: true, force: true });
+  }
 });
