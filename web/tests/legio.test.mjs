@@ -180,7 +180,7 @@ test("one human and three AI commanders play VII Legio to its final scores by cl
   await page.selectOption("#game-type", "legio");
   assert.ok(await page.locator(".setup-legio").isVisible());
   assert.ok(await page.locator(".setup-xodus").isHidden());
-  const gameId = await createLegio(page, ["human", "ai", "ai", "ai"], 41, 14);
+  const gameId = await createLegio(page, ["human", "ai", "ai", "ai"], 41, 10);
   assert.match(await page.textContent(".table-info"), /VII Legio.*You: seat 0/);
   // The table: six places on the map, four boards, both tracks, the contacts.
   assert.equal(await page.locator(".nebula .sector").count(), 6);
@@ -353,8 +353,12 @@ test("on a 390x844 phone both games put the decision first, cut no label and nev
   const page = await openPage({ width: 390, height: 844 });
   const sideways = () => page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
   assert.ok(await sideways(), "the lobby does not scroll sideways");
+  const cutInForm = () => page.$$eval(".create label, .create .seat-row > span, .create button", (es) =>
+    es.filter((e) => e.getBoundingClientRect().width > 0 && (e.scrollWidth > e.clientWidth + 1 || e.getBoundingClientRect().right > innerWidth + 0.5)).map((e) => e.textContent));
+  assert.deepEqual(await cutInForm(), [], "no label of the X-ODUS form is cut off");
   await page.selectOption("#game-type", "legio");
   assert.ok(await sideways(), "nor with the VII Legio form");
+  assert.deepEqual(await cutInForm(), [], "no label of the VII Legio form is cut off");
   await createLegio(page, ["human", "human"], 45, 2);
   await ready(page);
   await phoneChecks(page, "VII Legio");
