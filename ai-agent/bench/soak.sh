@@ -4,14 +4,18 @@
 # heuristic` holding an agent key, for SECONDS, with KILLS `kill -9`s of the
 # server spread over the run (each restarted at once on the same data and
 # port). Games are created with the `xodus` CLI, and topped up every 2 s
-# as games finish, so TABLES stay live. Every 10 s it samples the RSS of
+# as games finish, so TABLES stay live. With RAMP=R (seconds, default 0)
+# the tables are brought up evenly over a first R seconds, so that games
+# start and finish spread out as in a steady state, and the run lasts R +
+# SECONDS: games finished are counted over the last SECONDS only, and the
+# kills fall in them. Every 10 s it samples the RSS of
 # the server and the agent and every game's seq (ListGames), and at the
 # end prints: games finished (and per minute), games that went 30 s or
 # more without a choice (all, and outside the 60 s after a kill), RSS at
 # the start, a third in and at the end, and the ERROR and WARN lines of
 # both logs and failed creates.
 #
-#   ai-agent/bench/soak.sh [TABLES=60] [SECONDS=300] [KILLS=1] [extra xodus-ai flags...]
+#   [RAMP=R] ai-agent/bench/soak.sh [TABLES=60] [SECONDS=300] [KILLS=1] [extra xodus-ai flags...]
 #
 # Needs the release binaries (cargo build --release -p xodus-server -p
 # xodus-ai -p xodus-cli --bins; BIN=DIR to use others) and python3. The
@@ -20,6 +24,7 @@ set -u
 tables=${1:-60}
 seconds=${2:-300}
 kills=${3:-1}
+ramp=${RAMP:-0}
 shift $(($# < 3 ? $# : 3))
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 bin=${BIN:-$root/target/release}
@@ -57,11 +62,14 @@ except Exception:
 print(sum(1 for g in games if not any(w in str(g.get("status", "")).lower() for w in ("finish", "abandon"))))'
 }
 
-top_up() { # keeps TABLES games live (a finished game is replaced within 2 s)
+top_up() { # keeps TABLES games live (a finished game is replaced within 2 s), after the ramp
   while :; do
     sleep 2
     n=$(live_count)
-    [ -n "$n" ] && create $((tables - n))
+    since=$(( $(date +%s) - start ))
+    want=$tables
+    [ "$since" -lt "$ramp" ] && want=$(( tables * since / ramp ))
+    [ -n "$n" ] && [ "$want" -gt "$n" ] && create $((want - n))
   done
 }
 
@@ -101,22 +109,24 @@ print(live, finished, len(st["stalled"]), len(st["stalled_outside_kills"]))
 PY
 
 start_server
-echo "soak: $tables tables, $seconds s, $kills kill -9; work dir $work"
+echo "soak: $tables tables (ramp $ramp s), $seconds s, $kills kill -9; work dir $work"
 t0=$(date +%s)
-create "$tables"
+touch created.txt
+[ "$ramp" -gt 0 ] || create "$tables"
 echo "created $(wc -l < created.txt) games in $(( $(date +%s) - t0 )) s"
 # The key goes by environment, not on the command line (which `ps` shows).
 XODUS_AGENT_KEY="$key" RUST_LOG=info NO_COLOR=1 "$bin/xodus-ai" --server "$url" --fill --policy heuristic "$@" > ai.log 2>&1 &
 agent=$!
+start=$(date +%s)
 top_up &
 topper=$!
-start=$(date +%s)
+finished_at_ramp=0
 echo "t,server_rss_kb,agent_rss_kb,live,finished,stalled,stalled_outside_kills" > samples.csv
 next_kill=1
 while :; do
   sleep 10
   t=$(( $(date +%s) - start ))
-  if [ "$next_kill" -le "$kills" ] && [ "$t" -ge $(( seconds * next_kill / (kills + 1) )) ]; then
+  if [ "$next_kill" -le "$kills" ] && [ "$t" -ge $(( ramp + seconds * next_kill / (kills + 1) )) ]; then
     kill -9 "$server"; wait "$server" 2>/dev/null
     echo "$(date +%s)" >> kills.txt
     echo "t=$t s: kill -9 the server; restarting"
@@ -127,18 +137,28 @@ while :; do
       | python3 tick.py "$(date +%s)" "$tables" state.json || echo "0 0 0 0")
   echo "$t,$(rss "$server"),$(rss "$agent"),$live,$finished,$stalled,$stalled_out" >> samples.csv
   echo "t=$t s: live $live, finished $finished, stalled>=30s $stalled ($stalled_out outside kills), rss server $(rss "$server") kB agent $(rss "$agent") kB"
-  [ "$t" -ge "$seconds" ] && break
+  if [ "$ramp" -gt 0 ] && [ "$t" -ge "$ramp" ] && [ ! -e ramp-done.txt ]; then
+    echo "$t $finished" > ramp-done.txt
+    echo "t=$t s: the ramp is over; counting from here ($finished finished so far)"
+  fi
+  [ "$t" -ge $(( ramp + seconds )) ] && break
 done
 kill "$topper"; wait "$topper" 2>/dev/null
 "$bin/xodus" list --server "$url" --json > final.json 2>/dev/null
 kill -TERM "$agent"; wait "$agent" 2>/dev/null
 kill -TERM "$server"; wait "$server" 2>/dev/null
 python3 - "$seconds" "$tables" <<'PY'
-import csv, sys, re
+import csv, os, sys, re
 secs, tables = int(sys.argv[1]), int(sys.argv[2])
 rows = list(csv.DictReader(open("samples.csv")))
 last = rows[-1]
 fin = int(last["finished"])
+if os.path.exists("ramp-done.txt"):
+    # Counted over the measured window only, after the ramp.
+    t_ramp, fin_ramp = (int(x) for x in open("ramp-done.txt").read().split())
+    secs = int(last["t"]) - t_ramp
+    fin -= fin_ramp
+    print(f"after a {t_ramp} s ramp, over the next {secs} s:")
 def col(name): return [int(r[name]) for r in rows]
 srv, ai = col("server_rss_kb"), col("agent_rss_kb")
 third = len(rows) // 3
@@ -157,8 +177,9 @@ try:
     choices = sum(int(g.get("seq", 0)) for g in games)
     done = [int(g.get("seq", 0)) for g in games if "finish" in str(g.get("status", "")).lower()]
     per_game = sum(done) / len(done) if done else 0
-    print(f"choices {choices} ({choices / secs:.0f}/s); a finished game took {per_game:.0f} choices on average"
-          + (f"; at this rate {choices / secs * 60 / per_game:.1f} games/min in a steady state" if per_game else ""))
+    total = max(int(last["t"]), 1)
+    print(f"choices {choices} in {total} s ({choices / total:.0f}/s over the whole run); a finished game took {per_game:.0f} choices on average"
+          + (f"; at this rate {choices / total * 60 / per_game:.1f} games/min in a steady state" if per_game else ""))
 except Exception as e:
     print(f"no final game list: {e}")
 print(f"games 30 s or more without a choice: {last['stalled']} ({last['stalled_outside_kills']} outside the 60 s after a kill)")

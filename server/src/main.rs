@@ -123,6 +123,10 @@ struct Args {
     /// Requests per second one agent key may send, with a burst of as many.
     #[arg(long, env = "XODUS_AGENT_RATE_LIMIT", default_value_t = 50_000)]
     agent_rate_limit: u32,
+    /// Serve the operator's figures (Prometheus text at `GET /metrics`) on
+    /// this HOST:PORT, apart from the game port; off when not given.
+    #[arg(long, env = "XODUS_METRICS_LISTEN")]
+    metrics_listen: Option<std::net::SocketAddr>,
 }
 
 /// Where `--listen` says to listen.
@@ -239,6 +243,12 @@ async fn main() -> anyhow::Result<()> {
         tracing::warn!(error = %e, "could not print the listen addresses on stdout");
     }
     drop(out);
+    if let Some(addr) = args.metrics_listen {
+        let metrics =
+            tokio::net::TcpListener::bind(addr).await.with_context(|| format!("cannot serve metrics on {addr}"))?;
+        tracing::info!(%addr, "serving metrics at /metrics");
+        tokio::spawn(xodus_service::metrics::serve(metrics, || {}));
+    }
     xodus_service::run_on(listeners, config, shutdown_signal()).await.context("server failed")?;
     Ok(())
 }

@@ -5,6 +5,7 @@
 //! seat and the sequence number, so one game's log can be filtered out of
 //! a busy server.
 
+use crate::access::CallNote;
 use crate::error::ServiceError;
 use crate::manager::{Credentials, Manager, StreamItem, StreamOptions, ViewRequest};
 use crate::model::Status as GameStatus;
@@ -41,8 +42,16 @@ fn game_id(id: &str) -> Result<&str, ServiceError> {
 
 type Res<T> = Result<Response<T>, Status>;
 
-/// The span of one call; `seq` is recorded once known.
-fn rpc_span(method: &'static str, game: &str, seat: Option<u32>) -> Span {
+/// The call's note for the access log (`access.rs`); a note nobody reads
+/// when the call came some other way (tests calling the service directly).
+fn note_of<T>(req: &Request<T>) -> CallNote {
+    req.extensions().get::<CallNote>().cloned().unwrap_or_default()
+}
+
+/// The span of one call (`seq` is recorded once known); the game and seat
+/// also go to the call's access-log note.
+fn rpc_span(note: &CallNote, method: &'static str, game: &str, seat: Option<u32>) -> Span {
+    note.set(game, seat);
     let span = tracing::info_span!("rpc", method, game = field::Empty, seat, seq = field::Empty);
     if !game.is_empty() {
         span.record("game", game.chars().take(80).collect::<String>());
@@ -58,11 +67,13 @@ fn record_seq(seq: u64) {
 #[tonic::async_trait]
 impl pb::game_service_server::GameService for GrpcService {
     async fn create_game(&self, request: Request<pb::CreateGameRequest>) -> Res<pb::CreateGameResponse> {
+        let note = note_of(&request);
         let ip = client(&request);
-        let span = rpc_span("CreateGame", "", None);
+        let span = rpc_span(&note, "CreateGame", "", None);
         async {
             let (game, creator_token) = self.manager.create_game(ip, request.get_ref()).await?;
             Span::current().record("game", game.game_id.as_str());
+            note.set(&game.game_id, None);
             Ok(Response::new(pb::CreateGameResponse { game: Some(game), creator_token }))
         }
         .instrument(span)
@@ -70,6 +81,7 @@ impl pb::game_service_server::GameService for GrpcService {
     }
 
     async fn list_games(&self, request: Request<pb::ListGamesRequest>) -> Res<pb::ListGamesResponse> {
+        let note = note_of(&request);
         let req = request.into_inner();
         let status = match pb::GameStatus::try_from(req.status) {
             Ok(pb::GameStatus::Unspecified) => None,
@@ -86,7 +98,7 @@ impl pb::game_service_server::GameService for GrpcService {
         let page = self
             .manager
             .list_games(status, req.only_open_seats, req.page_size, &req.page_token)
-            .instrument(rpc_span("ListGames", "", None))
+            .instrument(rpc_span(&note, "ListGames", "", None))
             .await?;
         Ok(Response::new(pb::ListGamesResponse { games: page.games, next_page_token: page.next_page_token }))
     }
@@ -94,13 +106,15 @@ impl pb::game_service_server::GameService for GrpcService {
     type WatchLobbyStream = ReceiverStream<StreamItem<pb::WatchLobbyResponse>>;
 
     async fn watch_lobby(&self, request: Request<pb::WatchLobbyRequest>) -> Res<Self::WatchLobbyStream> {
-        let rx = self.manager.watch_lobby(client(&request)).instrument(rpc_span("WatchLobby", "", None)).await?;
+        let note = note_of(&request);
+        let rx = self.manager.watch_lobby(client(&request)).instrument(rpc_span(&note, "WatchLobby", "", None)).await?;
         Ok(Response::new(ReceiverStream::new(rx)))
     }
 
     async fn claim_seat(&self, request: Request<pb::ClaimSeatRequest>) -> Res<pb::ClaimSeatResponse> {
+        let note = note_of(&request);
         let req = request.into_inner();
-        let span = rpc_span("ClaimSeat", &req.game_id, Some(req.seat));
+        let span = rpc_span(&note, "ClaimSeat", &req.game_id, Some(req.seat));
         let claimant = wire::claimant(req.claimant)?;
         let (token, game) =
             self.manager.claim_seat(game_id(&req.game_id)?, req.seat, claimant, &req.token).instrument(span).await?;
@@ -108,26 +122,31 @@ impl pb::game_service_server::GameService for GrpcService {
     }
 
     async fn release_seat(&self, request: Request<pb::ReleaseSeatRequest>) -> Res<pb::ReleaseSeatResponse> {
+        let note = note_of(&request);
         let req = request.into_inner();
+        note.set(&req.game_id, req.credentials.as_ref().map(|c| c.seat));
         let creds = credentials_required(req.credentials)?;
-        let span = rpc_span("ReleaseSeat", &req.game_id, Some(creds.seat));
+        let span = rpc_span(&note, "ReleaseSeat", &req.game_id, Some(creds.seat));
         let game = self.manager.release_seat(game_id(&req.game_id)?, &creds).instrument(span).await?;
         Ok(Response::new(pb::ReleaseSeatResponse { game: Some(game) }))
     }
 
     async fn vote_expel(&self, request: Request<pb::VoteExpelRequest>) -> Res<pb::VoteExpelResponse> {
+        let note = note_of(&request);
         let req = request.into_inner();
+        note.set(&req.game_id, req.credentials.as_ref().map(|c| c.seat));
         let creds = credentials_required(req.credentials)?;
-        let span = rpc_span("VoteExpel", &req.game_id, Some(creds.seat));
+        let span = rpc_span(&note, "VoteExpel", &req.game_id, Some(creds.seat));
         let (votes, needed, expelled, game) =
             self.manager.vote_expel(game_id(&req.game_id)?, &creds, req.seat).instrument(span).await?;
         Ok(Response::new(pb::VoteExpelResponse { votes, needed, expelled, game: Some(game) }))
     }
 
     async fn get_view(&self, request: Request<pb::GetViewRequest>) -> Res<pb::GetViewResponse> {
+        let note = note_of(&request);
         let req = request.into_inner();
         let creds = req.credentials.map(Credentials::from);
-        let span = rpc_span("GetView", &req.game_id, creds.as_ref().map(|c| c.seat));
+        let span = rpc_span(&note, "GetView", &req.game_id, creds.as_ref().map(|c| c.seat));
         let view =
             ViewRequest { credentials: creds, view_token: req.view_token, at_seq: req.at_seq, as_seat: req.as_seat };
         async {
@@ -140,9 +159,11 @@ impl pb::game_service_server::GameService for GrpcService {
     }
 
     async fn submit_choice(&self, request: Request<pb::SubmitChoiceRequest>) -> Res<pb::SubmitChoiceResponse> {
+        let note = note_of(&request);
         let req = request.into_inner();
+        note.set(&req.game_id, req.credentials.as_ref().map(|c| c.seat));
         let creds = credentials_required(req.credentials)?;
-        let span = rpc_span("SubmitChoice", &req.game_id, Some(creds.seat));
+        let span = rpc_span(&note, "SubmitChoice", &req.game_id, Some(creds.seat));
         async {
             let id = game_id(&req.game_id)?;
             let reply = self.manager.submit_wire(id, creds, req.expected_seq, &req.choice).await?;
@@ -155,6 +176,7 @@ impl pb::game_service_server::GameService for GrpcService {
     type PlayStream = ReceiverStream<StreamItem<pb::PlayResponse>>;
 
     async fn play(&self, request: Request<tonic::Streaming<pb::PlayRequest>>) -> Res<Self::PlayStream> {
+        let note = note_of(&request);
         let ip = client(&request);
         let mut inbound = request.into_inner();
         let open = match inbound.message().await {
@@ -168,16 +190,18 @@ impl pb::game_service_server::GameService for GrpcService {
             Err(status) => return Err(crate::codes::promised(&status).unwrap_or(status)),
         };
         let creds = credentials_required(open.credentials)?;
-        let span = rpc_span("Play", &open.game_id, Some(creds.seat));
+        let span = rpc_span(&note, "Play", &open.game_id, Some(creds.seat));
         game_id(&open.game_id)?;
         let rx = self.manager.play_stream(ip, open.game_id, creds, inbound).instrument(span).await?;
         Ok(Response::new(ReceiverStream::new(rx)))
     }
 
     async fn undo(&self, request: Request<pb::UndoRequest>) -> Res<pb::UndoResponse> {
+        let note = note_of(&request);
         let req = request.into_inner();
+        note.set(&req.game_id, req.credentials.as_ref().map(|c| c.seat));
         let creds = credentials_required(req.credentials)?;
-        let span = rpc_span("Undo", &req.game_id, Some(creds.seat));
+        let span = rpc_span(&note, "Undo", &req.game_id, Some(creds.seat));
         let id = game_id(&req.game_id)?.to_string();
         let (seq, state) = self.manager.undo_detached(id, creds, req.expected_seq).instrument(span).await?;
         Ok(Response::new(pb::UndoResponse { seq, state: Some(state) }))
@@ -186,10 +210,11 @@ impl pb::game_service_server::GameService for GrpcService {
     type StreamGameStream = ReceiverStream<StreamItem<pb::StreamGameResponse>>;
 
     async fn stream_game(&self, request: Request<pb::StreamGameRequest>) -> Res<Self::StreamGameStream> {
+        let note = note_of(&request);
         let ip = client(&request);
         let req = request.into_inner();
         let creds = req.credentials.map(Credentials::from);
-        let span = rpc_span("StreamGame", &req.game_id, creds.as_ref().map(|c| c.seat));
+        let span = rpc_span(&note, "StreamGame", &req.game_id, creds.as_ref().map(|c| c.seat));
         span.record("seq", req.from_seq);
         let options = StreamOptions { view_token: req.view_token, as_seat: req.as_seat };
         let rx = self
@@ -201,9 +226,10 @@ impl pb::game_service_server::GameService for GrpcService {
     }
 
     async fn get_history(&self, request: Request<pb::GetHistoryRequest>) -> Res<pb::GetHistoryResponse> {
+        let note = note_of(&request);
         let req = request.into_inner();
         let creds = req.credentials.map(Credentials::from);
-        let span = rpc_span("GetHistory", &req.game_id, creds.as_ref().map(|c| c.seat));
+        let span = rpc_span(&note, "GetHistory", &req.game_id, creds.as_ref().map(|c| c.seat));
         let (game, entries) = self
             .manager
             .history_as(game_id(&req.game_id)?, &req.creator_token, creds.as_ref())
@@ -222,10 +248,11 @@ impl pb::game_service_server::GameService for GrpcService {
     }
 
     async fn fork_game(&self, request: Request<pb::ForkGameRequest>) -> Res<pb::ForkGameResponse> {
+        let note = note_of(&request);
         let ip = client(&request);
         let req = request.into_inner();
         let creds = req.credentials.map(Credentials::from);
-        let span = rpc_span("ForkGame", &req.source_game_id, creds.as_ref().map(|c| c.seat));
+        let span = rpc_span(&note, "ForkGame", &req.source_game_id, creds.as_ref().map(|c| c.seat));
         span.record("seq", req.at_seq);
         let source = game_id(&req.source_game_id)?;
         let (game, creator_token) = self
@@ -237,17 +264,21 @@ impl pb::game_service_server::GameService for GrpcService {
     }
 
     async fn grant_view(&self, request: Request<pb::GrantViewRequest>) -> Res<pb::GrantViewResponse> {
+        let note = note_of(&request);
         let req = request.into_inner();
+        note.set(&req.game_id, req.credentials.as_ref().map(|c| c.seat));
         let creds = credentials_required(req.credentials)?;
-        let span = rpc_span("GrantView", &req.game_id, Some(creds.seat));
+        let span = rpc_span(&note, "GrantView", &req.game_id, Some(creds.seat));
         let view_token = self.manager.grant_view(game_id(&req.game_id)?, &creds).instrument(span).await?;
         Ok(Response::new(pb::GrantViewResponse { view_token }))
     }
 
     async fn revoke_view(&self, request: Request<pb::RevokeViewRequest>) -> Res<pb::RevokeViewResponse> {
+        let note = note_of(&request);
         let req = request.into_inner();
+        note.set(&req.game_id, req.credentials.as_ref().map(|c| c.seat));
         let creds = credentials_required(req.credentials)?;
-        let span = rpc_span("RevokeView", &req.game_id, Some(creds.seat));
+        let span = rpc_span(&note, "RevokeView", &req.game_id, Some(creds.seat));
         let revoked = self.manager.revoke_view(game_id(&req.game_id)?, &creds).instrument(span).await?;
         Ok(Response::new(pb::RevokeViewResponse { revoked }))
     }

@@ -21,6 +21,8 @@
 //! - [`connections`]: the cap on open connections;
 //! - [`codes`]: the status codes promised for undecodable or oversized requests;
 //! - [`error`]: errors and their gRPC status codes;
+//! - `access`: one log line per call at its end, and the call figures;
+//! - [`metrics`]: the figures an operator graphs, as Prometheus text;
 //! - [`server`]: [`run`] (listener + config + shutdown future), used by
 //!   `main` and by the tests on port 0.
 //!
@@ -32,6 +34,7 @@
 //! game at any sequence number, all with one mechanism.
 #![deny(missing_docs)]
 
+pub(crate) mod access;
 pub(crate) mod clock;
 pub(crate) mod codes;
 pub mod conformance;
@@ -42,6 +45,7 @@ pub(crate) mod grpc;
 pub(crate) mod limits;
 pub(crate) mod listen;
 pub(crate) mod manager;
+pub mod metrics;
 pub(crate) mod migrations;
 pub(crate) mod model;
 #[doc(hidden)]

@@ -1,6 +1,7 @@
 //! Assembling and running the server: storage, the manager, the game
 //! service with its message-size caps and promised status codes, gRPC
-//! health, server reflection, gRPC-Web, the per-client rate limit, the cap
+//! health, server reflection, gRPC-Web, the access log and call figures,
+//! the per-client rate limit, the cap
 //! on connections, request deadlines and graceful shutdown, bounded by a
 //! grace. `run` takes a bound listener (`listen.rs`: TCP, or a Unix socket
 //! for clients on the same host; `run_on` several) and a shutdown future,
@@ -158,6 +159,21 @@ async fn serve(
         });
     }
 
+    {
+        // The live-games gauge of the metrics, refreshed every few seconds.
+        let manager = Arc::clone(&manager);
+        let mut stop = manager.shutdown_signal();
+        tokio::spawn(async move {
+            let mut tick = tokio::time::interval(std::time::Duration::from_secs(5));
+            loop {
+                tokio::select! {
+                    _ = stop.wait_for(|&v| v) => return,
+                    _ = tick.tick() => crate::metrics::global().set_live_games(manager.game_count()),
+                }
+            }
+        });
+    }
+
     let (health_reporter, health_service) = tonic_health::server::health_reporter();
     health_reporter.set_serving::<GameServiceServer<GrpcService>>().await;
 
@@ -211,6 +227,7 @@ async fn serve(
         .accept_http1(true)
         .timeout(limits.request_timeout)
         .concurrency_limit_per_connection(256)
+        .layer(crate::access::AccessLayer)
         .layer(rate_limit_layer)
         .layer(tower::util::option_layer(cors))
         .add_routes(routes.into())

@@ -98,8 +98,9 @@ impl Server {
             .args(["--listen", listen, "--data-dir"])
             .arg(&data_dir)
             .args(extra)
-            // Accepted choices are logged at debug; the tests read them.
-            .env("RUST_LOG", "info,xodus_service::manager::play=debug")
+            // Accepted choices and read calls are logged at debug; the
+            // tests read them.
+            .env("RUST_LOG", "info,xodus_service::manager::play=debug,xodus_service::access=debug")
             .stdout(Stdio::piped())
             .stderr(Stdio::from(log))
             .stdin(Stdio::null())

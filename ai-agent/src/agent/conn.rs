@@ -10,7 +10,7 @@ use super::pace::Pace;
 use super::seat::endpoint;
 use super::{AgentConfig, AgentError};
 use std::sync::Arc;
-use tokio::sync::OnceCell;
+use tokio::sync::{OnceCell, OwnedSemaphorePermit, Semaphore};
 use tonic::metadata::{Ascii, MetadataValue};
 use tonic::service::interceptor::InterceptedService;
 use tonic::transport::Channel;
@@ -50,7 +50,12 @@ pub struct Pool {
     key: AgentKey,
     /// The process's request schedule.
     pub pace: Pace,
+    /// Streams being opened and not yet answered with a first state.
+    opening: Arc<Semaphore>,
 }
+
+/// Streams opened at once, each until its first state.
+pub const OPENING_AT_ONCE: usize = 32;
 
 impl Pool {
     /// A pool of `cfg.connections` channels to `cfg.server`, connected on
@@ -64,7 +69,20 @@ impl Pool {
             )),
         };
         let channels = (0..cfg.connections.max(1)).map(|_| OnceCell::new()).collect();
-        Ok(Arc::new(Pool { target, channels, key, pace: Pace::new(cfg.max_rps, cfg.seed) }))
+        Ok(Arc::new(Pool {
+            target,
+            channels,
+            key,
+            pace: Pace::new(cfg.max_rps, cfg.seed),
+            opening: Arc::new(Semaphore::new(OPENING_AT_ONCE)),
+        }))
+    }
+
+    /// An opening slot, held from asking for a stream until its first
+    /// state (first come, first served). `None` only if the semaphore
+    /// were closed, which it never is: then the stream opens unslotted.
+    pub async fn opening_slot(&self) -> Option<OwnedSemaphorePermit> {
+        self.opening.clone().acquire_owned().await.ok()
     }
 
     /// The client for `game_id` (the same channel every time), connecting

@@ -12,9 +12,13 @@
 //! submits with `expected_seq`. ABORTED means someone moved first: wait for
 //! the next state. RESOURCE_EXHAUSTED is retried after a jittered backoff
 //! (`pace`), never by reconnecting. When the stream breaks (server restart,
-//! network cut) it is opened again with backoff from the last sequence
-//! number seen; the seat tokens survive restarts, so nothing is claimed
-//! twice. A seat the process has not spoken for in a while is heard from
+//! network cut) it is opened again from the last sequence number seen,
+//! after a jittered backoff that starts again only once a state came
+//! through (so a server that answers slowly after a restart is given more
+//! and more room), and through one of the pool's few opening slots; the
+//! seat tokens survive restarts, so nothing is claimed twice. A failure is
+//! logged at info the first time and at debug while it repeats, and at
+//! warn only once a table failed `WARN_AFTER` times in a row. A seat the process has not spoken for in a while is heard from
 //! with a `GetView`, so the server's seat lease never takes it back.
 
 // The API's request messages grow fields (proto3 adds, never removes):
@@ -41,6 +45,22 @@ use xodus::pb;
 /// A held seat is heard from at least this often (the server's default
 /// seat lease is 30 s).
 const HEARTBEAT: Duration = Duration::from_secs(10);
+
+/// Failures in a row after which a table's reconnection is a warning (a
+/// server restart costs one or two).
+const WARN_AFTER: u32 = 5;
+
+/// Logs a table's failure: info the first time, debug while it repeats,
+/// warn once it has repeated `WARN_AFTER` times.
+macro_rules! failure {
+    ($attempt:expr, $($field:tt)*) => {
+        match $attempt {
+            0 => tracing::info!($($field)*),
+            n if n >= WARN_AFTER => tracing::warn!(failures = n + 1, $($field)*),
+            _ => tracing::debug!($($field)*),
+        }
+    };
+}
 
 /// What every table of the process shares.
 #[derive(Clone)]
@@ -96,6 +116,7 @@ pub async fn play_table(
         pending: vec![first],
         on_seat_end: Box::new(on_seat_end),
         last_seq: 0,
+        failures: 0,
     };
     let mut backoff = Backoff::default();
     let end = loop {
@@ -119,6 +140,7 @@ pub async fn play_table(
             seat_updates: true,
             ..Default::default()
         };
+        let slot = t.sh.pool.opening_slot().await;
         t.sh.pool.pace.wait().await;
         let stream = match client.stream_game(req).await {
             Ok(s) => s.into_inner(),
@@ -127,22 +149,31 @@ pub async fn play_table(
                 continue;
             }
             Err(s) => {
+                drop(slot);
                 let d = if s.code() == Code::ResourceExhausted {
                     t.sh.pool.pace.exhausted(backoff.attempt())
                 } else {
                     t.sh.pool.pace.jittered(backoff.delay())
                 };
+                failure!(backoff.attempt(), game = %t.game_id, seat = stream_seat, status = %s.message(),
+                         delay_ms = d.as_millis() as u64, "stream refused; retrying");
                 backoff.bump();
-                tracing::warn!(game = %t.game_id, seat = stream_seat, status = %s.message(), "stream refused; retrying");
                 tokio::time::sleep(d).await;
                 continue;
             }
         };
-        backoff.reset();
-        tracing::info!(game = %t.game_id, seat = stream_seat, seats = t.held.len(), from_seq = t.last_seq, "following the game");
-        match t.follow(&mut client, stream, stream_seat, &mut more).await? {
+        tracing::debug!(game = %t.game_id, seat = stream_seat, seats = t.held.len(), from_seq = t.last_seq, "following the game");
+        t.failures = backoff.attempt();
+        let (end, got_state) = t.follow(&mut client, stream, slot, stream_seat, &mut more).await?;
+        if got_state {
+            backoff.reset();
+        }
+        match end {
             Some(end) => break Some(end),
-            None => tokio::time::sleep(t.sh.pool.pace.jittered(backoff.delay())).await,
+            None => {
+                backoff.bump();
+                tokio::time::sleep(t.sh.pool.pace.jittered(backoff.delay())).await;
+            }
         }
     };
     let mut seats = Vec::new();
@@ -205,6 +236,8 @@ struct Table {
     /// Told of each seat whose play ends before the table's.
     on_seat_end: SeatEnded,
     last_seq: u64,
+    /// Reconnections in a row without a state (for the log's level).
+    failures: u32,
 }
 
 /// Why following the stream stopped.
@@ -290,22 +323,34 @@ impl Table {
     }
 
     /// Follows the open stream and plays; `Some` when the game ended or no
-    /// seat is held any more, `None` to open the stream again.
+    /// seat is held any more, `None` to open the stream again; and whether
+    /// a state came through. The opening slot is given back at the first
+    /// message (or when the stream ends).
     async fn follow(
         &mut self,
         client: &mut Client,
         mut stream: tonic::Streaming<pb::StreamGameResponse>,
+        slot: Option<tokio::sync::OwnedSemaphorePermit>,
         stream_seat: u32,
         more: &mut mpsc::UnboundedReceiver<SeatToPlay>,
-    ) -> Result<Option<SeatEnd>, AgentError> {
+    ) -> Result<(Option<SeatEnd>, bool), AgentError> {
         let (tx, mut rx) = watch::channel::<Option<pb::GameState>>(None);
         let seats_info: Arc<Mutex<Vec<pb::SeatInfo>>> = Arc::new(Mutex::new(Vec::new()));
+        let got_state = Arc::new(std::sync::atomic::AtomicBool::new(false));
         let reader = {
             let seats_info = seats_info.clone();
+            let got_state = got_state.clone();
             tokio::spawn(async move {
+                let mut slot = slot;
                 loop {
-                    match stream.message().await {
+                    let message = stream.message().await;
+                    // The first message (or the end) frees the opening slot.
+                    drop(slot.take());
+                    match message {
                         Ok(Some(u)) => {
+                            if u.state.is_some() {
+                                got_state.store(true, std::sync::atomic::Ordering::Relaxed);
+                            }
                             if let Some(g) = u.game
                                 && let Ok(mut s) = seats_info.lock()
                             {
@@ -325,18 +370,23 @@ impl Table {
         };
         let r = self.play_on(client, &mut rx, &seats_info, stream_seat, more).await;
         reader.abort();
+        let got_state = got_state.load(std::sync::atomic::Ordering::Relaxed);
+        let failures = if got_state { 0 } else { self.failures };
         match reader.await {
             Ok(Some(s)) if seat_lost(&s) => self.lose(stream_seat, s.message()),
-            Ok(Some(s)) => tracing::warn!(game = %self.game_id, status = %s.message(), "stream broke; reconnecting"),
+            Ok(Some(s)) => {
+                failure!(failures, game = %self.game_id, status = %s.message(), "stream broke; reconnecting")
+            }
             _ => {}
         }
-        match r {
-            Ok(end) => Ok(Some(end)),
+        let end = match r {
+            Ok(end) => Some(end),
             Err(Stop::Reopen) if self.held.is_empty() && self.pending.is_empty() => {
-                Ok(Some(SeatEnd::Lost("no seat of this game is ours any more".into())))
+                Some(SeatEnd::Lost("no seat of this game is ours any more".into()))
             }
-            Err(Stop::Reopen) => Ok(None),
-        }
+            Err(Stop::Reopen) => None,
+        };
+        Ok((end, got_state))
     }
 
     async fn play_on(
@@ -376,6 +426,7 @@ impl Table {
             }
             let Some(st) = current.take() else { continue };
             self.last_seq = self.last_seq.max(st.seq);
+            self.failures = 0;
             if let Some(o) = &st.outcome {
                 return Ok(SeatEnd::Finished { won: o.won, cause: o.cause.clone() });
             }
@@ -469,7 +520,7 @@ impl Table {
                     current = Some(st);
                 }
                 Err(s) if transient(&s) => {
-                    tracing::warn!(game = %self.game_id, seat, status = %s.message(), "submit failed; reconnecting");
+                    failure!(self.failures, game = %self.game_id, seat, status = %s.message(), "submit failed; reconnecting");
                     return Err(Stop::Reopen);
                 }
                 Err(s) => {
