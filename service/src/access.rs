@@ -10,12 +10,12 @@
 
 use crate::metrics;
 use http_body::{Body, Frame};
-use tonic::codegen::Bytes;
 use std::future::Future;
 use std::pin::Pin;
 use std::sync::{Arc, Mutex};
 use std::task::{Context, Poll};
 use std::time::Instant;
+use tonic::codegen::Bytes;
 use tonic::codegen::http;
 
 /// The methods that only read, logged at debug.
