@@ -100,8 +100,8 @@ export class LobbyView {
       const canJoin = !!ui && live && !s.claimed && s.openTo !== SeatOpenTo.AI && !mine;
       const name = ui && cat ? ui.seatName(cat, s.seat, s.role) : s.role || `seat ${s.seat}`;
       return h("li", { class: `seat ${who}` },
-        `${s.seat}. ${name} — ${who}${!s.claimed ? ` (for ${s.openTo === SeatOpenTo.AI ? "AI" : s.openTo === SeatOpenTo.ANY ? "anyone" : "humans"})` : ""}`,
-        canJoin ? h("button", { type: "button", class: "join", "data-game": g.gameId, "data-seat": s.seat, onclick: () => void this.join(g.gameId, s.seat) }, `Join as seat ${s.seat}`) : null);
+        `${name} · seat ${s.seat} — ${who}${!s.claimed ? ` (for ${s.openTo === SeatOpenTo.AI ? "AI" : s.openTo === SeatOpenTo.ANY ? "anyone" : "humans"})` : ""}`,
+        canJoin ? h("button", { type: "button", class: "join", "data-game": g.gameId, "data-seat": s.seat, onclick: () => void this.join(g.gameId, s.seat) }, `Join as ${name}`) : null);
     });
     const outcome = ui ? ui.lobbyOutcome(g) : "";
     return h("article", { class: `game ${STATUS_TEXT[g.status] ?? ""}${ui ? "" : " foreign"}`, "data-game": g.gameId, "data-type": type },

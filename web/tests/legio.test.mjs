@@ -216,8 +216,8 @@ test("one human and three AI commanders play VII Legio to its final scores by cl
   let shot = false;
   while (await move(page, random, stats)) {
     // The README's picture: mid-game, once a planet is on the map (or
-    // after 40 clicks), with our options open.
-    if (!shot && stats.moves >= 20 && (stats.moves >= 40 || (await page.locator(".nebula .planet").count())) && (await ready(page)) !== null) {
+    // after 25 clicks), with our options open.
+    if (!shot && stats.moves >= 20 && (stats.moves >= 25 || (await page.locator(".nebula .planet").count())) && (await ready(page)) !== null) {
       await page.screenshot({ path: `${SHOTS}legio-table.png` });
       shot = true;
     }

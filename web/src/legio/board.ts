@@ -151,6 +151,14 @@ export function drawBoards(x: LegioState, cat: Catalog, summary: GameSummary | u
   return h("section", { class: "mats boards", "aria-label": "Commanders' boards" }, ...x.ships.map((sh) => board(sh, x, cat, summary, p, damage.get(sh.seat))));
 }
 
+/** A ship side's starting configuration (its grey boxes, what a repair
+ * restores), read from the catalog's rules text of the side. */
+function startOf(cat: Catalog, side: number): Record<string, number> {
+  const m = /grey boxes \((\d+) propulsors, (\d+) lasers, decoder (\d+), (\d+) detectors, (\d+) squads\)/.exec(cat.text("ship", side));
+  if (!m) return {};
+  return { propulsors: Number(m[1]), lasers: Number(m[2]), decoder: Number(m[3]), detectors: Number(m[4]), squads: Number(m[5]) };
+}
+
 function board(sh: Ship, x: LegioState, cat: Catalog, summary: GameSummary | undefined, p: Picks, damage: string | undefined): HTMLElement {
   const me = x.viewerSeat;
   const mine = sh.seat === me;
@@ -163,8 +171,11 @@ function board(sh: Ship, x: LegioState, cat: Catalog, summary: GameSummary | und
   if (sh.specialMissions) flags.push("went to Sector X");
   const t = sh.tracks;
   const e = sh.experts;
-  const row = (label: string, n: number, target?: string, title = "") => {
-    const el = h("span", { class: "trk", title }, `${label} `, h("b", undefined, String(n)));
+  const start = startOf(cat, sh.side === 2 ? 1 : 0);
+  const row = (label: string, n: number, target?: string, title = "", key?: string) => {
+    const below = key !== undefined && start[key] !== undefined && n < (start[key] ?? 0) ? (start[key] ?? 0) - n : 0;
+    const el = h("span", { class: `trk${below ? " damaged" : ""}`, title: below ? `${title}. ${below} below the starting configuration: a repair at the Star Base restores it.` : title },
+      `${label} `, h("b", undefined, String(n)), below ? h("span", { class: "below" }, ` (−${below})`) : null);
     return mine && target ? pickable(el, target, p) : el;
   };
   const profile = `profile ${sh.profile}: Diplomacy +${3 - sh.profile}, Capture +${sh.profile}`;
@@ -186,11 +197,11 @@ function board(sh: Ship, x: LegioState, cat: Catalog, summary: GameSummary | und
     (c?.discarded[sh.seat] ?? 0) ? h("span", { title: "Cards discarded face down since the last reshuffle" }, `${c?.discarded[sh.seat]} face down`) : null,
     sh.discoveryMarkers !== undefined ? h("span", { title: "Discovery markers left: without one, nothing is discovered" }, `discovery markers ${sh.discoveryMarkers}`) : null),
   h("div", { class: "tracks-line" },
-    row("Propulsors", t?.propulsors ?? 0, `gear:${Gear.PROPULSOR}`, "More cards drawn per turn"),
-    row("Lasers", t?.lasers ?? 0, `gear:${Gear.LASER}`, "Fight Xeno ships"),
-    row("Decoder", t?.decoder ?? 0, `gear:${Gear.DECODER}`, "Reads face-down contacts"),
-    row("Detectors", t?.detectors ?? 0, `gear:${Gear.DETECTOR}`, "Avoid a Xeno ship"),
-    row("Squads", t?.squads ?? 0, `personnel:${Personnel.SQUAD}`, "Legionnaires: landings need them")),
+    row("Propulsors", t?.propulsors ?? 0, `gear:${Gear.PROPULSOR}`, "More cards drawn per turn", "propulsors"),
+    row("Lasers", t?.lasers ?? 0, `gear:${Gear.LASER}`, "Fight Xeno ships", "lasers"),
+    row("Decoder", t?.decoder ?? 0, `gear:${Gear.DECODER}`, "Reads face-down contacts", "decoder"),
+    row("Detectors", t?.detectors ?? 0, `gear:${Gear.DETECTOR}`, "Avoid a Xeno ship", "detectors"),
+    row("Squads", t?.squads ?? 0, `personnel:${Personnel.SQUAD}`, "Legionnaires: landings need them", "squads")),
   h("div", { class: "tracks-line" },
     row(expertName(1) + "s", e?.diplomats ?? 0, `personnel:${Personnel.DIPLOMAT}`, cat.text("expert", 0)),
     row(expertName(2) + "s", e?.adventurers ?? 0, `personnel:${Personnel.ADVENTURER}`, cat.text("expert", 1)),
@@ -200,7 +211,7 @@ function board(sh: Ship, x: LegioState, cat: Catalog, summary: GameSummary | und
     h("span", { class: "trk" }, profile),
     sh.tech !== undefined ? h("span", { class: "trk", title: cat.text("tech", sh.tech - 1) }, `tech: ${techName(sh.tech)}`) : null,
     sh.imperatorCalls ? h("span", { class: "trk" }, `Imperator called ${plural(sh.imperatorCalls, "time", "times")}`) : null),
-  damage ? h("div", { class: "damage" }, `Damage: ${damage}`) : null,
+  damage ? h("div", { class: "damage", title: "The last roll on the damage table since the last repair" }, `Last damage roll: ${damage}`) : null,
   list("Trophies", "trophies", sh.trophies.map((i) => cardChip(cat, "extrasolar", i))),
   list("X cards", "xcards", sh.xCards.map((i) => cardChip(cat, "extrasolar", i))),
   list("Objectives revealed", "objectives", sh.revealedObjectives.map((i) => cardChip(cat, "objective", i))),

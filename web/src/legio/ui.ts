@@ -39,7 +39,8 @@ class LegioTable implements GameTable {
   readonly left = [this.boardsBox];
   readonly mid = [this.mapBox, this.missionBox, this.tracksBox];
   readonly right = [this.privateBox];
-  /** Each commander's last damage roll, in words, from the events seen. */
+  /** Each commander's last damage roll since its last repair, in words,
+   * from the events seen. */
   private damage = new Map<number, string>();
   private seen = 0;
 
@@ -66,8 +67,9 @@ class LegioTable implements GameTable {
     if (t.events.length < this.seen) this.seen = 0;
     for (const e of t.events.slice(this.seen)) {
       const ev = unpackEvent(e)?.event;
-      if (ev?.case === "damageRolled") this.damage.set(ev.value.seat, `rolled ${ev.value.face}: ${e.summary.replace(/^.*?: /, "")}`);
-      if (ev?.case === "repaired") this.damage.set(ev.value.seat, "repaired at the Star Base");
+      if (ev?.case === "damageRolled") this.damage.set(ev.value.seat, `${ev.value.face}: ${e.summary.replace(/^.*?: /, "")}`);
+      // A repair restores the starting configuration: the damage is gone.
+      if (ev?.case === "repaired") this.damage.delete(ev.value.seat);
     }
     this.seen = t.events.length;
   }
