@@ -8,7 +8,7 @@
 import type { Catalog } from "../catalog";
 import { h } from "../dom";
 import { StepKind, type LegioState } from "../gen/legio/v1/state_pb";
-import { commander, commanders, domainName, planetName, plural, purposeText } from "./words";
+import { commander, commanders, domainName, planetName, plural, purposeText, SHARES } from "./words";
 
 function planetCard(x: LegioState, token: number): number | undefined {
   return x.planets.find((p) => p.token === token)?.card;
@@ -57,7 +57,7 @@ export function describeStep(x: LegioState, cat: Catalog): HTMLElement | null {
 }
 
 /** The landing being arranged and the mission under way, in words. */
-export function drawMission(x: LegioState, cat: Catalog): HTMLElement | null {
+export function drawMission(x: LegioState, cat: Catalog, shares: Map<number, number>): HTMLElement | null {
   const l = x.landing;
   const m = x.mission;
   const parts: (HTMLElement | null)[] = [];
@@ -68,9 +68,10 @@ export function drawMission(x: LegioState, cat: Catalog): HTMLElement | null {
       const gained = m.gained[i];
       const naming = x.step?.kind === StepKind.DOMAIN && x.step.seat === s;
       const invests = d ? `: invests ${domainName(d)}` : naming ? ": naming the domain it invests" : "";
-      return h("li", undefined, `${commander(s)}${s === x.viewerSeat ? " (you)" : ""}${invests}${gained ? " — gained from it" : ""}`);
+      const got = shares.get(s);
+      return h("li", undefined, `${commander(s)}${s === x.viewerSeat ? " (you)" : ""}${invests}${got ? ` — its share: ${got} PC` : gained ? " — gained from it" : ""}`);
     });
-    const state = m.success ? "The experience was met: the mission succeeds and its PC are shared among the participants (each share is in the log, with its reason)."
+    const state = m.success ? `The experience was met: the mission succeeds; ${SHARES}`
       : m.shortfall > 0 ? `Experience still missing: ${m.shortfall}. Participants may spend Adventurers or points of their experience table, in turn order; if it stays short, the mission fails.`
         : "The participants' experience is being counted against the card's demand.";
     parts.push(h("div", { class: "mission", id: "mission" },

@@ -20,7 +20,7 @@ import type { Table } from "../store";
 import { drawBoards, drawNebula, drawTracks, type Picks } from "./board";
 import { describeStep, drawMission } from "./mission";
 import { drawPrivate } from "./private";
-import { choiceTarget, commander, plural } from "./words";
+import { choiceTarget, commander, plural, SHARES } from "./words";
 
 function legioOf(t: Table): LegioState | undefined {
   return t.detail as LegioState | undefined;
@@ -42,6 +42,8 @@ class LegioTable implements GameTable {
   /** Each commander's last damage roll since its last repair, in words,
    * from the events seen. */
   private damage = new Map<number, string>();
+  /** The PC each participant of the latest mission gained from it. */
+  private shares = new Map<number, number>();
   private seen = 0;
 
   constructor(private cat: Catalog, private hooks: TableHooks) {}
@@ -54,19 +56,22 @@ class LegioTable implements GameTable {
   render(t: Table, opts: MyOption[], open: boolean): void {
     const x = legioOf(t);
     if (!x) return;
-    this.readDamage(t);
+    this.readEvents(t);
     const p: Picks = { targets: byTarget(opts), open, pick: (k) => this.hooks.pick(k), hover: (k) => this.hooks.hover(k) };
     replace(this.mapBox, drawNebula(x, this.cat, p));
     replace(this.tracksBox, drawTracks(x, this.cat, p));
     replace(this.boardsBox, drawBoards(x, this.cat, t.summary, p, this.damage));
     replace(this.privateBox, drawPrivate(x, this.cat, p));
-    replace(this.missionBox, drawMission(x, this.cat));
+    replace(this.missionBox, drawMission(x, this.cat, this.shares));
   }
 
-  private readDamage(t: Table): void {
+  /** What the table draws from the events: damage rolls, mission shares. */
+  private readEvents(t: Table): void {
     if (t.events.length < this.seen) this.seen = 0;
     for (const e of t.events.slice(this.seen)) {
       const ev = unpackEvent(e)?.event;
+      if (ev?.case === "landed") this.shares.clear();
+      if (ev?.case === "pc" && ev.value.reason === "mission") this.shares.set(ev.value.seat, (this.shares.get(ev.value.seat) ?? 0) + ev.value.delta);
       if (ev?.case === "damageRolled") this.damage.set(ev.value.seat, `${ev.value.face}: ${e.summary.replace(/^.*?: /, "")}`);
       // A repair restores the starting configuration: the damage is gone.
       if (ev?.case === "repaired") this.damage.delete(ev.value.seat);
@@ -118,7 +123,7 @@ function why(e: Event): string {
     case "discovered": return " — a Discovery card found an inhabited planet; its discoverer keeps the card as a trophy once it is explored, and commanders in that sector may now land on it.";
     case "answered": return ev.value.accepted ? " — it will land too, pool its squads and experience, and share the mission's PC." : " — it stays out of this landing.";
     case "landed": return " — the ships pool their experience against the card's demand.";
-    case "missionResolved": return ev.value.success ? " — the experience met the card's demand: the PC are shared among the participants." : " — the experience fell short of the card's demand: nobody scores from it.";
+    case "missionResolved": return ev.value.success ? ` — the experience met the card's demand: ${SHARES}` : " — the experience fell short of the card's demand: nobody scores from it.";
     case "landingAborted": return " — nothing is spent on it.";
     case "fought": return ev.value.had >= ev.value.needed ? "" : " — each missing laser means a roll on the damage table.";
     default: return "";

@@ -8,6 +8,10 @@ export const PLANETS = ["alpha", "beta", "gamma", "delta", "epsilon"];
 const GREEK = ["α", "β", "γ", "δ", "ε"];
 export const SECTOR_X = 5;
 
+/** How a successful mission's PC are shared, in words (the rules' own
+ * arithmetic stays in the engine; the page shows the PC each one got). */
+export const SHARES = "the card's PC are split in equal parts among the participants and the Imperator if called (the active commander's part rounded up, the others' down; a Spatha gets half its share of a zone A card).";
+
 export function commander(seat: number): string {
   return `Commander ${seat + 1}`;
 }
