@@ -51,25 +51,26 @@ pub fn rank(view: &View, me: Seat, opts: &[ChoiceOption], samples: usize, seed: 
         return vec![(0, 0.0)];
     }
     let mut sum = vec![0.0f64; opts.len()];
+    let mut priors = vec![0.0f64; opts.len()];
     for k in 0..samples.max(1) {
         let base = Game::from_view(view, mix(&[seed, k as u64]));
         for (i, o) in opts.iter().enumerate() {
-            sum[i] += value_of(&base, me, &o.id, &o.choice);
+            if k == 0 {
+                // Priors read only the public board and the seat's own ship.
+                priors[i] = prior(&base, me, &o.choice);
+            }
+            sum[i] += value_of(&base, me, &o.id);
         }
     }
-    let base = Game::from_view(view, seed);
     let mut rng = Rng::new(seed);
-    let mut ranked: Vec<(usize, f64, u64)> = sum
-        .iter()
-        .enumerate()
-        .map(|(i, s)| (i, s / samples.max(1) as f64 + prior(&base, me, &opts[i].choice), rng.next_u64()))
-        .collect();
+    let mut ranked: Vec<(usize, f64, u64)> =
+        sum.iter().enumerate().map(|(i, s)| (i, s / samples.max(1) as f64 + priors[i], rng.next_u64())).collect();
     ranked.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.2.cmp(&b.2)));
     ranked.into_iter().map(|(i, v, _)| (i, v)).collect()
 }
 
 /// The value to `me` of playing `id` on `g` (its payment finished).
-fn value_of(g: &Game, me: Seat, id: &str, _choice: &Choice) -> f64 {
+fn value_of(g: &Game, me: Seat, id: &str) -> f64 {
     let mut next = g.clone();
     if next.apply(me, id).is_err() {
         return f64::NEG_INFINITY;
@@ -169,7 +170,7 @@ pub fn greedy(g: &Game, rng: &mut Rng) -> Option<(Seat, String)> {
     }
     let mut best: Option<(f64, u64, usize)> = None;
     for (i, o) in d.options.iter().enumerate() {
-        let v = value_of(g, seat, &o.id, &o.choice) + prior(g, seat, &o.choice);
+        let v = value_of(g, seat, &o.id) + prior(g, seat, &o.choice);
         let tie = rng.next_u64();
         if best.is_none_or(|(bv, bt, _)| v > bv || (v == bv && tie < bt)) {
             best = Some((v, tie, i));

@@ -56,6 +56,12 @@ pub struct SeatResult {
     pub score: i64,
     /// Final PX.
     pub px: u8,
+    /// Promoted to the Spatha (12 PC and back at the Star Base).
+    pub promoted: bool,
+    /// Imperator calls made.
+    pub imperator_calls: u8,
+    /// Went to Sector X.
+    pub sector_x: bool,
     /// Milliseconds per decision this seat took.
     pub think_ms: Vec<f64>,
 }
@@ -123,6 +129,9 @@ pub fn play_game(cfg: &LegioSelfplay, index: usize) -> Result<LegioGame, LegioSe
             rank: if truncated { n } else { ranking.iter().position(|&r| usize::from(r) == s).map_or(n, |p| p + 1) },
             score: scores.get(s).copied().unwrap_or(0),
             px: px.get(s).copied().unwrap_or(0),
+            promoted: game.public().ships[s].side == legio_engine::Side::Spatha,
+            imperator_calls: game.public().ships[s].imperator_calls,
+            sector_x: game.public().ships[s].special_missions > 0,
             think_ms: std::mem::take(&mut think[s]),
         })
         .collect();
@@ -179,6 +188,12 @@ pub struct PolicyFigures {
     pub mean_px: f64,
     /// Seat-games that ended with 10 PX or more (eligible to win).
     pub gate_share: f64,
+    /// Seat-games ending on the Spatha (promoted).
+    pub promoted_share: f64,
+    /// Mean Imperator calls per seat-game.
+    pub mean_imperator_calls: f64,
+    /// Seat-games that went to Sector X.
+    pub sector_x_share: f64,
     /// Mean thinking time per decision, ms.
     pub think_ms_mean: f64,
     /// 99th percentile thinking time, ms.
@@ -234,6 +249,9 @@ impl LegioSummary {
                 let pxs: Vec<f64> = v.iter().map(|s| f64::from(s.px)).collect();
                 let think: Vec<f64> = v.iter().flat_map(|s| s.think_ms.iter().copied()).collect();
                 let (mean_rank, rlo, rhi) = mean_ci95(&ranks);
+                let share = |f: &dyn Fn(&SeatResult) -> bool| {
+                    if seats == 0 { 0.0 } else { v.iter().filter(|s| f(s)).count() as f64 / seats as f64 }
+                };
                 let (mean_score, slo, shi) = mean_ci95(&scores);
                 let figures = PolicyFigures {
                     seats,
@@ -250,6 +268,12 @@ impl LegioSummary {
                     } else {
                         v.iter().filter(|s| s.px >= 10).count() as f64 / seats as f64
                     },
+                    promoted_share: share(&|s| s.promoted),
+                    mean_imperator_calls: mean_ci95(
+                        &v.iter().map(|s| f64::from(s.imperator_calls)).collect::<Vec<_>>(),
+                    )
+                    .0,
+                    sector_x_share: share(&|s| s.sector_x),
                     think_ms_mean: mean_ci95(&think).0,
                     think_ms_p99: percentile(&think, 0.99),
                     decisions: think.len() as u64,
@@ -289,7 +313,7 @@ impl LegioSummary {
         }
         for (name, f) in &self.policies {
             s.push_str(&format!(
-                "{name:<10} seats {:>5}  wins {:>5} = {:.1}% ({:.1}-{:.1})  rank {:.2} ({:.2}-{:.2})  PC {:.1} ({:.1}-{:.1})  PX {:.1}, >=10 PX {:.0}%  think mean {:.1} ms p99 {:.1} ms\n",
+                "{name:<10} seats {:>5}  wins {:>5} = {:.1}% ({:.1}-{:.1})  rank {:.2} ({:.2}-{:.2})  PC {:.1} ({:.1}-{:.1})  PX {:.1}, >=10 PX {:.0}%  promoted {:.0}%, Imperator calls {:.2}, Sector X {:.0}%  think mean {:.1} ms p99 {:.1} ms\n",
                 f.seats,
                 f.wins,
                 100.0 * f.win_share,
@@ -303,6 +327,9 @@ impl LegioSummary {
                 f.mean_score_ci95[1],
                 f.mean_px,
                 100.0 * f.gate_share,
+                100.0 * f.promoted_share,
+                f.mean_imperator_calls,
+                100.0 * f.sector_x_share,
                 f.think_ms_mean,
                 f.think_ms_p99,
             ));
