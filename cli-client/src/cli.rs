@@ -99,6 +99,7 @@ pub struct PlayArgs {
     pub server: Option<String>,
     /// The game to create: `xodus` (the default) or `legio` (VII Legio);
     /// or the id of an existing game to join instead (needs --server).
+    /// With --web, the game whose form the page opens on.
     #[arg(long)]
     pub game: Option<String>,
     /// Your seat(s), comma-separated.
