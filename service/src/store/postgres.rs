@@ -4,8 +4,10 @@
 //!
 //! - The store owns a small tokio runtime of its own (the trait is
 //!   blocking and is called from `spawn_blocking` threads and plain tests)
-//!   and three connections: the writer's (`postgres/writer.rs`: group
-//!   commit, one transaction for the requests of concurrent games), the
+//!   and its connections: the writers' (`postgres/writer.rs`: group
+//!   commit, one transaction for the requests of concurrent games; each
+//!   game's requests always go to the same writer, in order, and several
+//!   writers let one batch run while another waits for its WAL flush), the
 //!   readers' and the lease keeper's.
 //! - Ownership: a game is owned by one node at a time through its row in
 //!   `leases` (owner, epoch, expiry read against the database's `now()`).
@@ -49,12 +51,16 @@ pub struct PgOptions {
     /// How often the leases held are renewed; `None`: never (tests that
     /// play a node that stalls).
     pub renew_every: Option<Duration>,
+    /// Writer connections, each committing its own batches; a game's
+    /// requests always go to the same one (`$XODUS_PG_WRITERS`, default 4).
+    pub writers: usize,
 }
 
 impl Default for PgOptions {
     fn default() -> Self {
         let ttl = Duration::from_secs(10);
-        PgOptions { node: default_node_name(), lease_ttl: ttl, renew_every: Some(ttl / 3) }
+        let writers = std::env::var("XODUS_PG_WRITERS").ok().and_then(|n| n.parse().ok()).unwrap_or(4usize).max(1);
+        PgOptions { node: default_node_name(), lease_ttl: ttl, renew_every: Some(ttl / 3), writers }
     }
 }
 
@@ -95,8 +101,8 @@ pub struct PostgresStore {
     /// The store's own runtime (shut down in the background on drop).
     rt: Option<tokio::runtime::Runtime>,
     handle: tokio::runtime::Handle,
-    /// The writer task's queue.
-    writer: mpsc::UnboundedSender<Request>,
+    /// The writer tasks' queues.
+    writers: Vec<mpsc::UnboundedSender<Request>>,
     /// Reads (pipelined when concurrent).
     reader: Arc<Conn>,
     /// Lease acquisition, renewal and take-over.
@@ -155,21 +161,30 @@ impl PostgresStore {
             .build()
             .map_err(|e| StoreError::Writer(format!("cannot start the PostgreSQL runtime: {e}")))?;
         let handle = rt.handle().clone();
-        let (writer_client, reader, keeper) = rt.block_on(async {
+        let (writer_clients, reader, keeper) = rt.block_on(async {
             let mut w = connect_one(url).await?;
             let version = crate::migrations::postgres::migrate(&mut w).await?;
-            info!(version, node = %options.node, "PostgreSQL schema ready");
-            Ok::<_, StoreError>((w, Arc::new(Conn::open(url).await?), Arc::new(Conn::open(url).await?)))
+            info!(version, node = %options.node, writers = options.writers, "PostgreSQL schema ready");
+            let mut writers = vec![w];
+            while writers.len() < options.writers {
+                writers.push(connect_one(url).await?);
+            }
+            Ok::<_, StoreError>((writers, Arc::new(Conn::open(url).await?), Arc::new(Conn::open(url).await?)))
         })?;
         let ttl_ms = i64::try_from(options.lease_ttl.as_millis()).unwrap_or(i64::MAX).max(1);
         let held: Held = Arc::default();
-        let (tx, rx) = mpsc::unbounded_channel();
-        let ctx = writer::Context { url: url.to_string(), node: options.node.clone(), ttl_ms, held: Arc::clone(&held) };
-        handle.spawn(writer::run(writer_client, rx, ctx));
+        let mut writers = Vec::with_capacity(writer_clients.len());
+        for client in writer_clients {
+            let (tx, rx) = mpsc::unbounded_channel();
+            let ctx =
+                writer::Context { url: url.to_string(), node: options.node.clone(), ttl_ms, held: Arc::clone(&held) };
+            handle.spawn(writer::run(client, rx, ctx));
+            writers.push(tx);
+        }
         if let Some(every) = options.renew_every {
             handle.spawn(renew_loop(Arc::clone(&keeper), options.node.clone(), ttl_ms, every, Arc::clone(&held)));
         }
-        Ok(PostgresStore { rt: Some(rt), handle, writer: tx, reader, keeper, node: options.node, ttl_ms, held })
+        Ok(PostgresStore { rt: Some(rt), handle, writers, reader, keeper, node: options.node, ttl_ms, held })
     }
 
     /// Runs `f` on the store's runtime and waits for it (blocking).
@@ -185,11 +200,18 @@ impl PostgresStore {
             .unwrap_or_else(|_| Err(StoreError::Writer("the PostgreSQL runtime dropped a request".into())))
     }
 
-    /// Queues `op` for the writer; the receiver completes once its batch
-    /// committed.
+    /// Queues `op` for its game's writer; the receiver completes once its
+    /// batch committed.
     fn submit(&self, op: Op) -> Done {
+        use std::hash::{Hash, Hasher};
         let (done, rx) = oneshot::channel();
-        if let Err(mpsc::error::SendError(r)) = self.writer.send(Request { op, done }) {
+        let mut h = std::hash::DefaultHasher::new();
+        op.game().hash(&mut h);
+        let Some(writer) = self.writers.get(h.finish() as usize % self.writers.len().max(1)) else {
+            let _ = done.send(Err(StoreError::Writer("no PostgreSQL writer".into())));
+            return rx;
+        };
+        if let Err(mpsc::error::SendError(r)) = writer.send(Request { op, done }) {
             let _ = r.done.send(Err(StoreError::Writer("the PostgreSQL writer has stopped".into())));
         }
         rx

@@ -398,8 +398,12 @@ fn postgres_refuses_a_schema_newer_than_it_knows() {
 #[test]
 fn a_stale_owners_append_is_refused_and_writes_nothing() {
     let Some(url) = pg("fencing") else { return };
-    let stalled =
-        PgOptions { node: "node-a".into(), lease_ttl: std::time::Duration::from_millis(300), renew_every: None };
+    let stalled = PgOptions {
+        node: "node-a".into(),
+        lease_ttl: std::time::Duration::from_millis(300),
+        renew_every: None,
+        ..PgOptions::default()
+    };
     let a = PostgresStore::connect(&url, stalled).expect("node a");
     let b = PostgresStore::connect(&url, Place::options("node-b")).expect("node b");
     a.create_game(&record("g"), &[]).expect("create on a");

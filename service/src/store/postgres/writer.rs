@@ -46,7 +46,7 @@ pub(crate) enum Op {
 
 impl Op {
     /// The game it writes to.
-    fn game(&self) -> &str {
+    pub(crate) fn game(&self) -> &str {
         match self {
             Op::Create { game, .. } => &game.id,
             Op::Append { game, .. }
