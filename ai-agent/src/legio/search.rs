@@ -22,7 +22,7 @@ use super::{LegioPolicy, my_options};
 use crate::budget::Budget;
 use crate::rng::{Rng, mix};
 use legio_engine::{Choice, Game, Seat, View};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// Candidates kept from the heuristic's ranking.
 const WIDTH: usize = 4;
@@ -68,7 +68,12 @@ impl LegioPolicy for Search {
             return Some(opts[cands[0]].id.clone());
         }
         let ids: Vec<&str> = cands.iter().map(|&i| opts[i].id.as_str()).collect();
-        let deadline = budget.deadline(start);
+        // A twentieth of the time (at most 25 ms) is kept back for the
+        // last playout step and for handing the pick back.
+        let deadline = budget.deadline(start).map(|d| {
+            let keep = Duration::from_millis(budget.think_ms.unwrap_or(0) / 20).min(Duration::from_millis(25));
+            d.checked_sub(keep).unwrap_or(d)
+        });
         let samples = budget.iterations.unwrap_or(if deadline.is_some() { u32::MAX } else { DEFAULT_SAMPLES });
         let rows = run(view, me, &ids, seed, samples, deadline);
         let pick = pick(&rows);
