@@ -451,6 +451,7 @@ async fn connections_over_the_cap_are_closed() {
     }
 }
 
+#[allow(deprecated)] // config_json is deprecated but still sent: checked here
 #[tokio::test]
 async fn streams_end_with_the_game_and_its_seed_becomes_public() {
     let server = Server::start("ends");

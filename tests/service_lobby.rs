@@ -17,6 +17,7 @@ fn claim(game_id: &str, seat: u32, who: pb::Claimant, token: &str) -> pb::ClaimS
     pb::ClaimSeatRequest { game_id: game_id.into(), seat, claimant: who as i32, token: token.into() }
 }
 
+#[allow(deprecated)] // config_json is deprecated but still sent: checked here
 #[tokio::test]
 async fn create_list_claim_reclaim_release() {
     let server = Server::start("lobby");

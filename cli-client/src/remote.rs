@@ -313,10 +313,20 @@ fn summary(g: pb::GameSummary) -> GameSummary {
         Ok(pb::GameStatus::Abandoned) => "abandoned",
         _ => "unknown",
     };
-    let difficulty = serde_json::from_str::<serde_json::Value>(&g.config_json)
-        .ok()
-        .and_then(|v| v.get("difficulty").and_then(|d| d.as_str()).map(str::to_string))
-        .unwrap_or_default();
+    // The typed configuration (X-ODUS's carries the difficulty); another
+    // game's has none to show here.
+    let difficulty = g
+        .game_config
+        .as_ref()
+        .and_then(xodus::any::unpack::<xodus::xodus_pb::XodusConfig>)
+        .and_then(|c| match xodus::xodus_pb::Difficulty::try_from(c.difficulty) {
+            Ok(xodus::xodus_pb::Difficulty::Casual) => Some("casual"),
+            Ok(xodus::xodus_pb::Difficulty::Hardened) => Some("hardened"),
+            Ok(xodus::xodus_pb::Difficulty::Heroic) => Some("heroic"),
+            _ => None,
+        })
+        .unwrap_or_default()
+        .to_string();
     GameSummary {
         status: status.to_string(),
         ships: g.seats.iter().map(|s| s.role.clone()).collect(),

@@ -800,7 +800,8 @@ def play_streamed(stub, run, cat, game):
         check(opts, "decider %d has no option" % seat, game.name, gs.seq)
         if steps == 3:
             a = seats[seat].choose(gs.seq + 5, opts[0].id)
-            check(a.WhichOneof("kind") == "refused" and a.refused.code == grpc.StatusCode.ABORTED.value[0],
+            check(a.WhichOneof("kind") == "refused" and a.refused.reason == svc.REFUSAL_CODE_ABORTED
+                  and a.refused.reason == grpc.StatusCode.ABORTED.value[0],
                   "a stale choice on a Play stream: %s" % a, game.name)
             check(a.refused.message, "a refusal without a message", game.name)
         o = pick(game.rng, opts, x, seat)

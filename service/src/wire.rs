@@ -165,6 +165,8 @@ pub fn summary(
         forked_from: record.forked_from.as_ref().map(|f| f.0.clone()).unwrap_or_default(),
         forked_at_seq: record.forked_from.as_ref().map(|f| f.1).unwrap_or(0),
         seed,
+        // Deprecated in the API, still sent for older clients.
+        #[allow(deprecated)]
         config_json: config_json(record, seed),
         game_config: game.config_detail(),
         outcome: match record.status {

@@ -123,9 +123,11 @@ impl Session {
                 Ok(accepted) => pb::play_response::Kind::Accepted(accepted),
                 Err(e) => {
                     let status = tonic::Status::from(e);
+                    #[allow(deprecated)] // `code` is still sent for older clients
                     pb::play_response::Kind::Refused(pb::PlayRefusal {
                         code: status.code() as i32,
                         message: status.message().to_string(),
+                        reason: refusal_code(status.code()) as i32,
                     })
                 }
             };
@@ -166,5 +168,46 @@ impl Session {
         let pick = crate::wire::pick(&pick)?;
         let accepted = self.manager.submit_pick(&self.game_id, &self.creds, choice.expected_seq, pick).await?;
         Ok(accepted.into())
+    }
+}
+
+/// The typed form of a refusal's status (`PlayRefusal.reason`); a status
+/// the enum does not name (none is sent today) reads as INTERNAL.
+fn refusal_code(code: tonic::Code) -> pb::RefusalCode {
+    use pb::RefusalCode as R;
+    use tonic::Code as C;
+    match code {
+        C::InvalidArgument => R::InvalidArgument,
+        C::NotFound => R::NotFound,
+        C::PermissionDenied => R::PermissionDenied,
+        C::ResourceExhausted => R::ResourceExhausted,
+        C::FailedPrecondition => R::FailedPrecondition,
+        C::Aborted => R::Aborted,
+        C::Unavailable => R::Unavailable,
+        C::Unauthenticated => R::Unauthenticated,
+        _ => R::Internal,
+    }
+}
+
+#[cfg(test)]
+mod refusal_tests {
+    use super::*;
+
+    #[test]
+    fn each_refusal_code_has_its_grpc_number() {
+        for code in [
+            tonic::Code::InvalidArgument,
+            tonic::Code::NotFound,
+            tonic::Code::PermissionDenied,
+            tonic::Code::ResourceExhausted,
+            tonic::Code::FailedPrecondition,
+            tonic::Code::Aborted,
+            tonic::Code::Unavailable,
+            tonic::Code::Unauthenticated,
+            tonic::Code::Internal,
+        ] {
+            assert_eq!(refusal_code(code) as i32, code as i32, "{code:?}");
+        }
+        assert_eq!(refusal_code(tonic::Code::DataLoss), pb::RefusalCode::Internal);
     }
 }
