@@ -107,6 +107,7 @@ suite!(
     survives_reopen,
     retention_deletes_a_game_with_its_seats_and_entries,
     concurrent_games_commit_together_and_a_refused_append_fails_alone,
+    a_games_appends_queued_without_waiting_are_all_stored,
     stored_game_fixtures_read_back_whole,
     a_played_game_replays_after_a_reopen,
 );
@@ -251,6 +252,29 @@ fn concurrent_games_commit_together_and_a_refused_append_fails_alone(place: &Pla
     for id in &ids {
         let g = s.load_game(id).expect("load").expect("game");
         assert_eq!(g.entries, vec![entry(1), entry(2)], "{id}");
+    }
+}
+
+/// Appends of several games queued at once, many per game, land in
+/// batches that hold several entries of one game (on PostgreSQL, all
+/// through that game's writer): every one is stored.
+fn a_games_appends_queued_without_waiting_are_all_stored(place: &Place) {
+    let s = place.open();
+    for id in ["a", "b", "c"] {
+        s.create_game(&record(id), &[]).expect("create");
+    }
+    let mut pending = Vec::new();
+    for seq in 1..=60 {
+        for id in ["a", "b", "c"] {
+            pending.push(s.append_entry_async(id, &EntryRecord { at_ms: seq as i64, ..entry(seq) }));
+        }
+    }
+    for d in pending {
+        d.blocking_recv().expect("answer").expect("appended");
+    }
+    for id in ["a", "b", "c"] {
+        let g = s.load_game(id).expect("load").expect("game");
+        assert_eq!(g.entries.iter().map(|e| e.seq).collect::<Vec<_>>(), (1..=60).collect::<Vec<_>>(), "{id}");
     }
 }
 
