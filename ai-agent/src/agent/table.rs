@@ -570,8 +570,14 @@ impl Table {
         }
     }
 
-    /// The seat's pick on `st`, thought in a think slot.
+    /// The seat's pick on `st`, thought in a think slot (the time it took
+    /// there is logged as `think_ms`, for `bench/agent-latency.sh`).
     async fn think(&mut self, seat: u32, st: &pb::GameState) -> Option<String> {
+        /// Logs a policy's thinking time, from the think slot's start.
+        fn thought(game: &str, seat: u32, start: Instant) {
+            let think_ms = u64::try_from(start.elapsed().as_millis()).unwrap_or(u64::MAX);
+            tracing::debug!(game, seat, think_ms, "thought");
+        }
         let d = st.decision.as_ref()?;
         let seat8 = u8::try_from(seat).ok()?;
         // VII Legio: its own commanders (`policy::registry`), each built
@@ -580,7 +586,17 @@ impl Table {
             let cfg = &self.sh.cfg;
             let (kind, budget, state) = (cfg.policy, cfg.budget.clone(), st.clone());
             let seed = mix(&[cfg.seed, hash_str(&self.game_id), u64::from(seat), st.seq]);
-            let picked = self.sh.thinkers.think(move || registry::play_legio(kind, seed, &state, &budget)).await;
+            let game = self.game_id.clone();
+            let picked = self
+                .sh
+                .thinkers
+                .think(move || {
+                    let start = Instant::now();
+                    let id = registry::play_legio(kind, seed, &state, &budget);
+                    thought(&game, seat, start);
+                    id
+                })
+                .await;
             return match picked {
                 Ok(Ok(Some(id))) => Some(id),
                 Ok(Ok(None)) => crate::policy::any_game::pick(d, seat, seed),
@@ -598,14 +614,17 @@ impl Table {
             Ok(view) => {
                 let budget = self.sh.cfg.budget.clone();
                 let policy = self.held.get_mut(&seat)?.policy.take()?;
+                let game = self.game_id.clone();
                 let done = self
                     .sh
                     .thinkers
                     .think(move || {
+                        let start = Instant::now();
                         let mut p = policy;
                         let id = p
                             .choose(&view, seat8, &budget)
                             .or_else(|| options_for(&view, seat8).first().map(|o| o.id.clone()));
+                        thought(&game, seat, start);
                         (p, id)
                     })
                     .await;
