@@ -2,7 +2,8 @@
 # How long a network agent thinks per decision, seen from outside: a real
 # xodus-server on 127.0.0.1:50311, two all-AI games at once filled by one
 # `xodus-ai --fill`, played to their end; prints the decisions and the
-# p50 / p99 / max of the agent's own `think_ms` log field.
+# p50 / p99 / max of the agent's own `think_ms` log field (each policy's
+# time in its think slot, from the agent's "thought" lines).
 #   GAME=xodus (default): three ships Casual and four ships Hardened.
 #   GAME=legio: VII Legio, 2 and 4 commanders, every seat an AI rival.
 # Needs the release binaries (cargo build --release -p xodus-server -p
@@ -47,7 +48,7 @@ echo "$game games over: $a $b; $(($(date +%s) - start)) s"
 kill "$agent"
 sleep 1
 kill "$server"
-sed 's/\x1b\[[0-9;]*m//g' ai.log | grep "choice accepted" | sed 's/.*think_ms=\([0-9]*\).*/\1/' | sort -n | python3 -c "
+sed 's/\x1b\[[0-9;]*m//g' ai.log | grep " thought" | sed 's/.*think_ms=\([0-9]*\).*/\1/' | sort -n | python3 -c "
 import sys
 v = [int(x) for x in sys.stdin]
 n = len(v)
