@@ -219,6 +219,10 @@ pub fn entry(e: &EntryRecord, shown: bool) -> pb::HistoryEntry {
             Some(crate::model::PlayedBy::StandIn) => pb::PlayedBy::StandIn,
             Some(crate::model::PlayedBy::Server) => pb::PlayedBy::Server,
         } as i32,
+        // GetHistory fills these from a replay; a stream sends the events
+        // beside the entry.
+        label: String::new(),
+        events: Vec::new(),
     }
 }
 

@@ -334,6 +334,21 @@ impl Manager {
             let caller = creds.map(|_| viewer);
             super::replays::id_shown(d.game.as_ref(), d.is_over(), caller, e, own_from)
         };
-        Ok((d.summary_for(creator), d.entries[..visible].iter().map(|e| wire::entry(e, shown(e))).collect()))
+        // A replay from the start gives each entry the label of the option
+        // picked (where its id is shown) and the events the stream sent.
+        let internal = |why: String| ServiceError::Internal(format!("replaying the history: {why}"));
+        let mut cursor = super::replays::Cursor::at(&d.recipe, &d.entries, 0).map_err(internal)?;
+        let mut entries = Vec::with_capacity(visible);
+        for e in &d.entries[..visible] {
+            let shown = shown(e);
+            let label = if shown && e.kind == crate::model::EntryKind::Choice {
+                cursor.game.decision().options.into_iter().find(|o| o.id == e.option_id).map(|o| o.label)
+            } else {
+                None
+            };
+            let events = cursor.step(&d.recipe, &d.entries).map_err(internal)?;
+            entries.push(pb::HistoryEntry { label: label.unwrap_or_default(), events, ..wire::entry(e, shown) });
+        }
+        Ok((d.summary_for(creator), entries))
     }
 }
