@@ -4,7 +4,7 @@
 // same for every viewer.
 import type { DescEnum } from "@bufbuild/protobuf";
 import { api } from "./client";
-import type { CatalogEntry } from "./gen/tabletop/v1/service_pb";
+import type { CatalogEntry } from "@xodus/client/gen/tabletop/v1/service_pb";
 
 export class Catalog {
   private byIndex = new Map<string, CatalogEntry>();

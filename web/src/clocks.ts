@@ -4,7 +4,7 @@
 // clock warns when low (a warning style, and one notice per decision).
 import { timestampDate } from "@bufbuild/protobuf/wkt";
 import { h, replace } from "./dom";
-import { ClockKind, TimeoutPolicy, type ClockRules, type GameState } from "./gen/tabletop/v1/game_pb";
+import { ClockKind, TimeoutPolicy, type ClockRules, type GameState } from "@xodus/client/gen/tabletop/v1/game_pb";
 import { setStatus } from "./status";
 
 /** Below this many milliseconds (or 20% of the seat's full time) a clock is low. */

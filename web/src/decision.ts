@@ -7,7 +7,7 @@
 // way, while the server cannot be reached, and for a moment after a pick,
 // so that a double click spends one choice.
 import { h } from "./dom";
-import { Claimant } from "./gen/tabletop/v1/game_pb";
+import { Claimant } from "@xodus/client/gen/tabletop/v1/game_pb";
 import { isMyTurn, type MyOption } from "./options";
 import type { Table } from "./store";
 

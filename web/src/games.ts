@@ -7,7 +7,7 @@
 // clocks.ts, replay.ts). A third game adds one GameUi to `registry.ts`.
 import type { Any } from "@bufbuild/protobuf/wkt";
 import type { Catalog } from "./catalog";
-import type { Event, GameKind, GameState, GameSummary, SeatOpenTo } from "./gen/tabletop/v1/game_pb";
+import type { Event, GameKind, GameState, GameSummary, SeatOpenTo } from "@xodus/client/gen/tabletop/v1/game_pb";
 import type { MyOption, OptionReader } from "./options";
 import type { Table } from "./store";
 

@@ -9,7 +9,7 @@ import { api, Code, errorCode, errorText, isCanceled, playerText } from "./clien
 import { h, replace } from "./dom";
 import { clockText } from "./clocks";
 import type { GameUi, SetupForm } from "./games";
-import { Claimant, GameStatus, SeatOpenTo, type GameSummary } from "./gen/tabletop/v1/game_pb";
+import { Claimant, GameStatus, SeatOpenTo, type GameSummary } from "@xodus/client/gen/tabletop/v1/game_pb";
 import { GAMES, gameName, gameUi } from "./registry";
 import { allSeats, loadSeat, saveSeat } from "./session";
 import { clockFields } from "./setup";

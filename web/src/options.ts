@@ -3,7 +3,7 @@
 // unpacked by its table) and the place on the table it aims at, if any
 // (a key the table's map uses: "q,r" for an X-ODUS system, "sector:2" for
 // a VII Legio sector...). Pure data, no DOM, no game rule.
-import type { ChoiceOption } from "./gen/tabletop/v1/game_pb";
+import type { ChoiceOption } from "@xodus/client/gen/tabletop/v1/game_pb";
 import type { Table } from "./store";
 
 export interface MyOption {

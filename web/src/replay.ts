@@ -7,7 +7,7 @@ import type { Catalog } from "./catalog";
 import { api, errorText, isCanceled, playerText } from "./client";
 import { h, replace } from "./dom";
 import type { GameUi } from "./games";
-import type { SeatCredentials } from "./gen/tabletop/v1/game_pb";
+import type { SeatCredentials } from "@xodus/client/gen/tabletop/v1/game_pb";
 import type { Table } from "./store";
 
 export class ReplayPanel {

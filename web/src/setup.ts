@@ -3,7 +3,7 @@
 // runs out).
 import { create } from "@bufbuild/protobuf";
 import { h } from "./dom";
-import { ClockKind, ClockRulesSchema, TimeoutPolicy, type ClockRules } from "./gen/tabletop/v1/game_pb";
+import { ClockKind, ClockRulesSchema, TimeoutPolicy, type ClockRules } from "@xodus/client/gen/tabletop/v1/game_pb";
 
 /** A "who takes this seat" select: human, AI (named `aiName`) or anyone. */
 export function whoSelect(id: string, label: string, aiName: string, human: boolean): HTMLSelectElement {

@@ -1,14 +1,14 @@
-// The state store of one table: follows StreamGame (from the last seq seen,
-// reconnecting after a network failure, with the seats' changes), keeps the
+// The state store of one table: follows StreamGame with @xodus/client's
+// watch (from the last seq seen, reopened after a network failure, with the
+// seats' changes), keeps the
 // latest GameState with its game's typed state, the game's lobby data and
 // the event log, sends choices and undos (each spent once: a second one
 // waits until the new state arrives), tells the player in plain words when
 // a call fails, and tells the views when something changed. It knows no
 // rule.
-import { create } from "@bufbuild/protobuf";
+import { credentials, isFatal, play, watch, type GameWatch } from "@xodus/client";
+import type { Event, GameState, GameSummary, SeatCredentials } from "@xodus/client/gen/tabletop/v1/game_pb";
 import { api, errorText, isCanceled, offlineText, playerText, trouble } from "./client";
-import type { Event, GameState, GameSummary, SeatCredentials } from "./gen/tabletop/v1/game_pb";
-import { SeatCredentialsSchema } from "./gen/tabletop/v1/game_pb";
 import { loadLog, saveLastSeq, saveLog } from "./session";
 import { setStatus } from "./status";
 
@@ -57,8 +57,8 @@ export class GameStore {
   readonly table: Table;
   private readonly creds?: SeatCredentials;
   private readonly abort = new AbortController();
-  /** The current stream attempt, aborted to reconnect at once. */
-  private attempt?: AbortController;
+  /** The stream being followed (reconnect() reopens it at once). */
+  private watch?: GameWatch;
   private listeners: Listener[] = [];
   private frame = 0;
   private lastSeq: bigint;
@@ -69,7 +69,7 @@ export class GameStore {
     this.lastSeq = fromSeq;
     this.table = { gameId, log: seat ? loadLog(gameId) : [], events: [], pending: false, live: false, offline: false, missing: false };
     if (seat) {
-      this.creds = create(SeatCredentialsSchema, seat);
+      this.creds = credentials(seat);
       this.table.seat = seat.seat;
     }
   }
@@ -95,75 +95,61 @@ export class GameStore {
   /** Starts following the game; returns when the game is over, stopped,
    * or cannot be followed (then `onFatal` says why). */
   async run(onFatal: (why: Fatal, detail: string) => void): Promise<void> {
-    let delay = 500;
-    while (!this.abort.signal.aborted) {
-      const attempt = new AbortController();
-      this.attempt = attempt;
-      const stopAttempt = () => attempt.abort();
-      this.abort.signal.addEventListener("abort", stopAttempt);
-      try {
-        const stream = api.streamGame(
-          { gameId: this.table.gameId, fromSeq: this.lastSeq, credentials: this.creds, seatUpdates: true },
-          { signal: attempt.signal },
-        );
-        for await (const msg of stream) {
-          if (!this.table.live) {
-            this.table.live = true;
-            setStatus(this.table.offline ? "Back online." : "Connected.", "ok");
-            this.table.offline = false;
-            this.changed();
-          }
-          delay = 500;
-          const reader = this.games(msg.state?.gameType || this.table.gameType || "xodus");
-          const lines = msg.events.map((e) => reader?.logLine?.(e) ?? e.summary).filter((x) => x);
-          if (lines.length) this.addLog(lines);
-          if (msg.events.length) {
-            this.table.events.push(...msg.events);
-            if (this.table.events.length > 500) this.table.events.splice(0, this.table.events.length - 500);
-          }
-          // The seats: in the snapshot, then after each change.
-          if (msg.game) {
-            this.table.summary = msg.game;
-            this.changed();
-          }
-          if (msg.state) this.apply(msg.state);
-          if (this.table.foreign) {
-            onFatal("foreign", this.table.foreign);
-            return;
-          }
-        }
-        // The stream ends after the update that carries the outcome.
+    const w = watch(api, this.table.gameId, {
+      fromSeq: this.lastSeq,
+      ...(this.creds ? { seat: this.creds } : {}),
+      seatUpdates: true,
+      signal: this.abort.signal,
+      onDrop: (err) => {
         this.table.live = false;
         this.changed();
-        if (this.table.state?.outcome) {
-          void this.refreshSummary();
+        // After our own reconnect the status already says why.
+        if (err !== undefined) this.goOffline(err);
+      },
+    });
+    this.watch = w;
+    try {
+      for await (const msg of w) {
+        if (!this.table.live) {
+          this.table.live = true;
+          setStatus(this.table.offline ? "Back online." : "Connected.", "ok");
+          this.table.offline = false;
+          this.changed();
+        }
+        const reader = this.games(msg.state?.gameType || this.table.gameType || "xodus");
+        const lines = msg.events.map((e) => reader?.logLine?.(e) ?? e.summary).filter((x) => x);
+        if (lines.length) this.addLog(lines);
+        if (msg.events.length) {
+          this.table.events.push(...msg.events);
+          if (this.table.events.length > 500) this.table.events.splice(0, this.table.events.length - 500);
+        }
+        // The seats: in the snapshot, then after each change.
+        if (msg.game) {
+          this.table.summary = msg.game;
+          this.changed();
+        }
+        if (msg.state) this.apply(msg.state);
+        if (this.table.foreign) {
+          onFatal("foreign", this.table.foreign);
           return;
         }
-      } catch (err) {
-        this.table.live = false;
-        this.changed();
-        if (this.abort.signal.aborted) return;
-        if (!attempt.signal.aborted || !isCanceled(err)) {
-          const why = trouble(err);
-          if (why === "missing" || why === "seat_lost") {
-            this.table.missing = why === "missing";
-            this.changed();
-            onFatal(why, errorText(err));
-            return;
-          }
-          if (why === "other" && /^(INVALID_ARGUMENT|OUT_OF_RANGE)/.test(errorText(err))) {
-            onFatal("other", errorText(err));
-            return;
-          }
-          this.goOffline(err);
-        } else {
-          delay = 0; // our own reconnect
-        }
-      } finally {
-        this.abort.signal.removeEventListener("abort", stopAttempt);
       }
-      if (delay) await new Promise((r) => setTimeout(r, delay));
-      delay = Math.min(Math.max(delay, 250) * 2, 8000);
+      // The watch ends after the update that carries the outcome, or when stopped.
+      this.table.live = false;
+      this.changed();
+      if (w.finished) void this.refreshSummary();
+    } catch (err) {
+      this.table.live = false;
+      this.changed();
+      if (this.abort.signal.aborted || !isFatal(err)) return;
+      const why = trouble(err);
+      if (why === "missing" || why === "seat_lost") {
+        this.table.missing = why === "missing";
+        this.changed();
+        onFatal(why, errorText(err));
+        return;
+      }
+      onFatal("other", errorText(err));
     }
   }
 
@@ -236,7 +222,7 @@ export class GameStore {
     const why = trouble(err);
     if (why === "offline") {
       this.goOffline(err);
-      this.attempt?.abort(); // reconnect now, and find out when it is back
+      this.watch?.reconnect(); // reconnect now, and find out when it is back
       return;
     }
     setStatus(playerText(err), why === "stale" ? "info" : "error", errorText(err));
@@ -255,12 +241,7 @@ export class GameStore {
     this.table.pending = true;
     this.changed();
     try {
-      const r = await api.submitChoice({
-        gameId: this.table.gameId,
-        credentials: this.creds,
-        expectedSeq: state.seq,
-        choice: { case: "optionId", value: optionId },
-      });
+      const r = await play(api, { gameId: this.table.gameId, seat: this.creds.seat, token: this.creds.token }, state.seq, optionId);
       // The reply carries the new state; the stream brings it (and its log
       // lines) too.
       if (r.state) this.apply(r.state);

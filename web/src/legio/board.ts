@@ -7,8 +7,8 @@
 // highlighted and picked with a click (or Enter).
 import type { Catalog } from "../catalog";
 import { h } from "../dom";
-import { Claimant, type GameSummary } from "../gen/tabletop/v1/game_pb";
-import { Gear, Personnel, type LegioState, type Ship } from "../gen/legio/v1/state_pb";
+import { Claimant, type GameSummary } from "@xodus/client/gen/tabletop/v1/game_pb";
+import { Gear, Personnel, type LegioState, type Ship } from "@xodus/client/gen/legio/v1/state_pb";
 import type { MyOption } from "../options";
 import { seatColor } from "../xodus/ships";
 import { commander, commanders, domainName, expertName, planetName, planetSign, plural, SECTOR_X, sectorName, sideName, techName } from "./words";

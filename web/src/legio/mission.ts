@@ -7,7 +7,7 @@
 // catalog's rules text.
 import type { Catalog } from "../catalog";
 import { h } from "../dom";
-import { StepKind, type LegioState } from "../gen/legio/v1/state_pb";
+import { StepKind, type LegioState } from "@xodus/client/gen/legio/v1/state_pb";
 import { commander, commanders, domainName, planetName, plural, purposeText, SHARES } from "./words";
 
 function planetCard(x: LegioState, token: number): number | undefined {

@@ -5,7 +5,7 @@
 // spectator's state has no secrets, and this panel is not drawn.
 import type { Catalog } from "../catalog";
 import { h } from "../dom";
-import type { LegioState } from "../gen/legio/v1/state_pb";
+import type { LegioState } from "@xodus/client/gen/legio/v1/state_pb";
 import { pickable, type Picks } from "./board";
 
 function card(cat: Catalog, category: string, i: number, target: string | undefined, p: Picks): HTMLElement {

@@ -1,8 +1,8 @@
 // VII Legio's words for the page: commanders ("Commander 2" for seat 1, as
 // the server's log and the terminal say), sectors, planets, and the enums
 // of the typed state, plus the place each option aims at on the table.
-import type { LegioChoice } from "../gen/legio/v1/choice_pb";
-import { Domain, ExpertKind, Gear, Personnel, PurposeKind, Side, Tech, type Purpose } from "../gen/legio/v1/state_pb";
+import type { LegioChoice } from "@xodus/client/gen/legio/v1/choice_pb";
+import { Domain, ExpertKind, Gear, Personnel, PurposeKind, Side, Tech, type Purpose } from "@xodus/client/gen/legio/v1/state_pb";
 
 export const PLANETS = ["alpha", "beta", "gamma", "delta", "epsilon"];
 const GREEK = ["α", "β", "γ", "δ", "ε"];

@@ -13,7 +13,7 @@ import {
   Pacification,
   SystemKind,
   type XodusState,
-} from "../gen/xodus/v1/state_pb";
+} from "@xodus/client/gen/xodus/v1/state_pb";
 import { SIZE, center, corners, edgeMid, key, label } from "./hex";
 import type { MyOption } from "../options";
 import { seatColor, shipName } from "./ships";

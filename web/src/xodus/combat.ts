@@ -3,7 +3,7 @@
 // a one-line description of the step the rules wait in.
 import type { Catalog } from "../catalog";
 import { h } from "../dom";
-import { DieColor, DieFace, type Hex, type Target, type XodusState } from "../gen/xodus/v1/state_pb";
+import { DieColor, DieFace, type Hex, type Target, type XodusState } from "@xodus/client/gen/xodus/v1/state_pb";
 import { label } from "./hex";
 import { shipName } from "./ships";
 

@@ -3,8 +3,8 @@
 // as tooltips), Damaged cards and Keys carried.
 import type { Catalog } from "../catalog";
 import { h } from "../dom";
-import { Claimant, type GameSummary } from "../gen/tabletop/v1/game_pb";
-import type { Ship, XodusState } from "../gen/xodus/v1/state_pb";
+import { Claimant, type GameSummary } from "@xodus/client/gen/tabletop/v1/game_pb";
+import type { Ship, XodusState } from "@xodus/client/gen/xodus/v1/state_pb";
 import { seatColor, shipName } from "./ships";
 
 export function drawMats(x: XodusState, cat: Catalog, summary: GameSummary | undefined, mySeat: number | undefined): HTMLElement {

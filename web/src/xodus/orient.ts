@@ -4,8 +4,8 @@
 // revealed neighbours, so "Lanes toward NE NW" need not be imagined.
 import type { Catalog } from "../catalog";
 import { s } from "../dom";
-import type { XodusChoice } from "../gen/xodus/v1/choice_pb";
-import type { XodusState } from "../gen/xodus/v1/state_pb";
+import type { XodusChoice } from "@xodus/client/gen/xodus/v1/choice_pb";
+import type { XodusState } from "@xodus/client/gen/xodus/v1/state_pb";
 import { corners, key } from "./hex";
 import type { MyOption } from "../options";
 

@@ -1,6 +1,6 @@
 // Ship names and seat colours, shared by the board, the mats and the lobby.
 import { enumSlug, type Catalog } from "../catalog";
-import { ShipKindSchema, type ShipKind } from "../gen/xodus/v1/state_pb";
+import { ShipKindSchema, type ShipKind } from "@xodus/client/gen/xodus/v1/state_pb";
 
 const COLORS = ["#e8a33d", "#4fb3e8", "#c77dff", "#6fdc8c", "#ff6f91", "#f5f56c"];
 

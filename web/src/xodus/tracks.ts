@@ -4,7 +4,7 @@
 import type { Catalog } from "../catalog";
 import { enumSlug } from "../catalog";
 import { h } from "../dom";
-import { AllyKindSchema, type XodusState } from "../gen/xodus/v1/state_pb";
+import { AllyKindSchema, type XodusState } from "@xodus/client/gen/xodus/v1/state_pb";
 
 export function drawCorruption(x: XodusState, cat: Catalog): HTMLElement {
   const c = x.corruption;

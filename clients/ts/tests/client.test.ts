@@ -1,0 +1,227 @@
+// The package against a real xodus-server over gRPC-Web from Node: create
+// a game, claim its seats, play choices with SubmitChoice, watch it with
+// StreamGame, resume from a seq, and reopen a stream dropped by the network
+// or by a server restart. No timed assertion: waits are for states; their
+// timeouts only stop a hung run.
+import assert from "node:assert/strict";
+import { after, before, test } from "node:test";
+import {
+  claimSeat, connect, errorText, GameWatch, MemoryStore, play, SeatBook, trouble,
+  type GameClient, type Seat,
+} from "../src/index";
+import { GameKind, SeatOpenTo, type GameState } from "../src/gen/tabletop/v1/game_pb";
+import type { StreamGameResponse } from "../src/gen/tabletop/v1/service_pb";
+import { Server } from "./server";
+
+const server = new Server();
+let client: GameClient;
+
+before(async () => {
+  await server.start();
+  client = connect(server.url);
+});
+after(async () => {
+  await server.dispose();
+});
+
+/** A small seeded random generator, so that a run's picks are repeatable. */
+function rng(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    s = (s * 1664525 + 1013904223) >>> 0;
+    return s / 2 ** 32;
+  };
+}
+
+/** A new X-ODUS game (the default setup: three ships) with every seat
+ * claimed by this client. */
+async function newGame(): Promise<{ gameId: string; seats: Seat[]; state: GameState }> {
+  const created = await client.createGame({ kind: GameKind.XODUS, seats: [SeatOpenTo.HUMAN, SeatOpenTo.ANY, SeatOpenTo.HUMAN] });
+  const game = created.game;
+  assert.ok(game, "CreateGameResponse carries the game");
+  const seats: Seat[] = [];
+  for (const s of game.seats) seats.push(await claimSeat(client, game.gameId, s.seat));
+  assert.equal(seats.length, 3);
+  const first = seats[0] as Seat;
+  const view = await client.getView({ gameId: game.gameId, credentials: { seat: first.seat, token: first.token } });
+  assert.ok(view.state);
+  return { gameId: game.gameId, seats, state: view.state };
+}
+
+/** Plays `n` choices (a random option of a seat among the deciders), each
+ * with SubmitChoice on the seq just seen; returns the last state. */
+async function playSome(seats: Seat[], state: GameState, n: number, random: () => number): Promise<GameState> {
+  for (let i = 0; i < n && !state.outcome; i++) {
+    const decision = state.decision;
+    assert.ok(decision && decision.deciders.length > 0, "a pending decision");
+    const seat = seats[decision.deciders[Math.floor(random() * decision.deciders.length)] as number] as Seat;
+    const options = decision.options.filter((o) => o.seats.length === 0 || o.seats.includes(seat.seat));
+    assert.ok(options.length > 0, `seat ${seat.seat} has options at seq ${state.seq}`);
+    const option = options[Math.floor(random() * options.length)];
+    assert.ok(option);
+    const r = await play(client, seat, state.seq, option.id);
+    assert.equal(r.seq, state.seq + 1n, "one choice is one history entry");
+    assert.ok(r.state, "the reply carries the new state");
+    assert.equal(r.state.seq, r.seq);
+    state = r.state;
+  }
+  return state;
+}
+
+/** Collects a watch's messages in the background. */
+function collect(w: GameWatch): { msgs: StreamGameResponse[]; done: Promise<unknown> } {
+  const msgs: StreamGameResponse[] = [];
+  const done = (async () => {
+    for await (const m of w) msgs.push(m);
+  })().catch((err: unknown) => err);
+  return { msgs, done };
+}
+
+/** Waits until `cond` holds, checking as messages come (a hung run stops
+ * after two minutes). */
+async function until(cond: () => boolean, what: string): Promise<void> {
+  const end = Date.now() + 120_000;
+  while (!cond()) {
+    if (Date.now() > end) throw new Error(`never: ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/** The seqs of the entries in a list of stream messages, with a check that
+ * each entry's state is the state after it. */
+function entrySeqs(msgs: StreamGameResponse[]): bigint[] {
+  return msgs.filter((m) => m.entry).map((m) => {
+    assert.equal(m.state?.seq, m.entry?.seq, "the state after each entry");
+    return m.entry?.seq ?? -1n;
+  });
+}
+
+const range = (from: bigint, to: bigint): bigint[] => {
+  const out: bigint[] = [];
+  for (let s = from; s <= to; s++) out.push(s);
+  return out;
+};
+
+test("create, claim, play with SubmitChoice and expected_seq; a spectator's watch gets every entry once, in order", async () => {
+  const { gameId, seats, state } = await newGame();
+  assert.equal(state.seq, 0n);
+  const stop = new AbortController();
+  const w = new GameWatch(client, gameId, { signal: stop.signal });
+  const seen = collect(w);
+  const last = await playSome(seats, state, 20, rng(7));
+  await until(() => w.lastSeq === last.seq, `the watch reaches seq ${last.seq}`);
+  stop.abort();
+  assert.equal(await seen.done, undefined, "stopping ends the watch quietly");
+  const [snap] = seen.msgs;
+  assert.ok(snap?.snapshot && snap.seq === 0n, "a snapshot at seq 0 first");
+  assert.deepEqual(entrySeqs(seen.msgs), range(1n, last.seq));
+  assert.equal(seen.msgs.at(-1)?.state?.stateHash, last.stateHash, "the watch and the player agree on the state");
+
+  // A choice on a state that is no longer current changes nothing: ABORTED.
+  const decider = seats[last.decision?.deciders[0] ?? 0] as Seat;
+  const option = last.decision?.options.find((o) => o.seats.length === 0 || o.seats.includes(decider.seat));
+  assert.ok(option);
+  await assert.rejects(play(client, decider, last.seq - 1n, option.id), (err) => trouble(err) === "stale" && /^ABORTED/.test(errorText(err)));
+  // A wrong token: UNAUTHENTICATED, the seat is lost.
+  await assert.rejects(play(client, { ...decider, token: "0".repeat(32) }, last.seq, option.id), (err) => trouble(err) === "seat_lost");
+  const view = await client.getView({ gameId });
+  assert.equal(view.state?.seq, last.seq, "nothing was played by the refused choices");
+});
+
+test("resume: a watch opened from seq K starts with a snapshot at K, then exactly the entries after it", async () => {
+  const { gameId, seats, state } = await newGame();
+  const random = rng(11);
+  const mid = await playSome(seats, state, 6, random);
+  // As a seat, with its seat messages (who holds the seats), from K = 6.
+  const stop = new AbortController();
+  const w = new GameWatch(client, gameId, { fromSeq: mid.seq, seat: seats[1] as Seat, seatUpdates: true, signal: stop.signal });
+  const seen = collect(w);
+  const last = await playSome(seats, mid, 6, random);
+  await until(() => w.lastSeq === last.seq, `the watch reaches seq ${last.seq}`);
+  stop.abort();
+  await seen.done;
+  const [snap] = seen.msgs;
+  assert.ok(snap?.snapshot, "a snapshot first");
+  assert.equal(snap.seq, mid.seq, "at the seq it resumed from");
+  assert.equal(snap.state?.viewerSeat, 1, "seen as seat 1");
+  assert.ok(snap.game && snap.game.seats.every((s) => s.claimed), "with the seats (seat_updates)");
+  assert.deepEqual(entrySeqs(seen.msgs), range(mid.seq + 1n, last.seq), "no gap, no repeat");
+
+  // Past the game's seq: OUT_OF_RANGE, which watching again cannot mend.
+  const beyond = new GameWatch(client, gameId, { fromSeq: last.seq + 5n });
+  await assert.rejects(collect(beyond).done.then((e) => { throw e; }), (err) => /^OUT_OF_RANGE/.test(errorText(err)));
+  // No such game: NOT_FOUND at once, not retried.
+  const drops: unknown[] = [];
+  const none = new GameWatch(client, "no-such-game", { onDrop: (e) => drops.push(e) });
+  await assert.rejects(collect(none).done.then((e) => { throw e; }), (err) => trouble(err) === "missing");
+  assert.deepEqual(drops, []);
+});
+
+test("a stream cut by the network is reopened from the last seq by itself: one snapshot there, then no entry lost or repeated", async () => {
+  // A fetch whose StreamGame responses the test can cut, as a dropped
+  // connection would.
+  const open = new Set<AbortController>();
+  const cutting: typeof fetch = (input, init) => {
+    const url = input instanceof Request ? input.url : String(input);
+    if (!url.endsWith("/StreamGame")) return fetch(input, init);
+    const ctl = new AbortController();
+    init?.signal?.addEventListener("abort", () => ctl.abort());
+    open.add(ctl);
+    return fetch(input, { ...init, signal: ctl.signal });
+  };
+  const flaky = connect(server.url, { fetch: cutting });
+  const { gameId, seats, state } = await newGame();
+  const random = rng(3);
+  const drops: unknown[] = [];
+  const stop = new AbortController();
+  const w = new GameWatch(flaky, gameId, { seat: seats[0] as Seat, signal: stop.signal, firstDelayMs: 50, onDrop: (e) => drops.push(e) });
+  const seen = collect(w);
+  let now = await playSome(seats, state, 4, random);
+  await until(() => w.lastSeq === now.seq, "the watch is at the last choice");
+  const cutAt = now.seq;
+  for (const c of open) c.abort();
+  open.clear();
+  now = await playSome(seats, now, 4, random);
+  await until(() => w.lastSeq === now.seq, "the watch caught up after the cut");
+  stop.abort();
+  await seen.done;
+  assert.equal(drops.length, 1, "one drop");
+  const snaps = seen.msgs.filter((m) => m.snapshot).map((m) => m.seq);
+  assert.deepEqual(snaps, [0n, cutAt], "the reopened stream starts at the last seq seen");
+  assert.deepEqual(entrySeqs(seen.msgs), range(1n, now.seq));
+});
+
+test("the server stops and starts again: the watch says it dropped, waits, and resumes from the last seq; the seat plays on", async () => {
+  const { gameId, seats, state } = await newGame();
+  const random = rng(5);
+  const drops: unknown[] = [];
+  const stop = new AbortController();
+  const w = new GameWatch(client, gameId, { seat: seats[2] as Seat, signal: stop.signal, firstDelayMs: 100, maxDelayMs: 400, onDrop: (e) => drops.push(e) });
+  const seen = collect(w);
+  let now = await playSome(seats, state, 5, random);
+  await until(() => w.lastSeq === now.seq, "the watch is at the last choice");
+  await server.stop();
+  await until(() => drops.length >= 2, "the watch tried again while the server was down");
+  assert.ok(drops.some((e) => trouble(e) === "offline"), `a dropped stream reads as offline: ${drops.map((e) => errorText(e)).join("; ")}`);
+  await server.start();
+  // The seat's token and the game survived the restart.
+  now = await playSome(seats, now, 3, random);
+  await until(() => w.lastSeq === now.seq, "the watch resumed and caught up");
+  stop.abort();
+  await seen.done;
+  const snaps = seen.msgs.filter((m) => m.snapshot).map((m) => m.seq);
+  assert.deepEqual(snaps, [0n, now.seq - 3n], "the resumed stream starts at the last seq seen before the stop");
+  assert.deepEqual(entrySeqs(seen.msgs), range(1n, now.seq));
+});
+
+test("a seat book keeps each game's seat and token, and moves the last seq forward only", () => {
+  const book = new SeatBook(new MemoryStore());
+  book.save({ gameId: "g1", seat: 2, token: "t", lastSeq: "0" });
+  book.save({ gameId: "g2", seat: 0, token: "u", lastSeq: "4" });
+  book.saveLastSeq("g1", 9n);
+  book.saveLastSeq("g1", 3n);
+  assert.equal(book.load("g1")?.lastSeq, "9");
+  assert.deepEqual(book.all().map((s) => s.gameId).sort(), ["g1", "g2"]);
+  book.forget("g2");
+  assert.equal(book.load("g2"), undefined);
+});
