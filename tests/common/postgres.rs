@@ -134,8 +134,10 @@ impl TempPostgres {
             )
         });
         static N: AtomicU32 = AtomicU32::new(0);
-        let dir =
-            std::env::temp_dir().join(format!("xodus-pg-{}-{}", std::process::id(), N.fetch_add(1, Ordering::Relaxed)));
+        // As root the server runs as `postgres`, which must reach the
+        // directory: /tmp, whatever $TMPDIR says.
+        let base = if is_root() { PathBuf::from("/tmp") } else { std::env::temp_dir() };
+        let dir = base.join(format!("xodus-pg-{}-{}", std::process::id(), N.fetch_add(1, Ordering::Relaxed)));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).expect("create the PostgreSQL temp dir");
         if is_root() {
