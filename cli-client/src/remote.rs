@@ -468,6 +468,21 @@ impl Remote {
         Ok(Table::read(&state))
     }
 
+    /// The game's past as X-ODUS engine events, entry by entry: for each
+    /// entry, whether it is an undo, and the events it caused (GetHistory
+    /// carries the events the stream sent). What a screen opened on a game
+    /// in progress logs first.
+    pub async fn past_events(&self, game: &str) -> Result<Vec<(bool, Vec<Event>)>, RemoteError> {
+        let req = pb::GetHistoryRequest { game_id: game.to_string(), ..Default::default() };
+        let resp = self.client.clone().get_history(req).await.map_err(|s| sort(s, &self.url))?;
+        Ok(resp
+            .into_inner()
+            .entries
+            .iter()
+            .map(|e| (e.kind == pb::EntryKind::Undo as i32, events(&e.events)))
+            .collect())
+    }
+
     /// Sends a choice; returns the step it caused (with the state as the
     /// seat sees it afterwards).
     pub async fn act(

@@ -105,6 +105,14 @@ pub async fn screen(
     let mut screen = Screen::new(game.clone(), view.clone(), seats);
     screen.clocks.seats = clocks;
     screen.ai_seats = ai_seats;
+    // A game in progress (a resume, a second terminal): its log so far,
+    // with the dice of its last roll.
+    if view.public.seq > 0 {
+        match remote.past_events(&game).await {
+            Ok(past) => screen.replay_log(&past),
+            Err(e) => screen.note(format!("the log so far could not be read: {e}")),
+        }
+    }
     screen.note(format!("Following game {game} on {}", remote.url()));
 
     let (upd_tx, upd_rx) = std::sync::mpsc::channel::<Update>();

@@ -146,6 +146,20 @@ impl Screen {
         }
     }
 
+    /// Logs a game's past, entry by entry (`true`: an undo, which takes
+    /// the last choice's lines out again), as if this screen had seen it.
+    pub fn replay_log(&mut self, past: &[(bool, Vec<Event>)]) {
+        for (undo, events) in past {
+            if *undo {
+                if let Some(mark) = self.choice_marks.pop() {
+                    self.log.truncate(mark);
+                }
+            } else {
+                self.push_choice(events);
+            }
+        }
+    }
+
     /// Adds a line of the client's own to the log.
     pub fn note(&mut self, line: impl Into<String>) {
         self.log.push(line.into());
@@ -316,5 +330,24 @@ mod tests {
         assert_eq!(s.log, vec!["took back the last choice".to_string()]);
         s.take_back();
         assert_eq!(s.log.len(), 2);
+    }
+
+    #[test]
+    fn a_resumed_screen_logs_the_past_with_its_last_roll_and_without_undone_choices() {
+        let mut s = screen();
+        use xodus_engine::content::{DieColor, Face};
+        let dice = vec![(DieColor::Red, Face::Hit), (DieColor::Blue, Face::Miss)];
+        let roll =
+            Event::DiceRolled { seat: Some(1), purpose: xodus_engine::RollPurpose::Detection, dice: dice.clone() };
+        s.replay_log(&[
+            (false, vec![Event::TurnStarted { seat: 0 }]),
+            (false, vec![Event::ScrapsChanged { seat: 0, delta: -1, scraps: 0 }]),
+            (true, Vec::new()),
+            (false, vec![roll]),
+        ]);
+        assert_eq!(s.log.len(), 2, "{:?}", s.log);
+        assert!(!s.log.iter().any(|l| l.contains("scrap")), "the undone choice is not logged: {:?}", s.log);
+        let last = s.last_roll.as_ref().expect("the dice under decision");
+        assert_eq!((last.seat, last.dice.clone()), (Some(1), dice));
     }
 }
