@@ -142,3 +142,29 @@ fn selfplay_is_reproducible_and_rotates_the_policies() {
     assert_eq!(a[1].seats[0].policy, "random", "rotated one seat each game");
     assert_eq!(a[1].seats[1].policy, "heuristic");
 }
+
+/// The network agent's path: a VII Legio seat's wire state (as the server
+/// sends it) is found in the registry and played by the VII Legio policy
+/// of each name, with a legal option; a spectator's state gets none.
+#[test]
+fn a_wire_state_of_a_vii_legio_seat_is_played_by_its_policies() {
+    use xodus_ai::policy::registry::{GameKind, kind_of, play_legio};
+    let mut g = Game::new(GameConfig::new(3, 17)).expect("game");
+    let mut pick = Rng::new(17);
+    for step in 0..120 {
+        let d = g.decision();
+        let seat = d.seat.expect("a decider");
+        if step % 15 == 0 {
+            let st = legio_wire::game_state(&g, Viewer::Seat(seat));
+            assert_eq!(kind_of(&st), Some(GameKind::Legio));
+            for kind in KINDS {
+                let id = play_legio(kind, 3, &st, &Budget::new(Some(2), None)).expect("readable").expect("a pick");
+                assert!(d.options.iter().any(|o| o.id == id), "{} picked {id}", kind.as_str());
+            }
+            let watcher = legio_wire::game_state(&g, Viewer::Spectator);
+            assert_eq!(play_legio(PolicyKind::Heuristic, 3, &watcher, &Budget::default()).expect("readable"), None);
+        }
+        let id = d.options[pick.below(d.options.len())].id.clone();
+        g.apply(seat, &id).expect("offered option");
+    }
+}
