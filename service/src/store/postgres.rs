@@ -11,8 +11,9 @@
 //!   readers' and the lease keeper's.
 //! - Ownership: a game is owned by one node at a time through its row in
 //!   `leases` (owner, epoch, expiry read against the database's `now()`).
-//!   Every append is one statement that inserts only while this node's
-//!   epoch is the game's and its lease is live, locking the lease row
+//!   Every append (and every other write to an existing game: seats,
+//!   clock, status, summary) is one statement that writes only while this
+//!   node's epoch is the game's and its lease is live, locking the lease row
 //!   (`FOR SHARE`) until the commit, so a take-over waits for the appends
 //!   in flight and a former owner's later appends are refused
 //!   ([`StoreError::LeaseLost`]) with nothing written. The primary key
@@ -446,12 +447,9 @@ impl GameStore for PostgresStore {
     }
 
     fn set_status(&self, game_id: &str, status: Status, ended_ms: Option<i64>) -> Result<(), StoreError> {
-        self.write(Op::Status { game: game_id.to_string(), status, ended_ms })?;
-        if status.is_over() {
-            // No more appends: the lease need not be renewed.
-            lock(&self.held).remove(game_id);
-        }
-        Ok(())
+        // An ended game keeps its lease (and its renewal) until retention
+        // deletes it: its summary is still written after its end.
+        self.write(Op::Status { game: game_id.to_string(), status, ended_ms })
     }
 
     fn delete_game(&self, game_id: &str) -> Result<(), StoreError> {

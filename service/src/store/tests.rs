@@ -417,8 +417,8 @@ fn postgres_refuses_a_schema_newer_than_it_knows() {
 /// Fencing (issue 51: "a node that lost its lease, for example after a
 /// long pause, cannot write"): node A holds epoch 1 and stalls (no
 /// renewal); its lease runs out; node B takes the game over with epoch 2;
-/// A's append is refused with `LeaseLost` and nothing is written, while
-/// B's goes through.
+/// A's append is refused with `LeaseLost` and nothing is written (nor are
+/// its seat, status or summary writes), while B's goes through.
 #[test]
 fn a_stale_owners_append_is_refused_and_writes_nothing() {
     let Some(url) = pg("fencing") else { return };
@@ -459,9 +459,18 @@ fn a_stale_owners_append_is_refused_and_writes_nothing() {
     ));
     assert!(a.held().is_empty(), "a forgot the lease it lost");
     assert!(matches!(a.append_entry("g", &entry(2)), Err(StoreError::LeaseLost { .. })), "nor can a take it back");
+    // Its other writes to the game are fenced alike.
+    let claim = Claim { token_hash: hash_token("stale"), by: ClaimantKind::Human };
+    let seat = SeatRecord { seat: 0, open_to: OpenTo::Human, claim: Some(claim) };
+    assert!(matches!(a.put_seat("g", &seat), Err(StoreError::LeaseLost { .. })), "a seat");
+    assert!(matches!(a.set_status("g", Status::Abandoned, Some(9)), Err(StoreError::LeaseLost { .. })), "the status");
+    let summary = a.put_summary("g", vec![9], 2, 9).blocking_recv().expect("answer");
+    assert!(matches!(summary, Err(StoreError::LeaseLost { .. })), "the summary");
     b.append_entry("g", &entry(2)).expect("the new owner writes");
     let g = b.load_game("g").expect("load").expect("g");
     assert_eq!(g.entries, vec![entry(1), entry(2)], "nothing of a's stale write");
+    assert_eq!((g.record.status, g.record.seats[0].claim.clone()), (Status::Open, None), "nor of its other writes");
+    assert_eq!(b.load_briefs().expect("briefs")[0].summary, None);
 }
 
 #[test]

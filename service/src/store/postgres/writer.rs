@@ -6,9 +6,12 @@
 //! about two round trips and one WAL flush however many games it holds.
 //! Only then is each caller told how its request went.
 //!
-//! An append that is refused for a reason the statement itself checks
-//! (lease lost, duplicate seq: the insert writes no row) fails alone, with
-//! the rest of the batch committed. A statement error aborts the whole
+//! Every write to an existing game (an append, a seat, the clock, the
+//! status, the summary) is one statement fenced by this node's lease: it
+//! writes only while the node's epoch is the game's and the lease is live,
+//! and keeps the lease row share-locked until the commit. A write refused
+//! for a reason the statement itself checks (lease lost, duplicate seq: no
+//! row written) fails alone, with the rest of the batch committed. A statement error aborts the whole
 //! transaction: then the batch is rolled back and each request is run
 //! again in a transaction of its own, so each caller gets its own answer.
 //! When a commit fails, every request of it gets the error: nothing of
@@ -32,7 +35,7 @@ pub(crate) enum Op {
     Create { game: Box<GameRecord>, entries: Vec<EntryRecord> },
     /// One entry, fenced by this node's lease.
     Append { game: String, entry: EntryRecord },
-    /// A seat's record.
+    /// A seat's record, fenced.
     Seat { game: String, seat: SeatRecord },
     /// The clock's JSON.
     Clock { game: String, json: String },
@@ -95,6 +98,17 @@ struct Stmts {
     lease: Statement,
 }
 
+/// The fence of an update of game `$1`: this node (`$n`) holds its lease
+/// with epoch `$n+1`, live; the lease row stays share-locked until the
+/// commit.
+fn fence(n: usize) -> String {
+    format!(
+        "EXISTS (SELECT 1 FROM leases l WHERE l.game_id = $1 AND l.owner = ${n} AND l.epoch = ${}
+                                          AND l.expires_at > now() FOR SHARE)",
+        n + 1
+    )
+}
+
 impl Stmts {
     async fn prepare(c: &Client) -> Result<Stmts, tokio_postgres::Error> {
         Ok(Stmts {
@@ -113,18 +127,29 @@ impl Stmts {
                      ON CONFLICT (game_id, seq) DO NOTHING",
                 )
                 .await?,
+            // The game's other writes carry the same fence.
             seat: c
                 .prepare(
-                    "INSERT INTO seats (game_id, seat, open_to, token_hash, claimed_by) VALUES ($1, $2, $3, $4, $5)
+                    "INSERT INTO seats (game_id, seat, open_to, token_hash, claimed_by)
+                     SELECT l.game_id, $2::smallint, $3::text, $4::text, $5::text FROM leases l
+                      WHERE l.game_id = $1 AND l.owner = $6 AND l.epoch = $7 AND l.expires_at > now()
+                        FOR SHARE
                      ON CONFLICT (game_id, seat) DO UPDATE
                         SET open_to = EXCLUDED.open_to, token_hash = EXCLUDED.token_hash,
                             claimed_by = EXCLUDED.claimed_by",
                 )
                 .await?,
-            clock: c.prepare("UPDATE games SET clock = $2 WHERE id = $1").await?,
-            status: c.prepare("UPDATE games SET status = $2, ended_ms = $3 WHERE id = $1").await?,
+            clock: c.prepare(&format!("UPDATE games SET clock = $2 WHERE id = $1 AND {}", fence(3))).await?,
+            status: c
+                .prepare(&format!("UPDATE games SET status = $2, ended_ms = $3 WHERE id = $1 AND {}", fence(4)))
+                .await?,
             delete: c.prepare("DELETE FROM games WHERE id = $1").await?,
-            summary: c.prepare("UPDATE games SET summary = $2, seq = $3, last_move_ms = $4 WHERE id = $1").await?,
+            summary: c
+                .prepare(&format!(
+                    "UPDATE games SET summary = $2, seq = $3, last_move_ms = $4 WHERE id = $1 AND {}",
+                    fence(5)
+                ))
+                .await?,
             game: c
                 .prepare(
                     "INSERT INTO games (id, kind, config_json, created_ms, status, forked_from, forked_at_seq,
@@ -187,23 +212,32 @@ async fn append(
 }
 
 /// Sends one seat's upsert.
-async fn put_seat(c: &Client, st: &Stmts, game: &String, seat: &SeatRecord) -> Result<u64, StoreError> {
+async fn put_seat(
+    c: &Client,
+    st: &Stmts,
+    ctx: &Context,
+    game: &String,
+    seat: &SeatRecord,
+    epoch: i64,
+) -> Result<u64, StoreError> {
     let (seat_no, open_to) = (i16::from(seat.seat), seat.open_to.as_str());
     let hash = seat.claim.as_ref().map(|c| c.token_hash.as_str());
     let by = seat.claim.as_ref().map(|c| c.by.as_str());
-    Ok(c.execute(&st.seat, &[game, &seat_no, &open_to, &hash, &by]).await?)
+    Ok(c.execute(&st.seat, &[game, &seat_no, &open_to, &hash, &by, &ctx.node, &epoch]).await?)
 }
 
 /// Runs one op's statements; returns the rows the last one touched.
 async fn exec(c: &Client, st: &Stmts, ctx: &Context, op: &Op, epoch: i64) -> Result<u64, StoreError> {
     Ok(match op {
         Op::Append { game, entry } => append(c, st, ctx, game, entry, epoch).await?,
-        Op::Seat { game, seat } => put_seat(c, st, game, seat).await?,
-        Op::Clock { game, json } => c.execute(&st.clock, &[game, json]).await?,
-        Op::Status { game, status, ended_ms } => c.execute(&st.status, &[game, &status.as_str(), ended_ms]).await?,
+        Op::Seat { game, seat } => put_seat(c, st, ctx, game, seat, epoch).await?,
+        Op::Clock { game, json } => c.execute(&st.clock, &[game, json, &ctx.node, &epoch]).await?,
+        Op::Status { game, status, ended_ms } => {
+            c.execute(&st.status, &[game, &status.as_str(), ended_ms, &ctx.node, &epoch]).await?
+        }
         Op::Delete { game } => c.execute(&st.delete, &[game]).await?,
         Op::Summary { game, summary, seq, last_move_ms } => {
-            c.execute(&st.summary, &[game, summary, seq, last_move_ms]).await?
+            c.execute(&st.summary, &[game, summary, seq, last_move_ms, &ctx.node, &epoch]).await?
         }
         Op::Create { game, entries } => {
             let g = game.as_ref();
@@ -228,7 +262,7 @@ async fn exec(c: &Client, st: &Stmts, ctx: &Context, op: &Op, epoch: i64) -> Res
             )
             .await?;
             c.execute(&st.lease, &[&g.id, &ctx.node, &ctx.ttl_ms]).await?;
-            for r in join_all(g.seats.iter().map(|s| put_seat(c, st, &g.id, s))).await {
+            for r in join_all(g.seats.iter().map(|s| put_seat(c, st, ctx, &g.id, s, 1))).await {
                 r?;
             }
             // The game's first entries (a fork's), under the lease just taken.
@@ -270,7 +304,28 @@ async fn judge(c: &Client, ctx: &Context, op: &Op, epoch: i64, rows: u64) -> Res
                 StoreError::Commit(format!("game {game}: entry {} was not written", entry.seq))
             })
         }
-        Op::Clock { game, .. } | Op::Status { game, .. } if rows == 0 => Err(StoreError::NoSuchGame(game.clone())),
+        Op::Seat { game, .. } | Op::Clock { game, .. } | Op::Status { game, .. } | Op::Summary { game, .. }
+            if rows == 0 =>
+        {
+            let r = c
+                .query_one(
+                    "SELECT EXISTS (SELECT 1 FROM games WHERE id = $1),
+                            EXISTS (SELECT 1 FROM leases WHERE game_id = $1 AND owner = $2 AND epoch = $3
+                                                          AND expires_at > now())",
+                    &[game, &ctx.node, &epoch],
+                )
+                .await?;
+            let (exists, owned): (bool, bool) = (r.get(0), r.get(1));
+            Err(if !exists {
+                StoreError::NoSuchGame(game.clone())
+            } else if !owned {
+                lock(&ctx.held).remove(game);
+                let held_by = holder_on(c, game).await?;
+                StoreError::LeaseLost { game: game.clone(), node: ctx.node.clone(), epoch, held_by }
+            } else {
+                StoreError::Commit(format!("game {game}: nothing was written"))
+            })
+        }
         _ => Ok(()),
     }
 }
@@ -313,12 +368,19 @@ async fn reconnect(url: &str) -> Result<(Client, Stmts), StoreError> {
     Ok((c, s))
 }
 
-/// The epoch each append of `ops` writes with: the lease held, or one
-/// taken now for a game this node has not written since it started.
+/// The epoch each write of `ops` carries: the lease held, or one taken now
+/// for a game this node has not written since it started.
 async fn epochs(c: &Client, ctx: &Context, ops: &[Op]) -> Vec<Result<i64, StoreError>> {
     let mut out = Vec::with_capacity(ops.len());
     for op in ops {
-        let Op::Append { game, .. } = op else {
+        // A new game takes its lease as it is made; retention deletes an
+        // ended game whoever held it. Every other write is fenced.
+        let (Op::Append { game, .. }
+        | Op::Seat { game, .. }
+        | Op::Clock { game, .. }
+        | Op::Status { game, .. }
+        | Op::Summary { game, .. }) = op
+        else {
             out.push(Ok(0));
             continue;
         };
