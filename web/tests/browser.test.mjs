@@ -150,6 +150,10 @@ function fromSeqOf(body) {
 
 test("one human and two AI captains play a 3-ship game to its end by clicking; a reload mid-game resumes the seat", async () => {
   const page = await openPage();
+  // A browser plays with SubmitChoice and StreamGame: gRPC-Web cannot
+  // carry the bidirectional Play stream, and the page never asks for it.
+  const plays = [];
+  page.on("request", (r) => r.url().endsWith("/tabletop.v1.GameService/Play") && plays.push(r.url()));
   await page.screenshot({ path: `${SHOTS}lobby.png` });
   // A seed that is not a 64-bit whole number is refused in the form, and nothing is created.
   await page.fill("#seed", "18446744073709551616");
@@ -254,6 +258,7 @@ test("one human and two AI captains play a 3-ship game to its end by clicking; a
   await replay.waitFor({ state: "detached", ...WAIT });
   console.log(`# game ${gameId}: ${stats.moves} clicks (${stats.mapClicks} on the map, undo ${stats.undone ? "used" : "not offered"})`);
   assert.ok(stats.moves >= 8);
+  assert.deepEqual(plays, [], "no Play stream from the browser");
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
@@ -509,10 +514,15 @@ test("errors in player words: a stale choice shows the new state; a failed fetch
   // Keys do nothing either.
   await page.keyboard.press("1");
   assert.equal(await page.getAttribute("#decision", "data-seq"), "2");
-  // The server answers again: the stream comes back by itself, the
-  // options open, and the choice that failed can be made.
+  // The server answers again: the stream comes back by itself, from the
+  // last seq seen, the options open, and the choice that failed can be made.
+  const reopened = [];
+  page.on("request", (r) => {
+    if (r.url().endsWith("/tabletop.v1.GameService/StreamGame")) reopened.push(fromSeqOf(r.postDataBuffer() ?? Buffer.alloc(0)));
+  });
   await page.unroute("**/tabletop.v1.GameService/**");
   await page.locator("#status", { hasText: "Back online." }).waitFor(WAIT);
+  assert.ok(reopened.length >= 1 && reopened.every((s) => s === 2n), `the stream reopens from seq 2, the last seen: ${reopened}`);
   await page.locator(".table-info .live.on").waitFor(WAIT);
   assert.equal((await openDecision(page, "2")).kind, "orientation", "the failed choice changed nothing");
   await page.click("#decision button.option >> nth=0");
