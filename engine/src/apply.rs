@@ -6,7 +6,7 @@
 use crate::content::{SystemKind, XpCondition};
 use crate::decision::{Choice, Pending};
 use crate::effects::ScrapSource;
-use crate::event::Event;
+use crate::event::{EngageCause, Event};
 use crate::moves::Move;
 use crate::state::*;
 
@@ -174,7 +174,7 @@ impl Game {
             Choice::EngageVoluntarily => {
                 if let Pending::Detection { seats } = self.pb.pending.clone() {
                     let group = self.fight_group_for(&seats);
-                    self.engage_patrol(&group, ev);
+                    self.engage_patrol(&group, EngageCause::Voluntary, ev);
                 }
             }
             Choice::Attack { target } => {
@@ -242,7 +242,7 @@ impl Game {
                         && self.tile_at(hex).is_some_and(|t| self.content().tiles[t.tile as usize].stronger);
                     self.draw_into(hex, 1, stronger, None, ev);
                 }
-                self.start_fight(&group, hex, true, ev);
+                self.start_fight(&group, hex, EngageCause::Pacify, ev);
             }
             Choice::Maintenance => {
                 self.spend_actions(1);
@@ -395,7 +395,13 @@ impl Game {
                     let hex = self.group_hex();
                     if self.pb.active.iter().any(|&s| self.ship(s).engaged) && self.has_opponents(hex) {
                         let group = self.pb.active.clone();
-                        self.start_fight(&group, hex, false, ev);
+                        if self.avatar_drags_no_enemy(hex) {
+                            self.start_avatar_fight(&group, hex, ev);
+                        } else {
+                            let avatar = self.avatar_in(hex);
+                            let cause = if avatar { EngageCause::Avatar } else { EngageCause::Fight };
+                            self.start_fight(&group, hex, cause, ev);
+                        }
                         continue;
                     }
                     for i in 0..self.pb.active.len() {

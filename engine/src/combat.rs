@@ -7,7 +7,7 @@
 use crate::content::{Ability, DamagedEffect, DieColor, Face, ModuleEffect, XpCondition};
 use crate::decision::{Pending, Target};
 use crate::effects::ScrapSource;
-use crate::event::{Event, RollPurpose};
+use crate::event::{EngageCause, Event, RollPurpose};
 use crate::hex::Hex;
 use crate::state::*;
 
@@ -43,7 +43,7 @@ impl Game {
     /// succeeded, so the Enemy card lying there stays out of the fight
     /// (FAQ, "Ennemis et Combats" and "Avatars"; rules revision 4).
     pub(crate) fn start_avatar_fight(&mut self, group: &[Seat], hex: Hex, ev: &mut Vec<Event>) {
-        self.start_fight_with(group, hex, false, true, ev);
+        self.start_fight_with(group, hex, EngageCause::Avatar, true, ev);
     }
 
     /// Who fights when some seats are detected: the whole active fleet
@@ -54,14 +54,15 @@ impl Game {
 
     /// Detected (or engaging voluntarily): fight the Enemies already in the
     /// system, or draw the patrol (from the reserve for stronger Enemies).
-    pub(crate) fn engage_patrol(&mut self, group: &[Seat], ev: &mut Vec<Event>) {
+    /// `cause` is what the log gives as the reason.
+    pub(crate) fn engage_patrol(&mut self, group: &[Seat], cause: EngageCause, ev: &mut Vec<Event>) {
         let hex = self.group_hex();
         if !self.enemy_in(hex) {
             let def = self.tile_at(hex).map(|t| &self.content().tiles[t.tile as usize]);
             let (n, stronger) = def.map(|d| (d.patrol.max(1), d.stronger)).unwrap_or((1, false));
             self.draw_into(hex, n, stronger, None, ev);
         }
-        self.start_fight(group, hex, false, ev);
+        self.start_fight(group, hex, cause, ev);
     }
 
     /// Draws `n` Enemy cards onto the board in `hex`. Before rules revision
@@ -98,12 +99,20 @@ impl Game {
     /// (FAQ, "Ennemis et Combats"): the foes engaged here take the place of
     /// whatever was on it, which is "repaired", Enemies and Avatars alike;
     /// foes here keep their damage, so the fight resumes where it was left
-    /// (rules revision 2).
-    pub(crate) fn start_fight(&mut self, group: &[Seat], hex: Hex, pacify: bool, ev: &mut Vec<Event>) {
-        self.start_fight_with(group, hex, pacify, false, ev);
+    /// (rules revision 2). A fight for the Pacify action pacifies when won.
+    pub(crate) fn start_fight(&mut self, group: &[Seat], hex: Hex, cause: EngageCause, ev: &mut Vec<Event>) {
+        self.start_fight_with(group, hex, cause, false, ev);
     }
 
-    fn start_fight_with(&mut self, group: &[Seat], hex: Hex, pacify: bool, avatars_only: bool, ev: &mut Vec<Event>) {
+    fn start_fight_with(
+        &mut self,
+        group: &[Seat],
+        hex: Hex,
+        cause: EngageCause,
+        avatars_only: bool,
+        ev: &mut Vec<Event>,
+    ) {
+        let pacify = cause == EngageCause::Pacify;
         if self.revised(2) {
             self.replace_on_combat_board(hex, avatars_only);
         }
@@ -112,7 +121,7 @@ impl Game {
         }
         // When the step has just said it (an Avatar engaged these ships and
         // the fight starts at once), once is enough for a reader.
-        let engaged = Event::Engaged { seats: group.to_vec(), hex };
+        let engaged = Event::Engaged { seats: group.to_vec(), hex, cause };
         if ev.last() != Some(&engaged) {
             ev.push(engaged);
         }
@@ -486,7 +495,12 @@ impl Game {
         if let Ability::Regenerate { amount } = ability
             && let Some(f) = self.foe(target)
         {
-            self.set_damage(target, f.damage.saturating_sub(amount));
+            let repaired = amount.min(f.damage);
+            self.set_damage(target, f.damage - repaired);
+            if repaired > 0 {
+                let health_left = f.health - (f.damage - repaired);
+                ev.push(Event::Regenerated { target: f.name, amount: repaired, health_left });
+            }
         }
     }
 

@@ -283,7 +283,16 @@ pub struct GameConfig {
 ///      Ally, the fleet itself, or one captain outside it (FAQ, Flottes,
 ///      p. 6-7: "la même action sur la même cible"). A captain trading
 ///      alone still trades with every ship in the system (p. 7).
-pub const RULES_REVISION: u32 = 4;
+/// 5. issue 52:
+///    - Trade is offered only when an exchange is possible: something to
+///      buy or pay the Ally for, or something a ship here could give
+///      another (p. 7).
+///    - An Avatar that engages ships in a system calling for no Detection
+///      Roll (a Key system, a pacified one) is fought alone: a Signal's
+///      guardian or an Enemy card left there stays out of the fight (FAQ,
+///      "Ennemis et Combats": an Enemy left on the board is engaged on
+///      detection, or by whoever chooses to take the fight up).
+pub const RULES_REVISION: u32 = 5;
 
 /// A configuration the rules do not allow.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

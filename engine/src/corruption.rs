@@ -106,7 +106,7 @@ impl Game {
         for &s in &seats {
             self.ship_mut(s).engaged = true;
         }
-        ev.push(Event::Engaged { seats: seats.clone(), hex });
+        ev.push(Event::Engaged { seats: seats.clone(), hex, cause: crate::event::EngageCause::Avatar });
         if in_phase {
             for s in seats {
                 self.damage_roll(s, ev);

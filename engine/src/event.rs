@@ -2,7 +2,7 @@
 //! (dice faces, revealed tiles and cards), so any seat or spectator may
 //! receive them; front-ends animate them and the log prints them.
 
-use crate::content::{DieColor, Face};
+use crate::content::{DieColor, ExplorationType, Face};
 use crate::hex::Hex;
 use crate::state::{Phase, Seat};
 use serde::{Deserialize, Serialize};
@@ -32,6 +32,49 @@ impl RollPurpose {
             RollPurpose::Damage => "a Damage Roll",
             RollPurpose::Skill => "a Skill Roll",
             RollPurpose::AvatarMove => "the Avatar die",
+        }
+    }
+}
+
+/// Why ships were engaged: the log says it with the engagement, so a
+/// fight never starts without its cause (a group that slipped past a
+/// patrol is still engaged by an Avatar there).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum EngageCause {
+    /// Not said (events serialized before causes were given).
+    #[default]
+    Unstated,
+    /// An Avatar in the system: it always detects, and engages (FAQ,
+    /// "Avatars").
+    Avatar,
+    /// A failed Detection Roll (p. 9).
+    Detected,
+    /// A system under surveillance: no Detection Roll, always detected.
+    Surveillance,
+    /// The captains chose to engage.
+    Voluntary,
+    /// The Pacify action (p. 14).
+    Pacify,
+    /// A Signal's guardian, met by an Assault.
+    Guardian,
+    /// The group was already engaged here and the fight goes on (a
+    /// captain joining a fleet in a fight joins the fight).
+    Fight,
+}
+
+impl EngageCause {
+    /// The words a log line adds after "engaged at <system>".
+    fn phrase(self) -> &'static str {
+        match self {
+            EngageCause::Unstated => "",
+            EngageCause::Avatar => " by the Avatar there (an Avatar detects every ship in its system)",
+            EngageCause::Detected => ": the Detection Roll failed",
+            EngageCause::Surveillance => ": the system's surveillance detects every ship",
+            EngageCause::Voluntary => " by choice",
+            EngageCause::Pacify => " to pacify the system",
+            EngageCause::Guardian => " by the Signal's guardian",
+            EngageCause::Fight => ", where the fight goes on",
         }
     }
 }
@@ -122,6 +165,9 @@ pub enum Event {
         seats: Vec<Seat>,
         /// System.
         hex: Hex,
+        /// Why.
+        #[serde(default)]
+        cause: EngageCause,
     },
     /// An Enemy card entered the board.
     EnemyDrawn {
@@ -153,6 +199,26 @@ pub enum Event {
         /// Hits its shields stopped (`hits` - `damage`).
         #[serde(default)]
         blocked: u8,
+    },
+    /// An Enemy (or Avatar) with Regenerate repaired damage after an
+    /// attack that did not defeat it (its ability).
+    Regenerated {
+        /// Card id.
+        target: String,
+        /// Damage repaired.
+        amount: u8,
+        /// Health left now.
+        health_left: u8,
+    },
+    /// An Exploration card was drawn and is resolved at once (p. 10).
+    ExplorationDrawn {
+        /// Card id.
+        card: String,
+        /// Analysis, Warning or Danger.
+        kind: ExplorationType,
+        /// Specials a Danger's Skill Roll needs (0 for the other kinds).
+        #[serde(default)]
+        skill: u8,
     },
     /// An Enemy was defeated and discarded.
     EnemyDefeated {
@@ -458,7 +524,9 @@ impl Event {
                 format!("{avatar} rolls {moves}{}", if *wormhole { " and may use wormholes" } else { "" })
             }
             Undetected { seats } => format!("{} by undetected", who(seats, "slips", "slip")),
-            Engaged { seats, hex } => format!("{} engaged at {}", who(seats, "is", "are"), h(hex)),
+            Engaged { seats, hex, cause } => {
+                format!("{} engaged at {}{}", who(seats, "is", "are"), h(hex), cause.phrase())
+            }
             EnemyDrawn { enemy, hex, from_reserve } => {
                 format!("Enemy {enemy} appears at {}{}", h(hex), if *from_reserve { " (from the reserve)" } else { "" })
             }
@@ -472,6 +540,17 @@ impl Event {
                 b => format!(
                     "{target} takes {damage} damage ({}, {b} stopped by shields; {health_left} left)",
                     crate::text::words::count(*hits, "hit", "hits")
+                ),
+            },
+            Regenerated { target, amount, health_left } => {
+                format!("{target} regenerates {amount} damage ({health_left} health left)")
+            }
+            ExplorationDrawn { card, kind, skill } => match kind {
+                ExplorationType::Analysis => format!("Exploration card {card} drawn (Analysis)"),
+                ExplorationType::Warning => format!("Exploration card {card} drawn (Warning: one option)"),
+                ExplorationType::Danger => format!(
+                    "Exploration card {card} drawn (Danger: a Skill Roll needing {})",
+                    crate::text::words::count(*skill, "special", "specials")
                 ),
             },
             EnemyDefeated { enemy } => format!("{enemy} is defeated"),

@@ -25,6 +25,9 @@ impl Game {
         }
         let Some(card) = self.hid.exploration_deck.pop() else { return };
         let def = &self.content().explorations[card as usize];
+        // The card is named before anything it causes (a Danger's roll).
+        let skill = if def.kind == ExplorationType::Danger { def.skill.unwrap_or(0) } else { 0 };
+        ev.push(Event::ExplorationDrawn { card: def.id.clone(), kind: def.kind, skill });
         if def.kind == ExplorationType::Danger {
             let group = self.pb.active.clone();
             let hex = self.group_hex();

@@ -56,7 +56,7 @@ mod rules_tests;
 pub use apply::RuleError;
 pub use config::{AllyKind, ConfigError, Difficulty, GameConfig, RULES_REVISION, ShipKind};
 pub use decision::{Choice, ChoiceOption, Decision, DecisionKind, Grant, Pending, Source, Target};
-pub use event::{Event, RollPurpose};
+pub use event::{EngageCause, Event, RollPurpose};
 pub use hex::Hex;
 pub use moves::{Legal, Move, Seats};
 pub use rng::GameRng;

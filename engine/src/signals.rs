@@ -156,7 +156,7 @@ impl Game {
                 } else if !waiting || self.config.rules_revision() < 1 {
                     self.draw_into(hex, 1, true, Some(k), ev);
                 }
-                self.start_fight(&group, hex, false, ev);
+                self.start_fight(&group, hex, crate::event::EngageCause::Guardian, ev);
                 return;
             }
         }

@@ -108,6 +108,14 @@ impl Game {
         let Pending::Trade { with_ally, outsider } = self.pb.pending else {
             return (DecisionKind::Trade, String::new(), Vec::new());
         };
+        let opts = self.trade_moves(with_ally, outsider, lab);
+        (DecisionKind::Trade, text!(lab, "Trade: buy from the Ally, or exchange with ships here (not both)"), opts)
+    }
+
+    /// The exchanges a Trade with this target (`with_ally`: the Ally, the
+    /// ships, or not set yet; `outsider`: the one captain outside a fleet
+    /// it trades with) offers, and "End the trade" last.
+    fn trade_moves(&self, with_ally: Option<bool>, outsider: Option<Seat>, lab: bool) -> Vec<Move> {
         let group = self.pb.active.as_slice();
         let hex = self.group_hex();
         let mut opts = Vec::new();
@@ -271,12 +279,20 @@ impl Game {
         }
         opts.push(opt!(lab, &group, "End the trade", Choice::EndTrade));
         opts.dedup_by(|a, b| a.choice == b.choice);
-        (DecisionKind::Trade, text!(lab, "Trade: buy from the Ally, or exchange with ships here (not both)"), opts)
+        opts
     }
 
-    /// Whether a Trade could do anything here.
+    /// Whether a Trade could do anything here. From rules revision 5 (p. 7:
+    /// buy modules from an Ally, or exchange scraps, modules and Keys with
+    /// ships in the system) the action is offered only when at least one
+    /// exchange is possible: something to buy or pay an Ally for, or
+    /// something one ship could give another. Before, another ship or an
+    /// Ally in the system was enough, even with nothing to exchange.
     pub(crate) fn trade_possible(&self) -> bool {
         let hex = self.group_hex();
+        if self.revised(5) {
+            return self.trade_moves(None, None, false).iter().any(|m| m.choice != Choice::EndTrade);
+        }
         let others = self.alive().any(|o| o.hex == hex && !self.pb.active.contains(&o.seat));
         let fleet = self.pb.active.len() > 1;
         others || fleet || self.ally_at(hex).is_some()

@@ -6,7 +6,7 @@
 use crate::content::{SystemKind, XpCondition};
 use crate::decision::Pending;
 use crate::effects::ScrapSource;
-use crate::event::{Event, RollPurpose};
+use crate::event::{EngageCause, Event, RollPurpose};
 use crate::hex::Hex;
 use crate::state::*;
 
@@ -48,7 +48,7 @@ impl Game {
             // Avatar in your system; it engages you without a Damage Roll.
             if !self.ship(seat).engaged {
                 self.ship_mut(seat).engaged = true;
-                ev.push(Event::Engaged { seats: vec![seat], hex });
+                ev.push(Event::Engaged { seats: vec![seat], hex, cause: EngageCause::Avatar });
             }
             if !patrol_to_roll {
                 return;
@@ -57,7 +57,7 @@ impl Game {
         if self.detection_needed(hex) {
             if self.surveillance(hex) {
                 let group = self.pb.active.clone();
-                self.engage_patrol(&group, ev);
+                self.engage_patrol(&group, EngageCause::Surveillance, ev);
             } else {
                 self.pb.pending = Pending::Detection { seats: vec![seat] };
             }
@@ -67,6 +67,18 @@ impl Game {
     /// Whether entering `hex` calls for detection: a non-pacified Enemy system.
     pub(crate) fn detection_needed(&self, hex: Hex) -> bool {
         self.kind_at(hex) == Some(SystemKind::Enemy) && self.tile_at(hex).is_some_and(|t| t.pacified.is_none())
+    }
+
+    /// Whether an Avatar engaging ships in `hex` fights them alone, the
+    /// Enemy cards lying there (a Signal's guardian, an Enemy left in a
+    /// pacified system) staying out: the system calls for no Detection
+    /// Roll, and an Enemy left on the board is engaged only on detection
+    /// or by choice (FAQ, "Ennemis et Combats": "Si vous êtes détecté, vous
+    /// devez engager l'ennemi qui est resté"; "ils peuvent reprendre le
+    /// combat"). Rules revision 5; before, the Avatar's engagement brought
+    /// them into the fight.
+    pub(crate) fn avatar_drags_no_enemy(&self, hex: Hex) -> bool {
+        self.revised(5) && self.avatar_in(hex) && self.enemy_in(hex) && !self.detection_needed(hex)
     }
 
     /// An Avatar in a non-pacified Enemy system whose patrol is not on the
@@ -97,12 +109,12 @@ impl Game {
             for &s in &group {
                 self.ship_mut(s).engaged = true;
             }
-            ev.push(Event::Engaged { seats: group, hex });
+            ev.push(Event::Engaged { seats: group, hex, cause: EngageCause::Avatar });
         }
         if (!avatar || self.patrol_unseen_beside_avatar(hex)) && self.detection_needed(hex) {
             let group = self.pb.active.clone();
             if self.surveillance(hex) {
-                self.engage_patrol(&group, ev);
+                self.engage_patrol(&group, EngageCause::Surveillance, ev);
             } else {
                 self.pb.pending = Pending::Detection { seats: group };
             }
@@ -129,7 +141,7 @@ impl Game {
         }
         if detected {
             let group = self.pb.active.clone();
-            self.engage_patrol(&group, ev);
+            self.engage_patrol(&group, EngageCause::Detected, ev);
         } else {
             ev.push(Event::Undetected { seats });
             self.pb.pending = Pending::Action;

@@ -6,7 +6,8 @@ use std::collections::HashMap;
 use std::sync::OnceLock;
 use xodus::{any, pb, xodus_pb as x};
 use xodus_engine::content::Content;
-use xodus_engine::{Event, Hex, Public, RollPurpose};
+use xodus_engine::content::ExplorationType;
+use xodus_engine::{EngageCause, Event, Hex, Public, RollPurpose};
 
 fn purpose(p: RollPurpose) -> x::RollPurpose {
     match p {
@@ -15,6 +16,27 @@ fn purpose(p: RollPurpose) -> x::RollPurpose {
         RollPurpose::Damage => x::RollPurpose::Damage,
         RollPurpose::Skill => x::RollPurpose::Skill,
         RollPurpose::AvatarMove => x::RollPurpose::AvatarMove,
+    }
+}
+
+fn engage_cause(c: EngageCause) -> x::EngageCause {
+    match c {
+        EngageCause::Unstated => x::EngageCause::Unspecified,
+        EngageCause::Avatar => x::EngageCause::Avatar,
+        EngageCause::Detected => x::EngageCause::Detected,
+        EngageCause::Surveillance => x::EngageCause::Surveillance,
+        EngageCause::Voluntary => x::EngageCause::Voluntary,
+        EngageCause::Pacify => x::EngageCause::Pacify,
+        EngageCause::Guardian => x::EngageCause::Guardian,
+        EngageCause::Fight => x::EngageCause::Fight,
+    }
+}
+
+fn exploration_kind(k: ExplorationType) -> x::ExplorationKind {
+    match k {
+        ExplorationType::Analysis => x::ExplorationKind::Analysis,
+        ExplorationType::Warning => x::ExplorationKind::Warning,
+        ExplorationType::Danger => x::ExplorationKind::Danger,
     }
 }
 
@@ -33,6 +55,7 @@ pub fn typed(e: &Event) -> x::XodusEvent {
     let avatar = |id: &str| index(c.avatars.iter().map(|t| t.id.as_str()), id);
     let signal = |id: &str| index(c.signals.iter().map(|t| t.id.as_str()), id);
     let damaged = |id: &str| index(c.damaged.iter().map(|t| t.id.as_str()), id);
+    let exploration = |id: &str| index(c.explorations.iter().map(|t| t.id.as_str()), id);
     let module = |id: &str| index(c.modules.iter().map(|t| t.id.as_str()), id);
     let mod_effect = |id: &str| index(c.mod_effects.iter().map(|t| t.id.as_str()), id);
     let ally_kind = |id: &str| c.allies.iter().find(|a| a.kind.as_str() == id).map(|a| ally(a.kind));
@@ -63,7 +86,26 @@ pub fn typed(e: &Event) -> x::XodusEvent {
             purpose: purpose(*p) as i32,
             dice: dice.iter().map(|&(c, f)| x::Die { color: color(c) as i32, face: face(f) as i32 }).collect(),
         }),
-        Event::Engaged { seats, hex: h } => T::Engaged(x::Engaged { seats: wide(seats), hex: Some(hex(*h)) }),
+        Event::Engaged { seats, hex: h, cause } => {
+            T::Engaged(x::Engaged { seats: wide(seats), hex: Some(hex(*h)), cause: engage_cause(*cause) as i32 })
+        }
+        Event::Regenerated { target, amount, health_left } => {
+            // Enemy and Avatar ids differ (`enemy_and_avatar_ids_differ`).
+            let (as_enemy, as_avatar) = (enemy(target), avatar(target));
+            T::Regenerated(x::Regenerated {
+                target: target.clone(),
+                amount: u32::from(*amount),
+                health_left: u32::from(*health_left),
+                enemy: (as_enemy != u32::MAX).then_some(as_enemy),
+                avatar: (as_avatar != u32::MAX).then_some(as_avatar),
+            })
+        }
+        Event::ExplorationDrawn { card, kind, skill } => T::ExplorationDrawn(x::ExplorationDrawn {
+            exploration_id: card.clone(),
+            exploration: exploration(card),
+            kind: exploration_kind(*kind) as i32,
+            skill: u32::from(*skill),
+        }),
         Event::EnemyDrawn { enemy: id, hex: h, from_reserve } => T::EnemyDrawn(x::EnemyDrawn {
             enemy_id: id.clone(),
             hex: Some(hex(*h)),

@@ -496,7 +496,7 @@ fn killing_blow(avatar: &str, revision: u32) -> Game {
     }
     g.pb.active = vec![0, 1, 2];
     let mut ev = Vec::new();
-    g.start_fight(&[0, 1, 2], h(1, 0), false, &mut ev);
+    g.start_fight(&[0, 1, 2], h(1, 0), crate::event::EngageCause::Fight, &mut ev);
     g.pb.pending = Pending::AfterRoll {
         target: Target::Avatar(0),
         rolls: vec![roll(0, Face::Hit), roll(1, Face::Miss), roll(2, Face::Hit)],

@@ -897,3 +897,83 @@ fn faq_avatars_with_a_move_the_avatar_leaves_the_hidden_captains_system() {
     assert_eq!(g.pb.avatars[a].place, AvatarPlace::Board { hex: h(2, 0) });
     assert!(g.ship(1).engaged && !g.ship(0).engaged);
 }
+
+/// A system that calls for no Detection Roll, holding an Avatar and an
+/// Enemy card with 1 damage: with `key`, the Key 1 system A04 and its
+/// Signal's guardian (left by a retreat); else the Enemy system E01,
+/// pacified, with an Enemy left where a captain hid. With `arrive`,
+/// captains 0 and 1 (invited) jump in; else captain 0 starts its turn
+/// there. Rules revision
+/// `revision`.
+pub(super) fn avatar_beside_an_enemy_without_detection(revision: u32, key: bool, arrive: bool) -> Game {
+    let mut g = game4_at(revision);
+    let hex = h(1, 0);
+    if key {
+        g.put_tile("A04", hex);
+        g.pb.board_enemies.push(BoardEnemy { card: enemy_index("harrow_titan"), hex, damage: 1, guards_key: Some(1) });
+    } else {
+        g.put_tile("E01", hex);
+        if let Some(t) = g.tile_at_mut(hex) {
+            t.pacified = Some(Pacified::Green);
+        }
+        g.pb.board_enemies.push(BoardEnemy { card: enemy_index("harrow_titan"), hex, damage: 1, guards_key: None });
+    }
+    avatar_at(&mut g, 0, hex);
+    for s in 0..2 {
+        g.pb.ships[s].health = 40;
+        g.pb.ships[s].max_health = 40;
+    }
+    if arrive {
+        g.begin(0);
+        g.act(0, "invite:1");
+        g.act(1, "accept");
+        g.act(0, "jump:1,0");
+    } else {
+        g.put_ship(0, hex);
+        g.pb.ships[0].hidden = true;
+        g.begin(0);
+    }
+    g
+}
+
+/// FAQ, "Ennemis et Combats": an Enemy left on the board is engaged on
+/// detection ("Si vous êtes détecté, vous devez engager l'ennemi qui est
+/// resté dans le système") or by whoever chooses to take the fight up
+/// ("ils peuvent reprendre le combat là où vous l'avez laissé"); FAQ,
+/// "Avatars": the Avatar always detects, and engages. In a system that
+/// calls for no Detection Roll (a Key system, a pacified one) nothing
+/// detects the captain for the Enemy lying there, a Signal's guardian
+/// included: the Avatar is fought alone (rules revision 5; before, its
+/// engagement dragged the Enemy into the fight).
+#[test]
+fn faq_enemies_and_combats_an_avatar_drags_no_enemy_into_its_fight_where_no_detection_roll_is_made() {
+    for key in [true, false] {
+        for arrive in [true, false] {
+            let g = avatar_beside_an_enemy_without_detection(crate::RULES_REVISION, key, arrive);
+            assert!(g.ship(0).engaged, "key {key}, arrive {arrive}: the Avatar engages");
+            let ids = g.ids();
+            assert!(ids.contains(&"attack:avatar:0".to_string()), "key {key}, arrive {arrive}: {ids:?}");
+            assert!(!ids.contains(&"attack:enemy:0".to_string()), "key {key}, arrive {arrive}: {ids:?}");
+            assert!(g.pb.fight.as_ref().is_some_and(|f| f.avatars_only));
+            // Rules revision 4 replays as it was played: the Enemy is in.
+            let old = avatar_beside_an_enemy_without_detection(4, key, arrive);
+            assert!(old.ids().contains(&"attack:enemy:0".to_string()), "key {key}, arrive {arrive}: revision 4");
+        }
+    }
+    // Once the Avatar is beaten, the captain is free beside the guardian,
+    // which is still there for an Assault to take up.
+    let mut g = avatar_beside_an_enemy_without_detection(crate::RULES_REVISION, true, true);
+    g.pb.avatars[0].damage = Content::get().avatars[0].health - 1;
+    g.act(0, "attack:avatar:0");
+    g.act(0, "offense:0");
+    let (g, _) = find(&g, 1, "offense:1", |g, _| g.pb.avatars[0].place != AvatarPlace::Board { hex: h(1, 0) });
+    assert!(matches!(pending(&g), Pending::Action), "{:?}", pending(&g));
+    assert!(g.pb.fight.is_none() && !g.ship(0).engaged && !g.ship(1).engaged);
+    assert!(g.pb.board_enemies.iter().any(|e| e.guards_key == Some(1)), "the guardian waits");
+}
+
+/// Under rules revision 4: an Avatar in a Key system drags the guardian
+/// lying there into its fight (for the stored-games test).
+pub(super) fn avatar_drags_the_guardian_into_its_fight(revision: u32) -> bool {
+    avatar_beside_an_enemy_without_detection(revision, true, true).ids().contains(&"attack:enemy:0".to_string())
+}

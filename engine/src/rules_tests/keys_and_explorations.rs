@@ -195,6 +195,12 @@ fn games_stored_under_earlier_rules_revisions_replay_under_their_rules() {
     // 4.7 One Trade mixed exchanges within the fleet and with outsiders.
     let ids = super::modules_and_trade::trade_options_after(three, "give_scraps:0:1:1");
     assert!(ids.contains(&"give_scraps:0:2:1".to_string()) && ids.contains(&"give_scraps:3:1:1".to_string()));
+    // Revision 4 games keep the rulings revision 5 changed.
+    let four = 4;
+    // 5.1 Trade was offered with nothing to exchange.
+    assert!(super::modules_and_trade::action_ids_with_nothing_to_trade(four, false, 0).contains(&"trade".into()));
+    // 5.2 An Avatar dragged the guardian of a Key system into its fight.
+    assert!(super::corruption::avatar_drags_the_guardian_into_its_fight(four));
 }
 
 #[test]

@@ -8,6 +8,7 @@ mod combat;
 mod corruption;
 mod fair_fights;
 mod keys_and_explorations;
+mod log_causes;
 mod mods;
 mod modules_and_trade;
 mod setup;

@@ -552,3 +552,43 @@ fn p15_the_turn_waits_for_a_module_that_costs_no_action() {
     let (_, ev, _) = after_last_action(2);
     assert!(ev.iter().any(|e| matches!(e, Event::TurnEnded { seat: 0 })), "rules revision 2 replays as it was played");
 }
+
+/// Captain 0 starts its turn where `at` puts it, every ship without scraps,
+/// modules or Keys (with `scraps`, captain 1 keeps that many), and the
+/// options are returned. Rules revision `revision`.
+pub(super) fn action_ids_with_nothing_to_trade(revision: u32, ally: bool, scraps: u8) -> Vec<String> {
+    let mut g = game4_at(revision);
+    for s in &mut g.pb.ships {
+        s.scraps = 0;
+        s.modules.clear();
+        s.keys.clear();
+    }
+    g.pb.ships[if ally { 0 } else { 1 }].scraps = scraps;
+    if ally {
+        g.put_tile("A01", h(1, 0));
+        g.begin(0);
+        g.act(0, "jump:1,0");
+    } else {
+        g.begin(0);
+    }
+    g.ids()
+}
+
+/// p. 7: a Trade buys modules from an Ally, or exchanges scraps, modules
+/// and Keys with ships in the system. From rules revision 5 it is offered
+/// only when one such exchange is possible; before, an Ally or another
+/// ship in the system was enough, with nothing to exchange.
+#[test]
+fn p07_trade_is_offered_only_when_an_exchange_is_possible() {
+    let trade = |ids: Vec<String>| ids.contains(&"trade".to_string());
+    // The Starting System, four ships with nothing to give.
+    assert!(!trade(action_ids_with_nothing_to_trade(crate::RULES_REVISION, false, 0)));
+    assert!(trade(action_ids_with_nothing_to_trade(4, false, 0)), "revision 4 replays as it was played");
+    // A scrap another ship here could give is enough.
+    assert!(trade(action_ids_with_nothing_to_trade(crate::RULES_REVISION, false, 1)));
+    // An Ally whose offer the captain cannot afford, and no skill to pay.
+    assert!(!trade(action_ids_with_nothing_to_trade(crate::RULES_REVISION, true, 0)));
+    assert!(trade(action_ids_with_nothing_to_trade(4, true, 0)), "revision 4 replays as it was played");
+    // With scraps for a module, the Ally trades.
+    assert!(trade(action_ids_with_nothing_to_trade(crate::RULES_REVISION, true, 9)));
+}
