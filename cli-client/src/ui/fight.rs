@@ -98,11 +98,17 @@ fn threats(screen: &Screen) -> Vec<Line<'static>> {
     out
 }
 
-/// The last roll as coloured dice.
-fn dice(screen: &Screen) -> Line<'static> {
-    let Some(roll) = &screen.last_roll else {
-        return Line::styled("No dice rolled yet", style::dim());
-    };
+/// The last choice's rolls as coloured dice, one line each (every ship of
+/// a fleet fight).
+fn dice(screen: &Screen) -> Vec<Line<'static>> {
+    if screen.last_rolls.is_empty() {
+        return vec![Line::styled("No dice rolled yet", style::dim())];
+    }
+    screen.last_rolls.iter().map(roll_line).collect()
+}
+
+/// One roll as coloured dice.
+fn roll_line(roll: &crate::ui::model::LastRoll) -> Line<'static> {
     let who = roll.seat.map(|s| format!("captain {s}")).unwrap_or_else(|| "the Avatars".into());
     let mut spans = vec![Span::styled(format!("{who} {:?}: ", roll.purpose).to_lowercase(), style::dim())];
     for (color, face) in &roll.dice {
@@ -115,10 +121,14 @@ fn dice(screen: &Screen) -> Line<'static> {
     Line::from(spans)
 }
 
-/// The panel's lines for `rows` rows: the dice line always stays.
+/// The panel's lines for `rows` rows: the dice lines stay (the newest
+/// ones when there are more rolls than rows), the threats take the rest.
 pub fn lines(screen: &Screen, rows: usize) -> Vec<Line<'static>> {
+    let mut dice = dice(screen);
+    let keep = dice.len().min(rows.saturating_sub(1).max(1));
+    let dice = dice.split_off(dice.len() - keep);
     let mut out = threats(screen);
-    out.truncate(rows.saturating_sub(1).max(1));
-    out.push(dice(screen));
+    out.truncate(rows.saturating_sub(dice.len()).max(1));
+    out.extend(dice);
     out
 }

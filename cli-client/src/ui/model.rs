@@ -41,8 +41,9 @@ pub struct Screen {
     pub choice_marks: Vec<usize>,
     /// How many lines the log is scrolled up from the bottom.
     pub log_scroll: usize,
-    /// The most recent roll, for the dice panel.
-    pub last_roll: Option<LastRoll>,
+    /// The rolls of the most recent choice that rolled dice (a fleet
+    /// fight rolls once per ship), for the dice panel.
+    pub last_rolls: Vec<LastRoll>,
     /// Cursor in the menu of my options.
     pub selected: usize,
     /// The help overlay is open.
@@ -67,7 +68,7 @@ impl Screen {
             log: Vec::new(),
             choice_marks: Vec::new(),
             log_scroll: 0,
-            last_roll: None,
+            last_rolls: Vec::new(),
             selected: 0,
             show_help: false,
             status: None,
@@ -130,9 +131,15 @@ impl Screen {
     /// after [`Screen::set_view`] with the view after the events: their
     /// lines name the systems on that view's board.
     pub fn push_events(&mut self, events: &[Event]) {
+        let mut rolled = false;
         for e in events {
             if let Event::DiceRolled { seat, purpose, dice } = e {
-                self.last_roll = Some(LastRoll { seat: *seat, purpose: *purpose, dice: dice.clone() });
+                // The first roll of a batch replaces the rolls shown before.
+                if !rolled {
+                    self.last_rolls.clear();
+                    rolled = true;
+                }
+                self.last_rolls.push(LastRoll { seat: *seat, purpose: *purpose, dice: dice.clone() });
             }
             self.log.push(xodus_wire::events::log_line(e, Some(&self.view.public)));
         }
@@ -347,7 +354,24 @@ mod tests {
         ]);
         assert_eq!(s.log.len(), 2, "{:?}", s.log);
         assert!(!s.log.iter().any(|l| l.contains("scrap")), "the undone choice is not logged: {:?}", s.log);
-        let last = s.last_roll.as_ref().expect("the dice under decision");
+        let last = s.last_rolls.last().expect("the dice under decision");
         assert_eq!((last.seat, last.dice.clone()), (Some(1), dice));
+    }
+
+    #[test]
+    fn every_roll_of_a_fleet_fight_stays_on_show_until_the_next_roll() {
+        use xodus_engine::content::{DieColor, Face};
+        let mut s = screen();
+        let roll = |seat, face| Event::DiceRolled {
+            seat: Some(seat),
+            purpose: xodus_engine::RollPurpose::Attack,
+            dice: vec![(DieColor::Red, face)],
+        };
+        s.push_choice(&[roll(0, Face::Hit), roll(1, Face::Miss), roll(2, Face::Special)]);
+        assert_eq!(s.last_rolls.iter().map(|r| r.seat).collect::<Vec<_>>(), vec![Some(0), Some(1), Some(2)]);
+        s.push_choice(&[Event::TurnStarted { seat: 1 }]);
+        assert_eq!(s.last_rolls.len(), 3, "a choice without dice keeps the last rolls");
+        s.push_choice(&[roll(1, Face::Hit)]);
+        assert_eq!(s.last_rolls.len(), 1, "the next roll replaces them");
     }
 }
