@@ -1,7 +1,9 @@
 //! Which panels fit, and where. From 100x30 up: status bar, map with the
 //! ship mats, Corruption mat and fight panel beside it, and the decision
-//! menu beside the event log. Smaller: status, menu and log only, with a
-//! note to enlarge. Tiny: a single line saying so.
+//! menu beside the event log. Smaller (an 80x24 terminal): the Corruption
+//! track and the Keys on a line each, a short line per ship, a small map
+//! around the active ship (or the space the highlighted option names),
+//! then the menu and the log. Tiny: a single line saying so.
 
 use super::map::{MapWidget, choice_hex, orientation_preview};
 use super::model::Screen;
@@ -98,21 +100,45 @@ fn inner_cols(r: Rect) -> usize {
     r.width.saturating_sub(2) as usize
 }
 
+/// Rows of the compact screen's map, borders included: one row of
+/// systems with the lanes to the rows above and below.
+const COMPACT_MAP_ROWS: u16 = 7;
+
 fn compact(screen: &Screen, body: Rect, buf: &mut Buffer) {
-    let ship_rows = if body.height >= 20 { screen.view.public.ships.len() as u16 } else { 0 };
-    let [note, ships_area, menu, log_area] = Layout::vertical([
-        Constraint::Length(1),
+    let roomy = body.height >= 20;
+    let ship_rows = if roomy { screen.view.public.ships.len() as u16 } else { 0 };
+    let map_rows = if roomy && body.width >= 40 { COMPACT_MAP_ROWS } else { 0 };
+    let track_rows = if roomy { 2 } else { 1 };
+    let [track, ships_area, map_area, menu, log_area] = Layout::vertical([
+        Constraint::Length(track_rows),
         Constraint::Length(ship_rows),
-        Constraint::Percentage(55),
-        Constraint::Fill(1),
+        Constraint::Length(map_rows),
+        Constraint::Fill(3),
+        Constraint::Fill(2),
     ])
     .areas(body);
+    // The Corruption track, and the Keys when there is room.
+    let mut mat = corruption::lines(&screen.view);
+    mat.truncate(usize::from(track_rows));
+    Paragraph::new(mat).render(track, buf);
     Paragraph::new(ships::short_lines(screen)).render(ships_area, buf);
-    Paragraph::new(Line::styled(
-        format!("{}x{}: enlarge to 100x30 for the map and mats", body.width, body.height + 1),
-        style::dim(),
-    ))
-    .render(note, buf);
+    if map_rows > 0 {
+        let choice = screen.selected_option().map(|(_, o)| &o.choice);
+        let highlight = choice.and_then(choice_hex);
+        let title = format!(" Map{} (100x30: mats) ", map_title(screen, choice));
+        let block = Block::bordered().title(Line::styled(title, style::title()));
+        let inner = block.inner(map_area);
+        block.render(map_area, buf);
+        MapWidget {
+            view: &screen.view,
+            pan: screen.pan,
+            highlight,
+            preview: orientation_preview(&screen.view, choice),
+            // The space the option names, else the usual focus.
+            focus: highlight.or_else(|| focus_hex(screen)),
+        }
+        .render(inner, buf);
+    }
     panel("Decision", decision::lines(screen, inner_rows(menu), inner_cols(menu)), menu, buf);
     panel("Log", log::lines(screen, inner_rows(log_area)), log_area, buf);
 }
@@ -147,4 +173,39 @@ fn full(screen: &Screen, body: Rect, buf: &mut Buffer) {
     let title = format!("Decision: {}{hint}", screen.view.decision.kind.as_str().replace('_', " "));
     panel(&title, decision::lines(screen, inner_rows(menu_area), inner_cols(menu_area)), menu_area, buf);
     panel("Log (PgUp/PgDn)", log::lines(screen, inner_rows(log_area)), log_area, buf);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use xodus_engine::{Difficulty, Game, GameConfig, Viewer};
+
+    fn text(buf: &Buffer) -> String {
+        let area = buf.area;
+        (0..area.height)
+            .map(|y| (0..area.width).map(|x| buf[(x, y)].symbol().to_string()).collect::<String>() + "\n")
+            .collect()
+    }
+
+    #[test]
+    fn an_80x24_terminal_shows_the_track_the_ships_a_map_the_menu_and_the_log() {
+        let game = Game::new(GameConfig::random(7, 3, Difficulty::Casual)).expect("valid config");
+        let screen = Screen::new("g-test", game.view(Viewer::Spectator), vec![0]);
+        let area = Rect::new(0, 0, 80, 24);
+        let mut buf = Buffer::empty(area);
+        render(&screen, area, &mut buf);
+        let shown = text(&buf);
+        let rise = screen.view.public.corruption.rise;
+        assert!(shown.contains(&format!("/{rise} ")), "the Corruption track:\n{shown}");
+        assert!(shown.contains("Keys "), "the Keys:\n{shown}");
+        assert!(shown.contains(" Map"), "a map:\n{shown}");
+        assert!(shown.contains("Decision") && shown.contains("Log"), "menu and log:\n{shown}");
+        // The map draws the starting system around the first ship.
+        let map_top = shown.lines().position(|l| l.contains(" Map")).expect("map title row");
+        let map_rows: Vec<&str> = shown.lines().skip(map_top + 1).take(usize::from(COMPACT_MAP_ROWS) - 2).collect();
+        assert!(
+            map_rows.iter().any(|l| l.trim_matches(|c| c == '│' || c == ' ').len() > 3),
+            "the map is drawn:\n{shown}"
+        );
+    }
 }
