@@ -153,7 +153,12 @@ impl TempPostgres {
         let data = dir.join("data");
         let mut initdb = as_postgres(&bin.join("initdb"));
         initdb.arg("-D").arg(&data).args(["-U", "postgres", "-A", "trust", "-E", "UTF8", "--locale=C", "--no-sync"]);
-        run(initdb, "initdb");
+        let made = std::panic::catch_unwind(std::panic::AssertUnwindSafe(move || run(initdb, "initdb")));
+        if let Err(why) = made {
+            // Nothing started yet: leave nothing behind either.
+            let _ = std::fs::remove_dir_all(&dir);
+            std::panic::resume_unwind(why);
+        }
         let on_off = if settings.durable { "on" } else { "off" };
         let mut last_err = String::new();
         for _attempt in 0..3 {
