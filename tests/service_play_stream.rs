@@ -90,7 +90,13 @@ async fn open_all(c: &mut GameServiceClient<Channel>, game_id: &str, tokens: &[S
 /// The code of a refusal (panics on anything else).
 fn refused(kind: Kind) -> (Code, String) {
     match kind {
-        Kind::Refused(r) => (Code::from(r.code), r.message),
+        Kind::Refused(r) => {
+            // The typed reason and the deprecated number say the same.
+            #[allow(deprecated)]
+            let number = r.code;
+            assert_eq!(r.reason, number, "reason and code agree: {r:?}");
+            (Code::from(r.reason), r.message)
+        }
         other => panic!("expected a refusal, got {other:?}"),
     }
 }

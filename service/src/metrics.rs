@@ -239,7 +239,9 @@ mod tests {
             "{text}"
         );
         assert!(
-            text.contains("xodus_rpc_duration_seconds_count{method=\"/tabletop.v1.GameService/GetView\",status=\"NotFound\"} 1"),
+            text.contains(
+                "xodus_rpc_duration_seconds_count{method=\"/tabletop.v1.GameService/GetView\",status=\"NotFound\"} 1"
+            ),
             "{text}"
         );
         assert!(text.contains("xodus_rpc_in_flight{method=\"/tabletop.v1.GameService/GetView\"} 0"), "{text}");
