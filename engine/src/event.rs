@@ -220,6 +220,20 @@ pub enum Event {
         #[serde(default)]
         skill: u8,
     },
+    /// End phase: the Pacify markers of the board change (p. 18): red ones
+    /// are lifted, green ones turn red.
+    PacifyMarkersTurned {
+        /// Systems whose red marker was lifted (no longer pacified).
+        lifted: Vec<Hex>,
+        /// Systems whose green marker turned red.
+        turned: Vec<Hex>,
+    },
+    /// End phase: Enemy cards on the board go back into the Enemy deck,
+    /// except where a captain hides (FAQ, "Ennemis et Combats").
+    EnemiesReturned {
+        /// Card ids.
+        enemies: Vec<String>,
+    },
     /// An Enemy was defeated and discarded.
     EnemyDefeated {
         /// Card id.
@@ -553,6 +567,24 @@ impl Event {
                     crate::text::words::count(*skill, "special", "specials")
                 ),
             },
+            PacifyMarkersTurned { lifted, turned } => {
+                let list = |hs: &[Hex]| crate::text::words::list(&hs.iter().map(h).collect::<Vec<_>>());
+                let mut parts = Vec::new();
+                if !lifted.is_empty() {
+                    parts.push(format!("lifted at {} (pacified no more)", list(lifted)));
+                }
+                if !turned.is_empty() {
+                    parts.push(format!("turned red at {}", list(turned)));
+                }
+                format!("End phase: Pacify markers {}", parts.join("; "))
+            }
+            EnemiesReturned { enemies } => {
+                let noun = if enemies.len() == 1 { "Enemy card" } else { "Enemy cards" };
+                format!(
+                    "End phase: {noun} {} go back into the Enemy deck (no captain hides with them)",
+                    crate::text::words::list(enemies)
+                )
+            }
             EnemyDefeated { enemy } => format!("{enemy} is defeated"),
             AvatarEscaped { avatar, space } => match space {
                 Some(s) => format!("{avatar} escapes; it returns at space {s}"),

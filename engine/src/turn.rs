@@ -326,18 +326,24 @@ impl Game {
         self.pb.phase = Phase::End;
         ev.push(Event::PhaseStarted { phase: Phase::End, round: self.pb.round });
         // Pacify markers: red ones go, green ones flip.
-        let mut freed = 0;
+        let (mut lifted, mut turned) = (Vec::new(), Vec::new());
         for t in &mut self.pb.tiles {
             match t.pacified {
                 Some(Pacified::Red) => {
                     t.pacified = None;
-                    freed += 1;
+                    lifted.push(t.hex);
                 }
-                Some(Pacified::Green) => t.pacified = Some(Pacified::Red),
+                Some(Pacified::Green) => {
+                    t.pacified = Some(Pacified::Red);
+                    turned.push(t.hex);
+                }
                 None => {}
             }
         }
-        self.pb.pacify_supply += freed;
+        self.pb.pacify_supply += lifted.len() as u8;
+        if !lifted.is_empty() || !turned.is_empty() {
+            ev.push(Event::PacifyMarkersTurned { lifted, turned });
+        }
         // Enemy cards on the board go back into the deck, except where a
         // ship is hiding (FAQ).
         let hiding: Vec<Hex> = self.alive().filter(|s| s.hidden).map(|s| s.hex).collect();
@@ -345,6 +351,8 @@ impl Game {
             std::mem::take(&mut self.pb.board_enemies).into_iter().partition(|e| hiding.contains(&e.hex));
         self.pb.board_enemies = stay;
         if !back.is_empty() {
+            let enemies = back.iter().map(|e| self.content().enemies[e.card as usize].id.clone()).collect();
+            ev.push(Event::EnemiesReturned { enemies });
             self.hid.enemy_deck.extend(back.iter().map(|e| e.card));
             let mut d = std::mem::take(&mut self.hid.enemy_deck);
             self.hid.rng.shuffle(&mut d);

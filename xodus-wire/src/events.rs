@@ -100,6 +100,14 @@ pub fn typed(e: &Event) -> x::XodusEvent {
                 avatar: (as_avatar != u32::MAX).then_some(as_avatar),
             })
         }
+        Event::PacifyMarkersTurned { lifted, turned } => T::PacifyMarkersTurned(x::PacifyMarkersTurned {
+            lifted: lifted.iter().map(|h| hex(*h)).collect(),
+            turned: turned.iter().map(|h| hex(*h)).collect(),
+        }),
+        Event::EnemiesReturned { enemies } => T::EnemiesReturned(x::EnemiesReturned {
+            enemy_ids: enemies.clone(),
+            enemies: enemies.iter().map(|id| enemy(id)).collect(),
+        }),
         Event::ExplorationDrawn { card, kind, skill } => T::ExplorationDrawn(x::ExplorationDrawn {
             exploration_id: card.clone(),
             exploration: exploration(card),

@@ -63,6 +63,8 @@ fn samples() -> Vec<Event> {
         Event::Undetected { seats: vec![1] },
         Event::Engaged { seats: vec![0, 1], hex: h, cause: xodus_engine::EngageCause::Avatar },
         Event::Regenerated { target: c.enemies[0].id.clone(), amount: 1, health_left: 2 },
+        Event::PacifyMarkersTurned { lifted: vec![h], turned: Vec::new() },
+        Event::EnemiesReturned { enemies: vec![c.enemies[1].id.clone()] },
         Event::ExplorationDrawn {
             card: c.explorations[0].id.clone(),
             kind: c.explorations[0].kind,

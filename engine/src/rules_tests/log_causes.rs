@@ -132,3 +132,37 @@ fn every_engagement_of_random_games_has_a_cause() {
         }
     }
 }
+
+/// p. 18 and FAQ, "Ennemis et Combats": in the End phase the Pacify
+/// markers change (red lifted, green turned red) and the Enemy cards on
+/// the board go back into the deck, except where a captain hides. Each
+/// change is logged.
+#[test]
+fn p18_the_end_phase_logs_its_pacify_markers_and_the_enemies_it_returns() {
+    let mut g = game4();
+    g.put_tile("E01", h(1, 0));
+    g.put_tile("E02", h(2, 0));
+    g.put_tile("E03", h(0, 1));
+    for (hex, p) in [(h(1, 0), Pacified::Red), (h(2, 0), Pacified::Green)] {
+        if let Some(t) = g.tile_at_mut(hex) {
+            t.pacified = Some(p);
+        }
+    }
+    g.put_enemy("harrow_titan", h(0, 1));
+    g.put_enemy("choir_warden", h(2, 0));
+    g.put_ship(1, h(2, 0));
+    g.pb.ships[1].hidden = true;
+    let mut ev = Vec::new();
+    g.end_phase(&mut ev);
+    let turned = Event::PacifyMarkersTurned { lifted: vec![h(1, 0)], turned: vec![h(2, 0)] };
+    assert!(ev.contains(&turned), "{ev:?}");
+    assert_eq!(turned.summary(), "End phase: Pacify markers lifted at (1,0) (pacified no more); turned red at (2,0)");
+    let returned = Event::EnemiesReturned { enemies: vec!["harrow_titan".into()] };
+    assert!(ev.contains(&returned), "the Enemy beside the hidden captain stays: {ev:?}");
+    assert!(returned.summary().contains("harrow_titan go back into the Enemy deck"));
+    // Nothing to change, nothing logged.
+    let mut ev = Vec::new();
+    let mut g = game4();
+    g.end_phase(&mut ev);
+    assert!(!ev.iter().any(|e| matches!(e, Event::PacifyMarkersTurned { .. } | Event::EnemiesReturned { .. })));
+}
