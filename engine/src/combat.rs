@@ -80,11 +80,9 @@ impl Game {
         for _ in 0..n {
             if let Some((card, reserve)) = self.draw_enemy(from_reserve, ev) {
                 if !drawn && !self.revised(2) {
-                    for e in &mut self.pb.board_enemies {
-                        e.damage = 0;
-                    }
-                    for a in &mut self.pb.avatars {
-                        a.damage = 0;
+                    let foes = self.repair_foes(|_| true, |_| true);
+                    if !foes.is_empty() {
+                        ev.push(Event::FoesRepaired { foes });
                     }
                     drawn = true;
                 }
@@ -113,9 +111,7 @@ impl Game {
         ev: &mut Vec<Event>,
     ) {
         let pacify = cause == EngageCause::Pacify;
-        if self.revised(2) {
-            self.replace_on_combat_board(hex, avatars_only);
-        }
+        let repaired = if self.revised(2) { self.replace_on_combat_board(hex, avatars_only) } else { Vec::new() };
         for &s in group {
             self.ship_mut(s).engaged = true;
         }
@@ -124,6 +120,9 @@ impl Game {
         let engaged = Event::Engaged { seats: group.to_vec(), hex, cause };
         if ev.last() != Some(&engaged) {
             ev.push(engaged);
+        }
+        if !repaired.is_empty() {
+            ev.push(Event::FoesRepaired { foes: repaired });
         }
         self.pb.fight = Some(Fight {
             hex,
@@ -141,13 +140,29 @@ impl Game {
 
     /// The foes of `hex` take the Combat board: every other foe loses its
     /// damage, the Enemies of `hex` too when only its Avatars are fought.
-    fn replace_on_combat_board(&mut self, hex: Hex, avatars_only: bool) {
-        for e in self.pb.board_enemies.iter_mut().filter(|e| e.hex != hex || avatars_only) {
+    /// Returns the ids of those that had damage to lose.
+    fn replace_on_combat_board(&mut self, hex: Hex, avatars_only: bool) -> Vec<String> {
+        self.repair_foes(|e| e.hex != hex || avatars_only, |a| a.place != AvatarPlace::Board { hex })
+    }
+
+    /// Repairs the Enemies and Avatars the filters pick; returns the ids of
+    /// those that had damage.
+    fn repair_foes(&mut self, enemy: impl Fn(&BoardEnemy) -> bool, avatar: impl Fn(&Avatar) -> bool) -> Vec<String> {
+        let c = self.content();
+        let mut repaired = Vec::new();
+        for e in self.pb.board_enemies.iter_mut().filter(|e| enemy(e)) {
+            if e.damage > 0 {
+                repaired.push(c.enemies[e.card as usize].id.clone());
+            }
             e.damage = 0;
         }
-        for a in self.pb.avatars.iter_mut().filter(|a| a.place != AvatarPlace::Board { hex }) {
+        for a in self.pb.avatars.iter_mut().filter(|a| avatar(a)) {
+            if a.damage > 0 {
+                repaired.push(c.avatars[a.card as usize].id.clone());
+            }
             a.damage = 0;
         }
+        repaired
     }
 
     /// The fight is over: pacify if nothing is left and it was a Pacify

@@ -234,6 +234,13 @@ pub enum Event {
         /// Card ids.
         enemies: Vec<String>,
     },
+    /// Foes left the Combat board for others and lost their damage (FAQ,
+    /// "Ennemis et Combats": whoever engages a new Enemy or Avatar replaces
+    /// the one on the Combat board, "repairing" it).
+    FoesRepaired {
+        /// Enemy and Avatar card ids.
+        foes: Vec<String>,
+    },
     /// An Enemy was defeated and discarded.
     EnemyDefeated {
         /// Card id.
@@ -585,6 +592,12 @@ impl Event {
                     crate::text::words::list(enemies)
                 )
             }
+            FoesRepaired { foes } => format!(
+                "{} {} the Combat board and {} repaired",
+                crate::text::words::list(foes),
+                if foes.len() == 1 { "leaves" } else { "leave" },
+                if foes.len() == 1 { "is" } else { "are" }
+            ),
             EnemyDefeated { enemy } => format!("{enemy} is defeated"),
             AvatarEscaped { avatar, space } => match space {
                 Some(s) => format!("{avatar} escapes; it returns at space {s}"),

@@ -104,6 +104,7 @@ pub fn typed(e: &Event) -> x::XodusEvent {
             lifted: lifted.iter().map(|h| hex(*h)).collect(),
             turned: turned.iter().map(|h| hex(*h)).collect(),
         }),
+        Event::FoesRepaired { foes } => T::FoesRepaired(x::FoesRepaired { foe_ids: foes.clone() }),
         Event::EnemiesReturned { enemies } => T::EnemiesReturned(x::EnemiesReturned {
             enemy_ids: enemies.clone(),
             enemies: enemies.iter().map(|id| enemy(id)).collect(),

@@ -65,6 +65,7 @@ fn samples() -> Vec<Event> {
         Event::Regenerated { target: c.enemies[0].id.clone(), amount: 1, health_left: 2 },
         Event::PacifyMarkersTurned { lifted: vec![h], turned: Vec::new() },
         Event::EnemiesReturned { enemies: vec![c.enemies[1].id.clone()] },
+        Event::FoesRepaired { foes: vec![c.enemies[1].id.clone(), c.avatars[0].id.clone()] },
         Event::ExplorationDrawn {
             card: c.explorations[0].id.clone(),
             kind: c.explorations[0].kind,

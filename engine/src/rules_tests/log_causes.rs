@@ -166,3 +166,27 @@ fn p18_the_end_phase_logs_its_pacify_markers_and_the_enemies_it_returns() {
     g.end_phase(&mut ev);
     assert!(!ev.iter().any(|e| matches!(e, Event::PacifyMarkersTurned { .. } | Event::EnemiesReturned { .. })));
 }
+
+/// FAQ, "Ennemis et Combats": one Combat board; engaging a new Enemy or
+/// Avatar replaces the one on it, "réparant" its damage. The log says which
+/// foes lost their damage, after the engagement that caused it.
+#[test]
+fn faq_enemies_and_combats_a_foe_replaced_on_the_combat_board_is_logged_as_repaired() {
+    let mut g = game4();
+    g.put_tile("E01", h(1, 0));
+    g.put_tile("E07", h(0, 1));
+    g.put_enemy("harrow_titan", h(1, 0));
+    g.pb.board_enemies[0].damage = 3;
+    g.put_enemy("watcher_drone", h(0, 1));
+    g.put_ship(0, h(0, 1));
+    let mut ev = Vec::new();
+    g.start_fight(&[0], h(0, 1), EngageCause::Voluntary, &mut ev);
+    let engaged = ev.iter().position(|e| matches!(e, Event::Engaged { .. }));
+    let repaired = ev.iter().position(|e| *e == Event::FoesRepaired { foes: vec!["harrow_titan".into()] });
+    assert!(engaged.is_some() && repaired.is_some() && engaged < repaired, "{ev:?}");
+    assert_eq!(ev[repaired.unwrap_or(0)].summary(), "harrow_titan leaves the Combat board and is repaired");
+    // An undamaged foe has nothing to lose: no line.
+    let mut ev = Vec::new();
+    g.start_fight(&[0], h(1, 0), EngageCause::Voluntary, &mut ev);
+    assert!(!ev.iter().any(|e| matches!(e, Event::FoesRepaired { .. })), "{ev:?}");
+}
