@@ -121,13 +121,15 @@ fn roll_line(roll: &crate::ui::model::LastRoll) -> Line<'static> {
     Line::from(spans)
 }
 
-/// The panel's lines for `rows` rows: the dice lines stay (the newest
-/// ones when there are more rolls than rows), the threats take the rest.
+/// The panel's lines for `rows` rows: the first two lines of threats (the
+/// fight and its first foe) and at least the newest roll always stay; more
+/// rolls (each ship of a fleet fight), then more threats, take the rest.
 pub fn lines(screen: &Screen, rows: usize) -> Vec<Line<'static>> {
-    let mut dice = dice(screen);
-    let keep = dice.len().min(rows.saturating_sub(1).max(1));
-    let dice = dice.split_off(dice.len() - keep);
     let mut out = threats(screen);
+    let mut dice = dice(screen);
+    let room_for_dice = rows.saturating_sub(out.len().min(2)).max(1);
+    let keep = dice.len().min(room_for_dice);
+    let dice = dice.split_off(dice.len() - keep);
     out.truncate(rows.saturating_sub(dice.len()).max(1));
     out.extend(dice);
     out
