@@ -298,9 +298,9 @@ async fn a_stranger_and_the_rivals_learn_no_card_they_may_not_see_and_the_game_s
 
 #[tokio::test]
 async fn ai_agents_fill_vii_legio_seats_and_play_a_game_to_its_ranked_end() {
-    // Until VII Legio has policies of its own, `xodus-ai --fill` plays its
-    // seats with legal moves from the wire decision: a table of AI seats is
-    // never stuck, and the game ends with a ranked (or truncated) outcome.
+    // `xodus-ai --fill` plays VII Legio seats with its VII Legio policy: a
+    // table of AI seats is never stuck, and the game ends with a ranked (or
+    // truncated) outcome.
     let server = Server::start_in(temp_dir("legio-fill"), &[]);
     let mut c = server.client().await;
     let mut request = legio_request(2);
@@ -325,6 +325,23 @@ async fn ai_agents_fill_vii_legio_seats_and_play_a_game_to_its_ranked_end() {
     assert_eq!(outcome.kind, pb::OutcomeKind::Ranked as i32);
     assert_eq!(outcome.scores.len(), 2);
     assert!(outcome.truncated == outcome.ranking.is_empty(), "a ranking unless truncated: {outcome:?}");
+    // The agent logs each seat's end as its own: won exactly for the winners.
+    let log_path = server.data_dir.join("ai.log");
+    let start = std::time::Instant::now();
+    let ends = loop {
+        let log = std::fs::read_to_string(&log_path).unwrap_or_default();
+        let ends: Vec<String> = log.lines().filter(|l| l.contains("game over")).map(str::to_string).collect();
+        if ends.len() >= 2 || start.elapsed() > std::time::Duration::from_secs(20) {
+            break ends;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    };
+    assert_eq!(ends.len(), 2, "one end line per seat: {ends:?}");
+    for seat in 0..2u32 {
+        let line = ends.iter().find(|l| l.contains(&format!("seat={seat} "))).expect("the seat's end line");
+        let won = outcome.winners.contains(&seat);
+        assert!(line.contains(&format!("won={won}")), "seat {seat} (winners {:?}): {line}", outcome.winners);
+    }
     // Once it is over its choices are public: a replay and the history show
     // every option id.
     let history = c

@@ -17,7 +17,8 @@ use xodus::dial::Target;
 pub enum SeatEnd {
     /// The game ended: won or not, and why.
     Finished {
-        /// The Rift was sealed.
+        /// This seat won: the Rift was sealed (a cooperative game), or the
+        /// seat is among the winners (a ranked game).
         won: bool,
         /// The engine's cause.
         cause: String,

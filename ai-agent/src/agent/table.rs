@@ -117,6 +117,7 @@ pub async fn play_table(
         on_seat_end: Box::new(on_seat_end),
         last_seq: 0,
         failures: 0,
+        winners: Vec::new(),
     };
     let mut backoff = Backoff::default();
     let end = loop {
@@ -181,7 +182,14 @@ pub async fn play_table(
         if h.claimed {
             t.sh.claims.forget(&t.game_id, seat);
         }
-        let e = end.clone().unwrap_or_else(|| SeatEnd::Lost("the table ended".into()));
+        let e = match end.clone() {
+            // A ranked game's win is each seat's own.
+            Some(SeatEnd::Finished { won, cause }) => {
+                SeatEnd::Finished { won: won || t.winners.contains(&seat), cause }
+            }
+            Some(other) => other,
+            None => SeatEnd::Lost("the table ended".into()),
+        };
         seats.push((seat, e));
     }
     Ok(TableEnd { seats })
@@ -238,6 +246,8 @@ struct Table {
     last_seq: u64,
     /// Reconnections in a row without a state (for the log's level).
     failures: u32,
+    /// The winners of a ranked game, once it is over.
+    winners: Vec<u32>,
 }
 
 /// Why following the stream stopped.
@@ -428,6 +438,7 @@ impl Table {
             self.last_seq = self.last_seq.max(st.seq);
             self.failures = 0;
             if let Some(o) = &st.outcome {
+                self.winners.clone_from(&o.winners);
                 return Ok(SeatEnd::Finished { won: o.won, cause: o.cause.clone() });
             }
             let Some(d) = &st.decision else { continue };
