@@ -26,21 +26,7 @@ fn legio_request(players: u32) -> pb::CreateGameRequest {
 }
 
 async fn claim(c: &mut GameServiceClient<Channel>, id: &str, seats: u32) -> Vec<String> {
-    let mut tokens = Vec::new();
-    for seat in 0..seats {
-        let r = c
-            .claim_seat(pb::ClaimSeatRequest {
-                game_id: id.into(),
-                seat,
-                claimant: pb::Claimant::Human as i32,
-                token: String::new(),
-            })
-            .await
-            .expect("claim")
-            .into_inner();
-        tokens.push(r.token);
-    }
-    tokens
+    common::claim_seats(c, id, seats).await
 }
 
 fn creds(tokens: &[String], seat: u32) -> Option<pb::SeatCredentials> {

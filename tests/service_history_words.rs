@@ -7,7 +7,7 @@
 
 mod common;
 
-use common::{Server, claim_all, create_game, creds, state};
+use common::{Server, claim_all, claim_seats, create_game, creds, state};
 use std::collections::BTreeMap;
 use xodus::{GameServiceClient, any, legio_pb, pb};
 
@@ -77,20 +77,7 @@ async fn a_live_vii_legio_history_labels_only_the_callers_own_choices() {
         ..Default::default()
     };
     let id = c.create_game(request).await.expect("create").into_inner().game.expect("game").game_id;
-    let mut tokens = Vec::new();
-    for seat in 0..2 {
-        let r = c
-            .claim_seat(pb::ClaimSeatRequest {
-                game_id: id.clone(),
-                seat,
-                claimant: pb::Claimant::Human as i32,
-                token: String::new(),
-            })
-            .await
-            .expect("claim")
-            .into_inner();
-        tokens.push(r.token);
-    }
+    let tokens = claim_seats(&mut c, &id, 2).await;
     let mut said = Said::new();
     for _ in 0..40 {
         // The decider's own view holds its options (a spectator's view of

@@ -276,10 +276,16 @@ pub async fn create_as_creator(c: &mut GameServiceClient<Channel>, request: pb::
     (r.game.expect("game").game_id, r.creator_token)
 }
 
-/// Claims every seat of a game; returns the tokens in seat order.
+/// Claims every seat of a 3-seat game; returns the tokens in seat order.
 pub async fn claim_all(c: &mut GameServiceClient<Channel>, game_id: &str) -> Vec<String> {
+    claim_seats(c, game_id, 3).await
+}
+
+/// Claims seats 0 to `seats - 1` of a game as a human; returns the tokens
+/// in seat order.
+pub async fn claim_seats(c: &mut GameServiceClient<Channel>, game_id: &str, seats: u32) -> Vec<String> {
     let mut tokens = Vec::new();
-    for seat in 0..3 {
+    for seat in 0..seats {
         let r = c
             .claim_seat(pb::ClaimSeatRequest {
                 game_id: game_id.into(),
