@@ -27,6 +27,7 @@ async fn start_server(dir: &std::path::Path) -> (String, tokio::sync::oneshot::S
         limits: Limits::default(),
         registry: xodus_server::registry().with(high_card::game_type()),
         web: Default::default(),
+        node: Default::default(),
     };
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
     tokio::spawn(xodus_service::run(listener, config, async move {

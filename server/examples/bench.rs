@@ -479,7 +479,7 @@ async fn run_once(
                 (xodus_service::Listener::Tcp(listener), url)
             };
             let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-            let config = ServerConfig { storage, limits, registry: xodus_server::registry(), web: Default::default() };
+            let config = ServerConfig { storage, limits, registry: xodus_server::registry(), web: Default::default(), node: Default::default() };
             let server = tokio::spawn(xodus_service::run(listener, config, async move {
                 let _ = stopped.await;
             }));

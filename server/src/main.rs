@@ -9,7 +9,7 @@ use std::io::{IsTerminal, Write};
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::time::Duration;
-use xodus_service::{Limits, Listener, ServerConfig, Storage, WebConfig};
+use xodus_service::{Limits, Listener, NodeConfig, ServerConfig, Storage, WebConfig};
 
 /// Every call allocates request, state and reply buffers on one thread and
 /// often frees them on another; mimalloc handles that with less contention
@@ -39,6 +39,21 @@ struct Args {
     /// names itself with XODUS_NODE_ID, default the host's name).
     #[arg(long, env = "XODUS_DATABASE", value_parser = parse_database)]
     database: Option<String>,
+    /// This node's name among the nodes sharing --database (default: the
+    /// host's name). Two live nodes must not share one; a node restarted
+    /// under its name takes its games back at once.
+    #[arg(long, env = "XODUS_NODE_ID")]
+    node_id: Option<String>,
+    /// The URL the other nodes reach this node's gRPC at, e.g.
+    /// http://10.0.0.5:50051 (default: the first --listen address, unless
+    /// it is a wildcard such as 0.0.0.0). With --database only.
+    #[arg(long, env = "XODUS_ADVERTISE", value_parser = parse_advertise)]
+    advertise: Option<String>,
+    /// How long a node owns its games without renewing (milliseconds):
+    /// a dead node's games move to the others this long after its last
+    /// renewal, plus up to a second. With --database only.
+    #[arg(long, env = "XODUS_LEASE_TTL_MS", default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(500..=600_000))]
+    lease_ttl_ms: u64,
     /// Log as JSON lines (level from RUST_LOG, default info).
     #[arg(long, env = "XODUS_LOG_JSON")]
     log_json: bool,
@@ -148,6 +163,14 @@ fn parse_listen(s: &str) -> Result<ListenAt, String> {
     s.parse().map(ListenAt::Tcp).map_err(|e| format!("{e}: expected HOST:PORT (e.g. 127.0.0.1:50051) or unix:PATH"))
 }
 
+fn parse_advertise(s: &str) -> Result<String, String> {
+    if s.starts_with("http://") || s.starts_with("https://") {
+        Ok(s.trim_end_matches('/').to_string())
+    } else {
+        Err(format!("'{s}' is not a URL the other nodes can dial: write it as http://HOST:PORT"))
+    }
+}
+
 fn parse_database(s: &str) -> Result<String, String> {
     if s.starts_with("postgres://") || s.starts_with("postgresql://") {
         Ok(s.to_string())
@@ -222,6 +245,11 @@ async fn main() -> anyhow::Result<()> {
         }
         .with_agent_keys(args.agent_key_file.as_deref(), args.agent_max_streams, args.agent_rate_limit)?,
         web: WebConfig { dir: args.web_dir.clone(), cors_origins: args.cors_origins.clone() },
+        node: NodeConfig {
+            name: args.node_id.clone(),
+            advertise: args.advertise.clone(),
+            lease_ttl: Some(Duration::from_millis(args.lease_ttl_ms)),
+        },
     };
     let mut listeners = Vec::new();
     for at in &args.listen {

@@ -44,6 +44,16 @@ pub enum ServiceError {
     /// Storage failed; nothing was acknowledged.
     #[error("storage failed, nothing was changed: {0}")]
     Store(#[from] StoreError),
+    /// Another node of the cluster owns the game (the gRPC layer forwards
+    /// the call there; a client sees this only when that node cannot be
+    /// reached).
+    #[error("game {game} is hosted by node {owner}, which did not answer; retry in a moment")]
+    Elsewhere {
+        /// The game.
+        game: String,
+        /// The node that owns it.
+        owner: String,
+    },
     /// A bug or a lost background task.
     #[error("internal error: {0}")]
     Internal(String),
@@ -62,7 +72,7 @@ impl ServiceError {
             ServiceError::Aborted(_) => Code::Aborted,
             ServiceError::ResourceExhausted(_) => Code::ResourceExhausted,
             ServiceError::OutOfRange(_) => Code::OutOfRange,
-            ServiceError::ShuttingDown => Code::Unavailable,
+            ServiceError::ShuttingDown | ServiceError::Elsewhere { .. } => Code::Unavailable,
             ServiceError::Rule(Refusal::NotYourDecision) => Code::PermissionDenied,
             ServiceError::Rule(_) => Code::FailedPrecondition,
             ServiceError::Store(_) => Code::Unavailable,

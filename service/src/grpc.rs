@@ -4,11 +4,16 @@
 //! call runs in a tracing span `rpc` carrying the method, the game id, the
 //! seat and the sequence number, so one game's log can be filtered out of
 //! a busy server.
+//!
+//! On a node of a cluster, a call about a game another node owns is
+//! forwarded there (`peers.rs`) before the manager is asked, streams
+//! included; the owner's answer comes back unchanged.
 
 use crate::access::CallNote;
 use crate::error::ServiceError;
 use crate::manager::{Credentials, Manager, StreamItem, StreamOptions, ViewRequest};
 use crate::model::Status as GameStatus;
+use crate::peers::{Forwarded, Peers, owner_failed};
 use crate::wire;
 use std::net::IpAddr;
 use std::sync::Arc;
@@ -21,13 +26,78 @@ use xodus::pb;
 pub struct GrpcService {
     /// Every game.
     manager: Arc<Manager>,
+    /// The other nodes, on a shared store.
+    peers: Option<Peers>,
 }
 
 impl GrpcService {
     /// Wraps a manager.
-    pub fn new(manager: Arc<Manager>) -> GrpcService {
-        GrpcService { manager }
+    pub fn new(manager: Arc<Manager>, peers: Option<Peers>) -> GrpcService {
+        GrpcService { manager, peers }
     }
+
+    /// The node to forward a call about `game` to, when another node owns
+    /// it. A call already forwarded is served here or refused: forwarding
+    /// twice would let two nodes that disagree pass it back and forth.
+    async fn owner_elsewhere<T>(&self, req: &Request<T>, game: &str) -> Result<Option<(&Peers, String)>, Status> {
+        let Some(peers) = &self.peers else { return Ok(None) };
+        if game.is_empty() {
+            return Ok(None);
+        }
+        match self.manager.locate(game).await? {
+            None => Ok(None),
+            Some(owner) if req.extensions().get::<Forwarded>().is_some() => {
+                Err(ServiceError::Elsewhere { game: game.to_string(), owner }.into())
+            }
+            Some(owner) => Ok(Some((peers, owner))),
+        }
+    }
+}
+
+/// Forwards a unary call to the game's owner when another node owns it:
+/// returns from the handler with the owner's answer.
+macro_rules! forward_unary {
+    ($self:ident, $request:ident, $game:expr, $method:ident) => {
+        let game = $game.to_string();
+        if let Some((peers, owner)) = $self.owner_elsewhere(&$request, &game).await? {
+            note_of(&$request).set(&game, None);
+            let ip = client(&$request);
+            let mut c = peers.client(&owner).await?;
+            return c
+                .$method(peers.request($request.into_inner(), ip))
+                .await
+                .map(|r| Response::new(r.into_inner()))
+                .map_err(|e| owner_failed(&owner, e));
+        }
+    };
+}
+
+/// Passes a stream from the game's owner on to the caller; an error (the
+/// owner died, the game moved) ends it, and the caller reopens it from
+/// its last seq.
+fn relay<T: Send + 'static>(owner: String, mut upstream: tonic::Streaming<T>) -> ReceiverStream<StreamItem<T>> {
+    let (tx, rx) = tokio::sync::mpsc::channel(16);
+    tokio::spawn(async move {
+        loop {
+            let item = tokio::select! {
+                item = upstream.message() => item,
+                () = tx.closed() => return,
+            };
+            match item {
+                Ok(Some(m)) => {
+                    if tx.send(Ok(m)).await.is_err() {
+                        return;
+                    }
+                }
+                Ok(None) => return,
+                Err(e) => {
+                    let _ = tx.send(Err(owner_failed(&owner, e))).await;
+                    return;
+                }
+            }
+        }
+    });
+    ReceiverStream::new(rx)
 }
 
 /// The client's IP address, for per-client caps.
@@ -113,6 +183,7 @@ impl pb::game_service_server::GameService for GrpcService {
 
     async fn claim_seat(&self, request: Request<pb::ClaimSeatRequest>) -> Res<pb::ClaimSeatResponse> {
         let note = note_of(&request);
+        forward_unary!(self, request, request.get_ref().game_id, claim_seat);
         let req = request.into_inner();
         let span = rpc_span(&note, "ClaimSeat", &req.game_id, Some(req.seat));
         let claimant = wire::claimant(req.claimant)?;
@@ -123,6 +194,7 @@ impl pb::game_service_server::GameService for GrpcService {
 
     async fn release_seat(&self, request: Request<pb::ReleaseSeatRequest>) -> Res<pb::ReleaseSeatResponse> {
         let note = note_of(&request);
+        forward_unary!(self, request, request.get_ref().game_id, release_seat);
         let req = request.into_inner();
         note.set(&req.game_id, req.credentials.as_ref().map(|c| c.seat));
         let creds = credentials_required(req.credentials)?;
@@ -133,6 +205,7 @@ impl pb::game_service_server::GameService for GrpcService {
 
     async fn vote_expel(&self, request: Request<pb::VoteExpelRequest>) -> Res<pb::VoteExpelResponse> {
         let note = note_of(&request);
+        forward_unary!(self, request, request.get_ref().game_id, vote_expel);
         let req = request.into_inner();
         note.set(&req.game_id, req.credentials.as_ref().map(|c| c.seat));
         let creds = credentials_required(req.credentials)?;
@@ -144,6 +217,7 @@ impl pb::game_service_server::GameService for GrpcService {
 
     async fn get_view(&self, request: Request<pb::GetViewRequest>) -> Res<pb::GetViewResponse> {
         let note = note_of(&request);
+        forward_unary!(self, request, request.get_ref().game_id, get_view);
         let req = request.into_inner();
         let creds = req.credentials.map(Credentials::from);
         let span = rpc_span(&note, "GetView", &req.game_id, creds.as_ref().map(|c| c.seat));
@@ -160,6 +234,7 @@ impl pb::game_service_server::GameService for GrpcService {
 
     async fn submit_choice(&self, request: Request<pb::SubmitChoiceRequest>) -> Res<pb::SubmitChoiceResponse> {
         let note = note_of(&request);
+        forward_unary!(self, request, request.get_ref().game_id, submit_choice);
         let req = request.into_inner();
         note.set(&req.game_id, req.credentials.as_ref().map(|c| c.seat));
         let creds = credentials_required(req.credentials)?;
@@ -178,6 +253,12 @@ impl pb::game_service_server::GameService for GrpcService {
     async fn play(&self, request: Request<tonic::Streaming<pb::PlayRequest>>) -> Res<Self::PlayStream> {
         let note = note_of(&request);
         let ip = client(&request);
+        // What the caller's request said of where it came from, kept for
+        // the forwarding decision once the first message is read.
+        let mut request_marks = Request::new(());
+        if let Some(f) = request.extensions().get::<Forwarded>() {
+            request_marks.extensions_mut().insert(*f);
+        }
         let mut inbound = request.into_inner();
         let open = match inbound.message().await {
             Ok(Some(pb::PlayRequest { kind: Some(pb::play_request::Kind::Open(open)) })) => open,
@@ -189,6 +270,27 @@ impl pb::game_service_server::GameService for GrpcService {
             Ok(None) => return Err(Status::invalid_argument("the Play stream closed before its `open` message")),
             Err(status) => return Err(crate::codes::promised(&status).unwrap_or(status)),
         };
+        if let Some((peers, owner)) = self.owner_elsewhere(&request_marks, &open.game_id).await? {
+            let (tx, rx) = tokio::sync::mpsc::channel(16);
+            let first = pb::PlayRequest { kind: Some(pb::play_request::Kind::Open(open)) };
+            if tx.send(first).await.is_err() {
+                return Err(Status::internal("the Play relay closed before it began"));
+            }
+            tokio::spawn(async move {
+                while let Ok(Some(m)) = inbound.message().await {
+                    if tx.send(m).await.is_err() {
+                        return;
+                    }
+                }
+            });
+            let mut c = peers.client(&owner).await?;
+            let upstream = c
+                .play(peers.request(ReceiverStream::new(rx), ip))
+                .await
+                .map_err(|e| owner_failed(&owner, e))?
+                .into_inner();
+            return Ok(Response::new(relay(owner, upstream)));
+        }
         let creds = credentials_required(open.credentials)?;
         let span = rpc_span(&note, "Play", &open.game_id, Some(creds.seat));
         game_id(&open.game_id)?;
@@ -198,6 +300,7 @@ impl pb::game_service_server::GameService for GrpcService {
 
     async fn undo(&self, request: Request<pb::UndoRequest>) -> Res<pb::UndoResponse> {
         let note = note_of(&request);
+        forward_unary!(self, request, request.get_ref().game_id, undo);
         let req = request.into_inner();
         note.set(&req.game_id, req.credentials.as_ref().map(|c| c.seat));
         let creds = credentials_required(req.credentials)?;
@@ -211,6 +314,17 @@ impl pb::game_service_server::GameService for GrpcService {
 
     async fn stream_game(&self, request: Request<pb::StreamGameRequest>) -> Res<Self::StreamGameStream> {
         let note = note_of(&request);
+        let game = request.get_ref().game_id.clone();
+        if let Some((peers, owner)) = self.owner_elsewhere(&request, &game).await? {
+            let ip = client(&request);
+            let mut c = peers.client(&owner).await?;
+            let upstream = c
+                .stream_game(peers.request(request.into_inner(), ip))
+                .await
+                .map_err(|e| owner_failed(&owner, e))?
+                .into_inner();
+            return Ok(Response::new(relay(owner, upstream)));
+        }
         let ip = client(&request);
         let req = request.into_inner();
         let creds = req.credentials.map(Credentials::from);
@@ -227,6 +341,7 @@ impl pb::game_service_server::GameService for GrpcService {
 
     async fn get_history(&self, request: Request<pb::GetHistoryRequest>) -> Res<pb::GetHistoryResponse> {
         let note = note_of(&request);
+        forward_unary!(self, request, request.get_ref().game_id, get_history);
         let req = request.into_inner();
         let creds = req.credentials.map(Credentials::from);
         let span = rpc_span(&note, "GetHistory", &req.game_id, creds.as_ref().map(|c| c.seat));
@@ -249,6 +364,7 @@ impl pb::game_service_server::GameService for GrpcService {
 
     async fn fork_game(&self, request: Request<pb::ForkGameRequest>) -> Res<pb::ForkGameResponse> {
         let note = note_of(&request);
+        forward_unary!(self, request, request.get_ref().source_game_id, fork_game);
         let ip = client(&request);
         let req = request.into_inner();
         let creds = req.credentials.map(Credentials::from);
@@ -265,6 +381,7 @@ impl pb::game_service_server::GameService for GrpcService {
 
     async fn grant_view(&self, request: Request<pb::GrantViewRequest>) -> Res<pb::GrantViewResponse> {
         let note = note_of(&request);
+        forward_unary!(self, request, request.get_ref().game_id, grant_view);
         let req = request.into_inner();
         note.set(&req.game_id, req.credentials.as_ref().map(|c| c.seat));
         let creds = credentials_required(req.credentials)?;
@@ -275,6 +392,7 @@ impl pb::game_service_server::GameService for GrpcService {
 
     async fn revoke_view(&self, request: Request<pb::RevokeViewRequest>) -> Res<pb::RevokeViewResponse> {
         let note = note_of(&request);
+        forward_unary!(self, request, request.get_ref().game_id, revoke_view);
         let req = request.into_inner();
         note.set(&req.game_id, req.credentials.as_ref().map(|c| c.seat));
         let creds = credentials_required(req.credentials)?;

@@ -212,8 +212,9 @@ pub fn client_ip<T>(req: &http::Request<T>) -> IpAddr {
 pub fn rate_limit(
     per_second: u32,
     agents: Option<agents::AgentCaps>,
+    cluster_secret: Option<String>,
 ) -> (agents::ClientLimitsLayer, Arc<dyn Fn() + Send + Sync>) {
-    let layer = agents::ClientLimitsLayer::new(per_second, agents);
+    let layer = agents::ClientLimitsLayer::new(per_second, agents, cluster_secret);
     let sweep = layer.sweeper();
     (layer, sweep)
 }

@@ -70,6 +70,18 @@ impl Listener {
         }
     }
 
+    /// The URL another host can reach it at: a TCP listener's, unless it
+    /// listens on a wildcard address (which names no host).
+    pub fn reachable_url(&self) -> Option<String> {
+        match self {
+            Listener::Tcp(l) => {
+                let a = l.local_addr().ok()?;
+                (!a.ip().is_unspecified()).then(|| format!("http://{a}"))
+            }
+            Listener::Unix(..) => None,
+        }
+    }
+
     /// Where it listens, as clients write it (`127.0.0.1:50051`,
     /// `unix:/run/xodus.sock`).
     pub fn address(&self) -> String {

@@ -40,6 +40,21 @@ pub enum Storage {
     Postgres(String),
 }
 
+/// How a node joins the others on a shared database (PostgreSQL only).
+#[derive(Clone, Debug, Default)]
+pub struct NodeConfig {
+    /// This node's name (`None`: `$XODUS_NODE_ID`, else the host's). Two
+    /// live nodes must not share one.
+    pub name: Option<String>,
+    /// The URL the other nodes reach this node's gRPC at (`None`: the first
+    /// TCP listener's address, unless it is a wildcard).
+    pub advertise: Option<String>,
+    /// How long a game's lease lasts without renewal (`None`: 10 s): a dead
+    /// node's games move this long after its last renewal, plus up to a
+    /// second.
+    pub lease_ttl: Option<Duration>,
+}
+
 /// Everything `run` needs besides the listener.
 #[derive(Clone)]
 pub struct ServerConfig {
@@ -51,6 +66,8 @@ pub struct ServerConfig {
     pub registry: Registry,
     /// Static front-end files and cross-origin access for browsers.
     pub web: WebConfig,
+    /// This node among others on a shared database.
+    pub node: NodeConfig,
 }
 
 /// Why the server could not start or stopped with an error.
@@ -79,9 +96,13 @@ pub enum ServerError {
     NoListener,
 }
 
-/// Opens the configured store; a SQLite writer polls for the next request
-/// for up to `commit_poll` between batches.
-pub async fn open_store(storage: &Storage, commit_poll: Duration) -> Result<Arc<dyn GameStore>, ServerError> {
+/// Opens the configured store as this node; a SQLite writer polls for the
+/// next request for up to `commit_poll` between batches.
+pub async fn open_store(
+    storage: &Storage,
+    commit_poll: Duration,
+    node: &NodeConfig,
+) -> Result<Arc<dyn GameStore>, ServerError> {
     Ok(match storage {
         Storage::Memory => Arc::new(MemoryStore::default()),
         Storage::Sqlite(dir) | Storage::SqliteWithoutFsync(dir) => {
@@ -95,7 +116,15 @@ pub async fn open_store(storage: &Storage, commit_poll: Duration) -> Result<Arc<
         }
         Storage::Postgres(url) => {
             let url = url.clone();
-            Arc::new(tokio::task::spawn_blocking(move || PostgresStore::connect(&url, PgOptions::default())).await??)
+            let mut options = PgOptions::default();
+            if let Some(name) = &node.name {
+                options.node = name.clone();
+            }
+            if let Some(ttl) = node.lease_ttl {
+                options.lease_ttl = ttl;
+                options.renew_every = Some(ttl / 3);
+            }
+            Arc::new(tokio::task::spawn_blocking(move || PostgresStore::connect(&url, options)).await??)
         }
     })
 }
@@ -121,9 +150,26 @@ pub async fn run_on(
     if listeners.is_empty() {
         return Err(ServerError::NoListener);
     }
-    let store = open_store(&config.storage, config.limits.commit_poll).await?;
+    let store = open_store(&config.storage, config.limits.commit_poll, &config.node).await?;
+    if let Some(cluster) = store.cluster() {
+        let advertise = config.node.advertise.clone().or_else(|| listeners.iter().find_map(Listener::reachable_url));
+        match advertise {
+            Some(url) => {
+                let (store, u) = (Arc::clone(&store), url.clone());
+                tokio::task::spawn_blocking(move || store.cluster().map(|c| c.advertise(&u))).await?;
+                info!(node = cluster.node(), advertise = %url, "joined the cluster");
+            }
+            None => warn!(
+                node = cluster.node(),
+                "no address to give the other nodes (listening on a wildcard?): set --advertise, or they cannot forward calls here"
+            ),
+        }
+    }
     let manager = Arc::new(Manager::load(store, config.limits.clone(), config.registry.clone()).await?);
-    serve(listeners, manager, &config.web, shutdown).await
+    let served = serve(listeners, Arc::clone(&manager), &config.web, shutdown).await;
+    // A drain: the other nodes take this node's games over at once.
+    manager.release_all().await;
+    served
 }
 
 /// Serves an existing manager (see [`run`]).
@@ -139,13 +185,16 @@ async fn serve(
     }
     let limits = manager.limits().clone();
     manager.spawn_upkeep();
+    manager.spawn_nodes();
+    let peers = crate::peers::Peers::of(manager.store());
+    let cluster_secret = manager.store().cluster().map(|c| c.secret().to_string());
     let game_service = WireCodes::new(
-        GameServiceServer::new(GrpcService::new(Arc::clone(&manager)))
+        GameServiceServer::new(GrpcService::new(Arc::clone(&manager), peers))
             .max_decoding_message_size(limits.max_message_bytes)
             .max_encoding_message_size(16 * 1024 * 1024),
         limits.max_message_bytes,
     );
-    let (rate_limit_layer, forget_quiet_clients) = rate_limit(limits.requests_per_second, limits.agents.clone());
+    let (rate_limit_layer, forget_quiet_clients) = rate_limit(limits.requests_per_second, limits.agents.clone(), cluster_secret);
     {
         let mut stop = manager.shutdown_signal();
         tokio::spawn(async move {
@@ -175,7 +224,8 @@ async fn serve(
     }
 
     let (health_reporter, health_service) = tonic_health::server::health_reporter();
-    health_reporter.set_serving::<GameServiceServer<GrpcService>>().await;
+    // Ready only while the store answers (checked every 2 s).
+    crate::health::follow_store(manager.store(), health_reporter.clone(), manager.shutdown_signal()).await;
 
     let reflection_v1 = tonic_reflection::server::Builder::configure()
         .register_encoded_file_descriptor_set(xodus::FILE_DESCRIPTOR_SET)

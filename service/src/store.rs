@@ -130,6 +130,54 @@ pub trait GameStore: Send + Sync + 'static {
     /// Stores the public summary of a game (protobuf bytes) with its seq
     /// and last move; the receiver completes once it is durable.
     fn put_summary(&self, game_id: &str, summary: Vec<u8>, seq: u64, last_move_ms: i64) -> Done;
+
+    /// Makes this node the game's owner before it loads the game: always
+    /// so with a store of one node's own; with a shared one,
+    /// [`StoreError::LeaseHeld`] names the node that owns it, and
+    /// [`StoreError::NoSuchGame`] says nobody does.
+    fn own(&self, _game_id: &str) -> Result<(), StoreError> {
+        Ok(())
+    }
+    /// Whether this node still owns a game it loaded (a shared store's
+    /// lease can be lost: a long pause, a take-over).
+    fn owns(&self, _game_id: &str) -> bool {
+        true
+    }
+    /// Gives a game up as it leaves this node's memory, in the background:
+    /// the next node to need it takes it without waiting.
+    fn disown(&self, _game_id: &str) {}
+    /// Takes over up to `limit` live games whose owner's lease ran out (a
+    /// node that died or was drained); returns their ids.
+    fn take_over_lapsed(&self, _limit: i64) -> Result<Vec<String>, StoreError> {
+        Ok(Vec::new())
+    }
+    /// The shared store's side for several nodes; `None` for a store of
+    /// one node's own.
+    fn cluster(&self) -> Option<&dyn ClusterStore> {
+        None
+    }
+}
+
+/// What several nodes on one shared store need of it besides games.
+pub trait ClusterStore: Send + Sync {
+    /// This node's name.
+    fn node(&self) -> &str;
+    /// The secret that proves a call forwarded between nodes came from one
+    /// (kept in the database; clients never see it).
+    fn secret(&self) -> &str;
+    /// Publishes where this node answers gRPC (renewed with its leases).
+    fn advertise(&self, address: &str);
+    /// Where node `node` answers gRPC, when it said.
+    fn node_address(&self, node: &str) -> Result<Option<String>, StoreError>;
+    /// The lobby's changes made by every node, once (later calls: `None`):
+    /// each game's brief whenever its summary or status changed, possibly
+    /// more than once, in each game's order.
+    fn lobby_changes(&self) -> Option<tokio::sync::mpsc::UnboundedReceiver<StoredBrief>>;
+    /// Whether the database answers now.
+    fn ping(&self) -> Result<(), StoreError>;
+    /// Gives up every game this node owns (a drain): the other nodes take
+    /// them over at once.
+    fn release_all(&self) -> Result<usize, StoreError>;
 }
 
 /// Looks a game up in a loaded list (test helper and diagnostics).

@@ -74,6 +74,7 @@ async fn template(dir: &Path) -> anyhow::Result<()> {
         limits: xodus_service::Limits::default(),
         registry: xodus_server::registry(),
         web: Default::default(),
+        node: Default::default(),
     };
     let server = tokio::spawn(xodus_service::run(listener, config, async move {
         let _ = stopped.await;

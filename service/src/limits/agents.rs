@@ -11,6 +11,11 @@
 //! (`ff0e:a6e7::/32`, which no TCP peer can have), with the agent stream
 //! cap in it, so the per-client counters (`ClientCaps`) count each agent
 //! apart, against its own cap.
+//!
+//! A call another node of the cluster forwarded (`peers.rs`) carries the
+//! cluster's secret: it goes on as its original caller's address, already
+//! held to that caller's rate by the node it came in through. A wrong
+//! secret is UNAUTHENTICATED.
 
 use super::client_ip;
 use sha2::{Digest, Sha256};
@@ -179,17 +184,21 @@ struct Gate {
     per_second: u32,
     by_address: governor::DefaultKeyedRateLimiter<IpAddr>,
     agents: Option<(AgentCaps, governor::DefaultKeyedRateLimiter<u32>)>,
+    /// The cluster's secret (several nodes on a shared store).
+    cluster_secret: Option<String>,
 }
 
 impl ClientLimitsLayer {
-    /// `per_second` requests per address, and the agent caps if keys
-    /// were given.
-    pub fn new(per_second: u32, agents: Option<AgentCaps>) -> ClientLimitsLayer {
+    /// `per_second` requests per address, the agent caps if keys were
+    /// given, and the cluster's secret on a node of one.
+    pub fn new(per_second: u32, agents: Option<AgentCaps>, cluster_secret: Option<String>) -> ClientLimitsLayer {
         let agents = agents.map(|caps| {
             let l = limiter(caps.requests_per_second);
             (caps, l)
         });
-        ClientLimitsLayer { gate: Arc::new(Gate { per_second, by_address: limiter(per_second), agents }) }
+        ClientLimitsLayer {
+            gate: Arc::new(Gate { per_second, by_address: limiter(per_second), agents, cluster_secret }),
+        }
     }
 
     /// Forgets the clients not seen for a while (called now and then).
@@ -225,6 +234,8 @@ enum Verdict {
     Ordinary,
     /// A known key within its rate: go on as this address.
     Agent(IpAddr),
+    /// Forwarded by another node for this caller.
+    Forwarded(IpAddr),
     /// Refused with this status.
     Refused(tonic::Status),
 }
@@ -232,6 +243,18 @@ enum Verdict {
 impl Gate {
     fn judge<B>(&self, req: &http::Request<B>) -> Verdict {
         use governor::clock::Clock;
+        if let Some(secret) = req.headers().get(crate::peers::CLUSTER_HEADER) {
+            return match &self.cluster_secret {
+                Some(s) if s.as_bytes() == secret.as_bytes() => {
+                    let caller = req.headers().get(crate::peers::FORWARDED_FOR_HEADER);
+                    let ip = caller.and_then(|v| v.to_str().ok()).and_then(|v| v.parse().ok());
+                    Verdict::Forwarded(ip.unwrap_or(IpAddr::from([0, 0, 0, 0])))
+                }
+                _ => Verdict::Refused(tonic::Status::unauthenticated(
+                    "x-xodus-cluster is for the nodes of a cluster, and this one is not its secret",
+                )),
+            };
+        }
         let key = req.headers().get(AGENT_KEY_HEADER);
         let Some(key) = key else {
             return match self.by_address.check_key(&client_ip(req)) {
@@ -281,7 +304,11 @@ where
         match self.gate.judge(&req) {
             Verdict::Ordinary => Box::pin(self.inner.call(req)),
             Verdict::Refused(status) => Box::pin(std::future::ready(Ok(status.into_http()))),
-            Verdict::Agent(ip) => {
+            Verdict::Agent(ip) | Verdict::Forwarded(ip) => {
+                if req.headers_mut().remove(crate::peers::CLUSTER_HEADER).is_some() {
+                    req.headers_mut().remove(crate::peers::FORWARDED_FOR_HEADER);
+                    req.extensions_mut().insert(crate::peers::Forwarded);
+                }
                 req.headers_mut().remove(AGENT_KEY_HEADER);
                 let local =
                     req.extensions().get::<tonic::transport::server::TcpConnectInfo>().and_then(|c| c.local_addr());

@@ -12,11 +12,15 @@
 //! retention of ended games), `index` (the lobby's record of every stored
 //! game). This file holds the shared records and loads games lazily: at
 //! start only the index is read; a game is replayed when first touched and
-//! leaves memory again after `Limits::evict_idle` untouched.
+//! leaves memory again after `Limits::evict_idle` untouched. On a store
+//! shared by several nodes, a game is loaded only once this node owns it
+//! (`nodes` keeps ownership, the other nodes' lobby changes and the
+//! take-over of a dead node's games).
 
 mod commit_wait;
 mod index;
 mod lobby;
+mod nodes;
 mod play;
 mod play_stream;
 mod rendered;
@@ -311,6 +315,9 @@ struct Slot {
     /// Streams (StreamGame, Play) each seat's holder has open now: a seat
     /// with one is held, however long its holder thinks (seat leases).
     holder_streams: Vec<AtomicUsize>,
+    /// Set when another node took the game over: its streams here end
+    /// with UNAVAILABLE, so their clients reopen them (on any node).
+    moved: std::sync::atomic::AtomicBool,
 }
 
 /// Counts one open stream of a seat's holder for as long as it lives.
@@ -350,6 +357,7 @@ impl Slot {
             closed,
             seats,
             holder_streams,
+            moved: Default::default(),
         }
     }
 }
@@ -474,8 +482,10 @@ impl Manager {
         Ok(manager)
     }
 
-    /// Replays stored game `id` into memory (or finds it there).
+    /// Replays stored game `id` into memory (or finds it there), once
+    /// this node owns it.
     async fn load_game(&self, id: &str) -> Result<Arc<Slot>, ServiceError> {
+        self.own(id).await?;
         let stored = {
             let (store, id) = (Arc::clone(&self.store), id.to_string());
             blocking(move || store.load_game(&id)).await?
@@ -505,6 +515,11 @@ impl Manager {
         Ok(Arc::clone(slot))
     }
 
+    /// The store games are kept in.
+    pub fn store(&self) -> Arc<dyn GameStore> {
+        Arc::clone(&self.store)
+    }
+
     /// The limits in force.
     pub fn limits(&self) -> &Limits {
         &self.limits
@@ -530,13 +545,19 @@ impl Manager {
         loop {
             let found = self.games.read().unwrap_or_else(|e| e.into_inner()).get(id).cloned();
             let slot = match found {
-                Some(slot) => slot,
-                None => {
-                    if self.index.read().unwrap_or_else(|e| e.into_inner()).get(id).is_none() {
-                        return Err(ServiceError::NotFound(id.chars().take(80).collect()));
-                    }
-                    self.load_game(id).await?
+                Some(slot) if !self.store.owns(id) => {
+                    self.moved_away(&slot).await;
+                    continue;
                 }
+                Some(slot) => slot,
+                // Another node may have made it a moment ago: the store
+                // says.
+                None if self.store.cluster().is_none()
+                    && self.index.read().unwrap_or_else(|e| e.into_inner()).get(id).is_none() =>
+                {
+                    return Err(ServiceError::NotFound(id.chars().take(80).collect()));
+                }
+                None => self.load_game(id).await?,
             };
             let d = Arc::clone(&slot.data).lock_owned().await;
             if !d.evicted {

@@ -377,6 +377,20 @@ impl GameStream {
         Next::Stop
     }
 
+    /// The game closed under the stream: when another node took it over,
+    /// the client hears UNAVAILABLE and reopens the stream from its last
+    /// seq (on any node); otherwise the stream just ends.
+    async fn closed_under(&self, seq: u64) {
+        if self.slot.moved.load(std::sync::atomic::Ordering::SeqCst) {
+            let why = format!(
+                "game {} moved to another node; reopen the stream from seq {} (on any node)",
+                self.slot.id,
+                seq + 1
+            );
+            let _ = self.tx.send(Err(tonic::Status::unavailable(why))).await;
+        }
+    }
+
     async fn fail(&self, why: String) {
         let _ = self.tx.send(Err(tonic::Status::internal(format!("history does not replay: {why}")))).await;
     }
@@ -437,7 +451,7 @@ async fn run_game_stream(
         let msg = tokio::select! {
             biased;
             _ = turned_on(&mut s.shutdown) => return,
-            _ = turned_on(&mut s.closed) => return,
+            _ = turned_on(&mut s.closed) => return s.closed_under(last).await,
             _ = s.tx.closed() => return,
             () = grant_may_have_ended(&mut s.watch) => {
                 if s.grant_holds().await == Next::Stop {
@@ -517,10 +531,11 @@ async fn run_delayed_stream(
             biased;
             _ = turned_on(&mut s.shutdown) => return,
             _ = turned_on(&mut s.closed) => {
-                // Abandoned (its delay ends) or deleted.
+                // Abandoned (its delay ends), deleted or moved away.
                 let d = s.slot.data.lock().await;
                 if d.evicted || d.record.status != crate::model::Status::Abandoned {
-                    return;
+                    drop(d);
+                    return s.closed_under(cursor.seq).await;
                 }
                 entries = d.entries.clone();
                 s.abandoned = Some(d.abandoned_outcome());

@@ -280,6 +280,7 @@ impl Manager {
             self.evicted_ips.lock().unwrap_or_else(|e| e.into_inner()).insert(slot.id.clone(), ip);
         }
         self.games.write().unwrap_or_else(|e| e.into_inner()).remove(&slot.id);
+        self.store.disown(&slot.id);
         tracing::debug!(game = %slot.id, "game left memory (untouched for the eviction time)");
     }
 

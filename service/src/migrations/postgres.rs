@@ -64,6 +64,25 @@ pub const MIGRATIONS: &[&str] = &[
         expires_at TIMESTAMPTZ NOT NULL
      );
      CREATE INDEX leases_by_expiry ON leases (expires_at);",
+    // 3: several nodes. `lobby_seq` orders the lobby's changes (every
+    // summary or status written takes the next), so a node catches up on
+    // other nodes' changes by seq; `nodes` says where each node answers
+    // gRPC (for forwarding); `cluster` holds the secret that proves a call
+    // came from a node (a client never sees it).
+    "CREATE SEQUENCE lobby_seq;
+     ALTER TABLE games ADD COLUMN lobby_seq BIGINT NOT NULL DEFAULT nextval('lobby_seq');
+     CREATE INDEX games_by_lobby_seq ON games (lobby_seq);
+     CREATE TABLE nodes (
+        name    TEXT PRIMARY KEY,
+        address TEXT NOT NULL,
+        seen_at TIMESTAMPTZ NOT NULL
+     );
+     CREATE TABLE cluster (
+        id     INTEGER PRIMARY KEY CHECK (id = 1),
+        secret TEXT NOT NULL
+     );
+     INSERT INTO cluster (id, secret)
+          VALUES (1, replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', ''));",
 ];
 
 /// Brings the schema to the latest version; returns it.

@@ -19,12 +19,16 @@
 //!   ([`StoreError::LeaseLost`]) with nothing written. The primary key
 //!   (game, seq) refuses a duplicate ([`StoreError::Duplicate`]). No
 //!   advisory lock is involved.
-//! - A node holds the games it creates; it acquires a game's lease on its
-//!   first append after a start (a node restarted under the same id
-//!   fences its former self by raising the epoch) and renews what it holds
-//!   every third of the lease's time.
+//! - A node holds the games it creates and those it loads ([`GameStore::own`],
+//!   which a node restarted under the same id uses to fence its former
+//!   self by raising the epoch), renews what it holds every third of the
+//!   lease's time, gives a game up when it leaves memory (its row keeps
+//!   the epoch, with no owner), and takes over live games whose owner's
+//!   lease ran out ([`GameStore::take_over_lapsed`]).
+//! - Nodes find each other and the lobby's changes through the database
+//!   (`postgres/cluster.rs`).
 
-use super::{Done, GameStore, StoreError};
+use super::{ClusterStore, Done, GameStore, StoreError};
 use crate::model::{
     Claim, ClaimantKind, EntryKind, EntryRecord, GameRecord, OpenTo, Resample, SeatRecord, Status, StoredBrief,
     StoredGame,
@@ -37,6 +41,7 @@ use tokio::sync::{mpsc, oneshot};
 use tokio_postgres::{Client, NoTls};
 use tracing::{info, warn};
 
+mod cluster;
 mod writer;
 
 use writer::{Op, Request};
@@ -111,6 +116,13 @@ pub struct PostgresStore {
     node: String,
     ttl_ms: i64,
     held: Held,
+    /// The cluster's secret (`postgres/cluster.rs`).
+    secret: String,
+    /// Where this node answers gRPC, once told (published with every
+    /// renewal).
+    advertised: Arc<Mutex<Option<String>>>,
+    /// The lobby's changes, until taken.
+    lobby: Mutex<Option<mpsc::UnboundedReceiver<StoredBrief>>>,
 }
 
 /// Connects one client, its connection driven by a task of the current
@@ -146,9 +158,6 @@ impl Conn {
     }
 }
 
-// The ownership API (acquire, renew, take over, release) is used by the
-// tests only until nodes forward to each other and take over a dead node's
-// games (the rest of issue 51).
 #[cfg_attr(not(test), allow(dead_code))]
 impl PostgresStore {
     /// Connects to `url` (`postgres://user@host:port/db`), brings the
@@ -172,6 +181,13 @@ impl PostgresStore {
             }
             Ok::<_, StoreError>((writers, Arc::new(Conn::open(url).await?), Arc::new(Conn::open(url).await?)))
         })?;
+        let (secret, from) = rt.block_on(async {
+            let c = keeper.get().await?;
+            Ok::<_, StoreError>((cluster::secret(&c).await?, cluster::newest_lobby_seq(&c).await?))
+        })?;
+        let (lobby_tx, lobby_rx) = mpsc::unbounded_channel();
+        handle.spawn(cluster::lobby_feed(url.to_string(), Arc::clone(&reader), from, lobby_tx));
+        let advertised: Arc<Mutex<Option<String>>> = Arc::default();
         let ttl_ms = i64::try_from(options.lease_ttl.as_millis()).unwrap_or(i64::MAX).max(1);
         let held: Held = Arc::default();
         let mut writers = Vec::with_capacity(writer_clients.len());
@@ -183,9 +199,29 @@ impl PostgresStore {
             writers.push(tx);
         }
         if let Some(every) = options.renew_every {
-            handle.spawn(renew_loop(Arc::clone(&keeper), options.node.clone(), ttl_ms, every, Arc::clone(&held)));
+            let renew = Renewal {
+                keeper: Arc::clone(&keeper),
+                node: options.node.clone(),
+                ttl_ms,
+                every,
+                held: Arc::clone(&held),
+                advertised: Arc::clone(&advertised),
+            };
+            handle.spawn(renew_loop(renew));
         }
-        Ok(PostgresStore { rt: Some(rt), handle, writers, reader, keeper, node: options.node, ttl_ms, held })
+        Ok(PostgresStore {
+            rt: Some(rt),
+            handle,
+            writers,
+            reader,
+            keeper,
+            node: options.node,
+            ttl_ms,
+            held,
+            secret,
+            advertised,
+            lobby: Mutex::new(Some(lobby_rx)),
+        })
     }
 
     /// Runs `f` on the store's runtime and waits for it (blocking).
@@ -270,7 +306,8 @@ impl PostgresStore {
                             expires_at = now() + $2::bigint * interval '1 millisecond'
                       WHERE l.game_id IN (
                               SELECT x.game_id FROM leases x JOIN games g ON g.id = x.game_id
-                               WHERE x.expires_at <= now() AND g.status IN ('open', 'playing')
+                               WHERE x.expires_at <= now() AND x.owner <> ''
+                                 AND g.status IN ('open', 'playing')
                                ORDER BY x.expires_at LIMIT $3
                                  FOR UPDATE OF x SKIP LOCKED)
                         AND l.expires_at <= now()
@@ -392,12 +429,34 @@ pub(super) async fn holder_on(c: &Client, game: &str) -> Result<String, StoreErr
     Ok(row.map_or_else(|| "nobody".to_string(), |r| r.get(0)))
 }
 
-/// Renews every lease held, every `every`; forgets those lost.
-async fn renew_loop(keeper: Arc<Conn>, node: String, ttl_ms: i64, every: Duration, held: Held) {
+/// What the renewal task needs.
+struct Renewal {
+    keeper: Arc<Conn>,
+    node: String,
+    ttl_ms: i64,
+    every: Duration,
+    held: Held,
+    advertised: Arc<Mutex<Option<String>>>,
+}
+
+/// Renews every lease held, every `every`, and says where this node
+/// answers; forgets the leases lost.
+async fn renew_loop(r: Renewal) {
+    let Renewal { keeper, node, ttl_ms, every, held, advertised } = r;
     let mut tick = tokio::time::interval(every);
     tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
         tick.tick().await;
+        let address = advertised.lock().unwrap_or_else(|e| e.into_inner()).clone();
+        if let Some(address) = address {
+            let published = match keeper.get().await {
+                Ok(c) => cluster::publish(&c, &node, &address).await,
+                Err(e) => Err(e),
+            };
+            if let Err(e) = published {
+                warn!(error = %e, "could not say where this node answers; retrying");
+            }
+        }
         let leases: Vec<(String, i64)> = lock(&held).iter().map(|(g, e)| (g.clone(), *e)).collect();
         if leases.is_empty() {
             continue;
@@ -470,6 +529,103 @@ impl GameStore for PostgresStore {
     fn put_summary(&self, game_id: &str, summary: Vec<u8>, seq: u64, last_move_ms: i64) -> Done {
         let seq = i64::try_from(seq).unwrap_or(i64::MAX);
         self.submit(Op::Summary { game: game_id.to_string(), summary, seq, last_move_ms })
+    }
+
+    fn own(&self, game_id: &str) -> Result<(), StoreError> {
+        if lock(&self.held).contains_key(game_id) {
+            return Ok(());
+        }
+        self.acquire(game_id).map(|_| ())
+    }
+
+    fn owns(&self, game_id: &str) -> bool {
+        lock(&self.held).contains_key(game_id)
+    }
+
+    fn disown(&self, game_id: &str) {
+        let Some(epoch) = lock(&self.held).remove(game_id) else { return };
+        let (keeper, game, node) = (Arc::clone(&self.keeper), game_id.to_string(), self.node.clone());
+        self.handle.spawn(async move {
+            let given_up = match keeper.get().await {
+                Ok(c) => c
+                    .execute(
+                        "UPDATE leases SET owner = '', expires_at = now()
+                          WHERE game_id = $1 AND owner = $2 AND epoch = $3",
+                        &[&game, &node, &epoch],
+                    )
+                    .await
+                    .map_err(StoreError::from),
+                Err(e) => Err(e),
+            };
+            if let Err(e) = given_up {
+                // The lease runs out by itself.
+                warn!(game, error = %e, "could not give a game's lease up");
+            }
+        });
+    }
+
+    fn take_over_lapsed(&self, limit: i64) -> Result<Vec<String>, StoreError> {
+        Ok(self.take_over_expired(limit)?.into_iter().map(|l| l.game).collect())
+    }
+
+    fn cluster(&self) -> Option<&dyn ClusterStore> {
+        Some(self)
+    }
+}
+
+impl ClusterStore for PostgresStore {
+    fn node(&self) -> &str {
+        &self.node
+    }
+
+    fn secret(&self) -> &str {
+        &self.secret
+    }
+
+    fn advertise(&self, address: &str) {
+        *self.advertised.lock().unwrap_or_else(|e| e.into_inner()) = Some(address.to_string());
+        let (keeper, node, address) = (Arc::clone(&self.keeper), self.node.clone(), address.to_string());
+        let published = self.block(async move { cluster::publish(&*keeper.get().await?, &node, &address).await });
+        if let Err(e) = published {
+            warn!(error = %e, "could not say where this node answers yet; retrying with the leases");
+        }
+    }
+
+    fn node_address(&self, node: &str) -> Result<Option<String>, StoreError> {
+        let (reader, node) = (Arc::clone(&self.reader), node.to_string());
+        self.block(async move { cluster::address_of(&*reader.get().await?, &node).await })
+    }
+
+    fn lobby_changes(&self) -> Option<mpsc::UnboundedReceiver<StoredBrief>> {
+        self.lobby.lock().unwrap_or_else(|e| e.into_inner()).take()
+    }
+
+    fn ping(&self) -> Result<(), StoreError> {
+        let reader = Arc::clone(&self.reader);
+        self.block(async move {
+            reader.get().await?.simple_query("SELECT 1").await?;
+            Ok(())
+        })
+    }
+
+    fn release_all(&self) -> Result<usize, StoreError> {
+        let leases: Vec<(String, i64)> = std::mem::take(&mut *lock(&self.held)).into_iter().collect();
+        let (keeper, node) = (Arc::clone(&self.keeper), self.node.clone());
+        let n = leases.len();
+        self.block(async move {
+            let (games, epochs): (Vec<String>, Vec<i64>) = leases.into_iter().unzip();
+            keeper
+                .get()
+                .await?
+                .execute(
+                    "UPDATE leases l SET expires_at = now()
+                       FROM unnest($2::text[], $3::bigint[]) AS h(game_id, epoch)
+                      WHERE l.game_id = h.game_id AND l.epoch = h.epoch AND l.owner = $1",
+                    &[&node, &games, &epochs],
+                )
+                .await?;
+            Ok(n)
+        })
     }
 }
 

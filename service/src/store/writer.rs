@@ -112,6 +112,7 @@ fn run(mut conn: Connection, rx: mpsc::Receiver<Request>, poll: Duration) {
             }
         }
         let (jobs, dones): (Vec<Job>, Vec<_>) = batch.drain(..).map(|r| (r.job, r.done)).unzip();
+        crate::metrics::global().commit_batch(jobs.len());
         match write_batch(&mut conn, jobs) {
             Ok(results) => {
                 for (done, r) in dones.into_iter().zip(results) {

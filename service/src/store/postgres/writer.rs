@@ -66,6 +66,11 @@ impl Op {
     fn is_compound(&self) -> bool {
         matches!(self, Op::Create { .. })
     }
+
+    /// Whether it changes what the lobby shows of its game.
+    fn changes_the_lobby(&self) -> bool {
+        matches!(self, Op::Create { .. } | Op::Status { .. } | Op::Summary { .. })
+    }
 }
 
 /// A queued request.
@@ -141,12 +146,16 @@ impl Stmts {
                 .await?,
             clock: c.prepare(&format!("UPDATE games SET clock = $2 WHERE id = $1 AND {}", fence(3))).await?,
             status: c
-                .prepare(&format!("UPDATE games SET status = $2, ended_ms = $3 WHERE id = $1 AND {}", fence(4)))
+                .prepare(&format!(
+                    "UPDATE games SET status = $2, ended_ms = $3, lobby_seq = nextval('lobby_seq') WHERE id = $1 AND {}",
+                    fence(4)
+                ))
                 .await?,
             delete: c.prepare("DELETE FROM games WHERE id = $1").await?,
             summary: c
                 .prepare(&format!(
-                    "UPDATE games SET summary = $2, seq = $3, last_move_ms = $4 WHERE id = $1 AND {}",
+                    "UPDATE games SET summary = $2, seq = $3, last_move_ms = $4, lobby_seq = nextval('lobby_seq')
+                      WHERE id = $1 AND {}",
                     fence(5)
                 ))
                 .await?,
@@ -356,6 +365,14 @@ pub(crate) async fn run(mut client: Client, mut rx: mpsc::UnboundedReceiver<Requ
         let Some(st) = stmts.as_ref() else { continue };
         let (ops, dones): (Vec<Op>, Vec<_>) = batch.drain(..).map(|r| (r.op, r.done)).unzip();
         let results = write_batch(&client, st, &ctx, &ops).await;
+        crate::metrics::global().commit_batch(ops.len());
+        if ops.iter().zip(&results).any(|(op, r)| r.is_ok() && op.changes_the_lobby()) {
+            // A hint for the other nodes' lobbies (they also poll): sent
+            // after the commit, so whoever reads on it sees the rows.
+            if let Err(e) = client.batch_execute("NOTIFY xodus_lobby").await {
+                warn!(error = %e, "could not notify the other nodes of a lobby change");
+            }
+        }
         for (done, r) in dones.into_iter().zip(results) {
             let _ = done.send(r);
         }

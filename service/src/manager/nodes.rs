@@ -1,0 +1,207 @@
+//! Several nodes on one shared store: a game is loaded only by the node
+//! that owns it (the others forward to it, `grpc.rs`), a game whose lease
+//! this node lost leaves its memory, live games of a node that died are
+//! taken over, and the other nodes' lobby changes reach this node's index
+//! and its WatchLobby streams. With a store of one node's own, every game
+//! is this node's and none of this runs.
+
+use super::{Manager, Slot, blocking, index::Brief};
+use crate::error::ServiceError;
+use crate::model::StoredBrief;
+use crate::store::StoreError;
+use std::sync::Arc;
+use std::sync::atomic::Ordering;
+use std::time::Duration;
+use tracing::{debug, info, warn};
+use xodus::pb;
+
+/// How often a node looks for games whose owner's lease ran out.
+const TAKE_OVER_EVERY: Duration = Duration::from_secs(1);
+/// Most games taken over at once.
+const TAKE_OVER_AT_ONCE: i64 = 64;
+
+impl Manager {
+    /// Makes this node the owner of game `id` before it loads it.
+    pub(super) async fn own(&self, id: &str) -> Result<(), ServiceError> {
+        if self.store.cluster().is_none() {
+            return Ok(());
+        }
+        let (store, gid) = (Arc::clone(&self.store), id.to_string());
+        let owned = tokio::task::spawn_blocking(move || store.own(&gid))
+            .await
+            .map_err(|e| ServiceError::Internal(format!("storage task: {e}")))?;
+        match owned {
+            Ok(()) => Ok(()),
+            Err(StoreError::LeaseHeld { owner, .. }) => Err(ServiceError::Elsewhere { game: id.to_string(), owner }),
+            Err(StoreError::NoSuchGame(_)) => {
+                // Deleted by another node's retention, or never made.
+                self.index.write().unwrap_or_else(|e| e.into_inner()).remove(id);
+                Err(ServiceError::NotFound(id.chars().take(80).collect()))
+            }
+            Err(e) => Err(e.into()),
+        }
+    }
+
+    /// Where game `id` is served: `None` here (or nowhere: the local call
+    /// says why), or the name of the node that owns it.
+    pub async fn locate(&self, id: &str) -> Result<Option<String>, ServiceError> {
+        if self.store.cluster().is_none() {
+            return Ok(None);
+        }
+        let here = self.games.read().unwrap_or_else(|e| e.into_inner()).contains_key(id);
+        if here && self.store.owns(id) {
+            return Ok(None);
+        }
+        match self.game(id).await {
+            Ok(_) | Err(ServiceError::NotFound(_)) => Ok(None),
+            Err(ServiceError::Elsewhere { owner, .. }) => Ok(Some(owner)),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// Game `slot` is no longer this node's (its lease was lost): it leaves
+    /// memory and its streams end with UNAVAILABLE.
+    pub(super) async fn moved_away(&self, slot: &Arc<Slot>) {
+        let mut d = slot.data.lock().await;
+        if d.evicted {
+            return;
+        }
+        d.evicted = true;
+        self.games.write().unwrap_or_else(|e| e.into_inner()).remove(&slot.id);
+        slot.moved.store(true, Ordering::SeqCst);
+        slot.closed.send_replace(true);
+        warn!(game = %slot.id, seq = d.seq(), "this node lost the game's lease; it is served by another node now");
+    }
+
+    /// Starts the cluster's background work (nothing on a store of one
+    /// node's own); it ends at shutdown.
+    pub fn spawn_nodes(self: &Arc<Self>) {
+        let Some(cluster) = self.store.cluster() else { return };
+        if let Some(mut changes) = cluster.lobby_changes() {
+            let me = Arc::clone(self);
+            let mut shutdown = self.shutdown.subscribe();
+            tokio::spawn(async move {
+                loop {
+                    tokio::select! {
+                        _ = super::turned_on(&mut shutdown) => return,
+                        change = changes.recv() => match change {
+                            Some(brief) => me.lobby_changed_elsewhere(&brief),
+                            None => return,
+                        },
+                    }
+                }
+            });
+        }
+        let me = Arc::clone(self);
+        let mut shutdown = self.shutdown.subscribe();
+        tokio::spawn(async move {
+            let mut tick = tokio::time::interval(TAKE_OVER_EVERY);
+            tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+            loop {
+                tokio::select! {
+                    _ = super::turned_on(&mut shutdown) => return,
+                    _ = tick.tick() => {
+                        me.take_over_lapsed().await;
+                        me.publish_progress();
+                    }
+                }
+            }
+        });
+    }
+
+    /// Takes over the live games whose owner's lease ran out and loads
+    /// them, so that their clocks and timeouts go on here.
+    async fn take_over_lapsed(&self) {
+        let store = Arc::clone(&self.store);
+        let taken = match blocking(move || store.take_over_lapsed(TAKE_OVER_AT_ONCE)).await {
+            Ok(taken) => taken,
+            Err(e) => {
+                warn!(error = %e, "looking for games to take over failed; retrying");
+                return;
+            }
+        };
+        for id in taken {
+            match self.game(&id).await {
+                Ok((_, d)) => {
+                    crate::metrics::global().lease_takeover();
+                    info!(game = %id, seq = d.seq(), "took the game over: its owner's lease ran out");
+                }
+                Err(e) => warn!(game = %id, error = %e, "could not load a game taken over"),
+            }
+        }
+    }
+
+    /// Stores the summary of every game here that moved since its last
+    /// one (at most once a tick), so the other nodes' lobbies show its seq
+    /// and last move; a game whose lock is busy waits for the next tick.
+    fn publish_progress(&self) {
+        for slot in self.all_slots() {
+            let Ok(d) = slot.data.try_lock() else { continue };
+            if d.evicted {
+                continue;
+            }
+            let stored = self.index.read().unwrap_or_else(|e| e.into_inner()).get(&slot.id).map(|b| b.seq);
+            if stored.is_some_and(|seq| seq != d.seq()) {
+                self.remember(&d.summary(), d.last_move_ms);
+            }
+        }
+    }
+
+    /// Another node changed what the lobby shows of a game: the index
+    /// learns it, and WatchLobby streams here hear of it as they would of
+    /// a change made here. Older or repeated news changes nothing.
+    fn lobby_changed_elsewhere(&self, row: &StoredBrief) {
+        if self.games.read().unwrap_or_else(|e| e.into_inner()).contains_key(&row.id) {
+            return; // This node's own game: it announced the change itself.
+        }
+        let (Some(bytes), Some(seq), Some(last)) = (&row.summary, row.seq, row.last_move_ms) else { return };
+        let Some(brief) = Brief::decode(row, bytes, seq, last) else {
+            debug!(game = %row.id, "another node's summary does not decode; left out");
+            return;
+        };
+        let summary = brief.summary(&row.id);
+        let change = {
+            let mut index = self.index.write().unwrap_or_else(|e| e.into_inner());
+            let change = match index.get(&row.id) {
+                None => pb::LobbyChange::Created,
+                Some(old) if old.seq > brief.seq || *old.summary == *brief.summary => return,
+                Some(old) if old.status != brief.status => pb::LobbyChange::Status,
+                Some(old) if old.summary(&row.id).seats != summary.seats => pb::LobbyChange::Seat,
+                Some(_) => pb::LobbyChange::Unspecified,
+            };
+            let was_live = index.get(&row.id).map(|b| !b.status.is_over());
+            match (was_live, brief.status.is_over()) {
+                (None, false) => {
+                    self.live_games.fetch_add(1, Ordering::SeqCst);
+                }
+                (Some(true), true) => {
+                    let _ =
+                        self.live_games.fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| Some(n.saturating_sub(1)));
+                }
+                _ => {}
+            }
+            index.put(row.created_ms, &row.id, brief);
+            change
+        };
+        if change != pb::LobbyChange::Unspecified {
+            let _ = self.lobby.send(pb::WatchLobbyResponse { change: change as i32, game: Some(summary) });
+        }
+    }
+
+    /// Gives up every game this node owns, so the other nodes take them
+    /// over at once (the end of a drain); nothing on a store of one
+    /// node's own.
+    pub async fn release_all(&self) {
+        if self.store.cluster().is_none() {
+            return;
+        }
+        let store = Arc::clone(&self.store);
+        let released = tokio::task::spawn_blocking(move || store.cluster().map(|c| c.release_all())).await;
+        match released {
+            Ok(Some(Ok(n))) => info!(games = n, "gave every game up to the other nodes"),
+            Ok(Some(Err(e))) => warn!(error = %e, "could not give the games up; their leases run out by themselves"),
+            Ok(None) => {}
+            Err(e) => warn!(error = %e, "could not give the games up; their leases run out by themselves"),
+        }
+    }
+}
