@@ -134,9 +134,11 @@ pub trait GameStore: Send + Sync + 'static {
     /// Makes this node the game's owner before it loads the game: always
     /// so with a store of one node's own; with a shared one,
     /// [`StoreError::LeaseHeld`] names the node that owns it, and
-    /// [`StoreError::NoSuchGame`] says nobody does.
-    fn own(&self, _game_id: &str) -> Result<(), StoreError> {
-        Ok(())
+    /// [`StoreError::NoSuchGame`] says nobody does. Returns the lease's new
+    /// epoch when it was taken now (`None`: this node held it already, or
+    /// the store has no leases).
+    fn own(&self, _game_id: &str) -> Result<Option<i64>, StoreError> {
+        Ok(None)
     }
     /// Whether this node still owns a game it loaded (a shared store's
     /// lease can be lost: a long pause, a take-over).

@@ -31,7 +31,11 @@ impl Manager {
             .await
             .map_err(|e| ServiceError::Internal(format!("storage task: {e}")))?;
         match owned {
-            Ok(()) => Ok(()),
+            Ok(None) => Ok(()),
+            Ok(Some(epoch)) => {
+                info!(game = %id, epoch, "this node owns the game now");
+                Ok(())
+            }
             Err(StoreError::LeaseHeld { owner, .. }) => Err(ServiceError::Elsewhere { game: id.to_string(), owner }),
             Err(StoreError::NoSuchGame(_)) => {
                 // Deleted by another node's retention, or never made.
@@ -121,12 +125,10 @@ impl Manager {
             }
         };
         for id in taken {
-            match self.game(&id).await {
-                Ok((_, d)) => {
-                    crate::metrics::global().lease_takeover();
-                    info!(game = %id, seq = d.seq(), "took the game over: its owner's lease ran out");
-                }
-                Err(e) => warn!(game = %id, error = %e, "could not load a game taken over"),
+            crate::metrics::global().lease_takeover();
+            info!(game = %id, "took the game over: its owner's lease ran out");
+            if let Err(e) = self.game(&id).await {
+                warn!(game = %id, error = %e, "could not load a game taken over");
             }
         }
     }

@@ -377,15 +377,14 @@ impl GameStream {
         Next::Stop
     }
 
-    /// The game closed under the stream: when another node took it over,
-    /// the client hears UNAVAILABLE and reopens the stream from its last
-    /// seq (on any node); otherwise the stream just ends.
+    /// The game closed under the stream after seq `seq`: when another node
+    /// took it over, the client hears UNAVAILABLE and reopens the stream
+    /// from that seq (on any node); otherwise the stream just ends.
     async fn closed_under(&self, seq: u64) {
         if self.slot.moved.load(std::sync::atomic::Ordering::SeqCst) {
             let why = format!(
-                "game {} moved to another node; reopen the stream from seq {} (on any node)",
-                self.slot.id,
-                seq + 1
+                "game {} moved to another node; reopen the stream with from_seq {} (on any node)",
+                self.slot.id, seq
             );
             let _ = self.tx.send(Err(tonic::Status::unavailable(why))).await;
         }

@@ -531,11 +531,11 @@ impl GameStore for PostgresStore {
         self.submit(Op::Summary { game: game_id.to_string(), summary, seq, last_move_ms })
     }
 
-    fn own(&self, game_id: &str) -> Result<(), StoreError> {
+    fn own(&self, game_id: &str) -> Result<Option<i64>, StoreError> {
         if lock(&self.held).contains_key(game_id) {
-            return Ok(());
+            return Ok(None);
         }
-        self.acquire(game_id).map(|_| ())
+        self.acquire(game_id).map(|l| Some(l.epoch))
     }
 
     fn owns(&self, game_id: &str) -> bool {
