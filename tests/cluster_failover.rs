@@ -340,8 +340,9 @@ async fn play(
         };
         let mut failed_before = false;
         let begun = Instant::now();
+        let mut node = rng.below(pool.len());
         loop {
-            match pool.client(rng.below(pool.len())).submit_choice(request.clone()).await {
+            match pool.client(node).submit_choice(request.clone()).await {
                 Ok(r) => {
                     let seq = r.into_inner().seq;
                     if seq != state.seq + 1 {
@@ -354,6 +355,8 @@ async fn play(
                     Failure::Retry if begun.elapsed() < HANG_GUARD && !*stop.borrow() => {
                         report.retries += 1;
                         failed_before = true;
+                        // The same choice, on another node.
+                        node = (node + 1 + rng.below(pool.len() - 1)) % pool.len();
                         tokio::time::sleep(Duration::from_millis(20 + rng.below(80) as u64)).await;
                     }
                     Failure::Retry => break,
@@ -488,6 +491,45 @@ async fn state_via(pool: &Pool, rng: &mut Rng, node: Option<usize>, id: &str) ->
         Some(n) => pool.client(n).get_view(req).await.map(tonic::Response::into_inner),
     };
     reply.unwrap_or_else(|e| panic!("view of {id}: {e}")).state.unwrap_or_default()
+}
+
+/// Every game the lobby of `node` lists, by id.
+async fn lobby(pool: &Pool, node: usize) -> BTreeMap<String, pb::GameSummary> {
+    let mut games = BTreeMap::new();
+    let mut page_token = String::new();
+    loop {
+        let req = pb::ListGamesRequest { page_size: 1000, page_token: page_token.clone(), ..Default::default() };
+        let reply = pool.client(node).list_games(req).await.unwrap_or_else(|e| panic!("ListGames on node {node}: {e}"));
+        let reply = reply.into_inner();
+        games.extend(reply.games.into_iter().map(|g| (g.game_id.clone(), g)));
+        if reply.next_page_token.is_empty() {
+            return games;
+        }
+        page_token = reply.next_page_token;
+    }
+}
+
+/// Lobby entries, over every node, that differ from the game's history
+/// (missing, another seq, finished or not unlike its state), once the
+/// lobby had the hang guard to catch up (it is fanned out between nodes).
+async fn lobby_faults(pool: &Pool, games: &[Game], histories: &[Vec<pb::HistoryEntry>], over: &[bool]) -> u64 {
+    let begun = Instant::now();
+    loop {
+        let mut faults = 0;
+        for node in 0..pool.len() {
+            let listed = lobby(pool, node).await;
+            for (g, game) in games.iter().enumerate() {
+                let fine = listed.get(&game.id).is_some_and(|s| {
+                    s.seq == histories[g].len() as u64 && (s.status == pb::GameStatus::Finished as i32) == over[g]
+                });
+                faults += u64::from(!fine);
+            }
+        }
+        if faults == 0 || begun.elapsed() > HANG_GUARD {
+            return faults;
+        }
+        tokio::time::sleep(Duration::from_millis(250)).await;
+    }
 }
 
 /// A history's faults: (duplicate seqs, seqs missing from 1..=the
@@ -677,6 +719,7 @@ async fn a_cluster_loses_no_acknowledged_choice_across_repeated_kill9() {
     }
     let (mut duplicate_seqs, mut seq_gaps, mut disorder) = (0, 0, 0);
     let (mut stuck, mut finished, mut disagreements) = (0, 0, 0);
+    let mut over = Vec::new();
     for (g, game) in games.iter().enumerate() {
         let (d, gaps, o) = seq_faults(&histories[g]);
         duplicate_seqs += d;
@@ -701,6 +744,7 @@ async fn a_cluster_loses_no_acknowledged_choice_across_repeated_kill9() {
                 histories[g].len()
             );
         }
+        over.push(first.outcome.is_some());
         if first.outcome.is_some() {
             finished += 1;
         } else if first.seq <= after_restart[g] {
@@ -708,6 +752,7 @@ async fn a_cluster_loses_no_acknowledged_choice_across_repeated_kill9() {
             eprintln!("game {} stuck at seq {} since the last restart", game.id, first.seq);
         }
     }
+    let lobby_faults = lobby_faults(&pool, &games, &histories, &over).await;
     let human: Vec<usize> = games.iter().enumerate().filter(|(_, g)| !g.ai).map(|(i, _)| i).collect();
     let mut acknowledged = 0u64;
     let mut lost = 0u64;
@@ -742,7 +787,7 @@ async fn a_cluster_loses_no_acknowledged_choice_across_repeated_kill9() {
         "failover summary: nodes={NODES} games={} kills={} ttl_ms={} secs={} agents={AGENTS} agent_servers={} entries={entries} \
          finished={finished} takeovers={takeovers} leases_lost={leases_lost} \
          acknowledged={acknowledged} lost={lost} duplicate_seqs={duplicate_seqs} seq_gaps={seq_gaps} out_of_order={disorder} stuck={stuck} \
-         node_disagreements={disagreements} submit_retries={retries} landed_after_failure={landed} unexpected={} \
+         node_disagreements={disagreements} lobby_faults={lobby_faults} submit_retries={retries} landed_after_failure={landed} unexpected={} \
          watchers={} watcher_updates={w_updates} watcher_gaps={w_gaps} watcher_duplicates={w_dups} \
          watcher_bad_snapshots={w_bad_snapshots} watcher_mismatches={w_mismatches} watcher_reopens={w_reopens} \
          stream_ends={ends:?}",
@@ -763,6 +808,7 @@ async fn a_cluster_loses_no_acknowledged_choice_across_repeated_kill9() {
         "histories with duplicate, missing or disordered seqs (logs: {logs})"
     );
     assert_eq!(disagreements, 0, "nodes that tell a game otherwise (logs: {logs})");
+    assert_eq!(lobby_faults, 0, "lobby entries unlike the games, through some node (logs: {logs})");
     assert_eq!(stuck, 0, "games stuck since the last restart (logs: {logs})");
     assert!(unexpected.is_empty(), "calls failed outside the contract: {unexpected:#?} (logs: {logs})");
     assert!(w_updates > 0, "the spectators saw nothing: nothing was checked");
