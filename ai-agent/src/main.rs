@@ -146,7 +146,9 @@ struct SelfplayArgs {
 #[derive(Args, Debug)]
 struct AgentArgs {
     /// Server address: a URL (http://127.0.0.1:50051) or, for a server
-    /// on this host listening on a Unix socket, unix:PATH.
+    /// on this host listening on a Unix socket, unix:PATH. Several nodes
+    /// of one service: their addresses separated by commas; the agent
+    /// spreads its connections over them and moves off one that is gone.
     #[arg(long, env = "XODUS_SERVER")]
     server: Option<String>,
     /// Play one seat of this game (with --seat).

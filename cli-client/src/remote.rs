@@ -11,7 +11,7 @@ use std::time::Duration;
 use tokio::sync::mpsc;
 use tonic::transport::Channel;
 use tonic::{Code, Status};
-use xodus::dial::Target;
+use xodus::dial::Targets;
 use xodus::{GameServiceClient, pb};
 use xodus_engine::{Event, Seat, ShipKind, View};
 
@@ -341,12 +341,13 @@ fn summary(g: pb::GameSummary) -> GameSummary {
 }
 
 impl Remote {
-    /// Connects to `url`.
+    /// Connects to `url`, or to the first address that answers of a
+    /// comma-separated list of them (nodes of one service).
     pub async fn connect(url: &str) -> Result<Remote, RemoteError> {
         let unreachable = |detail: String| RemoteError::Unreachable { url: url.into(), detail };
-        let endpoint =
-            Target::parse(url).map_err(|e| RemoteError::Invalid(e.to_string()))?.connect_timeout(CONNECT_TIMEOUT);
-        let channel = endpoint.connect().await.map_err(|e| {
+        let targets =
+            Targets::parse(url).map_err(|e| RemoteError::Invalid(e.to_string()))?.connect_timeout(CONNECT_TIMEOUT);
+        let (channel, _) = targets.connect_any().await.map_err(|e| {
             let mut detail = e.to_string();
             let mut src = std::error::Error::source(&e);
             while let Some(s) = src {

@@ -4,7 +4,7 @@
 //! instead of holding a game up with a token nobody plays. Seats played
 //! with a token given on the command line are not ours to release.
 
-use super::seat::endpoint;
+use super::seat::targets;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -46,8 +46,8 @@ impl Claims {
         v
     }
 
-    /// Hands every held seat back to `server`; returns how many the server
-    /// took back. A server that cannot be reached in time keeps them: their
+    /// Hands every held seat back to `server` (its first address that
+    /// answers, if several); returns how many the server took back. A server that cannot be reached in time keeps them: their
     /// tokens stay valid, and `--token` can take one up again.
     pub async fn release_all(&self, server: &str) -> usize {
         self.release_all_as(server, None, 1_500).await
@@ -61,8 +61,10 @@ impl Claims {
         if held.is_empty() {
             return 0;
         }
-        let Ok(ep) = endpoint(server) else { return 0 };
-        let Ok(Ok(channel)) = tokio::time::timeout(RELEASE_TIMEOUT, ep.connect()).await else {
+        let Ok(targets) = targets(server) else { return 0 };
+        // Any node takes a release: the first that answers, in time.
+        let connect = tokio::time::timeout(RELEASE_TIMEOUT * targets.len() as u32, targets.connect_any());
+        let Ok(Ok((channel, _))) = connect.await else {
             tracing::warn!(seats = held.len(), "server unreachable: seats not released");
             return 0;
         };

@@ -59,7 +59,7 @@ pub async fn run(cfg: Arc<AgentConfig>, fill: FillConfig, claims: Claims) -> Res
     let running: Arc<Mutex<Running>> = Arc::default();
     let mut backoff = Backoff::default();
     loop {
-        let mut client = pool.client("lobby").await;
+        let (mut client, dialed) = pool.dial("lobby").await;
         pool.pace.wait().await;
         let mut stream = match client.watch_lobby(pb::WatchLobbyRequest { ..Default::default() }).await {
             Ok(s) => s.into_inner(),
@@ -68,6 +68,7 @@ pub async fn run(cfg: Arc<AgentConfig>, fill: FillConfig, claims: Claims) -> Res
                 return Err(AgentError::Refused(s.message().to_string()));
             }
             Err(s) => {
+                pool.failed(dialed, &s).await;
                 let d = if s.code() == tonic::Code::ResourceExhausted {
                     pool.pace.exhausted(backoff.attempt())
                 } else {
@@ -91,6 +92,7 @@ pub async fn run(cfg: Arc<AgentConfig>, fill: FillConfig, claims: Claims) -> Res
                     Ok(None) => break,
                     Err(s) => {
                         tracing::warn!(status = %s.message(), "lobby stream broke; reconnecting");
+                        pool.failed(dialed, &s).await;
                         break;
                     }
                 },

@@ -30,7 +30,8 @@ use crate::policy::PolicyKind;
 /// How the agent plays.
 #[derive(Clone, Debug)]
 pub struct AgentConfig {
-    /// Server URL, e.g. `http://127.0.0.1:50051`.
+    /// Server URL, e.g. `http://127.0.0.1:50051`, or several separated by
+    /// commas (nodes of one service; `conn` moves off one that is gone).
     pub server: String,
     /// Policy for every seat it plays.
     pub policy: PolicyKind,

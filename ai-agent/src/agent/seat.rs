@@ -1,7 +1,7 @@
 //! One seat's play (`play_seat`: a table of one seat, see `table.rs`) and
 //! what the tables share: how a seat's play ends, which statuses are worth
-//! a retry and which say the seat is not ours, reading the server address,
-//! connecting with backoff.
+//! a retry and which say the seat is not ours, reading the server
+//! address (or addresses), connecting with backoff.
 
 use super::backoff::Backoff;
 use super::claims::Claims;
@@ -10,7 +10,7 @@ use std::sync::Arc;
 use tonic::transport::Channel;
 use tonic::{Code, Status};
 use xodus::GameServiceClient;
-use xodus::dial::Target;
+use xodus::dial::{Target, Targets};
 
 /// How a seat's play ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -31,6 +31,12 @@ pub enum SeatEnd {
 /// Reads the configured server address (`http://HOST:PORT` or `unix:PATH`).
 pub fn endpoint(url: &str) -> Result<Target, AgentError> {
     Target::parse(url).map_err(|e| AgentError::Url(url.to_string(), e.why))
+}
+
+/// Reads the configured server addresses: one, or several separated by
+/// commas (nodes of one service).
+pub fn targets(list: &str) -> Result<Targets, AgentError> {
+    Targets::parse(list).map_err(|e| AgentError::Url(e.address, e.why))
 }
 
 /// Connects, retrying with backoff until it works.

@@ -16,7 +16,11 @@
 //! after a jittered backoff that starts again only once a state came
 //! through (so a server that answers slowly after a restart is given more
 //! and more room), and through one of the pool's few opening slots; the
-//! seat tokens survive restarts, so nothing is claimed twice. A failure is
+//! seat tokens survive restarts, so nothing is claimed twice. Given several
+//! server addresses, a failure that says the node looks gone is reported
+//! to the pool (`conn`), which moves the table's channel to another node
+//! before the stream is opened again there, from the same sequence number
+//! (any node serves any game). A failure is
 //! logged at info the first time and at debug while it repeats, and at
 //! warn only once a table failed `WARN_AFTER` times in a row. A seat the process has not spoken for in a while is heard from
 //! with a `GetView`, so the server's seat lease never takes it back.
@@ -28,7 +32,7 @@
 
 use super::backoff::Backoff;
 use super::claims::Claims;
-use super::conn::{Client, Pool};
+use super::conn::{Client, Dialed, Pool};
 use super::seat::{SeatEnd, hash_str, seat_lost, transient};
 use super::think::Thinkers;
 use super::{AgentConfig, AgentError};
@@ -118,13 +122,15 @@ pub async fn play_table(
         last_seq: 0,
         failures: 0,
         winners: Vec::new(),
+        dialed: None,
     };
     let mut backoff = Backoff::default();
     let end = loop {
         while let Ok(s) = more.try_recv() {
             t.pending.push(s);
         }
-        let mut client = t.sh.pool.client(&t.game_id).await;
+        let (mut client, dialed) = t.sh.pool.dial(&t.game_id).await;
+        t.dialed = Some(dialed);
         t.claim_pending(&mut client).await;
         let Some((&stream_seat, held)) = t.held.iter().next() else {
             if t.pending.is_empty() {
@@ -151,6 +157,7 @@ pub async fn play_table(
             }
             Err(s) => {
                 drop(slot);
+                t.node_failed(&s).await;
                 let d = if s.code() == Code::ResourceExhausted {
                     t.sh.pool.pace.exhausted(backoff.attempt())
                 } else {
@@ -248,6 +255,9 @@ struct Table {
     failures: u32,
     /// The winners of a ranked game, once it is over.
     winners: Vec<u32>,
+    /// The pool's connection the table uses now, for reporting a node
+    /// that looks gone (`Pool::failed`).
+    dialed: Option<Dialed>,
 }
 
 /// Why following the stream stopped.
@@ -385,7 +395,8 @@ impl Table {
         match reader.await {
             Ok(Some(s)) if seat_lost(&s) => self.lose(stream_seat, s.message()),
             Ok(Some(s)) => {
-                failure!(failures, game = %self.game_id, status = %s.message(), "stream broke; reconnecting")
+                failure!(failures, game = %self.game_id, status = %s.message(), "stream broke; reconnecting");
+                self.node_failed(&s).await;
             }
             _ => {}
         }
@@ -484,7 +495,10 @@ impl Table {
                         current = Some(st);
                         continue;
                     }
-                    Err(_) => return Err(Stop::Reopen),
+                    Err(s) => {
+                        self.node_failed(&s).await;
+                        return Err(Stop::Reopen);
+                    }
                 }
             };
             let Some(id) = self.think(seat, &st).await else { continue };
@@ -532,6 +546,7 @@ impl Table {
                 }
                 Err(s) if transient(&s) => {
                     failure!(self.failures, game = %self.game_id, seat, status = %s.message(), "submit failed; reconnecting");
+                    self.node_failed(&s).await;
                     return Err(Stop::Reopen);
                 }
                 Err(s) => {
@@ -553,6 +568,15 @@ impl Table {
                     }
                 }
             }
+        }
+    }
+
+    /// Tells the pool a call on this table's connection failed (with
+    /// several addresses, a node that looks gone moves the channel).
+    /// (`&mut self`: a `Table` is `Send`, not `Sync`.)
+    async fn node_failed(&mut self, s: &Status) {
+        if let Some(d) = self.dialed {
+            self.sh.pool.failed(d, s).await;
         }
     }
 
