@@ -23,7 +23,10 @@ const TTL_MS: &str = "2000";
 
 /// Starts node `name` on the database at `url`.
 fn node(name: &str, url: &str) -> Server {
-    Server::start_in(temp_dir(&format!("cluster-{name}")), &["--database", url, "--node-id", name, "--lease-ttl-ms", TTL_MS])
+    Server::start_in(
+        temp_dir(&format!("cluster-{name}")),
+        &["--database", url, "--node-id", name, "--lease-ttl-ms", TTL_MS],
+    )
 }
 
 /// Starts PostgreSQL with a fresh database, or `None` when the tests are
@@ -53,7 +56,11 @@ async fn next<T>(s: &mut tonic::Streaming<T>) -> Result<Option<T>, tonic::Status
 }
 
 /// A spectator's stream of `game` from `from_seq`.
-async fn watch(c: &mut GameServiceClient<Channel>, game: &str, from_seq: u64) -> tonic::Streaming<pb::StreamGameResponse> {
+async fn watch(
+    c: &mut GameServiceClient<Channel>,
+    game: &str,
+    from_seq: u64,
+) -> tonic::Streaming<pb::StreamGameResponse> {
     c.stream_game(pb::StreamGameRequest { game_id: game.into(), from_seq, ..Default::default() })
         .await
         .expect("stream")
@@ -213,4 +220,37 @@ async fn a_node_is_ready_only_while_its_database_answers() {
         async move { health(channel).await.is_ok_and(|s| s == ServingStatus::NotServing as i32) }
     })
     .await;
+}
+
+#[tokio::test]
+async fn a_drained_node_ends_its_streams_with_unavailable_and_hands_its_games_over() {
+    let Some((_postgres, url)) = database("cluster_drain").await else { return };
+    let (a, b) = (node("a", &url), node("b", &url));
+    let (mut ca, mut cb) = (a.client().await, b.client().await);
+    let id = create_game(&mut ca, 54).await;
+    let tokens = claim_all(&mut ca, &id).await;
+    let mut stream = watch(&mut ca, &id, 0).await;
+    let mut last = 0;
+    let acked = play_first(&mut ca, &id, &tokens).await.seq;
+    until_seq(&mut stream, &mut last, acked).await;
+
+    let a_dir = tokio::task::spawn_blocking(move || a.terminate_keep());
+    let ended = loop {
+        match next(&mut stream).await {
+            Ok(Some(m)) => assert!(m.entry.is_none(), "no update after the drain began"),
+            Ok(None) => break None,
+            Err(status) => break Some(status),
+        }
+    };
+    let ended = ended.expect("a drained node's stream ends with an error, not as if the game were over");
+    assert_eq!(ended.code(), tonic::Code::Unavailable, "{ended:?}");
+    assert!(ended.message().contains(&format!("from_seq {last}")), "it says where to resume: {ended:?}");
+    let a_dir = a_dir.await.expect("a stopped");
+    let log = std::fs::read_to_string(a_dir.join("server.log")).expect("a's log");
+    assert!(log.contains("gave every game up to the other nodes games=1"), "a gave its game up:\n{log}");
+
+    let mut stream = watch(&mut cb, &id, last).await;
+    let acked = play_first(&mut cb, &id, &tokens).await.seq;
+    until_seq(&mut stream, &mut last, acked).await;
+    assert_eq!(last, 2, "the game went on through b from where it was");
 }

@@ -33,6 +33,8 @@
 //! `pgbench`: one small insert per transaction, one after another (and
 //! the same with 16 clients at once, PostgreSQL's own group commit).
 
+#[path = "bench/nodes.rs"]
+mod nodes;
 #[path = "bench/stored.rs"]
 mod stored;
 
@@ -112,6 +114,10 @@ struct Args {
     /// Transactions of each pgbench run of the serial-commit ceiling.
     #[arg(long, default_value_t = 3000)]
     pg_commits: usize,
+    /// With --postgres: also run the clients of --clients on this many
+    /// nodes sharing the database (each count listed; see bench/nodes.rs).
+    #[arg(long, value_delimiter = ',', requires = "postgres")]
+    nodes: Vec<usize>,
 }
 
 /// How the bench's clients send their choices.
@@ -479,7 +485,13 @@ async fn run_once(
                 (xodus_service::Listener::Tcp(listener), url)
             };
             let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-            let config = ServerConfig { storage, limits, registry: xodus_server::registry(), web: Default::default(), node: Default::default() };
+            let config = ServerConfig {
+                storage,
+                limits,
+                registry: xodus_server::registry(),
+                web: Default::default(),
+                node: Default::default(),
+            };
             let server = tokio::spawn(xodus_service::run(listener, config, async move {
                 let _ = stopped.await;
             }));
@@ -747,6 +759,29 @@ async fn postgres_runs(args: &Args, dir: &std::path::Path) -> anyhow::Result<()>
             r.rate,
             r.rate / serial,
             r.rate / grouped,
+            r.p99
+        );
+    }
+    let mut node_runs = Vec::new();
+    for &n in &args.nodes {
+        for spread in [false, true] {
+            if n == 1 && spread {
+                continue;
+            }
+            for &clients in &args.clients {
+                let url = pg.create_database(&format!("nodes_{n}_{}_{clients}", u8::from(spread)));
+                node_runs.push((clients, nodes::run(&url, n.max(1), spread, clients, args.games, args.choices).await?));
+            }
+        }
+    }
+    for (clients, r) in &node_runs {
+        let one = node_runs.iter().find(|(c, o)| c == clients && o.nodes == 1).map(|(_, o)| o.rate);
+        println!(
+            "ratio: {} node(s), {}, {clients} clients: {:.0} acknowledged choices/s{}, p99 {:.2?}",
+            r.nodes,
+            if r.spread { "spread" } else { "affine" },
+            r.rate,
+            one.map(|o| format!(" = {:.2}x one node", r.rate / o)).unwrap_or_default(),
             r.p99
         );
     }

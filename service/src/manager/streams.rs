@@ -206,7 +206,10 @@ impl Manager {
                     }
                 }
                 tokio::select! {
-                    _ = turned_on(&mut shutdown) => return,
+                    _ = turned_on(&mut shutdown) => {
+                        let _ = tx.send(Err(tonic::Status::unavailable("the server is shutting down; watch the lobby again"))).await;
+                        return;
+                    }
                     _ = tx.closed() => return, // the client left
                     r = live.recv() => match r {
                         Ok(u) => pending.push(u),
@@ -390,6 +393,14 @@ impl GameStream {
         }
     }
 
+    /// The server is shutting down after seq `seq`: the client hears
+    /// UNAVAILABLE and reopens the stream from that seq (on another node,
+    /// or once this one is back).
+    async fn shutting_down(&self, seq: u64) {
+        let why = format!("the server is shutting down; reopen the stream with from_seq {seq}");
+        let _ = self.tx.send(Err(tonic::Status::unavailable(why))).await;
+    }
+
     async fn fail(&self, why: String) {
         let _ = self.tx.send(Err(tonic::Status::internal(format!("history does not replay: {why}")))).await;
     }
@@ -449,7 +460,7 @@ async fn run_game_stream(
         // before that choice's update.
         let msg = tokio::select! {
             biased;
-            _ = turned_on(&mut s.shutdown) => return,
+            _ = turned_on(&mut s.shutdown) => return s.shutting_down(last).await,
             _ = turned_on(&mut s.closed) => return s.closed_under(last).await,
             _ = s.tx.closed() => return,
             () = grant_may_have_ended(&mut s.watch) => {
@@ -528,7 +539,7 @@ async fn run_delayed_stream(
         }
         let msg = tokio::select! {
             biased;
-            _ = turned_on(&mut s.shutdown) => return,
+            _ = turned_on(&mut s.shutdown) => return s.shutting_down(cursor.seq).await,
             _ = turned_on(&mut s.closed) => {
                 // Abandoned (its delay ends), deleted or moved away.
                 let d = s.slot.data.lock().await;
