@@ -39,7 +39,8 @@ pub enum Command {
 #[derive(Debug, Args, Clone)]
 pub struct ServerArg {
     /// Server address: a URL, or unix:PATH for a server on this host
-    /// listening on a Unix socket.
+    /// listening on a Unix socket. Several nodes of one service: their
+    /// addresses separated by commas (the first that answers is used).
     #[arg(long, env = "XODUS_SERVER", default_value = "http://127.0.0.1:50051")]
     pub server: String,
 }
