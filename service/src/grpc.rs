@@ -54,6 +54,19 @@ impl GrpcService {
     }
 }
 
+impl GrpcService {
+    /// The owner refused to open a forwarded stream, or could not be
+    /// reached: when it was UNAVAILABLE, who owns the game is asked again
+    /// next time.
+    fn owner_refused(&self, game: &str, owner: &str, peers: &Peers, e: Status) -> Status {
+        if e.code() == tonic::Code::Unavailable {
+            self.manager.forget_owner(game);
+            peers.forget(owner);
+        }
+        owner_failed(owner, e)
+    }
+}
+
 /// Forwards a unary call to the game's owner when another node owns it:
 /// returns from the handler with the owner's answer.
 macro_rules! forward_unary {
@@ -63,11 +76,15 @@ macro_rules! forward_unary {
             note_of(&$request).set(&game, None);
             let ip = client(&$request);
             let mut c = peers.client(&owner).await?;
-            return c
-                .$method(peers.request($request.into_inner(), ip))
-                .await
-                .map(|r| Response::new(r.into_inner()))
-                .map_err(|e| owner_failed(&owner, e));
+            return c.$method(peers.request($request.into_inner(), ip)).await.map(|r| Response::new(r.into_inner())).map_err(
+                |e| {
+                    if e.code() == tonic::Code::Unavailable {
+                        $self.manager.forget_owner(&game);
+                        peers.forget(&owner);
+                    }
+                    owner_failed(&owner, e)
+                },
+            );
         }
     };
 }
@@ -271,6 +288,7 @@ impl pb::game_service_server::GameService for GrpcService {
             Err(status) => return Err(crate::codes::promised(&status).unwrap_or(status)),
         };
         if let Some((peers, owner)) = self.owner_elsewhere(&request_marks, &open.game_id).await? {
+            let game_of_play = open.game_id.clone();
             let (tx, rx) = tokio::sync::mpsc::channel(16);
             let first = pb::PlayRequest { kind: Some(pb::play_request::Kind::Open(open)) };
             if tx.send(first).await.is_err() {
@@ -284,11 +302,10 @@ impl pb::game_service_server::GameService for GrpcService {
                 }
             });
             let mut c = peers.client(&owner).await?;
-            let upstream = c
-                .play(peers.request(ReceiverStream::new(rx), ip))
-                .await
-                .map_err(|e| owner_failed(&owner, e))?
-                .into_inner();
+            let upstream = match c.play(peers.request(ReceiverStream::new(rx), ip)).await {
+                Ok(r) => r.into_inner(),
+                Err(e) => return Err(self.owner_refused(&game_of_play, &owner, peers, e)),
+            };
             return Ok(Response::new(relay(owner, upstream)));
         }
         let creds = credentials_required(open.credentials)?;
@@ -318,11 +335,10 @@ impl pb::game_service_server::GameService for GrpcService {
         if let Some((peers, owner)) = self.owner_elsewhere(&request, &game).await? {
             let ip = client(&request);
             let mut c = peers.client(&owner).await?;
-            let upstream = c
-                .stream_game(peers.request(request.into_inner(), ip))
-                .await
-                .map_err(|e| owner_failed(&owner, e))?
-                .into_inner();
+            let upstream = match c.stream_game(peers.request(request.into_inner(), ip)).await {
+                Ok(r) => r.into_inner(),
+                Err(e) => return Err(self.owner_refused(&game, &owner, peers, e)),
+            };
             return Ok(Response::new(relay(owner, upstream)));
         }
         let ip = client(&request);

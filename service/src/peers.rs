@@ -10,7 +10,7 @@ use crate::store::GameStore;
 use std::collections::HashMap;
 use std::net::IpAddr;
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 use tonic::Status;
 use tonic::metadata::{Ascii, MetadataValue};
 use tonic::transport::{Channel, Endpoint};
@@ -30,9 +30,14 @@ pub struct Forwarded;
 pub struct Peers {
     store: Arc<dyn GameStore>,
     secret: MetadataValue<Ascii>,
-    /// A channel per node, with the address it was made for.
-    channels: Mutex<HashMap<String, (String, Channel)>>,
+    /// A channel per node, with the address it was made for and when that
+    /// address was read.
+    channels: Mutex<HashMap<String, (String, Channel, Instant)>>,
 }
+
+/// How long a node's address, once read, is used without reading it again
+/// (a failed call forgets it sooner).
+const ADDRESS_KNOWN_FOR: Duration = Duration::from_secs(10);
 
 impl Peers {
     /// The peers of a node on a shared store; `None` on a store of one
@@ -44,6 +49,11 @@ impl Peers {
 
     /// A client of node `node`, over a channel kept for it.
     pub async fn client(&self, node: &str) -> Result<GameServiceClient<Channel>, Status> {
+        if let Some((_, c, read)) = self.channels.lock().unwrap_or_else(|e| e.into_inner()).get(node)
+            && read.elapsed() < ADDRESS_KNOWN_FOR
+        {
+            return Ok(GameServiceClient::new(c.clone()).max_decoding_message_size(16 * 1024 * 1024));
+        }
         let (store, name) = (Arc::clone(&self.store), node.to_string());
         let address = tokio::task::spawn_blocking(move || store.cluster().map(|c| c.node_address(&name)))
             .await
@@ -58,10 +68,11 @@ impl Peers {
             Some(Err(e)) => return Err(Status::unavailable(format!("cannot look node {node} up: {e}"))),
         };
         let mut channels = self.channels.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some((a, c)) = channels.get(node)
+        if let Some((a, c, read)) = channels.get_mut(node)
             && *a == address
         {
-            return Ok(GameServiceClient::new(c.clone()));
+            *read = Instant::now();
+            return Ok(GameServiceClient::new(c.clone()).max_decoding_message_size(16 * 1024 * 1024));
         }
         let endpoint = Endpoint::from_shared(address.clone())
             .map_err(|e| Status::unavailable(format!("node {node} published a bad address {address}: {e}")))?
@@ -70,8 +81,14 @@ impl Peers {
             .keep_alive_timeout(Duration::from_secs(5))
             .tcp_nodelay(true);
         let channel = endpoint.connect_lazy();
-        channels.insert(node.to_string(), (address, channel.clone()));
+        channels.insert(node.to_string(), (address, channel.clone(), Instant::now()));
         Ok(GameServiceClient::new(channel).max_decoding_message_size(16 * 1024 * 1024))
+    }
+
+    /// Forgets node `node`'s address: it did not answer, and may have come
+    /// back elsewhere.
+    pub fn forget(&self, node: &str) {
+        self.channels.lock().unwrap_or_else(|e| e.into_inner()).remove(node);
     }
 
     /// `message` as a call forwarded for the caller at `ip`.

@@ -393,6 +393,9 @@ pub struct Manager {
     waiting_commits: AtomicUsize,
     /// Seats' grants of their views to watchers (spectators.rs; memory only).
     grants: Arc<spectators::Grants>,
+    /// Which node owns the games this node forwarded calls for, and since
+    /// when it was known (`nodes.rs`).
+    owners: std::sync::Mutex<HashMap<String, (String, std::time::Instant)>>,
 }
 
 const LIVE_CAPACITY: usize = 256;
@@ -462,6 +465,7 @@ impl Manager {
             registry,
             waiting_commits: AtomicUsize::new(0),
             grants: Default::default(),
+            owners: Default::default(),
         };
         let replayed = replay_now.len();
         for id in replay_now {

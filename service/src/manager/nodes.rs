@@ -19,6 +19,10 @@ use xodus::pb;
 const TAKE_OVER_EVERY: Duration = Duration::from_secs(1);
 /// Most games taken over at once.
 const TAKE_OVER_AT_ONCE: i64 = 64;
+/// How long a game's owner, once looked up, is trusted for forwarding
+/// without asking the store again (a call the owner refuses as not its own
+/// forgets it sooner).
+const OWNER_KNOWN_FOR: Duration = Duration::from_secs(2);
 
 impl Manager {
     /// Makes this node the owner of game `id` before it loads it.
@@ -56,11 +60,27 @@ impl Manager {
         if here && self.store.owns(id) {
             return Ok(None);
         }
+        if let Some((owner, since)) = self.owners.lock().unwrap_or_else(|e| e.into_inner()).get(id)
+            && since.elapsed() < OWNER_KNOWN_FOR
+        {
+            return Ok(Some(owner.clone()));
+        }
         match self.game(id).await {
             Ok(_) | Err(ServiceError::NotFound(_)) => Ok(None),
-            Err(ServiceError::Elsewhere { owner, .. }) => Ok(Some(owner)),
+            Err(ServiceError::Elsewhere { owner, .. }) => {
+                let mut owners = self.owners.lock().unwrap_or_else(|e| e.into_inner());
+                owners.retain(|_, (_, since)| since.elapsed() < OWNER_KNOWN_FOR);
+                owners.insert(id.to_string(), (owner.clone(), std::time::Instant::now()));
+                Ok(Some(owner))
+            }
             Err(e) => Err(e),
         }
+    }
+
+    /// Forgets who owns game `id` (a forwarded call found no owner there):
+    /// the next call asks the store again.
+    pub fn forget_owner(&self, id: &str) {
+        self.owners.lock().unwrap_or_else(|e| e.into_inner()).remove(id);
     }
 
     /// Game `slot` is no longer this node's (its lease was lost): it leaves
