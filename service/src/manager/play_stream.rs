@@ -121,6 +121,14 @@ impl Session {
             };
             let answer = match self.answer(request).await {
                 Ok(accepted) => pb::play_response::Kind::Accepted(accepted),
+                Err(ServiceError::Elsewhere { game, owner }) => {
+                    // Another node took the game over: nothing was written;
+                    // the client opens the stream again (it is forwarded to
+                    // the owner) and sends the choice there.
+                    let why = format!("game {game} moved to node {owner}; open the Play stream again and resend");
+                    let _ = tx.send(Err(tonic::Status::unavailable(why))).await;
+                    return;
+                }
                 Err(e) => {
                     let status = tonic::Status::from(e);
                     #[allow(deprecated)] // `code` is still sent for older clients
