@@ -91,9 +91,9 @@ async fn an_agent_given_a_dead_address_first_plays_a_game_to_its_end_on_the_live
     let mut c = server.client().await;
     let game_id = create_from(&mut c, game_request(21, &[pb::SeatOpenTo::Ai; 4])).await;
 
-    // Four connections over two addresses: two start on the dead one.
+    // One connection: it starts on the first address, the dead one.
     let servers = format!("http://{dead},{}", server.url);
-    let mut agent = Agent::spawn_fill_with(&servers, &dir, "heuristic", &["--connections", "4"]);
+    let mut agent = Agent::spawn_fill_with(&servers, &dir, "heuristic", &["--connections", "1"]);
 
     let end = wait_until(&mut c, &game_id, &dir, "the end of the game", |s| s.outcome.is_some()).await;
     let outcome = end.outcome.clone().expect("outcome");
@@ -112,6 +112,8 @@ async fn an_agent_whose_server_is_killed_finishes_the_game_on_its_second_address
     let mut c = a.client().await;
     let game_id = create_from(&mut c, game_request(22, &[pb::SeatOpenTo::Ai; 4])).await;
 
+    // Four connections over two addresses: two start on B, which
+    // refuses, and move to A; after the kill all of them move to B.
     let servers = format!("{},http://{b_addr}", a.url);
     let mut agent = Agent::spawn_fill_with(&servers, &dir, "heuristic", &["--connections", "4"]);
 
