@@ -570,6 +570,22 @@ fn log_lines(nodes: &[Node], what: &str) -> usize {
         .sum()
 }
 
+/// The nodes' WARN and ERROR lines, grouped by where and what (fields
+/// left out), most frequent first: for the reader of a run.
+fn log_digest(nodes: &[Node]) -> Vec<(usize, String)> {
+    let mut kinds: BTreeMap<String, usize> = BTreeMap::new();
+    for n in nodes {
+        for line in std::fs::read_to_string(n.log_path()).unwrap_or_default().lines() {
+            let Some(at) = line.find(" WARN ").or_else(|| line.find(" ERROR ")) else { continue };
+            let words: Vec<&str> = line[at..].split_whitespace().take_while(|w| !w.contains('=')).collect();
+            *kinds.entry(words.join(" ")).or_default() += 1;
+        }
+    }
+    let mut kinds: Vec<(usize, String)> = kinds.into_iter().map(|(k, n)| (n, k)).collect();
+    kinds.sort_by_key(|k| std::cmp::Reverse(k.0));
+    kinds
+}
+
 /// Whether `xodus-ai --server` takes several nodes' addresses (a comma
 /// list), as its help says.
 fn agent_takes_several_nodes() -> bool {
@@ -667,10 +683,12 @@ async fn a_cluster_loses_no_acknowledged_choice_across_repeated_kill9() {
         }
         players.push(tokio::spawn(play(pool.clone(), game.id.clone(), tokens, pace, 7 + g as u64, stop.clone())));
     }
-    // Spectators: every node watches the first two games of each kind.
+    // Spectators: every node watches the first games of each kind, two
+    // of each or a twelfth of the games.
     let watched: Vec<usize> = {
-        let ai = games.iter().enumerate().filter(|(_, g)| g.ai).map(|(i, _)| i).take(2);
-        let human = games.iter().enumerate().filter(|(_, g)| !g.ai).map(|(i, _)| i).take(2);
+        let each = (games.len() / 12).max(2);
+        let ai = games.iter().enumerate().filter(|(_, g)| g.ai).map(|(i, _)| i).take(each);
+        let human = games.iter().enumerate().filter(|(_, g)| !g.ai).map(|(i, _)| i).take(each);
         ai.chain(human).collect()
     };
     let mut watchers = Vec::new();
@@ -783,9 +801,14 @@ async fn a_cluster_loses_no_acknowledged_choice_across_repeated_kill9() {
     // checks above are on what clients see).
     let takeovers = log_lines(&nodes, "took the game over");
     let leases_lost = log_lines(&nodes, "lost the game's lease");
+    let (log_errors, log_warnings) = (log_lines(&nodes, " ERROR "), log_lines(&nodes, " WARN "));
+    for (n, kind) in log_digest(&nodes).iter().take(8) {
+        eprintln!("node logs: {n} x {kind}");
+    }
     println!(
         "failover summary: nodes={NODES} games={} kills={} ttl_ms={} secs={} agents={AGENTS} agent_servers={} entries={entries} \
          finished={finished} takeovers={takeovers} leases_lost={leases_lost} \
+         log_errors={log_errors} log_warnings={log_warnings} \
          acknowledged={acknowledged} lost={lost} duplicate_seqs={duplicate_seqs} seq_gaps={seq_gaps} out_of_order={disorder} stuck={stuck} \
          node_disagreements={disagreements} lobby_faults={lobby_faults} submit_retries={retries} landed_after_failure={landed} unexpected={} \
          watchers={} watcher_updates={w_updates} watcher_gaps={w_gaps} watcher_duplicates={w_dups} \
