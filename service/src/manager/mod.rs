@@ -479,6 +479,8 @@ impl Manager {
                     manager.remember(&d.summary(), d.last_move_ms);
                 }
                 Ok(_) => {}
+                // Another node of the cluster hosts it.
+                Err(ServiceError::Elsewhere { .. }) => {}
                 Err(e) => warn!(game = %id, error = %e, "stored game does not replay; not hosted"),
             }
         }

@@ -222,8 +222,12 @@ impl Manager {
                 }
                 self.index.write().unwrap_or_else(|e| e.into_inner()).remove(&id);
                 info!(game = %id, "ended game deleted: its retention time has passed");
-            } else if let Err(e) = self.game(&id).await {
-                warn!(game = %id, error = %e, "could not load a game to abandon it");
+            } else {
+                match self.game(&id).await {
+                    // Its owner, another node, abandons it.
+                    Ok(_) | Err(crate::error::ServiceError::Elsewhere { .. }) => {}
+                    Err(e) => warn!(game = %id, error = %e, "could not load a game to abandon it"),
+                }
             }
         }
         for slot in self.all_slots() {
