@@ -13,6 +13,7 @@
 //! Sizes: `XODUS_FAILOVER_GAMES` (default 24), `XODUS_FAILOVER_KILLS`
 //! (3), `XODUS_FAILOVER_SECS` (seconds of play after the last restart,
 //! 10), `XODUS_FAILOVER_TTL_MS` (the nodes' lease, 3000);
+//! `XODUS_FAILOVER_KEEP_LOGS=1` keeps the nodes' logs of a passing run;
 //! `scripts/failover.sh` runs it bigger in release mode. Skipped when
 //! `XODUS_SKIP_POSTGRES_TESTS=1`. Needs the binaries next to the test
 //! executable: `cargo build -p xodus-server -p xodus-ai` first.
@@ -555,6 +556,13 @@ fn mismatches(seen: &[(u64, String)], entries: &[pb::HistoryEntry]) -> u64 {
     seen.iter().filter(|(seq, option)| by_seq.get(seq) != Some(&option.as_str())).count() as u64
 }
 
+/// Now, as seconds since the Unix epoch (UTC, to the millisecond), to
+/// line the kills up with the nodes' logs.
+fn unix_time() -> String {
+    let t = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default();
+    format!("{}.{:03}", t.as_secs(), t.subsec_millis())
+}
+
 /// Where the logs are, for a failure message.
 fn logs_hint(nodes: &[Node], agent_dirs: &[PathBuf]) -> String {
     let nodes = nodes.iter().map(|n| n.log_path());
@@ -704,9 +712,11 @@ async fn a_cluster_loses_no_acknowledged_choice_across_repeated_kill9() {
     tokio::time::sleep(WARMUP).await;
     for k in 0..sizes.kills {
         let victim = k % NODES;
+        eprintln!("{} kill -9 node{victim}", unix_time());
         nodes[victim].kill9();
         tokio::time::sleep(sizes.down()).await;
         nodes[victim].start().await;
+        eprintln!("{} node{victim} serving again", unix_time());
         if k + 1 < sizes.kills {
             tokio::time::sleep(UP_BETWEEN_KILLS).await;
         }
@@ -823,6 +833,11 @@ async fn a_cluster_loses_no_acknowledged_choice_across_repeated_kill9() {
         watch_reports.len(),
     );
     let logs = logs_hint(&nodes, &agent_dirs);
+    if std::env::var_os("XODUS_FAILOVER_KEEP_LOGS").is_some() {
+        // kill -9 keeps a node's directory, and so its log.
+        nodes.iter_mut().for_each(Node::kill9);
+        eprintln!("logs kept: {logs}");
+    }
     assert!(acknowledged > 0, "the test acknowledged no choice: nothing was checked (logs: {logs})");
     assert_eq!(lost, 0, "acknowledged choices lost (logs: {logs})");
     assert_eq!(
