@@ -280,6 +280,9 @@ struct Game {
 struct PlayReport {
     /// Acknowledged choices: (seq from the reply, option id sent).
     acked: Vec<(u64, String)>,
+    /// The longest wait between two acknowledgements (a figure: about
+    /// the lease and a second when the game's node was killed).
+    longest_gap: Duration,
     /// Submits tried again after a node went away.
     retries: u64,
     /// A submit retried after an UNAVAILABLE (or a cut connection) then
@@ -305,6 +308,7 @@ async fn play(
 ) -> PlayReport {
     let mut rng = Rng(seed);
     let mut report = PlayReport::default();
+    let mut last_ack = Instant::now();
     while !*stop.borrow() {
         let view = pool
             .client(rng.below(pool.len()))
@@ -350,6 +354,8 @@ async fn play(
                         report.unexpected.push(format!("acknowledged seq {seq} for expected_seq {}", state.seq));
                     }
                     report.acked.push((seq, option.id.clone()));
+                    report.longest_gap = report.longest_gap.max(last_ack.elapsed());
+                    last_ack = Instant::now();
                     break;
                 }
                 Err(e) => match classify(&e) {
@@ -783,10 +789,12 @@ async fn a_cluster_loses_no_acknowledged_choice_across_repeated_kill9() {
     let lobby_faults = lobby_faults(&pool, &games, &histories, &over).await;
     let human: Vec<usize> = games.iter().enumerate().filter(|(_, g)| !g.ai).map(|(i, _)| i).collect();
     let mut acknowledged = 0u64;
+    let mut longest_gap = Duration::ZERO;
     let mut lost = 0u64;
     let (mut retries, mut landed, mut unexpected) = (0, 0, Vec::new());
     for (r, &g) in reports.iter().zip(&human) {
         acknowledged += r.acked.len() as u64;
+        longest_gap = longest_gap.max(r.longest_gap);
         lost += losses(&r.acked, &histories[g]);
         retries += r.retries;
         landed += r.landed_after_failure;
@@ -819,7 +827,7 @@ async fn a_cluster_loses_no_acknowledged_choice_across_repeated_kill9() {
         "failover summary: nodes={NODES} games={} kills={} ttl_ms={} secs={} agents={AGENTS} agent_servers={} entries={entries} \
          finished={finished} takeovers={takeovers} leases_lost={leases_lost} \
          log_errors={log_errors} log_warnings={log_warnings} \
-         acknowledged={acknowledged} lost={lost} duplicate_seqs={duplicate_seqs} seq_gaps={seq_gaps} out_of_order={disorder} stuck={stuck} \
+         acknowledged={acknowledged} longest_ack_gap_ms={} lost={lost} duplicate_seqs={duplicate_seqs} seq_gaps={seq_gaps} out_of_order={disorder} stuck={stuck} \
          node_disagreements={disagreements} lobby_faults={lobby_faults} submit_retries={retries} landed_after_failure={landed} unexpected={} \
          watchers={} watcher_updates={w_updates} watcher_gaps={w_gaps} watcher_duplicates={w_dups} \
          watcher_bad_snapshots={w_bad_snapshots} watcher_mismatches={w_mismatches} watcher_reopens={w_reopens} \
@@ -829,6 +837,7 @@ async fn a_cluster_loses_no_acknowledged_choice_across_repeated_kill9() {
         sizes.ttl_ms,
         sizes.secs,
         if several { "every-node" } else { "one-node" },
+        longest_gap.as_millis(),
         unexpected.len(),
         watch_reports.len(),
     );
