@@ -138,6 +138,11 @@ struct Args {
     /// Requests per second one agent key may send, with a burst of as many.
     #[arg(long, env = "XODUS_AGENT_RATE_LIMIT", default_value_t = 50_000)]
     agent_rate_limit: u32,
+    /// Load balancers (IP addresses, comma-separated) whose
+    /// x-forwarded-for header is believed: their calls count against the
+    /// client the header names last, not against the balancer.
+    #[arg(long = "trusted-proxy", env = "XODUS_TRUSTED_PROXIES", value_delimiter = ',')]
+    trusted_proxies: Vec<std::net::IpAddr>,
     /// Serve the operator's figures (Prometheus text at `GET /metrics`) on
     /// this HOST:PORT, apart from the game port; off when not given.
     #[arg(long, env = "XODUS_METRICS_LISTEN")]
@@ -241,6 +246,7 @@ async fn main() -> anyhow::Result<()> {
             shutdown_grace: Duration::from_secs(args.shutdown_grace_secs),
             commit_poll: Duration::from_micros(args.commit_poll_us),
             refuse_chosen_seeds: args.refuse_chosen_seeds,
+            trusted_proxies: args.trusted_proxies.clone(),
             ..Limits::default()
         }
         .with_agent_keys(args.agent_key_file.as_deref(), args.agent_max_streams, args.agent_rate_limit)?,

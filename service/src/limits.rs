@@ -72,6 +72,10 @@ pub struct Limits {
     /// Agent keys and the caps of the agents holding one (none: every
     /// client is counted by its address).
     pub agents: Option<agents::AgentCaps>,
+    /// Load balancers whose `x-forwarded-for` is believed: a call from one
+    /// counts against the caller the balancer names (the header's last
+    /// address), not against the balancer.
+    pub trusted_proxies: Vec<IpAddr>,
 }
 
 impl Default for Limits {
@@ -93,6 +97,7 @@ impl Default for Limits {
             commit_poll: Duration::from_micros(300),
             refuse_chosen_seeds: false,
             agents: None,
+            trusted_proxies: Vec::new(),
         }
     }
 }
@@ -210,11 +215,10 @@ pub fn client_ip<T>(req: &http::Request<T>) -> IpAddr {
 /// RESOURCE_EXHAUSTED without reaching the service. Also returns a way to
 /// forget clients not seen for a while.
 pub fn rate_limit(
-    per_second: u32,
-    agents: Option<agents::AgentCaps>,
+    limits: &Limits,
     cluster_secret: Option<String>,
 ) -> (agents::ClientLimitsLayer, Arc<dyn Fn() + Send + Sync>) {
-    let layer = agents::ClientLimitsLayer::new(per_second, agents, cluster_secret);
+    let layer = agents::ClientLimitsLayer::new(limits, cluster_secret);
     let sweep = layer.sweeper();
     (layer, sweep)
 }

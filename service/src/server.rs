@@ -195,7 +195,7 @@ async fn serve(
         limits.max_message_bytes,
     );
     let (rate_limit_layer, forget_quiet_clients) =
-        rate_limit(limits.requests_per_second, limits.agents.clone(), cluster_secret);
+        rate_limit(&limits, cluster_secret);
     {
         let mut stop = manager.shutdown_signal();
         tokio::spawn(async move {

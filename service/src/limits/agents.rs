@@ -12,6 +12,9 @@
 //! cap in it, so the per-client counters (`ClientCaps`) count each agent
 //! apart, against its own cap.
 //!
+//! A call from a trusted load balancer (`--trusted-proxy`) counts as the
+//! caller its `x-forwarded-for` names last (the address the balancer saw).
+//!
 //! A call another node of the cluster forwarded (`peers.rs`) carries the
 //! cluster's secret: it goes on as its original caller's address, already
 //! held to that caller's rate by the node it came in through. A wrong
@@ -186,18 +189,22 @@ struct Gate {
     agents: Option<(AgentCaps, governor::DefaultKeyedRateLimiter<u32>)>,
     /// The cluster's secret (several nodes on a shared store).
     cluster_secret: Option<String>,
+    /// Balancers whose `x-forwarded-for` is believed.
+    trusted_proxies: Vec<IpAddr>,
 }
 
 impl ClientLimitsLayer {
-    /// `per_second` requests per address, the agent caps if keys were
-    /// given, and the cluster's secret on a node of one.
-    pub fn new(per_second: u32, agents: Option<AgentCaps>, cluster_secret: Option<String>) -> ClientLimitsLayer {
-        let agents = agents.map(|caps| {
+    /// The limits' rate per address, agent caps and trusted balancers,
+    /// and the cluster's secret on a node of one.
+    pub fn new(limits: &super::Limits, cluster_secret: Option<String>) -> ClientLimitsLayer {
+        let per_second = limits.requests_per_second;
+        let agents = limits.agents.clone().map(|caps| {
             let l = limiter(caps.requests_per_second);
             (caps, l)
         });
+        let trusted_proxies = limits.trusted_proxies.clone();
         ClientLimitsLayer {
-            gate: Arc::new(Gate { per_second, by_address: limiter(per_second), agents, cluster_secret }),
+            gate: Arc::new(Gate { per_second, by_address: limiter(per_second), agents, cluster_secret, trusted_proxies }),
         }
     }
 
@@ -230,8 +237,9 @@ pub struct ClientLimits<S> {
 
 /// What the gate makes of a call.
 enum Verdict {
-    /// Within its address's rate.
-    Ordinary,
+    /// Within its address's rate (the caller a trusted balancer named, when
+    /// it came through one).
+    Ordinary(Option<IpAddr>),
     /// A known key within its rate: go on as this address.
     Agent(IpAddr),
     /// Forwarded by another node for this caller.
@@ -257,8 +265,9 @@ impl Gate {
         }
         let key = req.headers().get(AGENT_KEY_HEADER);
         let Some(key) = key else {
-            return match self.by_address.check_key(&client_ip(req)) {
-                Ok(()) => Verdict::Ordinary,
+            let named = self.named_by_balancer(req);
+            return match self.by_address.check_key(&named.unwrap_or_else(|| client_ip(req))) {
+                Ok(()) => Verdict::Ordinary(named),
                 Err(not_until) => {
                     let wait = not_until.wait_time_from(governor::clock::DefaultClock::default().now());
                     Verdict::Refused(tonic::Status::resource_exhausted(format!(
@@ -285,6 +294,26 @@ impl Gate {
     }
 }
 
+impl Gate {
+    /// The caller a trusted balancer names: the last address of its
+    /// `x-forwarded-for` (the one it saw; earlier ones are the caller's
+    /// own say). `None` for a call that did not come through one.
+    fn named_by_balancer<B>(&self, req: &http::Request<B>) -> Option<IpAddr> {
+        if self.trusted_proxies.is_empty() || !self.trusted_proxies.contains(&client_ip(req)) {
+            return None;
+        }
+        let header = req.headers().get_all("x-forwarded-for").iter().next_back()?;
+        header.to_str().ok()?.rsplit(',').next()?.trim().parse().ok()
+    }
+}
+
+/// Puts `ip` as the call's client address.
+fn call_as<B>(req: &mut http::Request<B>, ip: IpAddr) {
+    let local = req.extensions().get::<tonic::transport::server::TcpConnectInfo>().and_then(|c| c.local_addr());
+    req.extensions_mut()
+        .insert(tonic::transport::server::TcpConnectInfo { local_addr: local, remote_addr: Some(SocketAddr::new(ip, 0)) });
+}
+
 impl<S, B> tower::Service<http::Request<B>> for ClientLimits<S>
 where
     S: tower::Service<http::Request<B>, Response = http::Response<tonic::body::Body>> + Clone + Send + 'static,
@@ -302,7 +331,12 @@ where
 
     fn call(&mut self, mut req: http::Request<B>) -> Self::Future {
         match self.gate.judge(&req) {
-            Verdict::Ordinary => Box::pin(self.inner.call(req)),
+            Verdict::Ordinary(named) => {
+                if let Some(ip) = named {
+                    call_as(&mut req, ip);
+                }
+                Box::pin(self.inner.call(req))
+            }
             Verdict::Refused(status) => Box::pin(std::future::ready(Ok(status.into_http()))),
             Verdict::Agent(ip) | Verdict::Forwarded(ip) => {
                 if req.headers_mut().remove(crate::peers::CLUSTER_HEADER).is_some() {
@@ -310,12 +344,7 @@ where
                     req.extensions_mut().insert(crate::peers::Forwarded);
                 }
                 req.headers_mut().remove(AGENT_KEY_HEADER);
-                let local =
-                    req.extensions().get::<tonic::transport::server::TcpConnectInfo>().and_then(|c| c.local_addr());
-                req.extensions_mut().insert(tonic::transport::server::TcpConnectInfo {
-                    local_addr: local,
-                    remote_addr: Some(SocketAddr::new(ip, 0)),
-                });
+                call_as(&mut req, ip);
                 Box::pin(self.inner.call(req))
             }
         }
