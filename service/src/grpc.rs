@@ -76,15 +76,17 @@ macro_rules! forward_unary {
             note_of(&$request).set(&game, None);
             let ip = client(&$request);
             let mut c = peers.client(&owner).await?;
-            return c.$method(peers.request($request.into_inner(), ip)).await.map(|r| Response::new(r.into_inner())).map_err(
-                |e| {
+            return c
+                .$method(peers.request($request.into_inner(), ip))
+                .await
+                .map(|r| Response::new(r.into_inner()))
+                .map_err(|e| {
                     if e.code() == tonic::Code::Unavailable {
                         $self.manager.forget_owner(&game);
                         peers.forget(&owner);
                     }
                     owner_failed(&owner, e)
-                },
-            );
+                });
         }
     };
 }
