@@ -194,8 +194,7 @@ async fn serve(
             .max_encoding_message_size(16 * 1024 * 1024),
         limits.max_message_bytes,
     );
-    let (rate_limit_layer, forget_quiet_clients) =
-        rate_limit(&limits, cluster_secret);
+    let (rate_limit_layer, forget_quiet_clients) = rate_limit(&limits, cluster_secret);
     {
         let mut stop = manager.shutdown_signal();
         tokio::spawn(async move {

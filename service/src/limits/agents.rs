@@ -204,7 +204,13 @@ impl ClientLimitsLayer {
         });
         let trusted_proxies = limits.trusted_proxies.clone();
         ClientLimitsLayer {
-            gate: Arc::new(Gate { per_second, by_address: limiter(per_second), agents, cluster_secret, trusted_proxies }),
+            gate: Arc::new(Gate {
+                per_second,
+                by_address: limiter(per_second),
+                agents,
+                cluster_secret,
+                trusted_proxies,
+            }),
         }
     }
 
@@ -310,8 +316,10 @@ impl Gate {
 /// Puts `ip` as the call's client address.
 fn call_as<B>(req: &mut http::Request<B>, ip: IpAddr) {
     let local = req.extensions().get::<tonic::transport::server::TcpConnectInfo>().and_then(|c| c.local_addr());
-    req.extensions_mut()
-        .insert(tonic::transport::server::TcpConnectInfo { local_addr: local, remote_addr: Some(SocketAddr::new(ip, 0)) });
+    req.extensions_mut().insert(tonic::transport::server::TcpConnectInfo {
+        local_addr: local,
+        remote_addr: Some(SocketAddr::new(ip, 0)),
+    });
 }
 
 impl<S, B> tower::Service<http::Request<B>> for ClientLimits<S>
