@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 use tonic::Status;
 use tonic::metadata::{Ascii, MetadataValue};
 use tonic::transport::{Channel, Endpoint};
-use tracing::warn;
+use tracing::{debug, warn};
 use xodus::GameServiceClient;
 
 /// The metadata key of the cluster's secret on a forwarded call.
@@ -107,11 +107,29 @@ impl Peers {
 /// answers pass unchanged.
 pub fn owner_failed(node: &str, status: Status) -> Status {
     if matches!(status.code(), tonic::Code::Unavailable | tonic::Code::Unknown) {
-        warn!(node, error = %status, "the game's node did not answer a forwarded call");
+        if first_in_a_while(node) {
+            warn!(node, error = %status, "the game's node did not answer a forwarded call (said once per node every 10 s)");
+        } else {
+            debug!(node, error = %status, "the game's node did not answer a forwarded call");
+        }
         return Status::unavailable(format!(
             "the game's node {node} did not answer ({}); retry: another node takes its games over when it is gone",
             status.message()
         ));
     }
     status
+}
+
+/// Whether a node's silence was not reported in the last 10 seconds (a
+/// dead node fails every call forwarded to it until its games move).
+fn first_in_a_while(node: &str) -> bool {
+    static LAST: std::sync::OnceLock<Mutex<HashMap<String, Instant>>> = std::sync::OnceLock::new();
+    let mut last = LAST.get_or_init(Mutex::default).lock().unwrap_or_else(|e| e.into_inner());
+    match last.get(node) {
+        Some(t) if t.elapsed() < Duration::from_secs(10) => false,
+        _ => {
+            last.insert(node.to_string(), Instant::now());
+            true
+        }
+    }
 }

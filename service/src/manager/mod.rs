@@ -396,6 +396,9 @@ pub struct Manager {
     /// Which node owns the games this node forwarded calls for, and since
     /// when it was known (`nodes.rs`).
     owners: std::sync::Mutex<HashMap<String, (String, std::time::Instant)>>,
+    /// One load at a time per game: the others wait and find it loaded
+    /// (a game is replayed, and its lease taken, once).
+    loading: std::sync::Mutex<HashMap<String, Arc<Mutex<()>>>>,
 }
 
 const LIVE_CAPACITY: usize = 256;
@@ -466,6 +469,7 @@ impl Manager {
             waiting_commits: AtomicUsize::new(0),
             grants: Default::default(),
             owners: Default::default(),
+            loading: Default::default(),
         };
         let replayed = replay_now.len();
         for id in replay_now {
@@ -491,6 +495,24 @@ impl Manager {
     /// Replays stored game `id` into memory (or finds it there), once
     /// this node owns it.
     async fn load_game(&self, id: &str) -> Result<Arc<Slot>, ServiceError> {
+        let gate = Arc::clone(self.loading.lock().unwrap_or_else(|e| e.into_inner()).entry(id.to_string()).or_default());
+        let loaded = {
+            let _turn = gate.lock().await;
+            let found = self.games.read().unwrap_or_else(|e| e.into_inner()).get(id).cloned();
+            match found {
+                Some(slot) if self.store.owns(id) => Ok(slot),
+                _ => self.load_game_now(id).await,
+            }
+        };
+        let mut loading = self.loading.lock().unwrap_or_else(|e| e.into_inner());
+        if Arc::strong_count(&gate) <= 2 {
+            loading.remove(id);
+        }
+        loaded
+    }
+
+    /// [`Manager::load_game`], this caller's turn come.
+    async fn load_game_now(&self, id: &str) -> Result<Arc<Slot>, ServiceError> {
         self.own(id).await?;
         let stored = {
             let (store, id) = (Arc::clone(&self.store), id.to_string());

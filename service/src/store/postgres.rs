@@ -101,6 +101,17 @@ fn lock(held: &Held) -> std::sync::MutexGuard<'_, HashMap<String, i64>> {
     held.lock().unwrap_or_else(|e| e.into_inner())
 }
 
+/// Records that this node holds `game` with `epoch`, unless it already
+/// knows a newer epoch of its own: two acquisitions racing on one node
+/// each raise the epoch, and whichever answer arrives last, the node must
+/// write with the newest (an older one would fence the node out of its own
+/// game).
+pub(super) fn hold(held: &mut HashMap<String, i64>, game: &str, epoch: i64) -> i64 {
+    let e = held.entry(game.to_string()).or_insert(epoch);
+    *e = (*e).max(epoch);
+    *e
+}
+
 /// PostgreSQL, through `tokio-postgres` (plain TCP or a Unix socket; no TLS).
 #[cfg_attr(not(test), allow(dead_code))]
 pub struct PostgresStore {
@@ -270,7 +281,7 @@ impl PostgresStore {
         self.block(async move {
             let keeper = keeper.get().await?;
             let epoch = acquire_on(&keeper, &game, &node, ttl).await?;
-            lock(&held).insert(game.clone(), epoch);
+            let epoch = hold(&mut lock(&held), &game, epoch);
             Ok(Lease { game, owner: node, epoch })
         })
     }
@@ -285,7 +296,12 @@ impl PostgresStore {
             let keeper = keeper.get().await?;
             let kept = renew_on(&keeper, &node, ttl, &[(lease.game.clone(), lease.epoch)]).await?;
             if kept.is_empty() {
-                lock(&held).remove(&lease.game);
+                {
+                    let mut held = lock(&held);
+                    if held.get(&lease.game) == Some(&lease.epoch) {
+                        held.remove(&lease.game);
+                    }
+                }
                 let held_by = holder_on(&keeper, &lease.game).await?;
                 return Err(StoreError::LeaseLost { game: lease.game, node, epoch: lease.epoch, held_by });
             }
@@ -320,7 +336,7 @@ impl PostgresStore {
                 .iter()
                 .map(|r| {
                     let (game, epoch): (String, i64) = (r.get(0), r.get(1));
-                    held.insert(game.clone(), epoch);
+                    let epoch = hold(&mut held, &game, epoch);
                     Lease { game, owner: node.clone(), epoch }
                 })
                 .collect())

@@ -498,6 +498,42 @@ fn leases_are_renewed_released_and_taken_back_by_a_restarted_node() {
     assert!(a.take_over_expired(10).expect("sweep").is_empty());
 }
 
+/// The answers of two acquisitions on one node can arrive in either order
+/// (the lease keeper's, a writer's, the take-over sweep's connections):
+/// an older epoch arriving last never replaces the newer one.
+#[test]
+fn a_late_answer_with_an_older_epoch_does_not_replace_a_newer_one() {
+    let mut held = std::collections::HashMap::new();
+    assert_eq!(crate::store::postgres::hold(&mut held, "g", 11), 11);
+    assert_eq!(crate::store::postgres::hold(&mut held, "g", 9), 11, "epoch 9 answered after 11");
+    assert_eq!(crate::store::postgres::hold(&mut held, "g", 12), 12);
+    assert_eq!(held.get("g"), Some(&12));
+}
+
+/// Several calls on one node taking one game at once (a stream, a choice
+/// and the take-over sweep after its owner died) each raise the epoch; the
+/// node must keep the newest, whatever order their answers arrive in, or
+/// it fences itself out of its own game.
+#[test]
+fn concurrent_takes_of_one_game_leave_the_node_with_the_newest_epoch() {
+    let Some(url) = pg("concurrent_own") else { return };
+    let b = PostgresStore::connect(&url, Place::options("node-b")).expect("b");
+    b.create_game(&record("g"), &[]).expect("create");
+    b.release(&Lease { game: "g".into(), owner: "node-b".into(), epoch: 1 }).expect("release");
+    let a = std::sync::Arc::new(PostgresStore::connect(&url, Place::options("node-a")).expect("a"));
+    let takers: Vec<_> = (0..8)
+        .map(|_| {
+            let a = std::sync::Arc::clone(&a);
+            std::thread::spawn(move || a.acquire("g").map(|l| l.epoch))
+        })
+        .collect();
+    let epochs: Vec<i64> = takers.into_iter().map(|t| t.join().expect("thread").expect("acquire")).collect();
+    let newest = *epochs.iter().max().expect("epochs");
+    assert_eq!(a.holder("g").expect("holder"), format!("node-a epoch {newest}"));
+    assert_eq!(a.held(), vec![("g".to_string(), newest)], "the node writes with the database's epoch");
+    a.append_entry("g", &entry(1)).expect("so its writes go through");
+}
+
 /// The store makes its connections again after PostgreSQL restarted (a
 /// server of its own: the shared one stays up for the other tests). A
 /// request cut by the restart may fail (it was not acknowledged); the

@@ -304,7 +304,7 @@ async fn judge(c: &Client, ctx: &Context, op: &Op, epoch: i64, rows: u64) -> Res
             Err(if !exists {
                 StoreError::NoSuchGame(game.clone())
             } else if !owned {
-                lock(&ctx.held).remove(game);
+                forget_if(&ctx.held, game, epoch);
                 let held_by = holder_on(c, game).await?;
                 StoreError::LeaseLost { game: game.clone(), node: ctx.node.clone(), epoch, held_by }
             } else if dup {
@@ -328,7 +328,7 @@ async fn judge(c: &Client, ctx: &Context, op: &Op, epoch: i64, rows: u64) -> Res
             Err(if !exists {
                 StoreError::NoSuchGame(game.clone())
             } else if !owned {
-                lock(&ctx.held).remove(game);
+                forget_if(&ctx.held, game, epoch);
                 let held_by = holder_on(c, game).await?;
                 StoreError::LeaseLost { game: game.clone(), node: ctx.node.clone(), epoch, held_by }
             } else {
@@ -385,6 +385,15 @@ async fn reconnect(url: &str) -> Result<(Client, Stmts), StoreError> {
     Ok((c, s))
 }
 
+/// Forgets this node's lease on `game` if it is still `epoch` (a newer
+/// one, taken meanwhile, stays).
+fn forget_if(held: &super::Held, game: &str, epoch: i64) {
+    let mut held = lock(held);
+    if held.get(game) == Some(&epoch) {
+        held.remove(game);
+    }
+}
+
 /// The epoch each write of `ops` carries: the lease held, or one taken now
 /// for a game this node has not written since it started.
 async fn epochs(c: &Client, ctx: &Context, ops: &[Op]) -> Vec<Result<i64, StoreError>> {
@@ -405,10 +414,7 @@ async fn epochs(c: &Client, ctx: &Context, ops: &[Op]) -> Vec<Result<i64, StoreE
         out.push(match known {
             Some(e) => Ok(e),
             None => match acquire_on(c, game, &ctx.node, ctx.ttl_ms).await {
-                Ok(e) => {
-                    lock(&ctx.held).insert(game.clone(), e);
-                    Ok(e)
-                }
+                Ok(e) => Ok(super::hold(&mut lock(&ctx.held), game, e)),
                 Err(StoreError::LeaseHeld { game, owner, epoch }) => Err(StoreError::LeaseLost {
                     game,
                     node: ctx.node.clone(),
