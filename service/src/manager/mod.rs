@@ -495,7 +495,8 @@ impl Manager {
     /// Replays stored game `id` into memory (or finds it there), once
     /// this node owns it.
     async fn load_game(&self, id: &str) -> Result<Arc<Slot>, ServiceError> {
-        let gate = Arc::clone(self.loading.lock().unwrap_or_else(|e| e.into_inner()).entry(id.to_string()).or_default());
+        let gate =
+            Arc::clone(self.loading.lock().unwrap_or_else(|e| e.into_inner()).entry(id.to_string()).or_default());
         let loaded = {
             let _turn = gate.lock().await;
             let found = self.games.read().unwrap_or_else(|e| e.into_inner()).get(id).cloned();
