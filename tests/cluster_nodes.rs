@@ -2,7 +2,8 @@
 //! any node serves any game (calls and streams are forwarded to the
 //! game's owner), the lobby of one node hears of the games of the other,
 //! a forged cluster secret is refused, a dead node's game moves to the
-//! survivor with its stream resumed from the last seq, and readiness
+//! survivor with its stream resumed from the last seq and its clock
+//! running on, a drained node hands its games over, and readiness
 //! follows the database. The longer kill -9 run is `cluster_failover.rs`.
 
 mod common;
@@ -253,4 +254,48 @@ async fn a_drained_node_ends_its_streams_with_unavailable_and_hands_its_games_ov
     let acked = play_first(&mut cb, &id, &tokens).await.seq;
     until_seq(&mut stream, &mut last, acked).await;
     assert_eq!(last, 2, "the game went on through b from where it was");
+}
+
+#[tokio::test]
+async fn a_seats_clock_runs_on_on_the_node_that_takes_the_game_over() {
+    let Some((_postgres, url)) = database("cluster_clock").await else { return };
+    let (a, b) = (node("a", &url), node("b", &url));
+    let (mut ca, mut cb) = (a.client().await, b.client().await);
+    let clock = pb::ClockRules {
+        kind: pb::ClockKind::PerMove as i32,
+        per_move_seconds: 3,
+        on_timeout: pb::TimeoutPolicy::Skip as i32,
+        ..Default::default()
+    };
+    // VII Legio: its rules let the server pass for a seat (X-ODUS has no
+    // pass in most decisions).
+    let request = pb::CreateGameRequest {
+        game_type: "legio".into(),
+        seats: vec![pb::SeatOpenTo::Human as i32; 2],
+        setup: Some(pb::create_game_request::Setup::GameSetup(xodus::any::pack(&xodus::legio_pb::LegioSetup {
+            players: 2,
+            round_limit: Some(6),
+            ..Default::default()
+        }))),
+        clock: Some(clock),
+        spectator_policy: pb::SpectatorPolicy::Public as i32,
+        ..Default::default()
+    };
+    let id = create_from(&mut ca, request).await;
+    claim_seats(&mut ca, &id, 2).await;
+    // Nobody plays; the owner dies with the first seat's clock running.
+    let _ = a.kill9();
+    eventually("b passes for the seat whose time ran out", || {
+        let mut cb = cb.clone();
+        let id = id.clone();
+        async move {
+            let h = cb.get_history(pb::GetHistoryRequest { game_id: id, ..Default::default() }).await;
+            h.is_ok_and(|h| !h.into_inner().entries.is_empty())
+        }
+    })
+    .await;
+    let s = state(&mut cb, &id).await;
+    assert!(s.seq >= 1, "the game moved on without a choice from anyone");
+    let log = b.log();
+    assert!(log.contains("took the game over") || log.contains("owns the game now"), "b took the game over:\n{log}");
 }
