@@ -269,18 +269,7 @@ async fn a_seats_clock_runs_on_on_the_node_that_takes_the_game_over() {
     };
     // VII Legio: its rules let the server pass for a seat (X-ODUS has no
     // pass in most decisions).
-    let request = pb::CreateGameRequest {
-        game_type: "legio".into(),
-        seats: vec![pb::SeatOpenTo::Human as i32; 2],
-        setup: Some(pb::create_game_request::Setup::GameSetup(xodus::any::pack(&xodus::legio_pb::LegioSetup {
-            players: 2,
-            round_limit: Some(6),
-            ..Default::default()
-        }))),
-        clock: Some(clock),
-        spectator_policy: pb::SpectatorPolicy::Public as i32,
-        ..Default::default()
-    };
+    let request = legio_clocked([pb::SeatOpenTo::Human; 2], clock);
     let id = create_from(&mut ca, request).await;
     claim_seats(&mut ca, &id, 2).await;
     // Nobody plays; the owner dies with the first seat's clock running.

@@ -8,23 +8,10 @@ mod common;
 use common::{Agent, Server, temp_dir};
 use std::time::{Duration, Instant};
 use tonic::transport::Channel;
-use xodus::{GameServiceClient, any, legio_pb, pb};
+use xodus::{GameServiceClient, pb};
 
 fn legio(seats: [pb::SeatOpenTo; 2], clock: pb::ClockRules) -> pb::CreateGameRequest {
-    pb::CreateGameRequest {
-        game_type: "legio".into(),
-        seats: seats.iter().map(|&s| s as i32).collect(),
-        setup: Some(pb::create_game_request::Setup::GameSetup(any::pack(&legio_pb::LegioSetup {
-            players: 2,
-            round_limit: Some(6),
-            ..Default::default()
-        }))),
-        clock: Some(clock),
-        // Spectators see the game as it is (VII Legio's default delays
-        // them): these tests read the clocks as a spectator.
-        spectator_policy: pb::SpectatorPolicy::Public as i32,
-        ..Default::default()
-    }
+    common::legio_clocked(seats, clock)
 }
 
 async fn claim_human(c: &mut GameServiceClient<Channel>, id: &str, seat: u32) -> Option<pb::SeatCredentials> {

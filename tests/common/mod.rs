@@ -259,6 +259,23 @@ pub fn game_request(seed: u64, seats: &[pb::SeatOpenTo]) -> pb::CreateGameReques
     }
 }
 
+/// A two-commander VII Legio game of at most 6 rounds under `clock`, its
+/// spectators seeing it as it is (VII Legio's default delays them).
+pub fn legio_clocked(seats: [pb::SeatOpenTo; 2], clock: pb::ClockRules) -> pb::CreateGameRequest {
+    pb::CreateGameRequest {
+        game_type: "legio".into(),
+        seats: seats.iter().map(|&s| s as i32).collect(),
+        setup: Some(pb::create_game_request::Setup::GameSetup(xodus::any::pack(&xodus::legio_pb::LegioSetup {
+            players: 2,
+            round_limit: Some(6),
+            ..Default::default()
+        }))),
+        clock: Some(clock),
+        spectator_policy: pb::SpectatorPolicy::Public as i32,
+        ..Default::default()
+    }
+}
+
 /// Creates a seeded game; returns its id.
 pub async fn create_game(c: &mut GameServiceClient<Channel>, seed: u64) -> String {
     create_from(c, create_request(seed)).await
