@@ -242,7 +242,10 @@ async fn streams_replay_then_follow_and_forks_match() {
     assert_eq!(m.stream_game(None, &id, 99, None, false).await.err().map(|e| e.code()), Some(tonic::Code::OutOfRange));
 
     m.begin_shutdown();
-    assert!(rx.recv().await.is_none(), "streams end at shutdown");
+    let last = rx.recv().await.expect("a last word at shutdown").expect_err("an error, not an update");
+    assert_eq!(last.code(), tonic::Code::Unavailable, "{last:?}");
+    assert!(last.message().contains("from_seq 5"), "it says where to resume: {last:?}");
+    assert!(rx.recv().await.is_none(), "then the stream ends");
 }
 
 #[tokio::test]
