@@ -68,6 +68,18 @@ async fn watch(
         .into_inner()
 }
 
+/// The error a stream ends with once its node is gone or going, with no
+/// update before it; panics when it ends as if the game were over.
+async fn ending(stream: &mut tonic::Streaming<pb::StreamGameResponse>) -> tonic::Status {
+    loop {
+        match next(stream).await {
+            Ok(Some(m)) => assert!(m.entry.is_none(), "no update once the node is gone or going"),
+            Ok(None) => panic!("the stream ends with an error, not as if the game were over"),
+            Err(status) => return status,
+        }
+    }
+}
+
 /// Reads `stream` until an update of seq `seq`; panics on a gap.
 async fn until_seq(stream: &mut tonic::Streaming<pb::StreamGameResponse>, last: &mut u64, seq: u64) {
     while *last < seq {
@@ -172,14 +184,7 @@ async fn a_dead_nodes_game_moves_to_the_survivor_and_its_stream_resumes() {
     let _ = a.kill9();
 
     // The stream relayed by b from a ends with an error.
-    let ended = loop {
-        match next(&mut stream).await {
-            Ok(Some(m)) => assert!(m.entry.is_none(), "no update after the owner died"),
-            Ok(None) => break None,
-            Err(status) => break Some(status),
-        }
-    };
-    let status = ended.expect("the relayed stream ends with an error, not as if the game were over");
+    let status = ending(&mut stream).await;
     assert_eq!(status.code(), tonic::Code::Unavailable, "{status:?}");
 
     // b takes the game over once a's lease runs out, with every
@@ -236,14 +241,7 @@ async fn a_drained_node_ends_its_streams_with_unavailable_and_hands_its_games_ov
     until_seq(&mut stream, &mut last, acked).await;
 
     let a_dir = tokio::task::spawn_blocking(move || a.terminate_keep());
-    let ended = loop {
-        match next(&mut stream).await {
-            Ok(Some(m)) => assert!(m.entry.is_none(), "no update after the drain began"),
-            Ok(None) => break None,
-            Err(status) => break Some(status),
-        }
-    };
-    let ended = ended.expect("a drained node's stream ends with an error, not as if the game were over");
+    let ended = ending(&mut stream).await;
     assert_eq!(ended.code(), tonic::Code::Unavailable, "{ended:?}");
     assert!(ended.message().contains(&format!("from_seq {last}")), "it says where to resume: {ended:?}");
     let a_dir = a_dir.await.expect("a stopped");
