@@ -286,6 +286,30 @@ fn refusals_are_one_clear_line_and_an_exit_code() {
 }
 
 #[test]
+fn a_reader_that_stops_early_ends_view_quietly() {
+    // `xodus view G | head`: the reader's end of the pipe is closed before
+    // the view is printed. The process ends with status 0 and says nothing;
+    // `println!` used to panic there.
+    let dir = temp_dir("pipe");
+    let (_server, url) = server(&dir);
+    let created = json(&ok(&["create", "--server", &url, "--ships", "3", "--seed", "5"]));
+    let game = created["game"].as_str().expect("game id").to_string();
+    for args in [vec!["view", &game, "--server", &url], vec!["view", &game, "--text", "--server", &url]] {
+        let mut child = Command::new(bin("xodus"))
+            .args(&args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("start xodus");
+        drop(child.stdout.take());
+        let out = child.wait_with_output().expect("xodus ends");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "{args:?}: {:?} {err}", out.status);
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+    }
+}
+
+#[test]
 fn watch_without_a_game_runs_a_local_all_ai_game_to_its_end() {
     // stdout is a pipe here, so watch prints lines and then the result.
     // The heuristic keeps a debug build fast; the default (mcts) is

@@ -13,13 +13,38 @@ use xodus_cli::plain;
 use xodus_cli::remote::{Remote, RemoteError};
 use xodus_cli::table::{self, Table, Typed};
 
+/// Prints on stdout like `print!`; see [`write_out`].
+macro_rules! out {
+    ($($arg:tt)*) => { write_out(&format!($($arg)*)) };
+}
+
+/// Prints a line on stdout like `println!`; see [`write_out`].
+macro_rules! outln {
+    ($($arg:tt)*) => { write_out(&format!("{}\n", format_args!($($arg)*))) };
+}
+
+/// Writes `text` on stdout. A reader that went away (`xodus view G | head`)
+/// ends the process quietly with status 0, as Unix filters do, where
+/// `println!` would panic; these commands hold no child process or seat
+/// that an early exit would leave behind.
+fn write_out(text: &str) {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    if let Err(e) = out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            std::process::exit(0);
+        }
+        tracing::warn!(%e, "stdout could not be written");
+    }
+}
+
 /// `xodus create`: prints `{"game": ID, ...}`.
 pub async fn create(a: CreateArgs) -> anyhow::Result<()> {
     let req = new_game(&a.setup, &a.game_type, a.ai_seats.clone())?;
     let remote = Remote::connect(&a.server.server).await?;
     let id = remote.create(&req).await?;
     if a.id_only {
-        println!("{id}");
+        outln!("{id}");
         return Ok(());
     }
     let seats: Vec<u8> = (0..req.seat_count()).collect();
@@ -31,7 +56,7 @@ pub async fn create(a: CreateArgs) -> anyhow::Result<()> {
         "ai_seats": req.ai_seats,
         "clock": req.clock,
     });
-    println!("{out}");
+    outln!("{out}");
     Ok(())
 }
 
@@ -40,21 +65,27 @@ pub async fn list(a: ListArgs) -> anyhow::Result<()> {
     let remote = Remote::connect(&a.server.server).await?;
     let games = remote.list().await?;
     if a.json {
-        println!("{}", serde_json::to_string(&games)?);
+        outln!("{}", serde_json::to_string(&games)?);
         return Ok(());
     }
     if games.is_empty() {
-        println!("no games on {}", remote.url());
+        outln!("no games on {}", remote.url());
         return Ok(());
     }
-    println!(
+    outln!(
         "{:<28} {:<6} {:<10} {:<9} {:>5} {:<12} {:<22} seats",
-        "game", "type", "status", "level", "seq", "open seats", "clock"
+        "game",
+        "type",
+        "status",
+        "level",
+        "seq",
+        "open seats",
+        "clock"
     );
     let marked = games.iter().any(|g| g.seed_chosen);
     for g in games {
         let open: Vec<String> = g.open_seats.iter().map(|s| s.to_string()).collect();
-        println!(
+        outln!(
             "{:<28} {:<6} {:<10} {:<9} {:>5} {:<12} {:<22} {}",
             if g.seed_chosen { format!("{}*", g.id) } else { g.id },
             g.game_type,
@@ -67,7 +98,7 @@ pub async fn list(a: ListArgs) -> anyhow::Result<()> {
         );
     }
     if marked {
-        println!("* the creator chose the seed: whoever guesses it can work out every hidden card");
+        outln!("* the creator chose the seed: whoever guesses it can work out every hidden card");
     }
     Ok(())
 }
@@ -76,7 +107,7 @@ pub async fn list(a: ListArgs) -> anyhow::Result<()> {
 pub async fn join(a: JoinArgs) -> anyhow::Result<()> {
     let remote = Remote::connect(&a.server.server).await?;
     let token = remote.join(&a.game, a.seat).await?;
-    println!("{token}");
+    outln!("{token}");
     Ok(())
 }
 
@@ -85,7 +116,7 @@ pub async fn join(a: JoinArgs) -> anyhow::Result<()> {
 pub async fn leave(a: LeaveArgs) -> anyhow::Result<()> {
     let remote = Remote::connect(&a.server.server).await?;
     let game = remote.release(a.game_id(), a.seat, &a.token).await?;
-    println!("{}", json!({ "game": game.id, "seat": a.seat, "open_seats": game.open_seats }));
+    outln!("{}", json!({ "game": game.id, "seat": a.seat, "open_seats": game.open_seats }));
     Ok(())
 }
 
@@ -114,7 +145,7 @@ pub async fn act(a: ActArgs) -> anyhow::Result<()> {
         }),
         _ => act_json(&a.game, a.seat, &a.option, &step.lines, &table),
     };
-    println!("{out}");
+    outln!("{out}");
     Ok(())
 }
 
@@ -143,16 +174,16 @@ pub async fn view(a: ViewArgs) -> anyhow::Result<()> {
         eprintln!("note: the {} state is shown from its decision alone ({why})", table.game_type);
     }
     match (&table.typed, a.text) {
-        (Typed::Xodus(view), true) => print!("{}", plain::report(&a.game, view)),
-        (Typed::Xodus(view), false) => println!("{}", serde_json::to_string(view)?),
-        (Typed::Legio(view), true) => print!("{}", plain::legio::report(&a.game, &table, view)),
-        (Typed::Unread(_), true) => print!("{}", plain::any::report(&a.game, &table)),
-        (_, false) => println!("{}", table.to_json(&a.game)),
+        (Typed::Xodus(view), true) => out!("{}", plain::report(&a.game, view)),
+        (Typed::Xodus(view), false) => outln!("{}", serde_json::to_string(view)?),
+        (Typed::Legio(view), true) => out!("{}", plain::legio::report(&a.game, &table, view)),
+        (Typed::Unread(_), true) => out!("{}", plain::any::report(&a.game, &table)),
+        (_, false) => outln!("{}", table.to_json(&a.game)),
     }
     if a.text
         && let Some(line) = Clocks::new(None, table.clocks.clone()).line(|s| seat_name(&table, s))
     {
-        println!("{line}");
+        outln!("{line}");
     }
     Ok(())
 }
