@@ -456,28 +456,6 @@ fn offense_odds(kind: xodus_engine::ShipKind) -> (f64, f64) {
     (hits, misses)
 }
 
-/// Chance that the dice of the ships in `kinds` show at least `amount`
-/// specials in all (a Skill Roll: every die of every ship, p. 11).
-fn skill_odds(kinds: &[xodus_engine::ShipKind], amount: u8) -> f64 {
-    let c = Content::get();
-    // dist[n] = chance of exactly n specials so far (n capped at `amount`).
-    let need = usize::from(amount);
-    let mut dist = vec![0.0; need + 1];
-    dist[0] = 1.0;
-    for &kind in kinds {
-        for color in c.ship(kind).dice {
-            let p = c.die(color).iter().filter(|f| **f == Face::Special).count() as f64 / 6.0;
-            let mut next = vec![0.0; need + 1];
-            for (n, &q) in dist.iter().enumerate() {
-                next[n] += q * (1.0 - p);
-                next[(n + 1).min(need)] += q * p;
-            }
-            dist = next;
-        }
-    }
-    dist[need]
-}
-
 /// Most tries a Skill Roll plan counts on (a card the crew's dice can
 /// hardly pass is not worth more than this).
 const TRIAL_TRIES_CAP: f64 = 30.0;
@@ -498,7 +476,7 @@ fn trial_plan(pb: &Public, cx: &Ctx, tile: usize, amount: u8, fail_health: f64) 
     let mut best: Option<(f64, usize, f64)> = None;
     for k in 1..=near.len().min(4) {
         let kinds: Vec<xodus_engine::ShipKind> = near[..k].iter().map(|n| n.1).collect();
-        let p = skill_odds(&kinds, amount);
+        let p = crate::skill::kinds_odds(&kinds, amount);
         let tries = if p > 0.0 { (1.0 / p).min(TRIAL_TRIES_CAP) } else { TRIAL_TRIES_CAP };
         let price = k as f64 * tries + (tries - 1.0) * k as f64 * fail_health;
         let travel: f64 = near[..k].iter().map(|n| JUMP * f64::from(n.0)).sum();
@@ -658,6 +636,18 @@ fn tasks(pb: &Public, cx: &Ctx) -> Vec<Task> {
                     }
                     Challenge::Trial { amount, on_fail } if trial_odds_on() => {
                         trial_plan(pb, cx, i, *amount, fail_health(on_fail)).0
+                    }
+                    // As many of the nearest free ships as fair odds need.
+                    Challenge::Trial { amount, .. } if crate::skill::plan_on() => {
+                        let mut near: Vec<(u8, xodus_engine::Seat)> = pb
+                            .ships
+                            .iter()
+                            .filter(|s| !s.defeated && s.keys.is_empty())
+                            .map(|s| (cx.dist(s.seat, i).unwrap_or(FAR), s.seat))
+                            .collect();
+                        near.sort_unstable();
+                        let seats: Vec<xodus_engine::Seat> = near.iter().map(|n| n.1).collect();
+                        crate::skill::ships_called(pb, &seats, *amount)
                     }
                     _ => ships_for(&card.challenge),
                 };
@@ -1053,11 +1043,11 @@ pub(crate) mod tests {
         // Red shows a special on 1 face of 6, blue on 2, yellow on 3
         // (content/dice.toml); a Skill Roll counts specials (FAQ).
         let close = |a: f64, b: f64| (a - b).abs() < 1e-9;
-        assert!(close(skill_odds(&[Warship], 2), 1.0 / 18.0), "red and blue");
-        assert!(close(skill_odds(&[Explorer], 2), 1.0 / 6.0), "blue and yellow");
-        assert!(close(skill_odds(&[Warship], 0), 1.0));
-        assert!(close(skill_odds(&[Warship], 3), 0.0), "two dice never show three");
-        let crew = skill_odds(&[Warship, Explorer, PirateShip, ProtoShip], 2);
+        assert!(close(crate::skill::kinds_odds(&[Warship], 2), 1.0 / 18.0), "red and blue");
+        assert!(close(crate::skill::kinds_odds(&[Explorer], 2), 1.0 / 6.0), "blue and yellow");
+        assert!(close(crate::skill::kinds_odds(&[Warship], 0), 1.0));
+        assert!(close(crate::skill::kinds_odds(&[Warship], 3), 0.0), "two dice never show three");
+        let crew = crate::skill::kinds_odds(&[Warship, Explorer, PirateShip, ProtoShip], 2);
         assert!(crew > 0.75 && crew < 1.0, "eight dice show two specials most of the time: {crew}");
     }
 
@@ -1072,7 +1062,7 @@ pub(crate) mod tests {
         assert_eq!(lone, 1, "one special: a lone try is cheapest ({lone_price})");
         let (ships, price) = trial_plan(pb, &cx, here, 2, 0.0);
         assert!(ships >= 2, "two specials: a fleet ({ships} ships, {price})");
-        assert!(price < 1.0 / skill_odds(&[pb.ships[0].kind], 2), "cheaper than the first captain alone");
+        assert!(price < 1.0 / crate::skill::kinds_odds(&[pb.ships[0].kind], 2), "cheaper than the first captain alone");
         let (ships, _) = trial_plan(pb, &cx, here, 3, 1.0);
         assert!(ships >= 2, "three specials: never alone ({ships})");
     }

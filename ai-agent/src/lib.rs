@@ -31,6 +31,7 @@ pub mod legio;
 pub mod policy;
 pub mod rng;
 pub mod selfplay;
+pub mod skill;
 pub mod stats;
 pub mod tune;
 pub mod value;

@@ -120,7 +120,18 @@ fn play_game_capped(cfg: &SelfplayConfig, index: usize, cap: u64) -> Result<Game
             (false, "stalled".into(), pb.round)
         }
     };
-    Ok(GameResult { won, cause, rounds, keys, keys_on_rift, decisions, think_ms, signals, round_starts })
+    Ok(GameResult {
+        seed: game_seed,
+        won,
+        cause,
+        rounds,
+        keys,
+        keys_on_rift,
+        decisions,
+        think_ms,
+        signals,
+        round_starts,
+    })
 }
 
 /// Plays all games of `cfg` on `cfg.jobs` threads; `progress` is called

@@ -8,6 +8,8 @@ use std::collections::BTreeMap;
 /// The result of one finished self-play game.
 #[derive(Clone, Debug, PartialEq)]
 pub struct GameResult {
+    /// The game's configuration seed.
+    pub seed: u64,
     /// The Rift was sealed.
     pub won: bool,
     /// The engine's cause ("rift_sealed", "corruption_risen", ...), or
@@ -121,6 +123,23 @@ pub struct Summary {
     pub think_ms_p99: f64,
     /// Precursor Signal cards by id: where the Keys get stuck.
     pub signals: BTreeMap<String, SignalTally>,
+    /// Every game in seed order, for comparing two runs game by game.
+    pub per_game: Vec<GameLine>,
+}
+
+/// One game of a run, as `Summary::per_game` lists it.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct GameLine {
+    /// The game's configuration seed.
+    pub seed: u64,
+    /// The Rift was sealed.
+    pub won: bool,
+    /// Round the game ended in.
+    pub rounds: u32,
+    /// Keys accessed.
+    pub keys: u32,
+    /// The Signal cards revealed, a trailing `+` on those whose Key was accessed.
+    pub signals: Vec<String>,
 }
 
 impl Summary {
@@ -168,6 +187,16 @@ impl Summary {
             think_ms_p50: percentile(&think, 0.5),
             think_ms_p99: percentile(&think, 0.99),
             signals,
+            per_game: results
+                .iter()
+                .map(|r| GameLine {
+                    seed: r.seed,
+                    won: r.won,
+                    rounds: r.rounds,
+                    keys: r.keys,
+                    signals: r.signals.iter().map(|(c, ok)| if *ok { format!("{c}+") } else { c.clone() }).collect(),
+                })
+                .collect(),
         }
     }
 
@@ -211,6 +240,7 @@ mod tests {
 
     fn result(won: bool, cause: &str) -> GameResult {
         GameResult {
+            seed: 0,
             won,
             cause: cause.into(),
             rounds: 10,

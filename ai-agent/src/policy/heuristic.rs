@@ -13,6 +13,7 @@ use super::{Policy, options_for};
 use crate::budget::Budget;
 use crate::eval::{STRAIN_OWED, SignalMix, evaluate, evaluate_game, fight_hopeless};
 use crate::rng::{Rng, mix};
+use crate::skill;
 use crate::tune;
 use xodus_engine::content::{Challenge, Content};
 use xodus_engine::{AvatarPlace, Choice, ChoiceOption, DecisionKind, Game, Hex, Move, Public, Seat, View};
@@ -93,9 +94,10 @@ pub fn prior<O: Pickable + ?Sized>(game: &Game, option: &O) -> f64 {
         // A Signal's trial or long repairs also go faster together.
         // A guardian is beyond a lone ship: the crew gathers and assaults it
         // as a fleet, which the one-step look-ahead cannot see coming.
-        Choice::Invite { .. } => {
+        Choice::Invite { seat } => {
             let hex = pb.active.first().and_then(|&s| pb.ships.get(usize::from(s))).map(|s| s.hex);
-            if hex.is_some_and(|h| guardian_ahead(pb, h)) {
+            let helps_trial = || skill::plan_on() && skill::joining_helps(pb, &pb.active, *seat) == Some(true);
+            if hex.is_some_and(|h| guardian_ahead(pb, h)) || helps_trial() {
                 gather()
             } else if hex.is_some_and(|h| trial_ahead(pb, h)) {
                 tune::weight("trial_gather", 0.4)
@@ -106,8 +108,11 @@ pub fn prior<O: Pickable + ?Sized>(game: &Game, option: &O) -> f64 {
             }
         }
         Choice::Accept => {
-            let hex = option.seats().first().and_then(|&s| pb.ships.get(usize::from(s))).map(|s| s.hex);
-            if hex.is_some_and(|h| guardian_ahead(pb, h)) {
+            let joiner = option.seats().first().copied();
+            let hex = joiner.and_then(|s| pb.ships.get(usize::from(s))).map(|s| s.hex);
+            let helps_trial =
+                || skill::plan_on() && joiner.is_some_and(|j| skill::joining_helps(pb, &pb.active, j) == Some(true));
+            if hex.is_some_and(|h| guardian_ahead(pb, h)) || helps_trial() {
                 gather()
             } else if hex.is_some_and(|h| trial_ahead(pb, h)) {
                 tune::weight("trial_gather", 0.6)
@@ -116,6 +121,11 @@ pub fn prior<O: Pickable + ?Sized>(game: &Game, option: &O) -> f64 {
             } else {
                 0.0
             }
+        }
+        // A Skill Roll Signal is tried only by a group whose dice can pass
+        // it, and not far weaker than the crew gathered there would be.
+        Choice::Instruction if skill::plan_on() && skill::attempt_prior(pb, &pb.active, 0.0, 0.0).is_some() => {
+            skill::attempt_prior(pb, &pb.active, tune::weight("hopeless", HOPELESS), gather()).unwrap_or(0.0)
         }
         Choice::Instruction => {
             let fleet = pb.active.len();

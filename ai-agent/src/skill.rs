@@ -1,0 +1,248 @@
+//! Skill Roll odds (rulebook p. 11) and the crew's plan for a Signal's
+//! trial: each ship of the group rolls its two dice, specials are summed,
+//! each ship adds its always-on skill bonus and loses one per Damaged
+//! sensors card (never below zero). A group tries a trial only when its
+//! dice can pass it and it is not far worse off than the crew that could
+//! gather there; the evaluation sends as many ships as fair odds need.
+
+use crate::tune;
+use xodus_engine::content::{Challenge, Content, DamagedEffect, Face, ModuleEffect, Trigger};
+use xodus_engine::{Hex, Public, Seat, ShipKind, Source};
+
+/// Odds a trial's group should reach before it stops calling more ships.
+pub const FAIR_ODDS: f64 = 0.3;
+
+/// A group whose odds are this many times below the gathered crew's
+/// waits for the others rather than trying.
+const WAIT_RATIO: f64 = 2.0;
+
+/// Whether the trial plan is on (`XODUS_AI_TUNE=trial_plan=0` turns it off,
+/// for comparisons).
+pub fn plan_on() -> bool {
+    tune::weight("trial_plan", 1.0) > 0.0
+}
+
+/// The chance of each count of specials (0 to 2) a ship of `kind` rolls
+/// on its two dice.
+fn dice_specials(kind: ShipKind) -> Vec<f64> {
+    let c = Content::get();
+    let mut dist = vec![1.0];
+    for color in c.ship(kind).dice {
+        let p = c.die(color).iter().filter(|f| **f == Face::Special).count() as f64 / 6.0;
+        let mut next = vec![0.0; dist.len() + 1];
+        for (n, &q) in dist.iter().enumerate() {
+            next[n] += q * (1.0 - p);
+            next[n + 1] += q * p;
+        }
+        dist = next;
+    }
+    dist
+}
+
+/// The chance of each count of specials one ship scores on a Skill Roll:
+/// its dice, plus its always-on skill bonus, less its Damaged sensors.
+fn ship_specials(pb: &Public, seat: Seat) -> Vec<f64> {
+    let c = Content::get();
+    let Some(ship) = pb.ships.get(usize::from(seat)) else { return vec![1.0] };
+    let powers = ship.modules.iter().map(|&m| Source::Module(m)).chain(ship.mods.iter().map(|&m| Source::Mod(m)));
+    let bonus: usize = powers
+        .map(|s| c.power(s))
+        .filter(|p| p.trigger == Trigger::Passive)
+        .map(|p| if let ModuleEffect::SkillBonus { amount } = p.effect { usize::from(amount) } else { 0 })
+        .sum();
+    let dull = ship.damaged.iter().filter(|&&d| c.damaged[usize::from(d)].effect == DamagedEffect::DullSensors).count();
+    let dice = dice_specials(ship.kind);
+    let mut out = vec![0.0; dice.len() + bonus];
+    for (n, q) in dice.into_iter().enumerate() {
+        out[(n + bonus).saturating_sub(dull)] += q;
+    }
+    out
+}
+
+/// Chance that ships scoring by `ships` (one distribution each) show at
+/// least `amount` specials in all.
+fn odds(ships: impl Iterator<Item = Vec<f64>>, amount: u8) -> f64 {
+    let need = usize::from(amount);
+    let mut dist = vec![0.0; need + 1];
+    dist[0] = 1.0;
+    for ship in ships {
+        let mut next = vec![0.0; need + 1];
+        for (n, &q) in dist.iter().enumerate() {
+            for (k, &r) in ship.iter().enumerate() {
+                next[(n + k).min(need)] += q * r;
+            }
+        }
+        dist = next;
+    }
+    dist[need]
+}
+
+/// Chance that the ships in `seats` pass a Skill Roll asking for `amount`
+/// specials in all.
+pub fn group_odds(pb: &Public, seats: &[Seat], amount: u8) -> f64 {
+    odds(seats.iter().map(|&s| ship_specials(pb, s)), amount)
+}
+
+/// Chance that ships of these kinds, with no bonus or Damaged card, pass
+/// a Skill Roll asking for `amount` specials.
+pub fn kinds_odds(kinds: &[ShipKind], amount: u8) -> f64 {
+    odds(kinds.iter().map(|&k| dice_specials(k)), amount)
+}
+
+/// The specials asked for by an open Skill Roll Signal in `hex`, if any.
+pub fn trial_in(pb: &Public, hex: Hex) -> Option<u8> {
+    let c = Content::get();
+    let key = pb.tiles.iter().find(|t| t.hex == hex)?.key_marker?;
+    let slot = pb.signals.iter().find(|s| s.key == key && !s.solved)?;
+    match &c.signals.get(usize::from(slot.card?))?.challenge {
+        Challenge::Trial { amount, .. } => Some(*amount),
+        _ => None,
+    }
+}
+
+/// Ships free to join a trial: afloat and carrying no Key (a carrier's
+/// place is on the way to the Rift).
+fn free_ships(pb: &Public) -> impl Iterator<Item = Seat> + '_ {
+    pb.ships.iter().filter(|s| !s.defeated && s.keys.is_empty()).map(|s| s.seat)
+}
+
+/// The group's odds on the trial and the odds of that group joined by
+/// every free ship of the crew.
+pub fn odds_now_and_gathered(pb: &Public, group: &[Seat], amount: u8) -> (f64, f64) {
+    let mut crew: Vec<Seat> = group.to_vec();
+    crew.extend(free_ships(pb).filter(|s| !group.contains(s)));
+    (group_odds(pb, group, amount), group_odds(pb, &crew, amount))
+}
+
+/// Advice on trying the trial in the group's system now: `None` when no
+/// trial waits there, else the prior to add to the Attempt option: a large
+/// penalty when the group's dice cannot pass it, a gathering one when the
+/// crew together would have at least twice the odds.
+pub fn attempt_prior(pb: &Public, group: &[Seat], hopeless: f64, gather: f64) -> Option<f64> {
+    let hex = pb.ships.get(usize::from(*group.first()?))?.hex;
+    let amount = trial_in(pb, hex)?;
+    let (now, gathered) = odds_now_and_gathered(pb, group, amount);
+    Some(if now <= 0.0 {
+        -hopeless
+    } else if gathered >= tune::weight("trial_wait_ratio", WAIT_RATIO) * now {
+        -tune::weight("trial_wait", gather)
+    } else {
+        0.0
+    })
+}
+
+/// Whether adding `joiner` to `group` at a trial raises the group's odds
+/// enough to be worth a gathering bonus (at least half again).
+pub fn joining_helps(pb: &Public, group: &[Seat], joiner: Seat) -> Option<bool> {
+    let hex = pb.ships.get(usize::from(*group.first()?))?.hex;
+    let amount = trial_in(pb, hex)?;
+    let now = group_odds(pb, group, amount);
+    let mut with: Vec<Seat> = group.to_vec();
+    if !with.contains(&joiner) {
+        with.push(joiner);
+    }
+    Some(group_odds(pb, &with, amount) >= 1.5 * now + 0.02)
+}
+
+/// How many free ships a trial asking for `amount` specials calls: the
+/// nearest ones first (`by_distance`), until their odds are fair, or all
+/// of them.
+pub fn ships_called(pb: &Public, by_distance: &[Seat], amount: u8) -> usize {
+    let fair = tune::weight("trial_fair", FAIR_ODDS);
+    for k in 1..=by_distance.len() {
+        if group_odds(pb, &by_distance[..k], amount) >= fair {
+            return k;
+        }
+    }
+    by_distance.len().max(1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use xodus_engine::{Difficulty, Game, GameConfig};
+
+    fn crew(kinds: &[ShipKind]) -> Game {
+        let mut config = GameConfig::random(3, kinds.len(), Difficulty::Casual);
+        config.ships = kinds.to_vec();
+        Game::new(config).expect("a valid crew")
+    }
+
+    #[test]
+    fn two_dice_alone_never_pass_three_specials() {
+        let g = crew(&[ShipKind::Explorer, ShipKind::PirateShip, ShipKind::Warship]);
+        let pb = g.public();
+        assert_eq!(group_odds(pb, &[0], 3), 0.0);
+        // Explorer: blue 2/6 and yellow 3/6 specials.
+        let both = 2.0 / 6.0 * 3.0 / 6.0;
+        assert!((group_odds(pb, &[0], 2) - both).abs() < 1e-12);
+        let one_or_more = 1.0 - (4.0 / 6.0) * (3.0 / 6.0);
+        assert!((group_odds(pb, &[0], 1) - one_or_more).abs() < 1e-12);
+    }
+
+    #[test]
+    fn odds_grow_with_the_group_and_sum_to_certainty_at_zero() {
+        let g = crew(&[ShipKind::Explorer, ShipKind::PirateShip, ShipKind::Warship]);
+        let pb = g.public();
+        assert_eq!(group_odds(pb, &[0, 1], 0), 1.0);
+        let two = group_odds(pb, &[0, 1], 3);
+        let three = group_odds(pb, &[0, 1, 2], 3);
+        assert!(two > 0.0 && three > 2.0 * two, "a third ship more than doubles the odds: {two} -> {three}");
+    }
+
+    /// The crew of `crew(kinds)` with the Signal of Key 1 revealed as
+    /// `card` in the system where every ship starts.
+    fn signal_at_start(kinds: &[ShipKind], card: &str) -> Public {
+        let c = Content::get();
+        let mut pb = crew(kinds).public().clone();
+        let hex = pb.ships[0].hex;
+        let index = c.signals.iter().position(|s| s.id == card).expect("the card in the content");
+        let slot = pb.signals.iter_mut().find(|s| s.key == 1).expect("Key 1");
+        slot.card = Some(index as u8);
+        if let Some(t) = pb.tiles.iter_mut().find(|t| t.hex == hex) {
+            t.key_marker = Some(1);
+        }
+        pb
+    }
+
+    #[test]
+    fn a_trial_is_tried_by_a_group_that_can_pass_it_once_the_crew_has_gathered() {
+        // Rulebook p. 11 (Skill Roll: both dice of every ship of the group,
+        // specials counted) and our Collapsing Star (3 specials, 1 health
+        // lost by each ship on a failure). A lone ship's two dice can never
+        // show three specials (a lone Explorer rolled it five times in a
+        // traced Hardened game, seed 7004); two ships pass about one time in
+        // ten, three about one in three.
+        let kinds = [ShipKind::Explorer, ShipKind::PirateShip, ShipKind::Warship];
+        let pb = signal_at_start(&kinds, "collapsing_star");
+        assert_eq!(attempt_prior(&pb, &[0], 5.0, 3.0), Some(-5.0), "hopeless alone");
+        assert_eq!(attempt_prior(&pb, &[0, 1], 5.0, 3.0), Some(-3.0), "wait for the third ship");
+        assert_eq!(attempt_prior(&pb, &[0, 1, 2], 5.0, 3.0), Some(0.0), "the whole crew tries");
+        assert_eq!(joining_helps(&pb, &[0, 1], 2), Some(true));
+        // A carrier of a Key is not counted on: it is on its way to the Rift.
+        let mut carrying = pb.clone();
+        carrying.ships[2].keys.push(2);
+        assert_eq!(attempt_prior(&carrying, &[0, 1], 5.0, 3.0), Some(0.0), "no one else to wait for");
+    }
+
+    #[test]
+    fn no_advice_where_no_trial_waits() {
+        let kinds = [ShipKind::Explorer, ShipKind::PirateShip, ShipKind::Warship];
+        let pb = signal_at_start(&kinds, "broken_foundry");
+        assert_eq!(attempt_prior(&pb, &[0], 5.0, 3.0), None, "repairs are not a Skill Roll");
+        assert_eq!(joining_helps(&pb, &[0], 1), None);
+        let pb = crew(&kinds).public().clone();
+        assert_eq!(attempt_prior(&pb, &[0], 5.0, 3.0), None, "no Signal here");
+    }
+
+    #[test]
+    fn the_nearest_ships_are_called_until_the_odds_are_fair() {
+        let g = crew(&[ShipKind::Explorer, ShipKind::PirateShip, ShipKind::Warship]);
+        let pb = g.public();
+        // Two specials: Explorer and Pirate together pass about half the time.
+        assert_eq!(ships_called(pb, &[0, 1, 2], 2), 2);
+        // Four specials: three ships stay below fair odds, so all are called.
+        assert!(group_odds(pb, &[0, 1, 2], 4) < FAIR_ODDS);
+        assert_eq!(ships_called(pb, &[0, 1, 2], 4), 3);
+    }
+}
