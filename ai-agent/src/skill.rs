@@ -107,17 +107,22 @@ fn free_ships(pb: &Public) -> impl Iterator<Item = Seat> + '_ {
 }
 
 /// The group's odds on the trial and the odds of that group joined by
-/// every free ship of the crew.
+/// every free ship already in its system (one invitation away). Ships
+/// still travelling are not waited for: a pair that waited for a third
+/// ship one jump away sat at the Collapsing Star for six rounds while it
+/// never came (Hardened, 3 ships, seed 7007); the evaluation calls them
+/// instead.
 pub fn odds_now_and_gathered(pb: &Public, group: &[Seat], amount: u8) -> (f64, f64) {
+    let here = group.first().and_then(|&s| pb.ships.get(usize::from(s))).map(|s| s.hex);
     let mut crew: Vec<Seat> = group.to_vec();
-    crew.extend(free_ships(pb).filter(|s| !group.contains(s)));
+    crew.extend(free_ships(pb).filter(|s| !group.contains(s) && pb.ships.get(usize::from(*s)).map(|x| x.hex) == here));
     (group_odds(pb, group, amount), group_odds(pb, &crew, amount))
 }
 
 /// Advice on trying the trial in the group's system now: `None` when no
 /// trial waits there, else the prior to add to the Attempt option: a large
 /// penalty when the group's dice cannot pass it, a gathering one when the
-/// crew together would have at least twice the odds.
+/// free ships in its system would at least double the odds by joining.
 pub fn attempt_prior(pb: &Public, group: &[Seat], hopeless: f64, gather: f64) -> Option<f64> {
     let hex = pb.ships.get(usize::from(*group.first()?))?.hex;
     let amount = trial_in(pb, hex)?;
@@ -223,6 +228,10 @@ mod tests {
         let mut carrying = pb.clone();
         carrying.ships[2].keys.push(2);
         assert_eq!(attempt_prior(&carrying, &[0, 1], 5.0, 3.0), Some(0.0), "no one else to wait for");
+        // Nor is a ship elsewhere: the pair tries rather than wait for it.
+        let mut away = pb.clone();
+        away.ships[2].hex = xodus_engine::Hex { q: away.ships[2].hex.q + 1, r: away.ships[2].hex.r };
+        assert_eq!(attempt_prior(&away, &[0, 1], 5.0, 3.0), Some(0.0), "no waiting for a ship on its way");
     }
 
     #[test]
