@@ -3,9 +3,10 @@
 # budget, before and after a change, on the same seeds: all-MCTS self-play
 # at the fixed playout count that stands for `--think-ms 500` on a quiet
 # core here (650 with 3 ships, 400 with 4), so load does not change the
-# figures and every game replays for its seed. "Before" is the same binary
-# with XODUS_AI_TUNE=$BEFORE (default trial_plan=0, the agent without the
-# Skill Roll plan); "after" is the binary as built.
+# figures and every game replays for its seed. Both arms run the same
+# binary: "before" with XODUS_AI_TUNE=$BEFORE (default: none, the agent as
+# shipped), "after" with XODUS_AI_TUNE=$AFTER (default trial_plan=1, the
+# Skill Roll plan, off by default).
 #   ai-agent/bench/cells.sh hardened 3            # seeds 7000-7023
 #   SEED=7000 GAMES=48 JOBS=2 ai-agent/bench/cells.sh casual 4
 # Prints each arm's wins with its Wilson 95% interval, Keys and Signals,
@@ -17,7 +18,8 @@ ships="${2:?ships: 3 or 4}"
 seed="${SEED:-7000}"
 games="${GAMES:-24}"
 jobs="${JOBS:-2}"
-before="${BEFORE:-trial_plan=0}"
+before="${BEFORE:-}"
+after="${AFTER:-trial_plan=1}"
 bin="${BIN:-$(cd "$(dirname "$0")/../.." && pwd)/target/release}"
 iterations=650
 [ "$ships" = 4 ] && iterations=400
@@ -26,9 +28,9 @@ run() { # arm tune
   XODUS_AI_TUNE="$2" nice -n 19 "$bin/xodus-ai" selfplay --policy mcts --iterations "$iterations" \
     --ships "$ships" --difficulty "$difficulty" --seed "$seed" --games "$games" --jobs "$jobs" --json > "$out/$1.json"
 }
-echo "cell $difficulty-$ships, seeds $seed-$((seed + games - 1)), $iterations playouts a decision; before: XODUS_AI_TUNE=$before"
+echo "cell $difficulty-$ships, seeds $seed-$((seed + games - 1)), $iterations playouts a decision; before: XODUS_AI_TUNE=$before, after: XODUS_AI_TUNE=$after"
 run before "$before"
-run after ""
+run after "$after"
 python3 - "$out/before.json" "$out/after.json" <<'EOF'
 import json, sys
 arms = [json.load(open(p)) for p in sys.argv[1:3]]

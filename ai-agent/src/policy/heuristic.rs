@@ -122,8 +122,9 @@ pub fn prior<O: Pickable + ?Sized>(game: &Game, option: &O) -> f64 {
                 0.0
             }
         }
-        // A Skill Roll Signal is tried only by a group whose dice can pass
-        // it, and not far weaker than the crew gathered there would be.
+        // The trial plan (off by default): a Skill Roll Signal is tried only
+        // by a group whose dice can pass it, after inviting the free ships in
+        // its system when they would at least double its odds.
         Choice::Instruction if skill::plan_on() && skill::attempt_prior(pb, &pb.active, 0.0, 0.0).is_some() => {
             skill::attempt_prior(pb, &pb.active, tune::weight("hopeless", HOPELESS), gather()).unwrap_or(0.0)
         }
