@@ -46,7 +46,7 @@ pub fn fit_value(
     let mut test: Vec<(Features, f64, bool)> = Vec::new();
     let (mut games, mut wins) = (0, 0);
     for cfg in settings {
-        let results: Vec<GameResult> = selfplay::run(cfg, progress)?;
+        let results: Vec<GameResult> = selfplay::run(cfg, &|_| progress())?;
         for (i, r) in results.iter().enumerate() {
             games += 1;
             wins += usize::from(r.won);

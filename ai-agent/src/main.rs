@@ -264,7 +264,15 @@ fn run_selfplay(args: SelfplayArgs) -> Result<()> {
             .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
     let start = Instant::now();
-    let results = selfplay::run(&cfg, &|| bar.inc(1))?;
+    // With --json, each game is also one JSON line on stderr as it ends,
+    // so a run stopped early keeps what it played.
+    let results = selfplay::run(&cfg, &|r| {
+        if args.json {
+            let line = serde_json::to_string(&xodus_ai::stats::GameLine::of(r)).unwrap_or_default();
+            if bar.is_hidden() { eprintln!("{line}") } else { bar.println(line) }
+        }
+        bar.inc(1);
+    })?;
     bar.finish_and_clear();
     let summary = Summary::new(policy.as_str(), &results, start.elapsed().as_secs_f64());
     if args.json {

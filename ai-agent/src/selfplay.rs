@@ -135,8 +135,8 @@ fn play_game_capped(cfg: &SelfplayConfig, index: usize, cap: u64) -> Result<Game
 }
 
 /// Plays all games of `cfg` on `cfg.jobs` threads; `progress` is called
-/// once per finished game (from any worker).
-pub fn run(cfg: &SelfplayConfig, progress: &(dyn Fn() + Sync)) -> Result<Vec<GameResult>, SelfplayError> {
+/// with each game's result as it finishes (from any worker, in any order).
+pub fn run(cfg: &SelfplayConfig, progress: &(dyn Fn(&GameResult) + Sync)) -> Result<Vec<GameResult>, SelfplayError> {
     let next = AtomicUsize::new(0);
     let slots: Mutex<Vec<Option<Result<GameResult, SelfplayError>>>> =
         Mutex::new((0..cfg.games).map(|_| None).collect());
@@ -149,10 +149,12 @@ pub fn run(cfg: &SelfplayConfig, progress: &(dyn Fn() + Sync)) -> Result<Vec<Gam
                         break;
                     }
                     let r = play_game(cfg, i);
+                    if let Ok(result) = &r {
+                        progress(result);
+                    }
                     if let Ok(mut s) = slots.lock() {
                         s[i] = Some(r);
                     }
-                    progress();
                 }
             });
         }
@@ -287,12 +289,23 @@ mod tests {
 
     #[test]
     fn random_games_finish_and_are_reproducible() {
-        let a = run(&cfg(PolicyKind::Random, 4, 2), &|| {}).expect("plays");
-        let b = run(&cfg(PolicyKind::Random, 4, 1), &|| {}).expect("plays");
+        let a = run(&cfg(PolicyKind::Random, 4, 2), &|_| {}).expect("plays");
+        let b = run(&cfg(PolicyKind::Random, 4, 1), &|_| {}).expect("plays");
         assert_eq!(a.len(), 4);
         let strip =
             |v: &[GameResult]| v.iter().map(|r| (r.won, r.cause.clone(), r.rounds, r.decisions)).collect::<Vec<_>>();
         assert_eq!(strip(&a), strip(&b), "same seed, same games, whatever the job count");
         assert!(a.iter().all(|r| r.cause != "stalled"));
+    }
+
+    #[test]
+    fn every_finished_game_is_reported_as_it_ends() {
+        let seen = Mutex::new(Vec::new());
+        let all =
+            run(&cfg(PolicyKind::Random, 3, 2), &|r| seen.lock().expect("not poisoned").push(r.seed)).expect("plays");
+        let mut seen = seen.into_inner().expect("not poisoned");
+        seen.sort_unstable();
+        assert_eq!(seen, vec![11, 12, 13], "one report a game, by its seed");
+        assert_eq!(all.iter().map(|r| r.seed).collect::<Vec<_>>(), seen, "results in game order");
     }
 }

@@ -142,6 +142,19 @@ pub struct GameLine {
     pub signals: Vec<String>,
 }
 
+impl GameLine {
+    /// The line of one game's result.
+    pub fn of(r: &GameResult) -> GameLine {
+        GameLine {
+            seed: r.seed,
+            won: r.won,
+            rounds: r.rounds,
+            keys: r.keys,
+            signals: r.signals.iter().map(|(c, ok)| if *ok { format!("{c}+") } else { c.clone() }).collect(),
+        }
+    }
+}
+
 impl Summary {
     /// Summarizes `results` played in `elapsed_s` seconds.
     pub fn new(policy: &str, results: &[GameResult], elapsed_s: f64) -> Summary {
@@ -187,16 +200,7 @@ impl Summary {
             think_ms_p50: percentile(&think, 0.5),
             think_ms_p99: percentile(&think, 0.99),
             signals,
-            per_game: results
-                .iter()
-                .map(|r| GameLine {
-                    seed: r.seed,
-                    won: r.won,
-                    rounds: r.rounds,
-                    keys: r.keys,
-                    signals: r.signals.iter().map(|(c, ok)| if *ok { format!("{c}+") } else { c.clone() }).collect(),
-                })
-                .collect(),
+            per_game: results.iter().map(GameLine::of).collect(),
         }
     }
 
