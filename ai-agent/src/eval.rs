@@ -639,12 +639,8 @@ fn tasks(pb: &Public, cx: &Ctx) -> Vec<Task> {
                     }
                     // As many of the nearest free ships as fair odds need.
                     Challenge::Trial { amount, .. } if crate::skill::plan_on() => {
-                        let mut near: Vec<(u8, xodus_engine::Seat)> = pb
-                            .ships
-                            .iter()
-                            .filter(|s| !s.defeated && s.keys.is_empty())
-                            .map(|s| (cx.dist(s.seat, i).unwrap_or(FAR), s.seat))
-                            .collect();
+                        let mut near: Vec<(u8, xodus_engine::Seat)> =
+                            crate::skill::free_ships(pb).map(|s| (cx.dist(s, i).unwrap_or(FAR), s)).collect();
                         near.sort_unstable();
                         let seats: Vec<xodus_engine::Seat> = near.iter().map(|n| n.1).collect();
                         crate::skill::ships_called(pb, &seats, *amount)

@@ -103,7 +103,7 @@ pub fn trial_in(pb: &Public, hex: Hex) -> Option<u8> {
 
 /// Ships free to join a trial: afloat and carrying no Key (a carrier's
 /// place is on the way to the Rift).
-fn free_ships(pb: &Public) -> impl Iterator<Item = Seat> + '_ {
+pub(crate) fn free_ships(pb: &Public) -> impl Iterator<Item = Seat> + '_ {
     pb.ships.iter().filter(|s| !s.defeated && s.keys.is_empty()).map(|s| s.seat)
 }
 
