@@ -7,7 +7,7 @@
 //! track, where every space lost to Avatars costs about a round of Actions.
 //! Used by the heuristic (one-step look-ahead) and to cut MCTS playouts.
 
-use crate::board::Board;
+use crate::board::{Board, Distances};
 use crate::tune;
 use xodus_engine::content::{Challenge, Content, Effect, Face, SignalDef, SystemKind};
 use xodus_engine::{AvatarPlace, Difficulty, Game, Phase, Public, Ship};
@@ -47,11 +47,11 @@ const FAR: u8 = 5;
 struct Ctx<'a> {
     board: Board<'a>,
     /// Jump distances from each ship's system (by seat).
-    dist: Vec<Vec<Option<u8>>>,
+    dist: Vec<Distances>,
     /// Index of the Main Rift tile, once revealed.
     rift: Option<usize>,
     /// Jump distances from the Main Rift, once revealed.
-    rift_dist: Vec<Option<u8>>,
+    rift_dist: Distances,
     /// What a face-down Signal card is expected to ask for.
     unknown: Unknown,
 }
@@ -106,6 +106,7 @@ fn reveal_price(card: &SignalDef) -> f64 {
 /// below what a revealed card costs on average would make exploring a
 /// Signal look like a loss, and the crew would leave Signal systems
 /// unexplored for the rest of the game.
+#[derive(Clone, Copy)]
 struct Unknown {
     /// Actions its challenge takes, and its reveal's price.
     actions: f64,
@@ -130,8 +131,43 @@ fn unseen_signals(pb: &Public) -> impl Iterator<Item = (u8, &'static SignalDef)>
         .map(move |i| (i, &c.signals[usize::from(i)]))
 }
 
+thread_local! {
+    /// [`Unknown::compute`]'s answers by pool and cards seen: the search
+    /// evaluates thousands of states a decision that have seen the same
+    /// cards.
+    static UNKNOWN_BY_SEEN: std::cell::RefCell<Vec<(SignalMix, u128, Unknown)>> =
+        const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// Entries [`UNKNOWN_BY_SEEN`] keeps.
+const UNKNOWN_CACHED: usize = 8;
+
 impl Unknown {
+    /// What a face-down card is expected to cost, for the cards `pb` has
+    /// seen (from the thread's cache when it has met them lately).
     fn new(pb: &Public, mix: SignalMix) -> Unknown {
+        let mut seen = 0u128;
+        for card in pb.signals.iter().filter_map(|s| s.card) {
+            match 1u128.checked_shl(u32::from(card)) {
+                Some(bit) => seen |= bit,
+                None => return Unknown::compute(pb, mix),
+            }
+        }
+        UNKNOWN_BY_SEEN.with(|cache| {
+            let mut cache = cache.borrow_mut();
+            if let Some(hit) = cache.iter().find(|e| e.0 == mix && e.1 == seen) {
+                return hit.2;
+            }
+            let fresh = Unknown::compute(pb, mix);
+            if cache.len() >= UNKNOWN_CACHED {
+                cache.pop();
+            }
+            cache.insert(0, (mix, seen, fresh));
+            fresh
+        })
+    }
+
+    fn compute(pb: &Public, mix: SignalMix) -> Unknown {
         let (mut total, mut actions, mut scraps, mut second) = (0.0, 0.0, 0.0, 0.0);
         for (_, card) in unseen_signals(pb) {
             let w = mix.weight(card);
@@ -152,9 +188,10 @@ impl Unknown {
 impl<'a> Ctx<'a> {
     fn new(pb: &'a Public, mix: SignalMix) -> Ctx<'a> {
         let board = Board::new(pb);
-        let dist = pb.ships.iter().map(|s| if s.defeated { Vec::new() } else { board.distances(s.hex) }).collect();
-        let rift = (0..board.len()).find(|&i| board.kind(board.tile(i).hex) == Some(SystemKind::MainRift));
-        let rift_dist = rift.map(|r| board.distances(board.tile(r).hex)).unwrap_or_default();
+        let dist =
+            pb.ships.iter().map(|s| if s.defeated { Distances::from([]) } else { board.distances(s.hex) }).collect();
+        let rift = (0..board.len()).find(|&i| board.is_main_rift(i));
+        let rift_dist = rift.map(|r| board.distances(board.tile(r).hex)).unwrap_or_else(|| Distances::from([]));
         Ctx { board, dist, rift, rift_dist, unknown: Unknown::new(pb, mix) }
     }
 
