@@ -23,6 +23,20 @@ pub fn plan_on() -> bool {
     tune::weight("trial_plan", 0.0) > 0.0
 }
 
+/// Whether a group never rolls a trial its dice cannot pass: on by
+/// default, plan or not (`XODUS_AI_TUNE=trial_guard=0` turns it off). Such
+/// a roll only costs: an Action, and whatever the card takes on a failure.
+pub fn guard_on() -> bool {
+    tune::weight("trial_guard", 1.0) > 0.0
+}
+
+/// Whether a trial waits in the group's system that its dice cannot pass
+/// (too few dice for the specials asked, after Damaged sensors).
+pub fn cannot_pass(pb: &Public, group: &[Seat]) -> bool {
+    let Some(hex) = group.first().and_then(|&s| pb.ships.get(usize::from(s))).map(|s| s.hex) else { return false };
+    trial_in(pb, hex).is_some_and(|amount| group_odds(pb, group, amount) <= 0.0)
+}
+
 /// The chance of each count of specials (0 to 2) a ship of `kind` rolls
 /// on its two dice.
 fn dice_specials(kind: ShipKind) -> Vec<f64> {
@@ -233,6 +247,19 @@ mod tests {
         let mut away = pb.clone();
         away.ships[2].hex = xodus_engine::Hex { q: away.ships[2].hex.q + 1, r: away.ships[2].hex.r };
         assert_eq!(attempt_prior(&away, &[0, 1], 5.0, 3.0), Some(0.0), "no waiting for a ship on its way");
+    }
+
+    #[test]
+    fn a_trial_the_dice_cannot_pass_is_flagged_whatever_the_plan() {
+        // Rulebook p. 11: a Skill Roll counts the specials of both dice of
+        // every ship in the group; our Collapsing Star asks for 3. Two dice
+        // never show three, a Damaged sensors card takes one away (p. 15).
+        let kinds = [ShipKind::Explorer, ShipKind::PirateShip, ShipKind::Warship];
+        let pb = signal_at_start(&kinds, "collapsing_star");
+        assert!(cannot_pass(&pb, &[0]), "one ship, two dice, three specials");
+        assert!(!cannot_pass(&pb, &[0, 1]), "four dice can");
+        assert!(!cannot_pass(&crew(&kinds).public().clone(), &[0]), "no trial here");
+        assert!(!cannot_pass(&signal_at_start(&kinds, "broken_foundry"), &[0]), "repairs are no Skill Roll");
     }
 
     #[test]

@@ -122,6 +122,12 @@ pub fn prior<O: Pickable + ?Sized>(game: &Game, option: &O) -> f64 {
                 0.0
             }
         }
+        // A trial the group's dice cannot pass is never rolled (the roll
+        // only costs; a lone Explorer rolled for three specials five times
+        // in a traced Hardened game).
+        Choice::Instruction if skill::guard_on() && skill::cannot_pass(pb, &pb.active) => {
+            -tune::weight("hopeless", HOPELESS)
+        }
         // The trial plan (off by default): a Skill Roll Signal is tried only
         // by a group whose dice can pass it, after inviting the free ships in
         // its system when they would at least double its odds.
@@ -707,6 +713,36 @@ mod tests {
         }
         assert!(checked >= 10, "only {checked} round-closing ends of turn met");
         assert!(differs > 0, "the state after the phase never scored differently: the test shows nothing");
+    }
+
+    #[test]
+    fn a_trial_the_group_cannot_pass_is_never_rolled() {
+        // Rulebook p. 11 (a Skill Roll: both dice of each ship of the
+        // group) and our Collapsing Star (3 specials; each ship loses 1
+        // health on a failure). A lone ship's two dice never show three
+        // specials, so its try only costs; with a second ship it can pass.
+        let c = xodus_engine::content::Content::get();
+        let g = Game::new(GameConfig::random(16, 3, Difficulty::Hardened)).expect("game");
+        let mut view = g.view(Viewer::Spectator);
+        let hex = view.public.ships[0].hex;
+        let card = c.signals.iter().position(|s| s.id == "collapsing_star").expect("the card") as u8;
+        let key = view.public.signals[0].key;
+        view.public.signals[0].card = Some(card);
+        if let Some(t) = view.public.tiles.iter_mut().find(|t| t.hex == hex) {
+            t.key_marker = Some(key);
+        }
+        let roll = ChoiceOption {
+            id: "instruction".into(),
+            seats: vec![0],
+            label: String::new(),
+            choice: Choice::Instruction,
+        };
+        let mut alone = view.clone();
+        alone.public.active = vec![0];
+        assert!(prior(&Game::from_view(&alone, 1), &roll) <= -HOPELESS + 1e-9, "a lone ship never rolls it");
+        let mut pair = view;
+        pair.public.active = vec![0, 1];
+        assert!(prior(&Game::from_view(&pair, 1), &roll) > -HOPELESS + 1e-9, "a pair may");
     }
 
     /// A game whose public state is `start`'s, with captain 0 alone in a
