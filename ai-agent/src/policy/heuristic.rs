@@ -16,7 +16,7 @@ use crate::rng::{Rng, mix};
 use crate::skill;
 use crate::tune;
 use xodus_engine::content::{Challenge, Content};
-use xodus_engine::{AvatarPlace, Choice, ChoiceOption, DecisionKind, Game, Hex, Move, Public, Seat, View};
+use xodus_engine::{AvatarPlace, Choice, ChoiceOption, DecisionKind, Game, Hex, Move, Pending, Public, Seat, View};
 
 /// Determinizations sampled per decision.
 const SAMPLES: usize = 4;
@@ -241,6 +241,12 @@ pub fn complete_move(g: &mut Game) {
 pub fn complete_move_within(g: &mut Game, round_limit: u32) {
     for _ in 0..CONTINUATION {
         if g.outcome().is_some() || g.public().round >= round_limit {
+            return;
+        }
+        // The pending step says when the move is over; listing its options
+        // (every Action of the group) would only be thrown away.
+        if matches!(g.public().pending, Pending::Action | Pending::NextPlayer | Pending::CombatCommand | Pending::Over)
+        {
             return;
         }
         let legal = g.legal();
@@ -713,6 +719,31 @@ mod tests {
         }
         assert!(checked >= 10, "only {checked} round-closing ends of turn met");
         assert!(differs > 0, "the state after the phase never scored differently: the test shows nothing");
+    }
+
+    #[test]
+    fn the_pending_steps_that_end_a_move_are_the_decisions_that_do() {
+        // complete_move_within stops on these pending steps without listing
+        // their options: each must be a decision `mid_move` says ends a move.
+        let mut met = 0;
+        for seed in 0..4 {
+            let mut g = Game::new(GameConfig::random(seed, 3, Difficulty::Casual)).expect("game");
+            for step in 0..400usize {
+                let legal = g.legal();
+                let ends = matches!(
+                    g.public().pending,
+                    Pending::Action | Pending::NextPlayer | Pending::CombatCommand | Pending::Over
+                );
+                if ends {
+                    assert!(!mid_move(legal.kind), "seed {seed}, step {step}: {:?}", legal.kind);
+                    met += 1;
+                }
+                let Some(m) = legal.moves.get((step * 5 + seed as usize) % legal.moves.len().max(1)) else { break };
+                let Some(seat) = m.seats.first() else { break };
+                assert!(m.play(&mut g, seat), "a listed move plays");
+            }
+        }
+        assert!(met > 100, "only {met} move-ending steps met");
     }
 
     #[test]
