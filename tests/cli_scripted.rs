@@ -310,6 +310,42 @@ fn a_reader_that_stops_early_ends_view_quietly() {
 }
 
 #[test]
+fn a_reader_that_stops_early_ends_watch_plain() {
+    // `xodus watch G --plain | head`: once the reader's end of the pipe
+    // is closed, nobody watches any more. Nobody plays this game either,
+    // so a watcher that kept following would wait for ever.
+    let dir = temp_dir("watch-pipe");
+    let (_server, url) = server(&dir);
+    let created = json(&ok(&["create", "--server", &url, "--ships", "3", "--seed", "5"]));
+    let game = created["game"].as_str().expect("game id").to_string();
+    let mut child = Command::new(bin("xodus"))
+        .args(["watch", &game, "--server", &url, "--plain"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start xodus watch");
+    drop(child.stdout.take());
+    let deadline = std::time::Instant::now() + Duration::from_secs(60);
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("poll xodus watch") {
+            break status;
+        }
+        if std::time::Instant::now() > deadline {
+            let _ = child.kill();
+            panic!("xodus watch kept following after its reader went away");
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    let mut err = String::new();
+    if let Some(mut e) = child.stderr.take() {
+        use std::io::Read;
+        let _ = e.read_to_string(&mut err);
+    }
+    assert!(status.success(), "{status:?} {err}");
+    assert!(!err.contains("panicked"), "{err}");
+}
+
+#[test]
 fn watch_without_a_game_runs_a_local_all_ai_game_to_its_end() {
     // stdout is a pipe here, so watch prints lines and then the result.
     // The heuristic keeps a debug build fast; the default (mcts) is

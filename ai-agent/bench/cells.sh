@@ -2,11 +2,11 @@
 # The crew's strength in one cell (difficulty x ships) at the default
 # budget, before and after a change, on the same seeds: all-MCTS self-play
 # at the fixed playout count that stands for `--think-ms 500` on a quiet
-# core here (650 with 3 ships, 400 with 4), so load does not change the
-# figures and every game replays for its seed. Both arms run the same
-# binary: "before" with XODUS_AI_TUNE=$BEFORE (default: none, the agent as
-# shipped), "after" with XODUS_AI_TUNE=$AFTER (default trial_plan=1, the
-# Skill Roll plan, off by default).
+# core here (900 with 3 ships, 520 with 4: ai-agent/bench/search-rate.sh),
+# so load does not change the figures and every game replays for its seed.
+# Both arms run the same binary: "before" with XODUS_AI_TUNE=$BEFORE
+# (default: none, the agent as shipped), "after" with XODUS_AI_TUNE=$AFTER
+# (default trial_plan=1, the Skill Roll plan, off by default).
 #   ai-agent/bench/cells.sh hardened 3            # seeds 7000-7023
 #   SEED=7000 GAMES=48 JOBS=2 ai-agent/bench/cells.sh casual 4
 # Prints each arm's wins with its Wilson 95% interval, Keys and Signals,
@@ -21,8 +21,8 @@ jobs="${JOBS:-2}"
 before="${BEFORE:-}"
 after="${AFTER:-trial_plan=1}"
 bin="${BIN:-$(cd "$(dirname "$0")/../.." && pwd)/target/release}"
-iterations=650
-[ "$ships" = 4 ] && iterations=400
+iterations=900
+[ "$ships" = 4 ] && iterations=520
 out=$(mktemp -d)
 run() { # arm tune
   XODUS_AI_TUNE="$2" nice -n 19 "$bin/xodus-ai" selfplay --policy mcts --iterations "$iterations" \

@@ -435,12 +435,14 @@ async fn stop_children(children: &Arc<Mutex<Vec<Guard>>>) {
 /// the server's summaries.
 pub async fn plain(remote: Remote, game: String) -> anyhow::Result<Table> {
     let mut table = remote.state(&game, None).await?;
-    say(&format!("watching game {game} on {} from seq {}", remote.url(), table.seq));
+    let mut out = std::io::stdout();
+    if !emit(&mut out, &format!("watching game {game} on {} from seq {}", remote.url(), table.seq)) {
+        return Ok(table);
+    }
     if table.over() {
         return Ok(table);
     }
     let mut steps = spawn_follow(remote.clone(), game.clone(), table.seq, None);
-    let mut out = std::io::stdout();
     let mut seats: Vec<SeatHolder> = Vec::new();
     let mut rules: Option<ClockRules> = None;
     let _signals = interrupt::handled_here();
@@ -454,45 +456,44 @@ pub async fn plain(remote: Remote, game: String) -> anyhow::Result<Table> {
         };
         let Some(step) = step else { break };
         rules = step.clock.or(rules);
+        let mut lines: Vec<String> = Vec::new();
         if let Some((seat, by)) = step.played_by
             && let Some(line) = by.line(&seat_title(&table, seat))
         {
-            let _ = writeln!(out, "[{}] {line}", step.seq);
+            lines.push(line);
         }
         if let Some(now) = &step.seats {
             let name = |s: Seat| seat_title(&table, s);
-            let lines =
-                if seats.is_empty() { vec![seats::listing(now, name)] } else { seats::changes(&seats, now, name) };
-            for line in lines {
-                let _ = writeln!(out, "[{}] {line}", step.seq);
+            if seats.is_empty() {
+                lines.push(seats::listing(now, name));
+            } else {
+                lines.extend(seats::changes(&seats, now, name));
             }
             seats = now.clone();
         }
         if !step.state_sent {
-            let _ = out.flush();
+            if !emit_all(&mut out, step.seq, &lines) {
+                return Ok(table);
+            }
             continue;
         }
         match step.view() {
             Some(v) if !step.events.is_empty() => {
-                for e in &step.events {
-                    let _ = writeln!(out, "[{}] {}", step.seq, xodus_wire::events::log_line(e, Some(&v.public)));
-                }
+                lines.extend(step.events.iter().map(|e| xodus_wire::events::log_line(e, Some(&v.public))));
             }
-            _ => {
-                for line in &step.lines {
-                    let _ = writeln!(out, "[{}] {line}", step.seq);
-                }
-            }
+            _ => lines.extend(step.lines.iter().cloned()),
         }
         if let Some(t) = step.table {
             table = t;
         } else if let Ok(t) = remote.state(&game, None).await {
             table = t;
         }
-        if let Some(line) = Clocks::new(rules, table.clocks.clone()).line(|s| seat_title(&table, s as Seat)) {
-            let _ = writeln!(out, "[{}] {line}", step.seq);
+        lines.extend(Clocks::new(rules, table.clocks.clone()).line(|s| seat_title(&table, s as Seat)));
+        if !emit_all(&mut out, step.seq, &lines) {
+            // The reader went away (`xodus watch --plain | head`): nobody
+            // is watching any more, so stop following.
+            return Ok(table);
         }
-        let _ = out.flush();
         if table.over() {
             break;
         }
@@ -501,6 +502,25 @@ pub async fn plain(remote: Remote, game: String) -> anyhow::Result<Table> {
         anyhow::bail!("the server stream of game {game} ended before the game did");
     }
     Ok(table)
+}
+
+/// Writes `line` and flushes; false when the reader of stdout has gone
+/// away (a closed pipe). Other write errors are logged and ignored.
+fn emit(out: &mut impl Write, line: &str) -> bool {
+    match writeln!(out, "{line}").and_then(|()| out.flush()) {
+        Ok(()) => true,
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => false,
+        Err(e) => {
+            tracing::warn!(%e, "stdout could not be written");
+            true
+        }
+    }
+}
+
+/// Each of `lines` as "[seq] line" (see [`emit`]); false when the reader
+/// has gone away.
+fn emit_all(out: &mut impl Write, seq: u64, lines: &[String]) -> bool {
+    lines.iter().all(|line| emit(out, &format!("[{seq}] {line}")))
 }
 
 /// "seat 2 Pirate Ship" (X-ODUS: a seat and its ship), "seat 1
