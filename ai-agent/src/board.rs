@@ -66,6 +66,8 @@ struct Geometry {
     wormholes: Vec<usize>,
     /// The open rifts, in tile order.
     rifts: Vec<usize>,
+    /// The systems with an open lane facing empty space, in tile order.
+    frontier: Vec<usize>,
     /// Jump distances by source tile, each searched when first asked.
     jumps: RefCell<Vec<Option<Distances>>>,
     /// Avatar move distances by source tile, likewise.
@@ -142,12 +144,19 @@ impl Geometry {
                 (corrupt || t.rift_created) && !t.rift_disabled
             })
             .collect();
+        let frontier = (0..tiles.len())
+            .filter(|&i| {
+                let t = &tiles[i];
+                (0..6u8).any(|d| t.lanes & (1 << d) != 0 && index(t.hex.neighbor(d)).is_none())
+            })
+            .collect();
         Geometry {
             key: tiles.iter().map(layout_key).collect(),
             grid,
             lanes,
             wormholes,
             rifts,
+            frontier,
             jumps: RefCell::new(vec![None; tiles.len()]),
             avatar_moves: RefCell::new(vec![None; tiles.len()]),
         }
@@ -271,8 +280,12 @@ impl<'a> Board<'a> {
 
     /// Whether tile `i` has an open lane facing an empty space.
     pub fn is_frontier(&self, i: usize) -> bool {
-        let t = &self.tiles[i];
-        (0..6u8).any(|d| t.lanes & (1 << d) != 0 && self.index(t.hex.neighbor(d)).is_none())
+        self.geo.frontier.binary_search(&i).is_ok()
+    }
+
+    /// The systems with an open lane facing an empty space, in tile order.
+    pub fn frontier(&self) -> &[usize] {
+        &self.geo.frontier
     }
 
     /// Number of revealed systems.
@@ -329,7 +342,7 @@ mod tests {
     }
 
     #[test]
-    fn listed_links_give_the_plain_distances_on_played_boards() {
+    fn the_cached_geometry_gives_the_plain_distances_and_frontier_on_played_boards() {
         for seed in 0..6 {
             let mut g = Game::new(GameConfig::random(seed, 4, Difficulty::Casual)).expect("valid");
             let mut step = 0usize;
@@ -344,6 +357,9 @@ mod tests {
                             want.as_slice(),
                             "seed {seed}, step {step}, from tile {i}"
                         );
+                        let open = (0..6u8)
+                            .any(|d| t.lanes & (1 << d) != 0 && !pb.tiles.iter().any(|u| u.hex == t.hex.neighbor(d)));
+                        assert_eq!(board.is_frontier(i), open, "seed {seed}, step {step}, frontier at tile {i}");
                     }
                 }
                 let legal = g.legal();

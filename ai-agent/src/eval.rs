@@ -754,7 +754,7 @@ fn travel_cost(pb: &Public, cx: &Ctx, searching: bool) -> f64 {
         }
     }
     if searching && !board.is_empty() {
-        let frontier: Vec<usize> = (0..board.len()).filter(|&i| board.is_frontier(i)).collect();
+        let frontier = board.frontier();
         for s in free {
             let d = frontier.iter().filter_map(|&i| cx.dist(s.seat, i)).min().unwrap_or(0);
             cost += 0.3 * f64::from(d.min(8));
