@@ -57,6 +57,9 @@ trap cleanup EXIT
 # Port 0: the server picks a free port and prints "listening on ADDR" first;
 # it also listens on a Unix socket, which the second run below dials.
 sock="$work/xodus.sock"
+# The output file exists before the server starts (the background shell
+# creates it only when it gets to run).
+: >"$work/server.out"
 "$server" --listen 127.0.0.1:0 --listen "unix:$sock" --data-dir "$work/data" --rate-limit 100000 \
   >"$work/server.out" 2>"$work/server.err" &
 pid=$!

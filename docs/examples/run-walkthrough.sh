@@ -42,6 +42,10 @@ cleanup() {
 }
 trap cleanup EXIT
 
+# The log exists before the server starts: the background shell opens it
+# only when it gets to run, and `sed` on a missing file would end the
+# script (set -e) on a busy machine.
+: >"$tmp/server.log"
 "$server" --listen 127.0.0.1:0 --data-dir "$tmp/data" >"$tmp/server.log" 2>&1 &
 pid=$!
 addr=
