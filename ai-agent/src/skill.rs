@@ -33,8 +33,14 @@ pub fn guard_on() -> bool {
 /// Whether a trial waits in the group's system that its dice cannot pass
 /// (too few dice for the specials asked, after Damaged sensors).
 pub fn cannot_pass(pb: &Public, group: &[Seat]) -> bool {
-    let Some(hex) = group.first().and_then(|&s| pb.ships.get(usize::from(s))).map(|s| s.hex) else { return false };
-    trial_in(pb, hex).is_some_and(|amount| group_odds(pb, group, amount) <= 0.0)
+    group_trial(pb, group).is_some_and(|amount| group_odds(pb, group, amount) <= 0.0)
+}
+
+/// The specials asked by the trial waiting in the system of the group's
+/// first ship, if one waits there.
+fn group_trial(pb: &Public, group: &[Seat]) -> Option<u8> {
+    let hex = pb.ships.get(usize::from(*group.first()?))?.hex;
+    trial_in(pb, hex)
 }
 
 /// The chance of each count of specials (0 to 2) a ship of `kind` rolls
@@ -139,8 +145,7 @@ pub fn odds_now_and_gathered(pb: &Public, group: &[Seat], amount: u8) -> (f64, f
 /// penalty when the group's dice cannot pass it, a gathering one when the
 /// free ships in its system would at least double the odds by joining.
 pub fn attempt_prior(pb: &Public, group: &[Seat], hopeless: f64, gather: f64) -> Option<f64> {
-    let hex = pb.ships.get(usize::from(*group.first()?))?.hex;
-    let amount = trial_in(pb, hex)?;
+    let amount = group_trial(pb, group)?;
     let (now, gathered) = odds_now_and_gathered(pb, group, amount);
     Some(if now <= 0.0 {
         -hopeless
@@ -154,8 +159,7 @@ pub fn attempt_prior(pb: &Public, group: &[Seat], hopeless: f64, gather: f64) ->
 /// Whether adding `joiner` to `group` at a trial raises the group's odds
 /// enough to be worth a gathering bonus (at least half again).
 pub fn joining_helps(pb: &Public, group: &[Seat], joiner: Seat) -> Option<bool> {
-    let hex = pb.ships.get(usize::from(*group.first()?))?.hex;
-    let amount = trial_in(pb, hex)?;
+    let amount = group_trial(pb, group)?;
     let now = group_odds(pb, group, amount);
     let mut with: Vec<Seat> = group.to_vec();
     if !with.contains(&joiner) {
