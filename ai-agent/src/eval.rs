@@ -763,6 +763,73 @@ fn travel_cost(pb: &Public, cx: &Ctx, searching: bool) -> f64 {
     cost
 }
 
+/// How far above a lost game a held Rift stands, in Actions, before the
+/// work of retaking it: the crew can still beat what holds it.
+const HELD_HOPE: f64 = 150.0;
+/// Actions one attack still needed against the Rift's Avatars stands for
+/// (each costs the fleet hull and is one more chance for others to come).
+const RETAKE_ATTACK: f64 = 3.0;
+/// Actions a ship outside the crew's fleet stands for while the Rift is
+/// held: only a fleet's pooled dice get through an Avatar's shields.
+const RETAKE_GATHER: f64 = 3.0;
+/// Most retake work counted, so that a held Rift stays above a lost game.
+const RETAKE_CAP: f64 = 120.0;
+
+/// Whether a held Rift is scored by the work of retaking it (on by
+/// default; `retake=0` scores every held Rift alike, as before).
+fn retake_on() -> bool {
+    tune::weight("retake", 1.0) > 0.0
+}
+
+/// A Rift an Avatar holds after the rush: worse than any game in
+/// progress, better than a lost one by [`HELD_HOPE`] less the work of
+/// retaking it ([`retake_work`]), plus the crew's condition and the fight
+/// in progress, so that the captains gather, go in together and wear
+/// the Avatars down instead of drifting while the Corruption rises.
+fn held_rift_value(pb: &Public, cx: &Ctx, rift: usize) -> f64 {
+    let ships: f64 = pb.ships.iter().map(ship_value).sum();
+    let hope = HELD_HOPE - retake_work(pb, cx, rift).min(RETAKE_CAP) + 0.5 * ships + fight_value(pb);
+    -WIN + hope.clamp(20.0, HELD_HOPE + 40.0)
+}
+
+/// The work between the crew and a Rift its Avatars hold, in Actions:
+/// the attacks the whole crew needs to wear down each Avatar standing
+/// there (its health left through its shields), half of those for each
+/// Avatar on the board that may reach it by the next rush, each ship's
+/// trip to the Rift, and each ship not yet in the crew's largest fleet.
+fn retake_work(pb: &Public, cx: &Ctx, rift: usize) -> f64 {
+    let c = Content::get();
+    let rift_hex = cx.board.tile(rift).hex;
+    let crew: Vec<&Ship> = pb.ships.iter().filter(|s| !s.defeated).collect();
+    let hits: f64 = crew.iter().map(|s| offense_odds(s.kind).0).sum();
+    let mut attacks = 0.0;
+    for a in &pb.avatars {
+        let AvatarPlace::Board { hex } = a.place else { continue };
+        let Some(d) = c.avatars.get(usize::from(a.card)) else { continue };
+        let left = f64::from(d.health.saturating_sub(a.damage));
+        let needed = (left / (hits - f64::from(d.shields)).max(0.15)).min(30.0);
+        if hex == rift_hex {
+            attacks += needed;
+        } else if let Some(i) = cx.board.index(hex) {
+            let far = cx.board.avatar_distances(i).get(rift).copied().flatten().map(i32::from).unwrap_or(99);
+            attacks += 0.5 * reach_chance(far) * needed;
+        }
+    }
+    let travel: f64 = crew.iter().map(|s| JUMP * f64::from(cx.dist(s.seat, rift).unwrap_or(FAR))).sum();
+    // Only a fleet pools its dice against the shields (p. 16): each ship
+    // outside the largest one has an invitation still to make.
+    let largest = crew
+        .iter()
+        .map(|s| match s.fleet {
+            Some(f) => crew.iter().filter(|o| o.fleet == Some(f)).count(),
+            None => 1,
+        })
+        .max()
+        .unwrap_or(0);
+    let apart = (crew.len() - largest) as f64;
+    RETAKE_ATTACK * attacks + travel + RETAKE_GATHER * apart
+}
+
 /// Whether an Avatar stands in the Main Rift's system at `hex`.
 fn rift_held(pb: &Public, hex: xodus_engine::Hex) -> bool {
     pb.avatars.iter().any(|a| a.place == AvatarPlace::Board { hex })
@@ -810,11 +877,13 @@ fn each_term(pb: &Public, mix: SignalMix, mut f: impl FnMut(&'static str, f64)) 
         return;
     }
     if pb.corruption.rift_rush {
-        // Every Key is on the Rift and the Avatars have made their one
-        // rush to it (p. 12). The Rift is sealed at the end of this Action
-        // phase unless an Avatar holds its system; one that does stays
-        // there and would have to be beaten on the spot, so the game is as
-        // good as lost. In the timeline's last round (the next advance of
+        // Every Key is on the Rift and the Avatars rush to it (p. 12;
+        // they keep heading there every Corruption phase). The Rift is
+        // sealed at the end of an Action phase in which no Avatar holds
+        // its system; one that does stays there until the crew beats it
+        // (p. 16), so a held Rift is far worse than any game in progress
+        // but better than a lost one, by how near the crew is to beating
+        // what holds it. In the timeline's last round (the next advance of
         // the Corruption loses, p. 17) waiting loses too, so there a held
         // Rift is scored like any other state: any chance of a clear rush
         // is then worth taking.
@@ -825,7 +894,10 @@ fn each_term(pb: &Public, mix: SignalMix, mut f: impl FnMut(&'static str, f64)) 
             return;
         }
         if !last_round {
-            f("outcome", -WIN + 10.0 * keys_progress(pb, &cx) / keys);
+            match cx.rift.filter(|_| held && retake_on()) {
+                Some(rift) => f("outcome", held_rift_value(pb, &cx, rift)),
+                None => f("outcome", -WIN + 10.0 * keys_progress(pb, &cx) / keys),
+            }
             return;
         }
     }
@@ -901,6 +973,45 @@ pub(crate) mod tests {
         // a held Rift is no worse than any state still in progress.
         held.corruption.position = held.corruption.rise;
         assert!(evaluate(&held).abs() < WIN / 2.0, "a held Rift in the last round scores {}", evaluate(&held));
+    }
+
+    #[test]
+    fn a_held_rift_is_worth_more_as_the_crew_closes_in_and_wears_its_avatar_down() {
+        // Rulebook p. 12: the Rift is sealed at the end of an Action phase
+        // in which no Avatar holds it; p. 16: a fleet can beat an Avatar.
+        // A held Rift is no lost game: the crew that gathers on it and
+        // wears its Avatar down is nearer the win than one that drifts.
+        let g = start(22);
+        let hex = xodus_engine::Hex { q: 0, r: 2 };
+        let mut held = rushed(g.public().clone(), hex);
+        held.avatars.push(Avatar { card: 0, place: AvatarPlace::Board { hex }, damage: 0 });
+        let mut lost = held.clone();
+        lost.outcome = Some(xodus_engine::Outcome { won: false, cause: "corruption_risen".into(), round: 9 });
+        assert!(evaluate(&held) > evaluate(&lost), "held {} against lost {}", evaluate(&held), evaluate(&lost));
+        assert!(evaluate(&held) < -WIN / 2.0, "still far from a game in progress: {}", evaluate(&held));
+        let mut worn = held.clone();
+        worn.avatars.last_mut().expect("the avatar").damage = 4;
+        assert!(evaluate(&worn) > evaluate(&held), "worn {} against fresh {}", evaluate(&worn), evaluate(&held));
+        // A captain standing on the Rift, the Avatar a few systems away
+        // from the others (the start system is two jumps off).
+        let mut closer = held.clone();
+        closer.ships[0].hex = hex;
+        assert!(
+            evaluate(&closer) > evaluate(&held),
+            "closer {} against farther {}",
+            evaluate(&closer),
+            evaluate(&held)
+        );
+        // Two ships in one fleet pool their dice against the shields.
+        let mut gathered = held.clone();
+        gathered.ships[0].fleet = Some(1);
+        gathered.ships[1].fleet = Some(1);
+        assert!(
+            evaluate(&gathered) > evaluate(&held),
+            "a fleet {} against none {}",
+            evaluate(&gathered),
+            evaluate(&held)
+        );
     }
 
     #[test]

@@ -47,7 +47,8 @@ impl March {
     /// Whether `seat`'s choices in `round` on `pb` keep to this march.
     pub fn binds(&self, pb: &Public, seat: Seat, round: u32) -> bool {
         if self.crew {
-            (round == self.round || round == self.round.saturating_add(1)) && open_signal_at(pb, self.target)
+            (round == self.round || round == self.round.saturating_add(1))
+                && (open_signal_at(pb, self.target) || held_after_rush(pb, self.target))
         } else {
             seat == self.seat && round == self.round
         }
@@ -80,14 +81,20 @@ pub fn distance(pb: &Public, seat: Seat, target: Hex) -> Option<u8> {
 
 /// The systems worth a march for `seat`, nearest first (at most
 /// [`MAX_MARCHES`]): those of unsolved Signals, revealed or not, and the
-/// Main Rift's when the ship carries Keys. The ship's own system counts
+/// Main Rift's when the ship carries Keys or an Avatar holds it after the
+/// rush (the crew must beat it there, p. 12). The ship's own system counts
 /// (a march to it means "stay and work here").
 pub fn targets(pb: &Public, seat: Seat) -> Vec<Hex> {
     let carries_keys = pb.ships.iter().find(|s| s.seat == seat && !s.defeated).is_some_and(|s| !s.keys.is_empty());
     nearest_reachable(pb, seat, MAX_MARCHES, |board, i| {
         let open_signal = board.tile(i).key_marker.is_some_and(|k| pb.signals.iter().any(|s| s.key == k && !s.solved));
-        open_signal || (carries_keys && board.is_main_rift(i))
+        open_signal || (board.is_main_rift(i) && (carries_keys || held_after_rush(pb, board.tile(i).hex)))
     })
+}
+
+/// Whether every Key is on the Main Rift at `hex` and an Avatar holds it.
+fn held_after_rush(pb: &Public, hex: Hex) -> bool {
+    pb.corruption.rift_rush && pb.avatars.iter().any(|a| a.place == xodus_engine::AvatarPlace::Board { hex })
 }
 
 /// The revealed, unsolved Signals that want a fleet (a guardian, a trial
@@ -96,7 +103,7 @@ pub fn targets(pb: &Public, seat: Seat) -> Vec<Hex> {
 pub fn crew_targets(pb: &Public, seat: Seat, max: usize) -> Vec<Hex> {
     nearest_reachable(pb, seat, max, |board, i| {
         let hex = board.tile(i).hex;
-        guardian_ahead(pb, hex) || group_work_ahead(pb, hex)
+        guardian_ahead(pb, hex) || group_work_ahead(pb, hex) || (board.is_main_rift(i) && held_after_rush(pb, hex))
     })
 }
 
@@ -260,11 +267,43 @@ mod tests {
                 let tile = board.tile(i);
                 let signal = tile.key_marker.is_some_and(|k| pb.signals.iter().any(|s| s.key == k && !s.solved));
                 let carrier = pb.ships.iter().any(|s| s.seat == seat && !s.keys.is_empty());
-                assert!(signal || (carrier && board.is_main_rift(i)), "{h:?} is neither");
+                let held = held_after_rush(pb, *h);
+                assert!(signal || (board.is_main_rift(i) && (carrier || held)), "{h:?} is neither");
                 seen += 1;
             }
         }
         assert!(seen > 5, "only {seen} targets seen");
+    }
+
+    #[test]
+    fn a_rift_an_avatar_holds_after_the_rush_is_every_captains_target() {
+        // Rulebook p. 12: once every Key is on the Main Rift, it is sealed
+        // only when no Avatar holds it, so the whole crew, Keys or not,
+        // has business there (p. 16: beating the Avatar that holds it).
+        let (view, seat) = heuristic_views(43, 10).pop().expect("a view");
+        let mut pb = view.public.clone();
+        let hex = pb.ships.iter().find(|s| s.seat == seat).expect("the ship").hex;
+        let tile = pb.tiles.iter_mut().find(|t| t.hex == hex).expect("its system");
+        tile.tile = xodus_engine::content::Content::get().main_rift();
+        tile.key_marker = None;
+        tile.keys_activated = pb.signals.iter().map(|s| s.key).collect();
+        for s in &mut pb.signals {
+            s.solved = true;
+        }
+        for s in &mut pb.ships {
+            s.keys.clear();
+        }
+        assert!(!targets(&pb, seat).contains(&hex), "before the rush the Rift wants only carriers");
+        pb.corruption.rift_rush = true;
+        assert!(!targets(&pb, seat).contains(&hex), "a clear Rift is sealed without anyone");
+        pb.avatars.push(xodus_engine::Avatar { card: 0, place: xodus_engine::AvatarPlace::Board { hex }, damage: 0 });
+        assert_eq!(targets(&pb, seat).first(), Some(&hex), "the held Rift, nearest first");
+        assert_eq!(crew_targets(&pb, seat, 1), vec![hex], "a crew march goes there");
+        let crew = March { seat, target: hex, round: view.round, crew: true };
+        let other = (seat + 1) % pb.ships.len() as Seat;
+        assert!(crew.binds(&pb, other, view.round + 1), "it binds the crew while the Rift is held");
+        pb.avatars.pop();
+        assert!(!crew.binds(&pb, other, view.round), "and not once it is clear");
     }
 
     #[test]
@@ -274,9 +313,10 @@ mod tests {
             let pb = &view.public;
             let board = Board::new(pb);
             let all = crew_targets(pb, seat, usize::MAX);
+            let held_rift = |h: Hex| board.index(h).is_some_and(|i| board.is_main_rift(i)) && held_after_rush(pb, h);
             let wanting: Vec<Hex> = (0..board.len())
                 .map(|i| board.tile(i).hex)
-                .filter(|&h| guardian_ahead(pb, h) || group_work_ahead(pb, h))
+                .filter(|&h| guardian_ahead(pb, h) || group_work_ahead(pb, h) || held_rift(h))
                 .filter(|&h| distance(pb, seat, h).is_some())
                 .collect();
             assert_eq!(all.len(), wanting.len(), "every reachable Signal that wants a fleet, and nothing else");
