@@ -267,6 +267,13 @@ fn trial_actions(amount: u8) -> f64 {
     }
 }
 
+/// Whether a Skill Roll Signal is priced by the specials the crew still
+/// has to roll, its skill bonus and Damaged sensors counted (on by
+/// default; `skill_edge=0` prices it by the card's number alone).
+fn edge_on() -> bool {
+    tune::weight("skill_edge", 1.0) > 0.0
+}
+
 /// Actions a scrap still owed on a Tribute stands for (the visits to pay it).
 const TRIBUTE_VISIT: f64 = 0.25;
 
@@ -312,7 +319,15 @@ fn signal_work(pb: &Public, cx: &Ctx) -> (f64, f64) {
                     && pb.fight.as_ref().is_some_and(|f| {
                         pb.board_enemies.iter().any(|e| e.guards_key == Some(slot.key) && e.hex == f.hex)
                     });
-                let (mut a, s) = challenge_work(&card.challenge, slot.progress, engaged);
+                let (mut a, s) = match &card.challenge {
+                    // A skill bonus in the crew counts as specials already
+                    // shown; Damaged sensors on every ship as specials owed.
+                    Challenge::Trial { amount, .. } if edge_on() => {
+                        let need = (i32::from(*amount) - crate::skill::crew_edge(pb)).clamp(0, 8) as u8;
+                        (tune::weight("trial_scale", 1.0) * trial_actions(need), 0.0)
+                    }
+                    _ => challenge_work(&card.challenge, slot.progress, engaged),
+                };
                 if let (Challenge::Trial { amount, on_fail }, Some(i), true) = (&card.challenge, tile, trial_odds_on())
                 {
                     a = trial_plan(pb, cx, i, *amount, fail_health(on_fail)).1;

@@ -60,11 +60,10 @@ fn dice_specials(kind: ShipKind) -> Vec<f64> {
     dist
 }
 
-/// The chance of each count of specials one ship scores on a Skill Roll:
-/// its dice, plus its always-on skill bonus, less its Damaged sensors.
-fn ship_specials(pb: &Public, seat: Seat) -> Vec<f64> {
+/// A ship's always-on skill bonus and its Damaged sensors: specials it
+/// adds to, and takes off, every Skill Roll it is part of (p. 11).
+fn bonus_and_dull(ship: &xodus_engine::Ship) -> (usize, usize) {
     let c = Content::get();
-    let Some(ship) = pb.ships.get(usize::from(seat)) else { return vec![1.0] };
     let powers = ship.modules.iter().map(|&m| Source::Module(m)).chain(ship.mods.iter().map(|&m| Source::Mod(m)));
     let bonus: usize = powers
         .map(|s| c.power(s))
@@ -72,6 +71,29 @@ fn ship_specials(pb: &Public, seat: Seat) -> Vec<f64> {
         .map(|p| if let ModuleEffect::SkillBonus { amount } = p.effect { usize::from(amount) } else { 0 })
         .sum();
     let dull = ship.damaged.iter().filter(|&&d| c.damaged[usize::from(d)].effect == DamagedEffect::DullSensors).count();
+    (bonus, dull)
+}
+
+/// The crew's edge on Skill Rolls: the most specials one afloat ship adds
+/// to a group's roll beyond its dice (its skill bonus less its Damaged
+/// sensors; negative when every ship's sensors are Damaged).
+pub fn crew_edge(pb: &Public) -> i32 {
+    pb.ships
+        .iter()
+        .filter(|s| !s.defeated)
+        .map(|s| {
+            let (bonus, dull) = bonus_and_dull(s);
+            bonus as i32 - dull as i32
+        })
+        .max()
+        .unwrap_or(0)
+}
+
+/// The chance of each count of specials one ship scores on a Skill Roll:
+/// its dice, plus its always-on skill bonus, less its Damaged sensors.
+fn ship_specials(pb: &Public, seat: Seat) -> Vec<f64> {
+    let Some(ship) = pb.ships.get(usize::from(seat)) else { return vec![1.0] };
+    let (bonus, dull) = bonus_and_dull(ship);
     let dice = dice_specials(ship.kind);
     let mut out = vec![0.0; dice.len() + bonus];
     for (n, q) in dice.into_iter().enumerate() {
@@ -264,6 +286,39 @@ mod tests {
         assert!(!cannot_pass(&pb, &[0, 1]), "four dice can");
         assert!(!cannot_pass(&crew(&kinds).public().clone(), &[0]), "no trial here");
         assert!(!cannot_pass(&signal_at_start(&kinds, "broken_foundry"), &[0]), "repairs are no Skill Roll");
+    }
+
+    #[test]
+    fn a_skill_bonus_in_the_crew_makes_a_revealed_trial_less_work_and_damaged_sensors_more() {
+        // Rulebook p. 11 (a Skill Roll counts the group's specials), our
+        // Explorer's level-4 System Detector (+1 special on every Skill
+        // Roll) and Damaged sensors (one special fewer, p. 15): the Vault
+        // of the Choir's four specials are three for a crew with the
+        // Detector, and five when every ship's sensors are Damaged.
+        let c = Content::get();
+        let kinds = [ShipKind::Explorer, ShipKind::PirateShip, ShipKind::Warship];
+        let pb = signal_at_start(&kinds, "choir_vault");
+        let detector = c.mod_effects.iter().position(|m| m.id == "system_detector").expect("the mod") as u8;
+        let dull = c.damaged.iter().position(|d| d.effect == DamagedEffect::DullSensors).expect("the card") as u8;
+        assert_eq!(crew_edge(&pb), 0);
+        let mut sharp = pb.clone();
+        sharp.ships[0].mods.push(detector);
+        assert_eq!(crew_edge(&sharp), 1);
+        let value = |p: &Public| crate::eval::evaluate(p, crate::eval::SignalMix::ANY);
+        assert!(value(&sharp) > value(&pb) + 5.0, "with the Detector {} against {}", value(&sharp), value(&pb));
+        let mut blind = signal_at_start(&kinds, "collapsing_star");
+        let before = value(&blind);
+        for ship in &mut blind.ships {
+            ship.damaged.push(dull);
+        }
+        assert_eq!(crew_edge(&blind), -1);
+        // The trial's own price rises, beyond what the cards cost the ships.
+        let cards_only = 3.0 * 1.0;
+        assert!(value(&blind) < before - cards_only - 5.0, "blind {} against {}", value(&blind), before);
+        // One ship with its sensors whole is enough: it joins the roll.
+        let mut one_whole = blind.clone();
+        one_whole.ships[2].damaged.clear();
+        assert_eq!(crew_edge(&one_whole), 0);
     }
 
     #[test]
