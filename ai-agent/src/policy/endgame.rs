@@ -8,17 +8,10 @@
 use super::heuristic::{complete_move, prior};
 use crate::eval::evaluate_game;
 use crate::rng::mix;
-use crate::tune;
 use xodus_engine::{Choice, ChoiceOption, Game, Seat, View};
 
 /// Samples of the rush an option that seals the Rift is scored over.
 pub const SEAL_SAMPLES: u64 = 32;
-
-/// Spaces left on the timeline from which a seal waits for better odds
-/// (experiment, off by default: `XODUS_AI_TUNE=seal_patience=1`).
-const PATIENT_SPACES: f64 = 4.0;
-/// Share of clear rushes a seal wants while that much time is left.
-const PATIENT_ODDS: f64 = 0.75;
 
 /// Whether taking `option` on `game` puts the last Keys on the Main Rift
 /// (and so triggers the Avatars' rush).
@@ -46,29 +39,17 @@ pub fn rescore_seals(view: &View, seat: Seat, options: &[&ChoiceOption], scores:
         }
         let mut total = 0.0;
         let mut n = 0u32;
-        let mut clear = 0u32;
         for k in 0..SEAL_SAMPLES {
             let game = Game::from_view(view, mix(&[seed, 0x5ea1, k]));
             let mut g = game.clone();
             if g.apply(seat, &o.id).is_ok() {
                 complete_move(&mut g);
-                let value = evaluate_game(&g);
-                clear += u32::from(value > 0.0);
-                total += value + prior(&game, o);
+                total += evaluate_game(&g) + prior(&game, o);
                 n += 1;
             }
         }
         if n > 0 {
             *score = total / f64::from(n);
-            let c = &view.public.corruption;
-            let spaces_left = f64::from(c.rise.saturating_sub(c.position));
-            let patient = tune::weight("seal_patience", 0.0) > 0.0
-                && spaces_left >= tune::weight("patient_spaces", PATIENT_SPACES)
-                && f64::from(clear) < tune::weight("patient_odds", PATIENT_ODDS) * f64::from(n);
-            if patient {
-                // Time is left to try again with the Avatars farther off.
-                *score = score.min(-0.9 * crate::eval::WIN);
-            }
             rescored += 1;
         }
     }
