@@ -106,6 +106,21 @@ async fn sigterm_closes_streams_and_exits_cleanly() {
 
 #[cfg(unix)]
 #[tokio::test]
+async fn sigterm_while_the_server_starts_up_is_a_graceful_stop() {
+    // The server prints its addresses before it opens its store and
+    // serves: a SIGTERM sent at once (a supervisor stopping a server it
+    // just started) must find the handler already installed, not the
+    // default action that ends the process with nothing in the log.
+    let server = Server::start_in(temp_dir("sigterm-early"), &[]);
+    let (dir, status) = tokio::task::spawn_blocking(move || server.terminate_keep_status()).await.expect("join");
+    let log = std::fs::read_to_string(dir.join("server.log")).unwrap_or_default();
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(status.success(), "exit status {status:?}; log:\n{log}");
+    assert!(log.contains("stopped"), "{log}");
+}
+
+#[cfg(unix)]
+#[tokio::test]
 async fn sigterm_stops_within_the_grace_when_a_client_never_answers() {
     let server = Server::start_in(temp_dir("sigterm-grace"), &["--shutdown-grace-secs", "1"]);
     // An HTTP/2 client that opens its connection and then goes silent: it

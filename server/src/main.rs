@@ -198,24 +198,35 @@ fn init_logs(json: bool) {
     }
 }
 
-async fn shutdown_signal() {
-    let ctrl_c = async {
-        let _ = tokio::signal::ctrl_c().await;
-    };
+/// Resolves on Ctrl-C or SIGTERM. On unix the handlers are installed when
+/// this is called, not when the future is first polled: the server calls
+/// it before it binds, so a signal that comes while it starts up is not
+/// left to the default action, which ends the process with no graceful
+/// stop and nothing in the log.
+fn shutdown_signal() -> std::pin::Pin<Box<dyn std::future::Future<Output = ()> + Send>> {
     #[cfg(unix)]
-    let term = async {
-        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
-            Ok(mut s) => {
-                s.recv().await;
+    {
+        use tokio::signal::unix::{SignalKind, signal};
+        match (signal(SignalKind::terminate()), signal(SignalKind::interrupt())) {
+            (Ok(mut term), Ok(mut interrupt)) => Box::pin(async move {
+                tokio::select! {
+                    _ = term.recv() => {}
+                    _ = interrupt.recv() => {}
+                }
+            }),
+            (Err(e), _) | (_, Err(e)) => {
+                tracing::warn!(error = %e, "cannot listen for SIGTERM; only Ctrl-C stops the server gracefully");
+                Box::pin(async {
+                    let _ = tokio::signal::ctrl_c().await;
+                })
             }
-            Err(_) => std::future::pending::<()>().await,
         }
-    };
+    }
     #[cfg(not(unix))]
-    let term = std::future::pending::<()>();
-    tokio::select! {
-        _ = ctrl_c => {}
-        _ = term => {}
+    {
+        Box::pin(async {
+            let _ = tokio::signal::ctrl_c().await;
+        })
     }
 }
 
@@ -223,6 +234,7 @@ async fn shutdown_signal() {
 async fn main() -> anyhow::Result<()> {
     let args = Args::parse();
     init_logs(args.log_json);
+    let shutdown = shutdown_signal();
     let config = ServerConfig {
         registry: xodus_server::registry(),
         storage: match (&args.database, args.in_memory) {
@@ -283,6 +295,6 @@ async fn main() -> anyhow::Result<()> {
         tracing::info!(%addr, "serving metrics at /metrics");
         tokio::spawn(xodus_service::metrics::serve(metrics, || {}));
     }
-    xodus_service::run_on(listeners, config, shutdown_signal()).await.context("server failed")?;
+    xodus_service::run_on(listeners, config, shutdown).await.context("server failed")?;
     Ok(())
 }

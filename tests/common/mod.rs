@@ -166,11 +166,17 @@ impl Server {
     /// Sends SIGTERM, waits for the exit and keeps the data directory
     /// (unix only).
     #[cfg(unix)]
-    pub fn terminate_keep(mut self) -> PathBuf {
+    pub fn terminate_keep(self) -> PathBuf {
+        self.terminate_keep_status().0
+    }
+
+    /// [`Server::terminate_keep`], with the exit status (unix only).
+    #[cfg(unix)]
+    pub fn terminate_keep_status(mut self) -> (PathBuf, std::process::ExitStatus) {
         self.cleanup = false;
         let dir = self.data_dir.clone();
-        let _ = self.terminate();
-        dir
+        let status = self.terminate();
+        (dir, status)
     }
 
     /// The server's log so far.
