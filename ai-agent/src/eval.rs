@@ -267,6 +267,11 @@ fn trial_actions(amount: u8) -> f64 {
     }
 }
 
+/// The work a Skill Roll still asking for `need` specials stands for.
+fn trial_work(need: u8) -> f64 {
+    tune::weight("trial_scale", 1.0) * trial_actions(need)
+}
+
 /// Whether a Skill Roll Signal is priced by the specials the crew still
 /// has to roll, its skill bonus and Damaged sensors counted (on by
 /// default; `skill_edge=0` prices it by the card's number alone).
@@ -289,7 +294,7 @@ fn challenge_work(challenge: &Challenge, progress: u8, guardian_engaged: bool) -
             let left = f64::from(amount.saturating_sub(progress));
             (1.0 + tune::weight("tribute_visit", TRIBUTE_VISIT) * left, left)
         }
-        Challenge::Trial { amount, .. } => (tune::weight("trial_scale", 1.0) * trial_actions(*amount), 0.0),
+        Challenge::Trial { amount, .. } => (trial_work(*amount), 0.0),
         Challenge::Guardian { .. } => (if guardian_engaged { 1.0 } else { tune::weight("guardian", GUARDIAN) }, 0.0),
     }
 }
@@ -324,7 +329,7 @@ fn signal_work(pb: &Public, cx: &Ctx) -> (f64, f64) {
                     // shown; Damaged sensors on every ship as specials owed.
                     Challenge::Trial { amount, .. } if edge_on() => {
                         let need = (i32::from(*amount) - crate::skill::crew_edge(pb)).clamp(0, 8) as u8;
-                        (tune::weight("trial_scale", 1.0) * trial_actions(need), 0.0)
+                        (trial_work(need), 0.0)
                     }
                     _ => challenge_work(&card.challenge, slot.progress, engaged),
                 };
@@ -557,6 +562,14 @@ fn fail_health(on_fail: &[xodus_engine::content::Effect]) -> f64 {
         .sum()
 }
 
+/// Attacks a group rolling `hits` a try needs to wear down a foe of
+/// `health` already dealt `damage`, through its `shields` (p. 16: hits
+/// beyond the shields come off its health; a group that barely gets
+/// through still counts as one that sometimes does).
+fn attacks_to_wear_down(health: u8, damage: u8, shields: u8, hits: f64) -> f64 {
+    f64::from(health.saturating_sub(damage)) / (hits - f64::from(shields)).max(0.15)
+}
+
 /// The fight in progress, projected to its end: how many attacks the
 /// group needs to clear the system at its expected hit rate, and what
 /// the misses cost each ship meanwhile (the first value), against what
@@ -575,16 +588,14 @@ fn fight_outlook(pb: &Public) -> Option<(f64, f64)> {
     let enemies_here = pb.board_enemies.iter().filter(|e| e.hex == f.hex && !f.avatars_only);
     for e in enemies_here.clone() {
         if let Some(d) = c.enemies.get(usize::from(e.card)) {
-            let left = f64::from(d.health.saturating_sub(e.damage));
-            attacks += left / (hits - f64::from(d.shields)).max(0.15);
+            attacks += attacks_to_wear_down(d.health, e.damage, d.shields, hits);
         }
     }
     for a in &pb.avatars {
         if a.place == (AvatarPlace::Board { hex: f.hex })
             && let Some(d) = c.avatars.get(usize::from(a.card))
         {
-            let left = f64::from(d.health.saturating_sub(a.damage));
-            attacks += left / (hits - f64::from(d.shields)).max(0.15);
+            attacks += attacks_to_wear_down(d.health, a.damage, d.shields, hits);
         }
     }
     let attacks = attacks.min(30.0);
@@ -821,8 +832,7 @@ fn retake_work(pb: &Public, cx: &Ctx, rift: usize) -> f64 {
     for a in &pb.avatars {
         let AvatarPlace::Board { hex } = a.place else { continue };
         let Some(d) = c.avatars.get(usize::from(a.card)) else { continue };
-        let left = f64::from(d.health.saturating_sub(a.damage));
-        let needed = (left / (hits - f64::from(d.shields)).max(0.15)).min(30.0);
+        let needed = attacks_to_wear_down(d.health, a.damage, d.shields, hits).min(30.0);
         if hex == rift_hex {
             attacks += needed;
         } else if let Some(i) = cx.board.index(hex) {
