@@ -52,7 +52,19 @@ pub fn typed(c: &Choice) -> l::LegioChoice {
         Choice::Tech(t) => T::Tech(tech(t) as i32),
         Choice::XCard(card) => T::XCard(n(card)),
     };
-    l::LegioChoice { choice: Some(t) }
+    l::LegioChoice { choice: Some(t), price: None }
+}
+
+/// The typed form of an offered option: the choice with its price (unset
+/// when it costs and brings nothing at once).
+pub fn typed_priced(c: &Choice, p: &legio_engine::Price) -> l::LegioChoice {
+    let price = (!p.is_free()).then(|| l::Price {
+        cards: u32::from(p.cards),
+        whole_hand: p.whole_hand,
+        pc: p.pc,
+        px: u32::from(p.px),
+    });
+    l::LegioChoice { price, ..typed(c) }
 }
 
 /// The engine choice a typed one names (for clients that send structured

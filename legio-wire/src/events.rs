@@ -43,9 +43,13 @@ pub fn typed(e: &Event) -> l::LegioEvent {
         Event::DamageRolled { seat, face, loss: x } => {
             T::DamageRolled(l::DamageRolled { seat: n(*seat), face: n(*face), loss: loss(*x) as i32 })
         }
-        Event::Fought { seat, needed, had, trophy } => {
-            T::Fought(l::Fought { seat: n(*seat), needed: n(*needed), had: n(*had), trophy: *trophy })
-        }
+        Event::Fought { seat, needed, had, trophy, lost_laser } => T::Fought(l::Fought {
+            seat: n(*seat),
+            needed: n(*needed),
+            had: n(*had),
+            trophy: *trophy,
+            lost_laser: *lost_laser,
+        }),
         Event::Evaded { seat } => T::Evaded(l::Evaded { seat: n(*seat) }),
         Event::Discovered { seat, planet, sector, card } => {
             T::Discovered(l::Discovered { seat: n(*seat), planet: n(*planet), sector: n(*sector), card: n(*card) })
@@ -158,13 +162,14 @@ pub fn summary(e: &Event, public: &Public) -> String {
         Event::DamageRolled { seat, face, loss } => {
             format!("{} rolls {face} on the damage table: {}", who(seat), loss_text(*loss))
         }
-        Event::Fought { seat, needed, had, trophy } => format!(
-            "{} fights a Xeno ship ({} needed, {had} aboard){}",
+        Event::Fought { seat, needed, had, trophy, lost_laser } => format!(
+            "{} fights a Xeno ship ({} needed, {had} aboard){}{}",
             who(seat),
             plural(*needed, "laser", "lasers"),
-            if *trophy { " and wins its trophy" } else { "" }
+            if *trophy { " and wins its trophy" } else { "" },
+            if *lost_laser { "; the fight costs a laser" } else { "" }
         ),
-        Event::Evaded { seat } => format!("{} evades a Xeno ship with a risk detector", who(seat)),
+        Event::Evaded { seat } => format!("{} evades a Xeno ship, spending a risk detector", who(seat)),
         Event::Discovered { seat, planet, sector, card } => format!(
             "{} discovers {} in {}: {}",
             who(seat),

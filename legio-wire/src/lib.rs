@@ -135,7 +135,7 @@ pub fn decision(d: &Decision) -> pb::Decision {
                 label: o.label.clone(),
                 seats: seats.clone(),
                 payload_json: serde_json::to_string(&o.choice).unwrap_or_default(),
-                detail: Some(any::pack(&choice::typed(&o.choice))),
+                detail: Some(any::pack(&choice::typed_priced(&o.choice, &o.price))),
             })
             .collect(),
     }

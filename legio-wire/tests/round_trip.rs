@@ -30,6 +30,16 @@ fn check_options(game: &Game, fields: &BTreeMap<u64, String>, seen: &mut Seen) {
         let detail = wire.detail.expect("every option is typed");
         let typed: xodus::legio_pb::LegioChoice = xodus::any::unpack(&detail).expect("a LegioChoice");
         assert_eq!(legio_wire::choice::choice_back(&typed), Ok(o.choice), "{}", o.id);
+        let price = typed.price.unwrap_or_default();
+        assert_eq!(
+            (price.cards, price.whole_hand, price.pc, price.px),
+            (u32::from(o.price.cards), o.price.whole_hand, o.price.pc, u32::from(o.price.px)),
+            "{}: the typed price",
+            o.id
+        );
+        if !o.price.is_free() {
+            seen.choices.insert("priced".into());
+        }
         let field = common::set_field(&detail.value, fields);
         assert_eq!(o.id.split(':').next(), Some(field.as_str()), "the oneof field is named like the id");
         seen.choices.insert(field);

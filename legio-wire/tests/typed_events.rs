@@ -81,7 +81,7 @@ fn samples() -> Vec<Event> {
         Event::Explored { seat: 2, card: 12 },
         Event::ExperienceGained { seat: 2, domain: Domain::Capture, amount: 1 },
         Event::DamageRolled { seat: 2, face: 7, loss: Loss::Decoder },
-        Event::Fought { seat: 2, needed: 2, had: 1, trophy: true },
+        Event::Fought { seat: 2, needed: 2, had: 1, trophy: true, lost_laser: true },
         Event::Evaded { seat: 1 },
         Event::Discovered { seat: 1, planet: 3, sector: 4, card: 30 },
         Event::ContactRevealed { card: 5 },

@@ -427,6 +427,9 @@ pub struct ChoiceOption {
     pub label: String,
     /// Structured payload.
     pub choice: Choice,
+    /// What it costs and brings at once.
+    #[serde(default)]
+    pub price: crate::price::Price,
 }
 
 /// The pending decision with its options.

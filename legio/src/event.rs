@@ -131,6 +131,10 @@ pub enum Event {
         had: u8,
         /// The trophy was won.
         trophy: bool,
+        /// A laser was lost (every fight costs one, if any is left after
+        /// the damage rolls). Absent from events stored before it existed.
+        #[serde(default)]
+        lost_laser: bool,
     },
     /// A risk detector avoided a Xeno ship.
     Evaded {

@@ -80,7 +80,8 @@ impl Game {
             self.damage_roll(seat, ev);
         }
         let trophy = had > 0;
-        ev.push(Event::Fought { seat, needed, had, trophy });
+        let lost_laser = self.ship(seat).tracks.lasers > 0;
+        ev.push(Event::Fought { seat, needed, had, trophy, lost_laser });
         if trophy {
             self.add_pc(seat, i32::from(pc), "xeno_ship", ev);
             self.gain_px(seat, px, "xeno_ship", ev);

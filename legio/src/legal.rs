@@ -6,6 +6,7 @@
 
 use crate::content::{BASE, Pile, Risk, SECTOR_X};
 use crate::decision::{Choice, ChoiceOption, Decision, Gear, Pending, Personnel};
+use crate::price::Price;
 use crate::state::*;
 
 impl Game {
@@ -15,7 +16,11 @@ impl Game {
         let (prompt, choices) = self.options();
         let options = choices
             .into_iter()
-            .map(|choice| ChoiceOption { id: choice.id(), label: self.label(&choice), choice })
+            .map(|choice| {
+                let price = p.seat().map(|seat| self.price(seat, &choice)).unwrap_or_default();
+                let label = self.priced_label(&choice, &price);
+                ChoiceOption { id: choice.id(), label, choice, price }
+            })
             .collect();
         Decision { kind: p.kind().into(), seat: p.seat(), prompt, options }
     }
@@ -300,6 +305,43 @@ impl Game {
         v
     }
 
+    /// The option's label with its price in brackets, and for a card
+    /// played to explore, what its risk does.
+    fn priced_label(&self, ch: &Choice, price: &Price) -> String {
+        let label = self.label(ch);
+        let extra = match *ch {
+            Choice::EndTurn if price.cards > 0 => {
+                let left = if price.cards == 1 { "1 card".to_string() } else { format!("{} cards", price.cards) };
+                format!("{left} left in hand: {} PC", price.pc)
+            }
+            Choice::Explore(k) => self.risk_words(k, price),
+            _ => price.words(),
+        };
+        if extra.is_empty() { label } else { format!("{label} ({extra})") }
+    }
+
+    /// What playing Exploration card `k` face up exposes the ship to, and
+    /// its price, in a few words: "drift: back to the Star Base".
+    fn risk_words(&self, k: u8, price: &Price) -> String {
+        let c = self.content();
+        let card = &c.exploration[usize::from(k)];
+        let risk = match card.risk {
+            Risk::Signal => "signal: no risk".to_string(),
+            Risk::Discard { .. } => format!("discard {}", price.words()),
+            Risk::XenoShip { lasers, pc, px } => {
+                format!("Xeno ship: needs {lasers} laser(s); trophy +{pc} PC +{px} PX; loses a laser")
+            }
+            Risk::OzOre { .. } => format!("Oz ore: {}", price.words()),
+            Risk::Discovery => "discovery: a planet".to_string(),
+            Risk::Drift => "drift: back to the Star Base".to_string(),
+            Risk::Hazard => "hazard: a damage roll".to_string(),
+        };
+        match card.xp {
+            Some(x) => format!("{risk}; +{} {} XP", x.amount, x.domain.as_str()),
+            None => risk,
+        }
+    }
+
     fn label(&self, ch: &Choice) -> String {
         let c = self.content();
         let ex = |i: u8| c.exploration[usize::from(i)].name.as_str();
@@ -309,11 +351,11 @@ impl Game {
             Choice::Objective(o) => format!("Keep \"{}\"", c.objectives[usize::from(o)].name),
             Choice::Draw(n) => format!("Draw {n} card(s)"),
             Choice::BigDiscover => "Discard your whole draw to discover a planet".into(),
-            Choice::Recruit(p) => format!("Recruit {} (3 cards)", article(p.as_str())),
+            Choice::Recruit(p) => format!("Recruit {}", article(p.as_str())),
             Choice::Equip(g) => format!("Install {}", article(g.as_str())),
-            Choice::Move(s) => format!("Cross into sector {}", s + 1),
-            Choice::EnterX => "Go to Sector X (6 cards)".into(),
-            Choice::LeaveX => "Leave Sector X for the Star Base (3 cards)".into(),
+            Choice::Move(s) => format!("Cross into Sector {}", s + 1),
+            Choice::EnterX => "Go to Sector X".into(),
+            Choice::LeaveX => "Leave Sector X for the Star Base".into(),
             Choice::Decode(s) => format!("Decode the face-down {} contact", if s == 0 { "A" } else { "B" }),
             Choice::Explore(k) => format!("Explore with {}", ex(k)),
             Choice::Land(p) => format!("Land on planet {}", PLANETS[usize::from(p)]),
@@ -338,7 +380,7 @@ impl Game {
                 format!("Leave {s} squad(s), {d} diplomat(s), {a} adventurer(s), {h} hunter(s)")
             }
             Choice::Stay => "Leave nobody".into(),
-            Choice::Dismiss(p) => format!("Part with {} for 1 PX", article(p.as_str())),
+            Choice::Dismiss(p) => format!("Part with {}", article(p.as_str())),
             Choice::Keep => "Keep everyone".into(),
             Choice::Tech(t) => format!("Learn {t:?}"),
             Choice::XCard(x) => format!("Take {}", c.extrasolar[usize::from(x)].name),

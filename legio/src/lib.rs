@@ -42,6 +42,7 @@ mod landing;
 mod legal;
 mod mission;
 mod objectives;
+mod price;
 mod score;
 mod setup;
 mod state;
@@ -57,6 +58,7 @@ pub use config::{ConfigError, DEFAULT_ROUND_LIMIT, GameConfig, HOSTED_ROUND_LIMI
 pub use decision::{Choice, ChoiceOption, Decision, Gear, Pending, Personnel, Purpose, Task};
 pub use discovery::DISCOVERY_MARKERS;
 pub use event::{Event, undoable};
+pub use price::Price;
 pub use rng::GameRng;
 pub use state::{
     ActivePlanet, ExpertKind, Experts, Game, Hidden, Imperator, Landing, Mission, Outcome, PLANETS, Public, Seat, Ship,

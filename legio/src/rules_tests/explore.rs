@@ -61,6 +61,8 @@ fn combat_spatial_one_roll_per_missing_laser_and_always_one_laser_lost() {
     let t = g.ship(s).tracks;
     assert_eq!((t.decoder, t.lasers), (0, 0));
     assert_eq!(g.ship(s).pc, 2, "trophy: a laser was installed at the start");
+    // The lost laser is told, so the log explains the track's drop.
+    assert!(ev.iter().any(|e| matches!(e, Event::Fought { trophy: true, lost_laser: true, .. })), "{ev:?}");
 }
 
 /// p. 15: with no laser at the start there is no trophy; enough lasers,
@@ -74,7 +76,7 @@ fn combat_spatial_the_trophy_needs_a_laser_at_the_start() {
     g.give(s, &["e29", "e32"]);
     g.rig(&[10]);
     let ev = g.pick("explore:e29");
-    assert!(ev.contains(&Event::Fought { seat: s, needed: 1, had: 0, trophy: false }));
+    assert!(ev.contains(&Event::Fought { seat: s, needed: 1, had: 0, trophy: false, lost_laser: false }));
     assert_eq!(g.ship(s).pc, 0);
     g.ship_mut(s).tracks.lasers = 3;
     let ev = g.pick("explore:e32");

@@ -134,3 +134,39 @@ fn gestion_du_deck_exploration_the_discard_is_reshuffled() {
     assert!(ev.contains(&Event::DeckReshuffled));
     assert_eq!(g.exploration_cards_everywhere(), 57);
 }
+
+/// p. 7 "Recruter/S'équiper", "Se déplacer" and step 1 (bold): every option
+/// says its price before it is picked (3 cards a personnel, 2 an
+/// equipment, each border its icon's cards, 1 PC for each card left at the
+/// end), and one that takes every card left in hand says so, since the
+/// engine then pays with them all at once (no pick of which).
+#[test]
+fn le_tour_de_jeu_each_option_shows_its_price_and_a_whole_hand_is_flagged() {
+    let mut g = ready(2, 5);
+    let s = g.pb.active;
+    g.turn_of(s);
+    g.ship_mut(s).pc = 5;
+    g.give(s, &["e01", "e02", "e03"]);
+    let price = |g: &Game, id: &str| {
+        let d = g.decision();
+        let o = d.options.into_iter().find(|o| o.id == id).unwrap_or_else(|| panic!("{id} offered"));
+        (o.price, o.label)
+    };
+    let (recruit, label) = price(&g, "recruit:squad");
+    assert_eq!((recruit.cards, recruit.whole_hand), (3, true), "3 cards of 3: the whole hand");
+    assert!(label.ends_with("(3 cards: your whole hand)"), "{label}");
+    let (laser, label) = price(&g, "equip:laser");
+    assert_eq!((laser.cards, laser.whole_hand), (2, false));
+    assert!(label.ends_with("(2 cards)"), "{label}");
+    let (s2, _) = price(&g, "move:s2");
+    let (s3, label) = price(&g, "move:s3");
+    assert_eq!((s2.cards, s3.cards), (1, 2), "S1-S2 costs 1, S1-S3 costs 2");
+    assert!(label.starts_with("Cross into Sector 3"), "{label}");
+    let (end, label) = price(&g, "end_turn");
+    assert_eq!((end.cards, end.pc), (3, -3), "3 cards left cost 3 PC");
+    assert!(label.contains("3 cards left in hand: -3 PC"), "{label}");
+    // Paying the price matches what the label said.
+    let before = g.ship(s).pc;
+    g.pick("end_turn");
+    assert_eq!(g.ship(s).pc, before - 3);
+}
