@@ -1,9 +1,10 @@
 // The decision panel: the pending decision's prompt, who decides (redrawn
-// when seats change hands), and, when it is ours, its options as numbered
-// buttons (number keys pick them; those aiming at a place of the table are
-// marked and linked to it; a game may draw a picture in a button, as
-// X-ODUS does for an orientation's lanes), plus Undo when
-// the server says `can_undo`. The options are off while a choice is on its
+// when seats change hands), and, when it is ours, its options as buttons
+// with their keys (1-9, then a, b, c..., as the terminal keys them; the
+// keys pick them; those aiming at a place of the table are marked and linked to
+// it; a game may draw a picture in a button, as X-ODUS does for an
+// orientation's lanes), in a list that scrolls inside the panel, plus Undo
+// when the server says `can_undo`. The options are off while a choice is on its
 // way, while the server cannot be reached, and for a moment after a pick,
 // so that a double click spends one choice.
 import { h } from "./dom";
@@ -15,10 +16,32 @@ export interface DecisionHandlers {
   choose(o: MyOption): void;
   undo(): void;
   hover(o: MyOption | undefined): void;
-  /** A seat's display name ("Pirate Ship", "Commander 2"). */
+  /** A seat's display name ("Captain 1 (Pirate Ship)", "Commander 2"). */
   seatName(seat: number): string;
   /** A picture for an option's button, if the game draws one. */
   decorate?(o: MyOption): Element | null;
+}
+
+/** The keys of the options, in order: 1-9, then the letters, as the
+ * terminal (`xodus play`, cli-client/src/ui/menu.rs) keys the same
+ * options: without j and k (it moves with them), q (quit), u (Undo, here
+ * too), x (leave) and y (yes, here too: the question before a costly
+ * option). */
+const KEYS = "123456789abcdefghilmnoprstvwz";
+
+/** The key that picks the option at `index`, if it has one. */
+export function optionKey(index: number): string | undefined {
+  return KEYS[index];
+}
+
+/** The option index a key picks (-1 for none). */
+export function keyIndex(key: string): number {
+  return key.length === 1 ? KEYS.indexOf(key) : -1;
+}
+
+/** "Commander 2 (AI)", "Captain 1 (Pirate Ship, AI)": a name with a note. */
+export function withNote(name: string, note: string): string {
+  return name.endsWith(")") ? `${name.slice(0, -1)}, ${note})` : `${name} (${note})`;
 }
 
 /** Who sits in a seat, as the decision panel says it. */
@@ -44,7 +67,7 @@ export function drawDecision(t: Table, opts: MyOption[], step: HTMLElement | nul
     panel.append(h("h2", undefined, "Game over"), h("p", undefined, d.prompt));
     return panel;
   }
-  const deciders = d.deciders.map((s) => `${on.seatName(s)} (seat ${s}, ${seatHolder(t, s)})`);
+  const deciders = d.deciders.map((s) => withNote(on.seatName(s), seatHolder(t, s)));
   panel.append(h("h2", undefined, mine ? "Your decision" : `Waiting for ${deciders.join(", ")}`), h("p", { class: "prompt" }, d.prompt));
   const others = d.deciders.filter((s) => s !== t.seat);
   if (mine && others.length) {
@@ -58,7 +81,7 @@ export function drawDecision(t: Table, opts: MyOption[], step: HTMLElement | nul
   if (step) panel.append(step);
   if (t.offline) panel.append(h("p", { class: "hint offline" }, "Cannot reach the server: the options come back when it answers again."));
   if (mine) {
-    const list = h("ol", { class: "options", tabindex: -1 });
+    const list = h("ol", { class: "options", tabindex: -1, "aria-label": "Options" });
     const spend = (ev: Event, o: MyOption) => {
       // The second click of a double click is never a choice of its own.
       if ((ev as MouseEvent).detail > 1) return;
@@ -67,16 +90,16 @@ export function drawDecision(t: Table, opts: MyOption[], step: HTMLElement | nul
       on.choose(o);
     };
     for (const o of opts) {
-      const n = o.index + 1;
+      const k = optionKey(o.index);
       const pic = on.decorate?.(o) ?? null;
       const btn = h("button", {
         type: "button", class: `option${o.target ? " aims" : ""}${pic ? " orient" : ""}`, "data-id": o.option.id, "data-index": o.index,
-        "data-hex": o.target, "data-target": o.target, disabled: !open, title: o.option.id,
+        "data-hex": o.target, "data-target": o.target, "data-key": k, disabled: !open, title: o.option.id,
         onclick: (ev: Event) => spend(ev, o),
         ondblclick: (ev: Event) => ev.preventDefault(),
         onmouseenter: () => on.hover(o), onmouseleave: () => on.hover(undefined),
         onfocus: () => on.hover(o), onblur: () => on.hover(undefined),
-      }, n <= 10 ? h("kbd", undefined, String(n % 10)) : null,
+      }, k ? h("kbd", undefined, k) : null,
       pic,
       h("span", { class: "label" }, o.option.label),
       o.target ? h("span", { class: "aim", "aria-hidden": "true" }, " ◎") : null);
@@ -94,11 +117,12 @@ export function drawDecision(t: Table, opts: MyOption[], step: HTMLElement | nul
 }
 
 /** Says how many options are below the visible part of a long list (the
- * list scrolls, with a visible scrollbar). */
-export function fitOptions(panel: Element): void {
+ * list scrolls, with a visible scrollbar), again when the list scrolls or
+ * changes size. Returns a function that stops following it. */
+export function fitOptions(panel: Element): () => void {
   const list = panel.querySelector<HTMLElement>("ol.options");
   const more = panel.querySelector<HTMLElement>("p.more");
-  if (!list || !more) return;
+  if (!list || !more) return () => {};
   const update = () => {
     const box = list.getBoundingClientRect();
     const below = [...list.querySelectorAll("li")].filter((li) => li.getBoundingClientRect().bottom > box.bottom + 2).length;
@@ -106,5 +130,27 @@ export function fitOptions(panel: Element): void {
     more.textContent = below ? `▾ ${below} more option${below > 1 ? "s" : ""} below: scroll the list` : "";
   };
   list.addEventListener("scroll", update, { passive: true });
+  const watch = new ResizeObserver(update);
+  watch.observe(list);
   update();
+  return () => watch.disconnect();
+}
+
+/** Scrolls the options list (only the list, not the page) so that `btn`
+ * shows whole in it. */
+export function revealInList(btn: HTMLElement): void {
+  const list = btn.closest<HTMLElement>("ol.options");
+  if (!list) return;
+  const l = list.getBoundingClientRect();
+  const b = btn.getBoundingClientRect();
+  if (b.top < l.top) list.scrollTop -= l.top - b.top;
+  else if (b.bottom > l.bottom) list.scrollTop += b.bottom - l.bottom;
+}
+
+/** Focuses an option as the keyboard's selection, and brings it into
+ * view: in the list, and on the page. */
+export function selectOption(btn: HTMLElement): void {
+  btn.focus({ preventScroll: true });
+  revealInList(btn);
+  btn.scrollIntoView({ block: "nearest", inline: "nearest" });
 }

@@ -29,7 +29,9 @@ export interface GameTable {
   readonly right: HTMLElement[];
   /** Redraws every panel; `open` says whether picks are taken now. */
   render(t: Table, opts: MyOption[], open: boolean): void;
-  /** "Round 3 · Action phase": where the game stands, for the info bar. */
+  /** "Round 3 · Commander 2 to play": where the game stands and who
+   * decides (the pending decision's deciders), or that it is over and who
+   * won, for the info bar. */
   where(t: Table): string;
   /** What the pending step carries, for the decision panel. */
   step(t: Table): HTMLElement | null;
@@ -69,14 +71,21 @@ export interface GameUi {
   logLine?(e: Event): string;
   /** How the decision panel reads an option. */
   readOption: OptionReader;
-  /** A seat's display name ("Pirate Ship", "Commander 2"), from the table
-   * when there is one, else from the lobby's seat role. */
+  /** A seat's display name, the one the game's own labels and log use
+   * ("Captain 1 (Pirate Ship)", "Commander 2"), from the table when there
+   * is one, else from the lobby's seat role. */
   seatName(cat: Catalog, seat: number, role: string, t?: Table): string;
   newTable(cat: Catalog, hooks: TableHooks): GameTable;
   setupForm(cat: Catalog): SetupForm;
   ending(t: Table, cat: Catalog): Ending | undefined;
   /** The outcome in a few words, for the lobby. */
   lobbyOutcome(g: GameSummary): string;
+  /** The "How to win" panel's text: how the game ends, who wins, what
+   * the points and tracks mean. */
+  rules(): HTMLElement;
+  /** When an option costs more than a newcomer may expect (the whole
+   * hand, PC lost), the question to ask before it is sent: what goes. */
+  confirm?(o: MyOption, t: Table, cat: Catalog): string | undefined;
   /** One replayed step, drawn (null when it cannot be). */
   drawReplay(state: GameState, cat: Catalog, summary: GameSummary | undefined, asSeat: number | undefined): HTMLElement | null;
 }

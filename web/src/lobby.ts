@@ -99,11 +99,12 @@ export class LobbyView {
       const who = s.claimed ? (s.claimedBy === Claimant.AI || s.standIn ? "AI" : "human") : "free";
       const canJoin = !!ui && live && !s.claimed && s.openTo !== SeatOpenTo.AI && !mine;
       const name = ui && cat ? ui.seatName(cat, s.seat, s.role) : s.role || `seat ${s.seat}`;
-      return h("li", { class: `seat ${who}` },
-        `${name} · seat ${s.seat} — ${who}${!s.claimed ? ` (for ${s.openTo === SeatOpenTo.AI ? "AI" : s.openTo === SeatOpenTo.ANY ? "anyone" : "humans"})` : ""}`,
-        canJoin ? h("button", { type: "button", class: "join", "data-game": g.gameId, "data-seat": s.seat, onclick: () => void this.join(g.gameId, s.seat) }, `Join as ${name}`) : null);
+      return h("li", { class: `seat ${who}`, "data-seat": s.seat },
+        `${name} — ${who}${!s.claimed ? ` (for ${s.openTo === SeatOpenTo.AI ? "AI" : s.openTo === SeatOpenTo.ANY ? "anyone" : "humans"})` : ""}`,
+        canJoin ? h("button", { type: "button", class: "join", "data-game": g.gameId, "data-seat": s.seat, onclick: () => void this.join(g.gameId, s.seat, name) }, `Join as ${name}`) : null);
     });
     const outcome = ui ? ui.lobbyOutcome(g) : "";
+    const mineName = mine && ui && cat ? ui.seatName(cat, mine.seat, g.seats[mine.seat]?.role ?? "") : "your seat";
     return h("article", { class: `game ${STATUS_TEXT[g.status] ?? ""}${ui ? "" : " foreign"}`, "data-game": g.gameId, "data-type": type },
       h("header", undefined, h("strong", undefined, g.gameId), h("span", { class: "gtype" }, gameName(type)),
         h("span", { class: "gstatus" }, `${STATUS_TEXT[g.status] ?? "?"}${outcome ? ` — ${outcome}` : ""}`),
@@ -113,16 +114,16 @@ export class LobbyView {
       h("ul", { class: "seats" }, ...seats),
       ui
         ? h("div", { class: "game-buttons" },
-          mine ? h("button", { type: "button", class: "resume", onclick: () => this.open(g.gameId) }, `Resume seat ${mine.seat}`) : null,
+          mine ? h("button", { type: "button", class: "resume", onclick: () => this.open(g.gameId) }, `Resume as ${mineName}`) : null,
           h("button", { type: "button", class: "watch", onclick: () => this.open(g.gameId) }, mine ? "Open" : "Watch"))
         : h("p", { class: "hint not-here" }, `A game of type “${type}”, which this page does not play.`));
   }
 
-  private async join(gameId: string, seat: number): Promise<void> {
+  private async join(gameId: string, seat: number, name?: string): Promise<void> {
     try {
       const r = await api.claimSeat({ gameId, seat, claimant: Claimant.HUMAN });
       saveSeat({ gameId, seat, token: r.token, lastSeq: "0" });
-      setStatus(`You hold seat ${seat}.`, "ok");
+      setStatus(name ? `You sit as ${name}.` : "You hold the seat.", "ok");
       this.open(gameId);
     } catch (err) {
       const code = errorCode(err);
@@ -163,7 +164,8 @@ export class LobbyView {
         if (!g) throw new Error("no game in the reply");
         this.games.set(g.gameId, g);
         const first = read.seats.findIndex((o) => o !== SeatOpenTo.AI);
-        if (first >= 0) await this.join(g.gameId, first);
+        const cat = this.cats.get(f.ui.type);
+        if (first >= 0) await this.join(g.gameId, first, cat ? f.ui.seatName(cat, first, g.seats[first]?.role ?? "") : undefined);
         else this.open(g.gameId);
       } catch (err) {
         setStatus(playerText(err), "error", errorText(err));

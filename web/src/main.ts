@@ -11,6 +11,7 @@ import { forgetSeat, loadSeat } from "./session";
 import { TableShell } from "./shell";
 import { mountStatus, setStatus } from "./status";
 import { GameStore } from "./store";
+import { setTitle } from "./title";
 
 const app = document.getElementById("app") as HTMLElement;
 mountStatus(document.getElementById("status") as HTMLElement);
@@ -38,8 +39,9 @@ function openTable(gameId: string, asSpectator = false): void {
     setStatus("You left your seat; watching as a spectator.", "ok");
   });
   app.replaceChildren(view.el);
-  document.title = `Game ${gameId}`;
-  setStatus(seat ? `Resuming seat ${seat.seat}…` : "Watching…");
+  // The game's name comes with its first state (TableShell.mount).
+  setTitle(`Game ${gameId}`, "…");
+  setStatus(seat ? "Resuming your seat…" : "Watching…");
   teardown = () => {
     store.stop();
     view.destroy();
@@ -86,7 +88,7 @@ async function route(): Promise<void> {
   const newType = /^#\/new\/([a-z0-9_-]+)/.exec(location.hash)?.[1];
   const lobby = new LobbyView(cats, (id) => go(`#/game/${encodeURIComponent(id)}`), newType);
   app.replaceChildren(lobby.el);
-  document.title = "Lobby — X-ODUS and VII Legio";
+  setTitle("Lobby — X-ODUS and VII Legio", "X-ODUS · VII Legio");
   teardown = () => lobby.destroy();
 }
 

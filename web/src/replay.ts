@@ -39,7 +39,7 @@ export class ReplayPanel {
     let seatSel: HTMLSelectElement | null = null;
     if (this.finished && table.summary?.seats.length) {
       seatSel = h("select", { id: "replay-seat", "aria-label": "Whose view" },
-        ...table.summary.seats.map((s) => h("option", { value: String(s.seat) }, `Seat ${s.seat}'s view (${ui.seatName(cat, s.seat, s.role, table)})`)));
+        ...table.summary.seats.map((s) => h("option", { value: String(s.seat) }, `${ui.seatName(cat, s.seat, s.role, table)}'s view`)));
       seatSel.value = String(this.asSeat ?? 0);
       seatSel.addEventListener("change", () => {
         this.asSeat = Number(seatSel?.value);

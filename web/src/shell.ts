@@ -1,16 +1,18 @@
-// The table shell, shared by every game: the info bar (lobby, game, seat,
-// live or offline, clock rules, replay, leave seat), the seat clocks, the
-// decision panel, the log, the replay panel and the end screen; it mounts
+// The table shell, shared by every game: the info bar (lobby, game, where
+// it stands and who decides, the seat by its game's name, live, delayed or
+// offline, clock rules, how to win, replay, leave seat), the seat clocks,
+// the decision panel, the log, the "How to win" panel, the question asked
+// before a costly option, the replay panel and the end screen; it mounts
 // the game's own table (GameTable: its board and panels) once the first
 // state says which game this is, redraws everything from the store, and
-// routes clicks, picks on the table and number keys to the store (after a
+// routes clicks, picks on the table and option keys to the store (after a
 // pick the options stay off until the new state is there and a moment has
 // passed, so that a double click spends one choice). A plain page says so
 // when the game does not exist or is not one this page plays.
 import { loadCatalog, type Catalog } from "./catalog";
 import { errorText, playerText } from "./client";
 import { ClockRow, clockText } from "./clocks";
-import { drawDecision, fitOptions } from "./decision";
+import { drawDecision, fitOptions, keyIndex, revealInList, selectOption } from "./decision";
 import { h, replace } from "./dom";
 import type { GameTable, GameUi } from "./games";
 import { LogView } from "./log";
@@ -19,6 +21,8 @@ import { gameName, gameUi } from "./registry";
 import { ReplayPanel } from "./replay";
 import { setStatus } from "./status";
 import type { GameStore, Table } from "./store";
+import { setTitle } from "./title";
+import { SpectatorPolicy } from "@xodus/client/gen/tabletop/v1/game_pb";
 
 /** How long after a pick the options stay off at least: longer than the
  * gap between the two clicks of a quick double click, whose second click
@@ -34,6 +38,15 @@ export class TableShell {
   private decisionBox = h("div", { class: "decision-box" });
   private info = h("div", { class: "table-info" });
   private outcomeBox = h("div", { id: "outcome", class: "outcome", role: "dialog", "aria-modal": "false", hidden: true });
+  /** The "How to win" panel (the game's rules text), toggled by its
+   * button and the ? key. */
+  private rulesBox = h("section", { id: "rules", class: "rules", role: "dialog", "aria-modal": "false", "aria-label": "How to win", hidden: true });
+  /** The question asked before a costly option is sent. */
+  private confirmBox = h("div", { id: "confirm", class: "confirm", role: "alertdialog", "aria-modal": "true", "aria-labelledby": "confirm-title", "aria-describedby": "confirm-text", hidden: true });
+  /** The option the question is about, and the seq it was asked at. */
+  private asking?: { o: MyOption; seq: bigint | undefined };
+  /** Stops following the options list's size (the "more below" hint). */
+  private unfit = () => {};
   private log = new LogView();
   private clocks = new ClockRow();
   private replay?: ReplayPanel;
@@ -54,7 +67,7 @@ export class TableShell {
 
   constructor(private store: GameStore, private leave: () => void, private leaveSeat: () => Promise<void>) {
     this.colRight.append(this.decisionBox, this.log.el);
-    this.el = h("div", { class: "table" }, this.info, this.replayBox, this.colLeft, this.colMid, this.colRight, this.outcomeBox);
+    this.el = h("div", { class: "table" }, this.info, this.replayBox, this.colLeft, this.colMid, this.colRight, this.outcomeBox, this.rulesBox, this.confirmBox);
     store.subscribe((t) => this.render(t));
     document.addEventListener("keydown", this.onKey);
   }
@@ -62,6 +75,7 @@ export class TableShell {
   destroy(): void {
     document.removeEventListener("keydown", this.onKey);
     clearTimeout(this.armTimer);
+    this.unfit();
     this.clocks.destroy();
     this.replay?.destroy();
     this.game?.destroy?.();
@@ -102,7 +116,7 @@ export class TableShell {
       this.colLeft.replaceChildren(...this.game.left);
       this.colMid.replaceChildren(...this.game.mid);
       this.colRight.replaceChildren(this.decisionBox, ...this.game.right, this.log.el);
-      document.title = `${ui.name} — ${t.gameId}`;
+      setTitle(`${ui.name} — ${t.gameId}`, ui.name);
       this.decisionKey = "";
       this.render(this.store.table);
     }, (err) => {
@@ -128,7 +142,8 @@ export class TableShell {
     const st = t.state;
     this.opts = ui && game ? myOptions(t, ui.readOption) : [];
     const open = this.open();
-    const seatText = t.seat !== undefined ? `You: seat ${t.seat}` : "Spectating";
+    const seatText = t.seat === undefined ? "Spectating" : ui ? `You: ${this.seatName(t.seat)}` : "You: seated";
+    const behind = this.behind(t);
     replace(
       this.info,
       h("button", { type: "button", class: "back", onclick: () => this.leave() }, "← Lobby"),
@@ -137,8 +152,10 @@ export class TableShell {
       game ? h("span", { class: "where" }, game.where(t)) : null,
       h("span", { class: "seat-text" }, seatText),
       st ? h("span", { class: "seq" }, `seq ${st.seq}`) : null,
-      h("span", { class: `live ${t.live ? "on" : "off"}` }, t.live ? "● live" : st?.outcome ? "■ ended" : "○ offline"),
+      h("span", { class: `live ${t.live ? "on" : "off"}${behind !== undefined ? " delayed" : ""}`, "data-behind": behind },
+        t.live ? (behind !== undefined ? `● delayed: ${behind} choice${behind === 1 ? "" : "s"} behind` : "● live") : st?.outcome ? "■ ended" : "○ offline"),
       clockText(t.summary?.clock) ? h("span", { class: "clock-rules" }, `Clock: ${clockText(t.summary?.clock)}`) : null,
+      ui ? h("button", { type: "button", id: "rules-open", "aria-expanded": this.rulesBox.hidden ? "false" : "true", "aria-controls": "rules", title: "How the game ends and who wins (?)", onclick: () => this.toggleRules() }, "How to win") : null,
       st && game && (st.outcome || t.seat !== undefined) && st.seq > 0n
         ? h("button", { type: "button", id: "replay-open", onclick: () => this.toggleReplay() }, this.replay ? "Close replay" : "Replay")
         : null,
@@ -162,9 +179,24 @@ export class TableShell {
         seatName: (s) => this.seatName(s),
         decorate: game?.decorate ? (o) => game.decorate?.(t, o) ?? null : undefined,
       });
+      const focusedId = (document.activeElement as HTMLElement | null)?.closest?.("button.option")?.getAttribute("data-id");
       replace(this.decisionBox, panel);
-      fitOptions(panel);
-      if (hadFocus && open) this.decisionBox.querySelector<HTMLButtonElement>("button.option")?.focus({ preventScroll: true });
+      this.unfit();
+      this.unfit = fitOptions(panel);
+      if (hadFocus && open && !this.asking) {
+        // The same option keeps the focus when it is still there (a seat
+        // changed hands), else the first; the list shows it, the page
+        // does not move.
+        const same = focusedId ? panel.querySelector<HTMLButtonElement>(`button.option[data-id="${CSS.escape(focusedId)}"]`) : null;
+        const btn = same ?? panel.querySelector<HTMLButtonElement>("button.option");
+        btn?.focus({ preventScroll: true });
+        if (btn) revealInList(btn);
+      }
+    }
+    if (this.asking && this.asking.seq !== st?.seq) {
+      // The decision moved on under the question: nothing was sent.
+      this.closeConfirm();
+      setStatus("The decision changed before you confirmed: nothing was sent.", "info");
     }
     this.log.update(t.log);
     if (ui && cat) this.renderOutcome(t, ui, cat);
@@ -176,12 +208,91 @@ export class TableShell {
     return this.ui.seatName(this.cat, seat, t.summary?.seats[seat]?.role ?? "", t);
   }
 
+  /** How many choices behind the game a spectator sees it under a
+   * delaying spectator policy (undefined: live, for a seat, a public
+   * game, or once the game is over). Past the game's first choices the
+   * lag is the policy's delay; before, the game's seq (as the summary
+   * last said it) minus the state's. */
+  private behind(t: Table): number | undefined {
+    const g = t.summary;
+    const st = t.state;
+    if (t.seat !== undefined || !g || !st || st.outcome) return undefined;
+    if (g.spectatorPolicy !== SpectatorPolicy.DELAYED && g.spectatorPolicy !== SpectatorPolicy.TEAM) return undefined;
+    const delay = g.spectatorDelay;
+    if (!delay) return undefined;
+    if (st.seq > 0n) return delay;
+    const gap = g.seq > st.seq ? Number(g.seq - st.seq) : 0;
+    return Math.min(delay, gap);
+  }
+
   /** Leaves the seat, after asking. */
   private confirmLeave(): void {
     const t = this.store.table;
     if (t.seat === undefined) return;
-    if (!window.confirm(`Leave seat ${t.seat}? It opens again for someone else, and this browser forgets it. You go on watching.`)) return;
+    if (!window.confirm(`Leave your seat (${this.seatName(t.seat)})? It opens again for someone else, and this browser forgets it. You go on watching.`)) return;
     void this.leaveSeat();
+  }
+
+  /** Opens or closes the "How to win" panel. */
+  private toggleRules(): void {
+    if (!this.ui) return;
+    if (this.rulesBox.hidden) {
+      const close = h("button", { type: "button", id: "rules-close", class: "rules-close", onclick: () => this.toggleRules() }, "Close");
+      replace(this.rulesBox,
+        h("div", { class: "rules-bar" }, h("h2", undefined, `How to win: ${this.ui.name}`), h("span", { class: "hint" }, "? opens and closes this"), close),
+        this.ui.rules());
+      this.rulesBox.hidden = false;
+      close.focus({ preventScroll: true });
+    } else {
+      this.rulesBox.hidden = true;
+      replace(this.rulesBox);
+      if (this.rulesBox.contains(document.activeElement) || document.activeElement === document.body) this.info.querySelector<HTMLElement>("#rules-open")?.focus({ preventScroll: true });
+    }
+    this.render(this.store.table);
+  }
+
+  /** Asks before sending a costly option: what goes, and two buttons. */
+  private ask(o: MyOption, question: string): void {
+    this.asking = { o, seq: this.store.table.state?.seq };
+    const yes = h("button", { type: "button", id: "confirm-yes", class: "confirm-yes", onclick: () => this.confirmed() }, h("kbd", undefined, "y"), `Yes: ${o.option.label}`);
+    const no = h("button", { type: "button", id: "confirm-no", class: "confirm-no", onclick: () => this.cancelled() }, h("kbd", undefined, "Esc"), "No, go back");
+    replace(this.confirmBox,
+      h("h2", { id: "confirm-title" }, "Are you sure?"),
+      h("p", { id: "confirm-text", class: "confirm-text" }, question),
+      h("div", { class: "confirm-buttons" }, yes, no));
+    this.confirmBox.hidden = false;
+    yes.focus();
+  }
+
+  private closeConfirm(): void {
+    this.asking = undefined;
+    this.confirmBox.hidden = true;
+    replace(this.confirmBox);
+  }
+
+  /** The question was answered yes: the option is sent. */
+  private confirmed(): void {
+    const a = this.asking;
+    this.closeConfirm();
+    if (!a || a.seq !== this.store.table.state?.seq || !this.open()) {
+      this.decisionKey = "";
+      this.render(this.store.table);
+      return;
+    }
+    this.picked();
+    void this.store.choose(a.o.option.id);
+  }
+
+  /** The question was answered no: back to the options, nothing sent. */
+  private cancelled(): void {
+    const a = this.asking;
+    this.closeConfirm();
+    // The panel turned its buttons off at the click: draw it again.
+    this.decisionKey = "";
+    this.render(this.store.table);
+    const btn = a ? this.decisionBox.querySelector<HTMLButtonElement>(`button.option[data-id="${CSS.escape(a.o.option.id)}"]`) : null;
+    if (btn) selectOption(btn);
+    setStatus("Nothing was sent.", "info");
   }
 
   /** Opens or closes the replay panel. */
@@ -198,7 +309,12 @@ export class TableShell {
   }
 
   private choose(o: MyOption): void {
-    if (!this.open()) return;
+    if (!this.open() || this.asking) return;
+    const question = this.ui && this.cat ? this.ui.confirm?.(o, this.store.table, this.cat) : undefined;
+    if (question) {
+      this.ask(o, question);
+      return;
+    }
     this.picked();
     void this.store.choose(o.option.id);
   }
@@ -261,23 +377,62 @@ export class TableShell {
     if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
     const target = ev.target as HTMLElement | null;
     if (target && /^(INPUT|SELECT|TEXTAREA)$/.test(target.tagName)) return;
-    if (/^[0-9]$/.test(ev.key)) {
-      const n = ev.key === "0" ? 10 : Number(ev.key);
-      const o = this.opts[n - 1];
+    if (this.asking) {
+      // The question holds every key but its own: y or Enter on "Yes"
+      // sends, n or Escape goes back (Tab moves between the two buttons only).
+      if (ev.key === "Escape" || ev.key === "n" || ev.key === "N") {
+        ev.preventDefault();
+        this.cancelled();
+      } else if ((ev.key === "y" || ev.key === "Y") && !ev.repeat) {
+        ev.preventDefault();
+        this.confirmed();
+      } else if (ev.key === "Tab") {
+        // The focus stays on the question's two buttons.
+        ev.preventDefault();
+        const yes = this.confirmBox.querySelector<HTMLButtonElement>("#confirm-yes");
+        const no = this.confirmBox.querySelector<HTMLButtonElement>("#confirm-no");
+        (document.activeElement === yes ? no : yes)?.focus();
+      } else if (ev.key !== "Enter" && ev.key !== " ") {
+        ev.preventDefault();
+      }
+      return;
+    }
+    if (ev.key === "?") {
+      ev.preventDefault();
+      this.toggleRules();
+      return;
+    }
+    if (ev.key === "Escape" && !this.rulesBox.hidden) {
+      ev.preventDefault();
+      this.toggleRules();
+      return;
+    }
+    const n = keyIndex(ev.key);
+    if (n >= 0) {
+      const o = this.opts[n];
       // A held key repeats: only its first press picks.
       if (o && !ev.repeat && this.open()) {
         ev.preventDefault();
+        // The option picked shows, then goes (or is asked about).
+        const btn = this.decisionBox.querySelector<HTMLButtonElement>(`button.option[data-index="${o.index}"]`);
+        if (btn) selectOption(btn);
         this.choose(o);
       }
     } else if (ev.key === "u" || ev.key === "U") {
       if (this.store.table.state?.canUndo && !ev.repeat) this.undo();
-    } else if (ev.key === "ArrowDown" || ev.key === "ArrowUp") {
+    } else if (ev.key === "ArrowDown" || ev.key === "ArrowUp" || ev.key === "Home" || ev.key === "End") {
+      // The keyboard's selection: the focused option, always in view.
       const buttons = [...this.decisionBox.querySelectorAll<HTMLButtonElement>("button.option")];
       const i = buttons.indexOf(document.activeElement as HTMLButtonElement);
-      if (i >= 0) {
-        ev.preventDefault();
-        buttons[(i + (ev.key === "ArrowDown" ? 1 : buttons.length - 1)) % buttons.length]?.focus();
-      }
+      const free = document.activeElement === document.body || document.activeElement === null || !!(document.activeElement as HTMLElement).closest?.("ol.options");
+      if (!buttons.length || (i < 0 && !free)) return;
+      ev.preventDefault();
+      const last = buttons.length - 1;
+      const next = ev.key === "Home" ? 0 : ev.key === "End" ? last
+        : i < 0 ? (ev.key === "ArrowDown" ? 0 : last)
+          : (i + (ev.key === "ArrowDown" ? 1 : last)) % buttons.length;
+      const btn = buttons[next];
+      if (btn) selectOption(btn);
     }
   }
 }

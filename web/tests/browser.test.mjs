@@ -12,6 +12,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
 import { chromium } from "playwright-core";
+import { assertDecisionLayout, assertSelectionShows } from "./layout.mjs";
 
 const URL_ = process.env.XODUS_URL ?? "http://127.0.0.1:50051";
 const SHOTS = new URL("./screenshots/", import.meta.url).pathname;
@@ -165,10 +166,12 @@ test("one human and two AI captains play a 3-ship game to its end by clicking; a
   // says so, and that the AI captains leave it to us for a while.
   // The AI agent claims its seats while the page opens, so the line may
   // first show a seat as "nobody yet": wait until both are claimed.
-  const shared = page.locator("#decision p.shared", { hasText: /\(seat 1, AI\).*\(seat 2, AI\)/ });
+  const shared = page.locator("#decision p.shared", { hasText: /Captain 1 \([^)]*, AI\).*Captain 2 \([^)]*, AI\)/ });
   await shared.waitFor(WAIT);
-  assert.match(await shared.textContent(), /^Shared with .*\(seat 1, AI\).*: they wait a few seconds for you\.$/);
-  assert.match(await page.textContent(".table-info"), /You: seat 0/);
+  assert.match(await shared.textContent(), /^Shared with Captain 1 \([^)]*, AI\), Captain 2 \([^)]*, AI\): they wait a few seconds for you\.$/);
+  // The seat is named as the engine's labels name it: "Captain 0 (ship)".
+  assert.match(await page.textContent(".table-info"), /You: Captain 0 \([^)]+\)/);
+  assert.doesNotMatch(await page.textContent(".table-info"), /seat \d/i, "no bare seat number in the header");
   const random = rng(7);
   const stats = { moves: 0, mapClicks: 0, undone: false };
 
@@ -187,7 +190,7 @@ test("one human and two AI captains play a 3-ship game to its end by clicking; a
   page.on("request", (r) => r.url().endsWith("/ClaimSeat") && claims.push(r.url()));
   await page.reload();
   await page.locator('#decision[data-seq]:not([data-seq=""])').waitFor(WAIT);
-  assert.match(await page.textContent(".table-info"), /You: seat 0/, "same seat after the reload");
+  assert.match(await page.textContent(".table-info"), /You: Captain 0 \(/, "same seat after the reload");
   assert.equal(await page.locator(".lobby").count(), 0, "no lobby or claim prompt after the reload");
   assert.deepEqual(claims, [], "the seat is not claimed again");
   assert.ok(streams.length >= 1 && streams[0] >= BigInt(before.lastSeq), `the stream resumes from the last seq seen (${before.lastSeq}), got ${streams}`);
@@ -275,7 +278,7 @@ test("two humans in two browser contexts and one AI captain play the same game t
   assert.match(await b.textContent(`.game[data-game="${gameId}"] header`), /chosen seed: the deck is not secret/);
   await join.click();
   await b.locator('#decision[data-seq]:not([data-seq=""])').waitFor(WAIT);
-  assert.match(await b.textContent(".table-info"), /You: seat 1/);
+  assert.match(await b.textContent(".table-info"), /You: Captain 1 \(/);
   // A's table hears of B's claim and of the AI captain's on its stream
   // (StreamGame with seat_updates), before anyone has chosen anything.
   await a.locator('.mat[data-seat="1"] .who', { hasText: "human" }).waitFor(WAIT);
@@ -295,6 +298,11 @@ test("two humans in two browser contexts and one AI captain play the same game t
   await c.locator("svg.board .tile").first().waitFor(WAIT);
   assert.match(await c.textContent(".table-info"), /Spectating/);
   assert.equal(await c.locator("#decision button.option").count(), 0, "a spectator has no options");
+  // X-ODUS shows every viewer the same state: its spectators watch live
+  // (the VII Legio test checks a delayed spectator).
+  assert.equal(await c.textContent(".table-info .live"), "● live");
+  assert.equal(await c.locator(".table-info .live.delayed").count(), 0);
+  for (const p of [a, b]) assert.equal(await p.textContent(".table-info .live"), "● live", "a seated player sees the game live");
 
   await playing;
   await b.screenshot({ path: `${SHOTS}two-humans-outcome.png` });
@@ -439,6 +447,65 @@ test("a double click spends one choice; a long option list scrolls to its last o
   await page.context().close();
 });
 
+/** The SubmitChoice request bodies the page sends, as text (the option
+ * id is a plain string in the protobuf body). */
+function recordChoices(page) {
+  const sent = [];
+  page.on("request", (r) => r.url().endsWith("/tabletop.v1.GameService/SubmitChoice") && sent.push((r.postDataBuffer() ?? Buffer.alloc(0)).toString("latin1")));
+  return sent;
+}
+
+test("a 16-option decision at 1280x800 and 390x844: every option inside its panel, none overlapping, the list scrolling, the keyboard's selection in view; keys 1-9 then letters; how to win; the game's name", async () => {
+  const page = await openPage({ width: 1280, height: 800 });
+  assert.match(await page.title(), /^Lobby — X-ODUS and VII Legio$/);
+  await soloGame(page);
+  const sent = recordChoices(page);
+  await openDecision(page, "0");
+  // The title and the top bar name the game on the table.
+  assert.match(await page.title(), /^X-ODUS — g-/);
+  assert.equal(await page.textContent(".top h1"), "X-ODUS");
+  assert.match(await page.textContent(".table-info .where"), /^Round 1 · /);
+  await page.click('#decision button.option[data-id="start:0"]');
+  const d = await openDecision(page, "1");
+  assert.equal(d.ids.length, 16);
+  // The keys: 1-9, then letters (as the terminal: no j, k, q, u, x, y).
+  const keys = await page.$$eval("#decision button.option kbd", (ks) => ks.map((k) => k.textContent).join(""));
+  assert.equal(keys, "123456789abcdefg");
+  for (const vp of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+    await page.setViewportSize(vp);
+    await page.evaluate(() => document.querySelector("#app").scrollTo(0, 0));
+    const what = `X-ODUS at ${vp.width}x${vp.height}`;
+    const m = await assertDecisionLayout(page, what);
+    assert.ok(m.scrolls, `${what}: 16 options make the list scroll (${m.listHeight} px high)`);
+    assert.ok(m.panelBottom <= m.vh, `${what}: the whole panel is in the first screen: ${m.panelBottom} > ${m.vh}`);
+    await assertSelectionShows(page, what);
+    await page.screenshot({ path: `${SHOTS}long-decision-${vp.width}.png` });
+  }
+
+  // How to win: the header's button and the ? key open and close it.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.click("#rules-open");
+  const rules = page.locator("#rules");
+  await rules.waitFor({ state: "visible" });
+  assert.match(await rules.textContent(), /Cooperative.*sealing the Main Rift.*Precursor Key.*Corruption/s);
+  await page.keyboard.press("?");
+  await rules.waitFor({ state: "hidden" });
+  await page.keyboard.press("?");
+  await rules.waitFor({ state: "visible" });
+  await page.keyboard.press("Escape");
+  await rules.waitFor({ state: "hidden" });
+  assert.equal(sent.length, 1, "reading the rules sends nothing");
+
+  // The letter of the 16th option picks it: "End the turn".
+  await openDecision(page, "1");
+  await page.keyboard.press("g");
+  await page.waitForFunction(() => document.querySelector("#decision")?.dataset.seq !== "1", undefined, WAIT);
+  assert.equal(sent.length, 2);
+  assert.ok(sent[1].includes("end_turn"), "the g key sent the 16th option, end_turn");
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
 test("an unknown game id says so, stops loading and links back to the lobby", async () => {
   const page = await openPage();
   await page.goto(`${URL_}/#/game/g-0000000000000000`);
@@ -459,12 +526,12 @@ test("the decision panel follows who sits where: seat 1 goes from nobody to huma
   const b = await openPage();
   const gameId = await soloGame(a);
   const shared = a.locator("#decision p.shared");
-  await a.locator("#decision p.shared", { hasText: "(seat 1, nobody yet)" }).waitFor(WAIT);
+  await a.locator("#decision p.shared", { hasText: /Captain 1 \([^)]*, nobody yet\)/ }).waitFor(WAIT);
   const join = b.locator(`button.join[data-game="${gameId}"][data-seat="1"]`);
   await join.click(WAIT);
   await b.locator('#decision[data-seq]:not([data-seq=""])').waitFor(WAIT);
-  await a.locator("#decision p.shared", { hasText: "(seat 1, human)" }).waitFor(WAIT);
-  assert.match(await shared.textContent(), /\(seat 1, human\).*\(seat 2, nobody yet\)/);
+  await a.locator("#decision p.shared", { hasText: /Captain 1 \([^)]*, human\)/ }).waitFor(WAIT);
+  assert.match(await shared.textContent(), /Captain 1 \([^)]*, human\).*Captain 2 \([^)]*, nobody yet\)/);
   assert.equal(await a.getAttribute("#decision", "data-seq"), "0", "no choice was made: the seats alone changed");
   for (const p of [a, b]) assert.deepEqual(p.errors, []);
   for (const p of [a, b]) await p.context().close();
@@ -668,7 +735,7 @@ test("xodus play --web stopped with Ctrl-C and run again: same address, the relo
     assert.equal(web.url, first, "the same address after the restart");
     await page.reload();
     await page.locator('#decision[data-seq]:not([data-seq=""])').waitFor(WAIT);
-    assert.match(await page.textContent(".table-info"), /You: seat 0/, "the saved token still holds seat 0");
+    assert.match(await page.textContent(".table-info"), /You: Captain 0 \(/, "the saved token still holds seat 0");
     assert.equal(await page.evaluate((id) => JSON.parse(localStorage.getItem(`xodus.seat.${id}`)).token, gameId), token);
     // The new captains take the AI seats back.
     await page.locator('.mat[data-seat="1"] .who', { hasText: "AI" }).waitFor(WAIT);

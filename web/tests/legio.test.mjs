@@ -13,6 +13,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
 import { chromium } from "playwright-core";
+import { assertDecisionLayout, assertSelectionShows } from "./layout.mjs";
 
 const URL_ = process.env.XODUS_URL ?? "http://127.0.0.1:50051";
 const SHOTS = new URL("./screenshots/", import.meta.url).pathname;
@@ -123,6 +124,12 @@ function cssEscape(s) {
   return s.replace(/["\\]/g, "\\$&");
 }
 
+/** Answers yes when the page asks before a costly option (the whole hand
+ * spent, cards left in hand at the end of the turn). */
+async function confirmIfAsked(page) {
+  if (await page.locator("#confirm:not([hidden])").count()) await page.click("#confirm-yes", { timeout: 5000 });
+}
+
 /** One move by clicking: a random option, on the table when it aims at a
  * place no other option aims at (most of the time), else its button.
  * "Declare the end" is taken only when it is the one option. Returns
@@ -144,6 +151,7 @@ async function move(page, random, stats) {
     } else {
       await page.locator(`#decision button.option[data-id="${cssEscape(pick.id)}"]`).click({ timeout: 5000 });
     }
+    await confirmIfAsked(page);
   } catch {
     return true; // The decision changed under the pointer: look again.
   }
@@ -180,8 +188,13 @@ test("one human and three AI commanders play VII Legio to its final scores by cl
   await page.selectOption("#game-type", "legio");
   assert.ok(await page.locator(".setup-legio").isVisible());
   assert.ok(await page.locator(".setup-xodus").isHidden());
+  assert.equal(await page.inputValue("#legio-players"), "3", "3 commanders by default, as in the terminal");
   const gameId = await createLegio(page, ["human", "ai", "ai", "ai"], 41, 10);
-  assert.match(await page.textContent(".table-info"), /VII Legio.*You: seat 0/);
+  // The title and the top bar name the game on the table.
+  assert.match(await page.title(), /^VII Legio — g-/);
+  assert.equal(await page.textContent(".top h1"), "VII Legio");
+  assert.match(await page.textContent(".table-info"), /VII Legio.*You: Commander 1/);
+  assert.doesNotMatch(await page.textContent(".table-info"), /seat \d/i, "no bare seat number in the header");
   // The table: six places on the map, four boards, both tracks, the contacts.
   assert.equal(await page.locator(".nebula .sector").count(), 6);
   await page.locator('.boards .board[data-seat="3"] .who', { hasText: "AI" }).waitFor(WAIT);
@@ -201,7 +214,7 @@ test("one human and three AI commanders play VII Legio to its final scores by cl
   await page.reload();
   await page.locator('#decision[data-seq]:not([data-seq=""])').waitFor(WAIT);
   await page.locator(".nebula").waitFor(WAIT);
-  assert.match(await page.textContent(".table-info"), /You: seat 0/, "same seat after the reload");
+  assert.match(await page.textContent(".table-info"), /You: Commander 1/, "same seat after the reload");
   assert.deepEqual(claims, [], "the seat is not claimed again");
   assert.equal((await page.evaluate((id) => JSON.parse(localStorage.getItem(`xodus.seat.${id}`)), gameId)).token, before.token);
   await page.locator("#private").waitFor(WAIT);
@@ -212,6 +225,23 @@ test("one human and three AI commanders play VII Legio to its final scores by cl
   await phoneChecks(page, "VII Legio");
   await page.screenshot({ path: `${SHOTS}legio-phone.png` });
   await page.setViewportSize({ width: 1366, height: 768 });
+
+  // How to win: the header's button and the ? key open and close it.
+  await page.click("#rules-open");
+  const rules = page.locator("#rules");
+  await rules.waitFor({ state: "visible" });
+  const rulesText = await rules.textContent();
+  assert.match(rulesText, /most PC among those with 10 PX or more wins/);
+  assert.match(rulesText, /13 PX or more may declare the end/);
+  assert.match(rulesText, /Round limit:.*no winner/);
+  assert.match(rulesText, /Each card left in your hand when your turn ends costs 1 PC/);
+  for (const tag of ["Signal:", "Discard:", "Xeno ship:", "Oz ore:", "Discovery:", "Drift:", "Hazard:"]) assert.ok(rulesText.includes(tag), `the rules say what ${tag} means`);
+  await page.keyboard.press("?");
+  await rules.waitFor({ state: "hidden" });
+  await page.keyboard.press("?");
+  await rules.waitFor({ state: "visible" });
+  await page.click("#rules-close");
+  await rules.waitFor({ state: "hidden" });
 
   let shot = false;
   while (await move(page, random, stats)) {
@@ -225,6 +255,10 @@ test("one human and three AI commanders play VII Legio to its final scores by cl
   const outcome = page.locator("#outcome");
   await outcome.waitFor({ state: "visible", ...WAIT });
   assert.match(await outcome.textContent(), /Final scores/);
+  // The header says the game is over and who won, not who is "to play".
+  const where = await page.textContent(".table-info .where");
+  assert.match(where, /^Game over: (Commanders? [\d, and]+ wins?|nobody reached 10 PX, no winner|cut by the round limit, no winner)$/);
+  assert.equal(await page.locator(".boards .board .flags", { hasText: "to play" }).count(), 0, "no board says \"to play\" after the end");
   assert.equal(await outcome.locator(".scores tr").count(), 4, "every commander ranked");
   assert.match(await outcome.locator(".scores").textContent(), /Commander 1 \(you\).*PC/s);
   await page.screenshot({ path: `${SHOTS}legio-outcome.png` });
@@ -247,6 +281,7 @@ test("one human and three AI commanders play VII Legio to its final scores by cl
   await card.waitFor(WAIT);
   assert.equal(await card.getAttribute("data-type"), "legio");
   assert.match(await card.textContent(), /VII Legio.*Commander 1/s);
+  assert.doesNotMatch(await card.locator(".seats").textContent(), /seat \d/i, "the lobby names commanders, not seat numbers");
   await page.selectOption("#game-filter", "xodus");
   await card.waitFor({ state: "detached", ...WAIT });
   await page.selectOption("#game-filter", "legio");
@@ -282,11 +317,18 @@ test("two humans and one AI commander at one VII Legio table: neither page holds
   const join = b.locator(`button.join[data-game="${gameId}"][data-seat="1"]`);
   await join.click(WAIT);
   await b.locator("#private").waitFor(WAIT);
-  assert.match(await b.textContent(".table-info"), /You: seat 1/);
+  assert.match(await b.textContent(".table-info"), /You: Commander 2/);
   const c = await openPage();
   await c.locator(`.game[data-game="${gameId}"] button.watch`).click(WAIT);
   await c.locator(".nebula").waitFor(WAIT);
   assert.match(await c.textContent(".table-info"), /Spectating/);
+  // VII Legio's spectators see the game 10 choices behind (its default
+  // spectator policy): the page says so instead of "live"; the seated
+  // players see it live.
+  await c.locator(".table-info .live.delayed").waitFor(WAIT);
+  assert.match(await c.textContent(".table-info .live"), /^● delayed: \d+ choices? behind$/);
+  for (const p of [a, b]) assert.equal(await p.textContent(".table-info .live"), "● live", "a seated player sees the game live");
+  const delayed = c.locator('.table-info .live.delayed[data-behind="10"]', { hasText: "● delayed: 10 choices behind" });
 
   // What each seat ever held itself (a card may change hands through the
   // deck), and the checks made.
@@ -333,7 +375,11 @@ test("two humans and one AI commander at one VII Legio table: neither page holds
       if (stats.moves % 4 === 0) await checkBoth();
     }
   };
-  await Promise.all([play(a, 0, ra, sa), play(b, 1, rb, sb)]);
+  const playing = Promise.all([play(a, 0, ra, sa), play(b, 1, rb, sb)]);
+  // Past the first ten choices the spectator is the policy's 10 behind.
+  await delayed.waitFor(WAIT);
+  assert.doesNotMatch(await c.textContent(".table-info"), /live/);
+  await playing;
   await checkBoth();
   assert.ok(checked.cards > 0, `cards were checked: ${JSON.stringify(checked)}`);
 
@@ -372,6 +418,97 @@ test("on a 390x844 phone both games put the decision first, cut no label and nev
   await page.locator("svg.board .tile").first().waitFor(WAIT);
   await ready(page);
   await phoneChecks(page, "X-ODUS");
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test("a VII Legio decision of 16 options or more at 1280x800 and 390x844: every option inside its panel, none overlapping, the list scrolling, the keyboard's selection in view; a costly option is asked about first", async () => {
+  const page = await openPage({ width: 1280, height: 800 });
+  await createLegio(page, ["human", "ai"], 41, 10);
+  const sent = [];
+  page.on("request", (r) => r.url().endsWith("/tabletop.v1.GameService/SubmitChoice") && sent.push((r.postDataBuffer() ?? Buffer.alloc(0)).toString("latin1")));
+  const decision = () => page.evaluate(() => {
+    const d = document.querySelector("#decision");
+    return {
+      seq: d.dataset.seq, kind: d.dataset.kind, heading: d.querySelector("h2")?.textContent, where: document.querySelector(".table-info .where")?.textContent,
+      options: [...d.querySelectorAll("button.option")].map((b) => ({ id: b.dataset.id, key: b.dataset.key ?? "", label: b.querySelector(".label").textContent })),
+    };
+  });
+  // Draw as many cards as the ship may, and end the turn, until "Your
+  // move" offers 16 options or more (a hand of four at the Star Base does).
+  let d;
+  for (let i = 0; i < 80; i++) {
+    const seq = await ready(page);
+    assert.notEqual(seq, null, "the game is still on");
+    d = await decision();
+    // The header follows the decision's deciders, in the setup as later.
+    assert.match(d.where, /· Commander 1 to play$/, `the header names who decides: ${d.where}`);
+    if (d.options.length >= 16) break;
+    const pick = d.kind === "draw" ? d.options.at(-1).id : d.options.find((o) => o.id === "end_turn")?.id ?? d.options[0].id;
+    await page.click(`#decision button.option[data-id="${cssEscape(pick)}"]`);
+    await confirmIfAsked(page);
+    await page.waitForFunction((prev) => document.querySelector("#outcome:not([hidden])") || document.querySelector("#decision")?.dataset.seq !== prev, seq, WAIT);
+  }
+  assert.ok(d.options.length >= 16, `a decision of 16 options or more came up: ${d.options.length}`);
+  assert.equal(d.kind, "turn");
+  assert.deepEqual(d.options.slice(0, 12).map((o) => o.key), ["1", "2", "3", "4", "5", "6", "7", "8", "9", "a", "b", "c"], "keys 1-9, then letters");
+  for (const vp of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+    await page.setViewportSize(vp);
+    await page.evaluate(() => document.querySelector("#app").scrollTo(0, 0));
+    const what = `VII Legio at ${vp.width}x${vp.height}`;
+    const m = await assertDecisionLayout(page, what);
+    assert.ok(m.scrolls, `${what}: ${m.options} options make the list scroll (${m.listHeight} px high)`);
+    assert.ok(m.panelBottom <= m.vh, `${what}: the whole panel is in the first screen: ${m.panelBottom} > ${m.vh}`);
+    await assertSelectionShows(page, what);
+    await page.screenshot({ path: `${SHOTS}legio-long-decision-${vp.width}.png` });
+  }
+
+  // Ending the turn with cards in hand: its key (a letter, past 9) asks
+  // first, in the page, saying what goes; Escape goes back and sends
+  // nothing; the button, then "Yes", sends it.
+  const end = d.options.find((o) => o.id === "end_turn");
+  assert.ok(end?.key && /^[a-z]$/.test(end.key), `"End your turn" has a letter key: ${JSON.stringify(end)}`);
+  const before = sent.length;
+  const confirm = page.locator("#confirm");
+  const priced = /left in hand/.test(end.label);
+  await page.keyboard.press(end.key);
+  if (!priced) {
+    // A server that sends no price: nothing to ask, the choice goes.
+    console.log(`# the server sends no price ("${end.label}"): no question asked`);
+    await page.waitForFunction((prev) => document.querySelector("#decision")?.dataset.seq !== prev, d.seq, WAIT);
+    assert.equal(await confirm.isVisible(), false);
+  } else {
+    await confirm.waitFor({ state: "visible" });
+    const question = await page.textContent("#confirm-text");
+    assert.match(question, /^(\d+ cards? left in hand \(.+\) costs? \d+ PC|This spends your whole hand: \d+ cards \(.+\))\.$/);
+    assert.ok(await page.evaluate(() => document.activeElement?.id === "confirm-yes"), "the focus is on Yes");
+    const box = await confirm.boundingBox();
+    assert.ok(box.x >= 0 && box.y >= 0 && box.x + box.width <= 390 && box.y + box.height <= 844, `the question fits the phone's screen: ${JSON.stringify(box)}`);
+    await page.keyboard.press("Escape");
+    await confirm.waitFor({ state: "hidden" });
+    await page.locator(`#decision[data-seq="${d.seq}"][data-armed="1"]`).waitFor(WAIT);
+    assert.equal(sent.length, before, "nothing sent after Escape");
+    assert.ok(await page.evaluate(() => document.activeElement?.dataset?.id === "end_turn"), "back on the option asked about");
+    // A click asks too; "No, go back" sends nothing.
+    await page.locator('#decision button.option[data-id="end_turn"]').click();
+    await confirm.waitFor({ state: "visible" });
+    await page.click("#confirm-no");
+    await confirm.waitFor({ state: "hidden" });
+    assert.equal(sent.length, before, "nothing sent after No");
+    // The key again; Tab stays on the question's two buttons; Enter on
+    // "Yes" sends it (the other tests' moves click "Yes").
+    await page.locator(`#decision[data-seq="${d.seq}"][data-armed="1"]`).waitFor(WAIT);
+    await page.keyboard.press(end.key);
+    await confirm.waitFor({ state: "visible" });
+    await page.keyboard.press("Tab");
+    assert.equal(await page.evaluate(() => document.activeElement?.id), "confirm-no");
+    await page.keyboard.press("Tab");
+    assert.equal(await page.evaluate(() => document.activeElement?.id), "confirm-yes");
+    await page.keyboard.press("Enter");
+    await page.waitForFunction((prev) => document.querySelector("#decision")?.dataset.seq !== prev, d.seq, WAIT);
+  }
+  assert.equal(sent.length, before + 1, "one choice sent");
+  assert.ok(sent.at(-1).includes("end_turn"), "the turn was ended");
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });

@@ -11,6 +11,7 @@ import { Claimant, type GameSummary } from "@xodus/client/gen/tabletop/v1/game_p
 import { Gear, Personnel, type LegioState, type Ship } from "@xodus/client/gen/legio/v1/state_pb";
 import type { MyOption } from "../options";
 import { seatColor } from "../xodus/ships";
+import { WIN_RULE } from "./rules";
 import { commander, commanders, domainName, expertName, planetName, planetSign, plural, SECTOR_X, sectorName, sideName, techName } from "./words";
 
 export interface Picks {
@@ -91,26 +92,26 @@ export function drawNebula(x: LegioState, cat: Catalog, p: Picks): HTMLElement {
 }
 
 /** A track of numbered cells with the pawns standing on them. */
-function track(name: string, cls: string, max: number, pawns: { at: number; el: HTMLElement }[], marks: Record<number, string>): HTMLElement {
+function track(name: string, cls: string, max: number, pawns: { at: number; el: HTMLElement }[], marks: Record<number, string>, note?: string): HTMLElement {
   const cells: HTMLElement[] = [];
   for (let i = 0; i <= max; i++) {
     const here = pawns.filter((q) => Math.min(q.at, max) === i);
     cells.push(h("div", { class: `cell${marks[i] ? " mark" : ""}${here.length ? " held" : ""}`, title: marks[i] ?? "" }, h("span", { class: "num" }, i === max && pawns.some((q) => q.at > max) ? `${i}+` : String(i)), ...here.map((q) => q.el)));
   }
-  return h("div", { class: `ltrack ${cls}`, "aria-label": name }, h("h2", undefined, name), h("div", { class: "cells" }, ...cells));
+  return h("div", { class: `ltrack ${cls}`, "aria-label": name }, h("h2", undefined, name), note ? h("p", { class: "track-note" }, note) : null, h("div", { class: "cells" }, ...cells));
 }
 
 export function drawTracks(x: LegioState, cat: Catalog, p: Picks): HTMLElement {
   const me = x.viewerSeat;
   const px = track("Xeno track (PX)", "xeno", 15, x.ships.map((sh) => ({ at: sh.px, el: pawn(sh.seat, sh.seat === me) })), {
-    3: "3 PX: Oz ore may be mined", 6: "6 PX: learn a technology", 10: "10 PX: needed to win", 12: "12 PX: Adventurers stay aboard once used", 13: "13 PX: the end may be declared", 15: "15 PX: the game ends",
-  });
+    3: "3 PX: Oz ore may be mined", 6: "6 PX: learn a technology", 9: "9 PX: Sector X opens", 10: "10 PX: may win (the most PC among commanders with 10 PX or more wins)", 12: "12 PX: Adventurers stay aboard once used", 13: "13 PX: may declare the end (the round is played out)", 15: "15 PX: the end is triggered (the round is played out)",
+  }, `${WIN_RULE}. 13 PX: may declare the end; 15 PX or the Imperator at 25 triggers it; the round is played out.`);
   const imp = x.imperator?.score ?? 0;
   const top = Math.max(25, ...x.ships.map((s) => s.pc), imp);
   const pc = track("PC track (score)", "pc", Math.min(top, 40), [
     ...x.ships.map((sh) => ({ at: sh.pc, el: pawn(sh.seat, sh.seat === me) })),
     { at: imp, el: h("span", { class: "pawn imperator", title: "The Imperator" }, "I") },
-  ], { 18: "18 PC: a second Secret Objective", 25: "25: the Imperator's pawn here ends the game" });
+  ], { 18: "18 PC: a second Secret Objective", 25: "25: the Imperator's pawn here triggers the end (the round is played out)" });
   return h("section", { class: "legio-tracks" }, px, pc, drawContacts(x, cat, p));
 }
 
@@ -147,8 +148,10 @@ function drawContacts(x: LegioState, cat: Catalog, p: Picks): HTMLElement {
 }
 
 /** Every commander's board. */
-export function drawBoards(x: LegioState, cat: Catalog, summary: GameSummary | undefined, p: Picks, damage: Map<number, string>): HTMLElement {
-  return h("section", { class: "mats boards", "aria-label": "Commanders' boards" }, ...x.ships.map((sh) => board(sh, x, cat, summary, p, damage.get(sh.seat))));
+/** Every commander's board; `deciders` are the seats the pending
+ * decision waits on (marked "to play"). */
+export function drawBoards(x: LegioState, cat: Catalog, summary: GameSummary | undefined, p: Picks, damage: Map<number, string>, deciders: number[] = []): HTMLElement {
+  return h("section", { class: "mats boards", "aria-label": "Commanders' boards" }, ...x.ships.map((sh) => board(sh, x, cat, summary, p, damage.get(sh.seat), deciders.includes(sh.seat) && !x.outcome)));
 }
 
 /** A ship side's starting configuration (its grey boxes, what a repair
@@ -159,14 +162,14 @@ function startOf(cat: Catalog, side: number): Record<string, number> {
   return { propulsors: Number(m[1]), lasers: Number(m[2]), decoder: Number(m[3]), detectors: Number(m[4]), squads: Number(m[5]) };
 }
 
-function board(sh: Ship, x: LegioState, cat: Catalog, summary: GameSummary | undefined, p: Picks, damage: string | undefined): HTMLElement {
+function board(sh: Ship, x: LegioState, cat: Catalog, summary: GameSummary | undefined, p: Picks, damage: string | undefined, deciding: boolean): HTMLElement {
   const me = x.viewerSeat;
   const mine = sh.seat === me;
   const seatInfo = summary?.seats[sh.seat];
   const who = mine ? "you" : seatInfo?.claimed ? (seatInfo.claimedBy === Claimant.AI || seatInfo.standIn ? "AI" : "human") : "open";
   const c = x.counts;
   const flags: string[] = [];
-  if (x.active === sh.seat && !x.outcome) flags.push("to play");
+  if (deciding) flags.push("to play");
   if (x.first === sh.seat) flags.push("first commander");
   if (sh.specialMissions) flags.push("went to Sector X");
   const t = sh.tracks;
@@ -182,7 +185,7 @@ function board(sh: Ship, x: LegioState, cat: Catalog, summary: GameSummary | und
   const list = (title: string, cls: string, items: HTMLElement[]) => (items.length ? h("div", { class: `mat-list ${cls}` }, h("span", { class: "mat-key" }, `${title}:`), ...items) : null);
   const side = sh.side === 2 ? 1 : 0;
   return pickable(h("article", {
-    class: `mat board${mine ? " mine" : ""}${x.active === sh.seat ? " active" : ""}`, "data-seat": sh.seat, style: `--seat:${seatColor(sh.seat)}`,
+    class: `mat board${mine ? " mine" : ""}${deciding ? " active" : ""}`, "data-seat": sh.seat, style: `--seat:${seatColor(sh.seat)}`,
   },
   h("header", undefined,
     h("span", { class: "seat-dot" }, String(sh.seat + 1)), h("strong", undefined, commander(sh.seat)), h("span", { class: "who" }, who),

@@ -3,24 +3,46 @@
 // objectives, the landing and mission under way), drawn from the typed
 // LegioState and the catalog; how its options aim at the table; its
 // setup form (commanders, who takes each seat, seed, round limit); its
-// end screen with the final scores; its replay step and its log lines.
+// end screen with the final scores; its replay step and its log lines; its
+// rules text; the question asked before an option that spends the whole
+// hand or costs PC (LegioChoice.price, when the server sends it).
 import { create } from "@bufbuild/protobuf";
 import { anyPack, anyUnpack } from "@bufbuild/protobuf/wkt";
 import type { Catalog } from "../catalog";
 import { h, replace } from "../dom";
 import type { GameTable, GameUi, SetupForm, TableHooks } from "../games";
-import { LegioChoiceSchema } from "@xodus/client/gen/legio/v1/choice_pb";
+import { LegioChoiceSchema, type LegioChoice } from "@xodus/client/gen/legio/v1/choice_pb";
 import { LegioEventSchema } from "@xodus/client/gen/legio/v1/events_pb";
 import { LegioSetupSchema } from "@xodus/client/gen/legio/v1/setup_pb";
 import { LegioStateSchema, type LegioState } from "@xodus/client/gen/legio/v1/state_pb";
-import { GameKind, SeatOpenTo, type Event } from "@xodus/client/gen/tabletop/v1/game_pb";
+import { GameKind, SeatOpenTo, type Event, type GameState, type Outcome } from "@xodus/client/gen/tabletop/v1/game_pb";
 import { byTarget, type MyOption } from "../options";
 import { parseSeed, whoSelect } from "../setup";
 import type { Table } from "../store";
 import { drawBoards, drawNebula, drawTracks, type Picks } from "./board";
 import { describeStep, drawMission } from "./mission";
 import { drawPrivate } from "./private";
-import { choiceTarget, commander, plural, SHARES } from "./words";
+import { legioRules, WIN_RULE } from "./rules";
+import { choiceTarget, commander, commanders, plural, SHARES } from "./words";
+
+/** Where the game stands in a few words: the round and who the pending
+ * decision waits on (its deciders: in the setup they are not the turn's
+ * commander), or that the game is over and who won. */
+function whereText(t: { state?: GameState }, x: LegioState): string {
+  const st = t.state;
+  const o = st?.outcome;
+  if (o) return `Game over: ${resultText(o)}`;
+  const deciders = st?.decision?.deciders ?? [];
+  return `Round ${x.round} · ${deciders.length ? `${commanders(deciders)} to play` : "waiting"}`;
+}
+
+/** Who won, in a sentence's words. */
+function resultText(o: Outcome): string {
+  if (o.truncated) return "cut by the round limit, no winner";
+  const w = o.winners;
+  if (!w.length) return "nobody reached 10 PX, no winner";
+  return `${commanders(w)} win${w.length === 1 ? "s" : ""}`;
+}
 
 function legioOf(t: Table): LegioState | undefined {
   return t.detail as LegioState | undefined;
@@ -50,7 +72,7 @@ class LegioTable implements GameTable {
 
   where(t: Table): string {
     const x = legioOf(t);
-    return x ? `Round ${x.round} · ${commander(x.active)} to play` : "";
+    return x ? whereText(t, x) : "";
   }
 
   render(t: Table, opts: MyOption[], open: boolean): void {
@@ -60,7 +82,7 @@ class LegioTable implements GameTable {
     const p: Picks = { targets: byTarget(opts), open, pick: (k) => this.hooks.pick(k), hover: (k) => this.hooks.hover(k) };
     replace(this.mapBox, drawNebula(x, this.cat, p));
     replace(this.tracksBox, drawTracks(x, this.cat, p));
-    replace(this.boardsBox, drawBoards(x, this.cat, t.summary, p, this.damage));
+    replace(this.boardsBox, drawBoards(x, this.cat, t.summary, p, this.damage, t.state?.decision?.deciders ?? []));
     replace(this.privateBox, drawPrivate(x, this.cat, p));
     replace(this.missionBox, drawMission(x, this.cat, this.shares));
   }
@@ -87,7 +109,8 @@ class LegioTable implements GameTable {
 
 function setupForm(): SetupForm {
   const players = h("select", { id: "legio-players", "aria-label": "Commanders" }, ...[2, 3, 4].map((n) => h("option", { value: String(n) }, `${n} commanders`)));
-  players.value = "4";
+  // As the terminal's `xodus play --game legio`: 3 commanders.
+  players.value = "3";
   const rows: { row: HTMLElement; who: HTMLSelectElement }[] = [];
   for (let i = 0; i < 4; i++) {
     const who = whoSelect(`legio-who-${i}`, `Who takes ${commander(i)}`, "AI commander", i === 0);
@@ -113,7 +136,7 @@ function setupForm(): SetupForm {
     ...rows.map((r) => r.row),
     h("label", undefined, "Seed ", seed),
     h("label", undefined, "Round limit ", limit));
-  return { el, read, hint: "Competitive: 2 to 4 commanders map the Red Nebula; the most PC among those with 10 PX wins. Your hand and objectives stay yours. The round limit is the host's safety net (default 80)." };
+  return { el, read, hint: `Competitive: 2 to 4 commanders map the Red Nebula. ${WIN_RULE}. Your hand and objectives stay yours. The round limit is the host's safety net (default 80): a game it cuts has no winner.` };
 }
 
 /** Why a few events happened, after the server's summary. */
@@ -140,6 +163,23 @@ export const LEGIO: GameUi = {
     return { typed, target: choiceTarget(typed) };
   },
   seatName: (_cat, seat) => commander(seat),
+  rules: legioRules,
+  confirm(o, t, cat) {
+    // The price comes with the typed choice (from servers that send it;
+    // without it, nothing is asked). As the terminal asks: before ending
+    // a turn with cards in hand, and before spending a whole hand of more
+    // than one card (paying with the last card is picking it).
+    const price = (o.typed as LegioChoice | undefined)?.price;
+    if (!price) return undefined;
+    const hand = legioOf(t)?.secrets?.hand ?? [];
+    const names = hand.length ? ` (${hand.map((i) => cat.name("exploration", i)).join(", ")})` : "";
+    if (price.pc < 0) {
+      const n = price.cards || -price.pc;
+      return `${plural(n, "card", "cards")} left in hand${names} cost${n === 1 ? "s" : ""} ${-price.pc} PC.`;
+    }
+    if (price.wholeHand && price.cards > 1) return `This spends your whole hand: ${plural(price.cards, "card", "cards")}${names}.`;
+    return undefined;
+  },
   newTable: (cat, hooks) => new LegioTable(cat, hooks),
   setupForm: () => setupForm(),
   ending(t) {
@@ -180,9 +220,9 @@ export const LEGIO: GameUi = {
     if (!x) return null;
     const p: Picks = { targets: new Map(), open: false, pick: () => {}, hover: () => {} };
     return h("div", { class: "replay-step legio-replay" },
-      h("p", { class: "replay-where" }, `Round ${x.round} · ${commander(x.active)} to play · ${plural(x.planets.length, "active planet", "active planets")}`),
+      h("p", { class: "replay-where" }, `${whereText({ state }, x)} · ${plural(x.planets.length, "active planet", "active planets")}`),
       drawNebula(x, cat, p),
-      drawBoards(x, cat, summary, p, new Map()),
+      drawBoards(x, cat, summary, p, new Map(), state.decision?.deciders ?? []),
       drawTracks(x, cat, p),
       drawPrivate(x, cat, p));
   },

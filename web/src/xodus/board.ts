@@ -16,7 +16,7 @@ import {
 } from "@xodus/client/gen/xodus/v1/state_pb";
 import { SIZE, center, corners, edgeMid, key, label } from "./hex";
 import type { MyOption } from "../options";
-import { seatColor, shipName } from "./ships";
+import { captainName, seatColor, shipName } from "./ships";
 
 const KIND_CLASS: Record<number, string> = {
   [SystemKind.ALLIED]: "allied",
@@ -115,7 +115,7 @@ export function drawBoard(x: XodusState, cat: Catalog, targets: Map<string, MyOp
   };
   for (const sh of x.ships) {
     const name = shipName(cat, sh.kind);
-    const bits = [name, `seat ${sh.seat}`];
+    const bits = [captainName(sh.seat, name)];
     if (sh.fleet !== undefined) bits.push(`fleet ${sh.fleet}`);
     if (sh.defeated) bits.push("destroyed");
     if (sh.hidden) bits.push("hidden");

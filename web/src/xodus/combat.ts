@@ -5,7 +5,7 @@ import type { Catalog } from "../catalog";
 import { h } from "../dom";
 import { DieColor, DieFace, type Hex, type Target, type XodusState } from "@xodus/client/gen/xodus/v1/state_pb";
 import { label } from "./hex";
-import { shipName } from "./ships";
+import { captainName, shipName } from "./ships";
 
 const FACE: Record<number, string> = { [DieFace.HIT]: "✹", [DieFace.MISS]: "·", [DieFace.SPECIAL]: "★" };
 const FACE_NAME: Record<number, string> = { [DieFace.HIT]: "hit", [DieFace.MISS]: "miss", [DieFace.SPECIAL]: "special" };
@@ -32,7 +32,7 @@ function place(x: XodusState, cat: Catalog, hex: Hex | undefined): string {
 
 function seatName(x: XodusState, cat: Catalog, seat: number): string {
   const sh = x.ships.find((s) => s.seat === seat);
-  return sh ? `${shipName(cat, sh.kind)} (${seat})` : `seat ${seat}`;
+  return captainName(seat, sh ? shipName(cat, sh.kind) : undefined);
 }
 
 /** The Combat board, or null when no fight is on. */
@@ -78,7 +78,7 @@ export function drawCombat(x: XodusState, cat: Catalog): HTMLElement | null {
         }),
         roll.bonusHits ? h("span", { class: "bonus" }, `+${roll.bonusHits} hits`) : null));
     }
-    if (a.grants.length) parts.push(h("div", undefined, `Rights left: ${a.grants.map((g) => `seat ${g.seat}`).join(", ")}`));
+    if (a.grants.length) parts.push(h("div", undefined, `Rights left: ${a.grants.map((g) => seatName(x, cat, g.seat)).join(", ")}`));
   }
   return h("section", { class: "combat", "aria-label": "Combat board" }, h("h2", undefined, "Combat"), ...parts);
 }

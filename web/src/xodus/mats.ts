@@ -5,7 +5,7 @@ import type { Catalog } from "../catalog";
 import { h } from "../dom";
 import { Claimant, type GameSummary } from "@xodus/client/gen/tabletop/v1/game_pb";
 import type { Ship, XodusState } from "@xodus/client/gen/xodus/v1/state_pb";
-import { seatColor, shipName } from "./ships";
+import { captainName, seatColor, shipName } from "./ships";
 
 export function drawMats(x: XodusState, cat: Catalog, summary: GameSummary | undefined, mySeat: number | undefined): HTMLElement {
   return h("section", { class: "mats", "aria-label": "Ship mats" }, ...x.ships.map((sh) => mat(sh, x, cat, summary, mySeat)));
@@ -34,7 +34,7 @@ function mat(sh: Ship, x: XodusState, cat: Catalog, summary: GameSummary | undef
   return h(
     "article",
     { class: `mat${sh.seat === mySeat ? " mine" : ""}${sh.defeated ? " defeated" : ""}${x.active.includes(sh.seat) ? " active" : ""}`, "data-seat": sh.seat, style: `--seat:${seatColor(sh.seat)}` },
-    h("header", undefined, h("span", { class: "seat-dot" }, String(sh.seat)), h("strong", undefined, shipName(cat, sh.kind)), h("span", { class: "who" }, who), flags.length ? h("span", { class: "flags" }, flags.join(" · ")) : null),
+    h("header", undefined, h("span", { class: "seat-dot" }, String(sh.seat)), h("strong", undefined, captainName(sh.seat, shipName(cat, sh.kind))), h("span", { class: "who" }, who), flags.length ? h("span", { class: "flags" }, flags.join(" · ")) : null),
     h(
       "div",
       { class: "stats" },

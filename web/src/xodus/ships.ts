@@ -12,6 +12,13 @@ export function shipName(cat: Catalog, kind: ShipKind): string {
   return cat.nameById("ship", enumSlug(ShipKindSchema, kind));
 }
 
+/** A seat as the engine's labels and log name it: "Captain 1 (Pirate
+ * Ship)" (its seat number, as the engine counts), "Captain 1" while its
+ * ship is unknown. */
+export function captainName(seat: number, ship: string | undefined): string {
+  return ship ? `Captain ${seat} (${ship})` : `Captain ${seat}`;
+}
+
 /** A seat role from the lobby ("pirate_ship") as a name. */
 export function roleName(cat: Catalog, role: string): string {
   return cat.nameById("ship", role);

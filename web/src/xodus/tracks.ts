@@ -4,6 +4,7 @@
 import type { Catalog } from "../catalog";
 import { enumSlug } from "../catalog";
 import { h } from "../dom";
+import { captainName, shipName } from "./ships";
 import { AllyKindSchema, type XodusState } from "@xodus/client/gen/xodus/v1/state_pb";
 
 export function drawCorruption(x: XodusState, cat: Catalog): HTMLElement {
@@ -37,6 +38,11 @@ export function drawCorruption(x: XodusState, cat: Catalog): HTMLElement {
   return h("section", { class: "corruption", "aria-label": "Corruption track" }, h("h2", undefined, notes.join(" · ")), h("div", { class: "track" }, ...cells));
 }
 
+function shipOf(x: XodusState, cat: Catalog, seat: number): string | undefined {
+  const sh = x.ships.find((s) => s.seat === seat);
+  return sh ? shipName(cat, sh.kind) : undefined;
+}
+
 export function drawSignals(x: XodusState, cat: Catalog): HTMLElement {
   const carrier = new Map<number, number>();
   for (const sh of x.ships) for (const k of sh.keys) carrier.set(k, sh.seat);
@@ -48,7 +54,7 @@ export function drawSignals(x: XodusState, cat: Catalog): HTMLElement {
     h("h2", undefined, "Signals & Keys"),
     ...x.signals.map((sl) => {
       const name = sl.card !== undefined ? cat.name("signal", sl.card) : "face down";
-      const keyState = activated.has(sl.key) ? "activated" : carrier.has(sl.key) ? `carried by seat ${carrier.get(sl.key) as number}` : sl.solved ? "accessed" : "on its Signal";
+      const keyState = activated.has(sl.key) ? "activated" : carrier.has(sl.key) ? `carried by ${captainName(carrier.get(sl.key) as number, shipOf(x, cat, carrier.get(sl.key) as number))}` : sl.solved ? "accessed" : "on its Signal";
       return h(
         "div",
         { class: `signal${sl.solved ? " solved" : ""}`, title: sl.card !== undefined ? cat.text("signal", sl.card) : "Not revealed yet" },

@@ -21,7 +21,8 @@ import { describeStep, drawCombat } from "./combat";
 import { key } from "./hex";
 import { drawMats } from "./mats";
 import { optionLanes, orientPreview } from "./orient";
-import { roleName, shipName } from "./ships";
+import { xodusRules } from "./rules";
+import { captainName, roleName, shipName } from "./ships";
 import { drawCorruption, drawDecks, drawSignals } from "./tracks";
 
 function xodusOf(t: Table): XodusState | undefined {
@@ -42,6 +43,8 @@ class XodusTable implements GameTable {
 
   where(t: Table): string {
     const x = xodusOf(t);
+    const o = t.state?.outcome;
+    if (o) return `Game over: the captains ${o.won ? "won" : "lost"} (${humanize(o.cause).toLowerCase()}, round ${o.round})`;
     return x ? `Round ${x.round} · ${humanize(x.phase || "")}` : "";
   }
 
@@ -95,9 +98,9 @@ function setupForm(cat: Catalog): SetupForm {
   const countSel = h("select", { id: "ship-count", name: "count" }, h("option", { value: "3" }, "3 ships"), h("option", { value: "4" }, "4 ships"));
   const seatRows: { row: HTMLElement; ship: HTMLSelectElement; who: HTMLSelectElement }[] = [];
   for (let i = 0; i < 4; i++) {
-    const ship = h("select", { id: `ship-${i}`, "aria-label": `Ship of seat ${i}` }, h("option", { value: "" }, "random ship"), ...ships.map((s) => h("option", { value: s.id }, s.name)));
-    const who = whoSelect(`who-${i}`, `Who takes seat ${i}`, "AI captain", i === 0);
-    const row = h("div", { class: "seat-row" }, h("span", undefined, `Seat ${i}`), ship, who);
+    const ship = h("select", { id: `ship-${i}`, "aria-label": `Ship of Captain ${i}` }, h("option", { value: "" }, "random ship"), ...ships.map((s) => h("option", { value: s.id }, s.name)));
+    const who = whoSelect(`who-${i}`, `Who takes Captain ${i}`, "AI captain", i === 0);
+    const row = h("div", { class: "seat-row" }, h("span", undefined, `Captain ${i}`), ship, who);
     seatRows.push({ row, ship, who });
   }
   const difficulty = h("select", { id: "difficulty" }, ...["casual", "hardened", "heroic"].map((d) => h("option", { value: d }, humanize(d))));
@@ -145,9 +148,9 @@ export const XODUS: GameUi = {
   },
   seatName(cat, seat, role, t) {
     const sh = (t?.detail as XodusState | undefined)?.ships.find((v) => v.seat === seat);
-    if (sh) return shipName(cat, sh.kind);
-    return role ? roleName(cat, role) : `Seat ${seat}`;
+    return captainName(seat, sh ? shipName(cat, sh.kind) : role ? roleName(cat, role) : undefined);
   },
+  rules: xodusRules,
   newTable: (cat, hooks) => new XodusTable(cat, hooks),
   setupForm,
   ending(t) {
