@@ -3,6 +3,7 @@
 // its server deadline, marked when timed out or forfeited; the player's own
 // clock warns when low (a warning style, and one notice per decision).
 import { timestampDate } from "@bufbuild/protobuf/wkt";
+import { withNote } from "./decision";
 import { h, replace } from "./dom";
 import { ClockKind, TimeoutPolicy, type ClockRules, type GameState } from "@xodus/client/gen/tabletop/v1/game_pb";
 import { setStatus } from "./status";
@@ -82,6 +83,7 @@ export class ClockRow {
     const items = st.clocks.map((c) => {
       const left = c.running && c.deadline && !st.outcome ? timestampDate(c.deadline).getTime() - now : Number(c.remainingMs);
       const mine = c.seat === this.mySeat;
+      const name = this.name?.(c.seat) ?? `Seat ${c.seat}`;
       const full = this.rules ? fullMs(this.rules) : 0;
       const low = !c.forfeited && (left < LOW_MS || (full > 0 && left < full * 0.2));
       if (mine && low && c.running && this.warnedAt !== st.seq) {
@@ -91,7 +93,7 @@ export class ClockRow {
       const cls = ["clock", c.running ? "running" : "", mine ? "mine" : "", mine && low ? "low" : "", c.timedOut ? "timed-out" : "", c.forfeited ? "forfeited" : ""].filter(Boolean).join(" ");
       const mark = c.forfeited ? " forfeited" : c.timedOut ? " out of time" : "";
       return h("span", { class: cls, "data-seat": c.seat, "data-ms": Math.max(0, Math.round(left)) },
-        `${c.running ? "▶ " : ""}${this.name?.(c.seat) ?? `Seat ${c.seat}`}${mine ? " (you)" : ""}: `, h("span", { class: "time" }, fmt(left)), mark);
+        `${c.running ? "▶ " : ""}${mine ? withNote(name, "you") : name}: `, h("span", { class: "time" }, fmt(left)), mark);
     });
     replace(this.el, ...items);
   }

@@ -225,6 +225,7 @@ test("one human and two AI captains play a 3-ship game to its end by clicking; a
   const outcome = page.locator("#outcome");
   await outcome.waitFor({ state: "visible" });
   assert.match(await outcome.textContent(), /(Victory|Defeat)/);
+  assert.match(await page.textContent(".table-info .where"), /^Game over: the captains (won|lost) \(/, "the header says the game is over");
   await page.screenshot({ path: `${SHOTS}outcome.png` });
   await page.getByRole("button", { name: "Look at the board" }).click();
   await outcome.waitFor({ state: "hidden" });
