@@ -218,10 +218,29 @@ pub fn start_server_with(data_dir: &Path, listen: &str, extra: &[String]) -> Res
             Ok((guard, url))
         }
         Err(_) => {
-            let why = if guard.exited() { "it exited" } else { "no `listening on` line in time" };
-            Err(ProcError::ServerStart(format!("{why}; see {}", data_dir.join("server.log").display())))
+            // Its stdout closes just before it exits: give it a moment.
+            let begun = Instant::now();
+            while !guard.exited() && begun.elapsed() < Duration::from_secs(1) {
+                std::thread::sleep(Duration::from_millis(20));
+            }
+            let log = data_dir.join("server.log");
+            let why = match (guard.exited(), refusal(&log)) {
+                (true, Some(line)) => line,
+                (true, None) => "it exited".to_string(),
+                (false, _) => "no `listening on` line in time".to_string(),
+            };
+            Err(ProcError::ServerStart(format!("{why}; see {}", log.display())))
         }
     }
+}
+
+/// Why a server that exited at start said it did (its log's last
+/// `Error: ...` line, as `xodus-server` prints a refusal such as a data
+/// directory held by another process).
+fn refusal(log: &Path) -> Option<String> {
+    let text = std::fs::read_to_string(log).ok()?;
+    let line = text.lines().rev().find_map(|l| l.strip_prefix("Error: "))?;
+    Some(line.trim().to_string())
 }
 
 /// Starts an `xodus-ai --fill` daemon, which takes every seat open to AI

@@ -2,6 +2,8 @@
 //! binding the listen addresses (TCP and/or Unix sockets), printing
 //! `listening on ADDR` on stdout for each, in the order given (tests and
 //! the CLI read the first line), and running until SIGTERM or Ctrl-C.
+//! A data directory another process holds is refused before anything is
+//! bound (`xodus_service::DataDirLock`).
 
 use anyhow::Context;
 use clap::Parser;
@@ -9,7 +11,7 @@ use std::io::{IsTerminal, Write};
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::time::Duration;
-use xodus_service::{Limits, Listener, NodeConfig, ServerConfig, Storage, WebConfig};
+use xodus_service::{DataDirLock, Limits, Listener, NodeConfig, ServerConfig, Storage, WebConfig};
 
 /// Every call allocates request, state and reply buffers on one thread and
 /// often frees them on another; mimalloc handles that with less contention
@@ -268,6 +270,14 @@ async fn main() -> anyhow::Result<()> {
             advertise: args.advertise.clone(),
             lease_ttl: Some(Duration::from_millis(args.lease_ttl_ms)),
         },
+    };
+    // One server per data directory, refused before it binds anything: a
+    // second one would hold the same games and both would write. The
+    // store opened below shares this lock; the OS lets it go when this
+    // process ends, however it ends.
+    let _dir_lock = match &config.storage {
+        Storage::Sqlite(dir) => Some(DataDirLock::acquire(dir)?),
+        _ => None,
     };
     let mut listeners = Vec::new();
     for at in &args.listen {

@@ -12,6 +12,7 @@
 //! - [`model`]: the server's records (seats, claims, entries), no gRPC, no SQL;
 //! - [`store`]: the [`store::GameStore`] trait, SQLite and memory stores;
 //! - [`migrations`]: the SQLite schema as numbered migrations;
+//! - `dir_lock`: one server per data directory (an OS lock, the holder's pid);
 //! - [`manager`]: every hosted game behind per-game locks, choices made
 //!   durable before they are acknowledged, streams that replay and follow;
 //! - [`wire`]: checking requests and building lobby messages;
@@ -39,6 +40,7 @@ pub(crate) mod clock;
 pub(crate) mod codes;
 pub mod conformance;
 pub(crate) mod connections;
+pub(crate) mod dir_lock;
 pub(crate) mod error;
 pub mod game;
 pub(crate) mod grpc;
@@ -68,6 +70,7 @@ extern crate self as xodus_service;
 #[path = "../../server/src/games/xodus.rs"]
 mod xodus_for_tests;
 
+pub use dir_lock::{DataDirLock, DirLockError};
 pub use game::Registry;
 pub use limits::Limits;
 pub use listen::Listener;

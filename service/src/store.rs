@@ -79,6 +79,9 @@ pub enum StoreError {
         /// The seq.
         seq: u64,
     },
+    /// Another process holds the data directory, or it could not be locked.
+    #[error(transparent)]
+    Locked(#[from] crate::dir_lock::DirLockError),
     /// Could not create the data directory.
     #[error("cannot create data directory {path}: {source}")]
     Dir {

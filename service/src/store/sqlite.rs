@@ -1,9 +1,10 @@
 //! The embedded default store: SQLite in one file of the data directory,
 //! written by one thread that commits concurrent games' requests together
-//! (`writer.rs`).
+//! (`writer.rs`), the directory locked for this process (`dir_lock.rs`).
 
 use super::writer::Writer;
 use super::{Done, GameStore, StoreError};
+use crate::dir_lock::DataDirLock;
 use crate::model::{
     Claim, ClaimantKind, EntryKind, EntryRecord, GameRecord, OpenTo, Resample, SeatRecord, Status, StoredBrief,
     StoredGame,
@@ -24,6 +25,9 @@ pub struct SqliteStore {
     /// Games this process has marked `seq_behind` since their last stored
     /// summary: their next appends need not mark them again.
     behind: Mutex<std::collections::HashSet<String>>,
+    /// The data directory's lock (none for an in-memory database): no
+    /// other process opens the directory while this store is open.
+    _dir_lock: Option<DataDirLock>,
 }
 
 impl SqliteStore {
@@ -43,7 +47,10 @@ impl SqliteStore {
 
     fn open_dir_with(dir: &Path, poll: std::time::Duration, synchronous: &str) -> Result<SqliteStore, StoreError> {
         std::fs::create_dir_all(dir).map_err(|source| StoreError::Dir { path: dir.display().to_string(), source })?;
-        Self::open(Connection::open(dir.join("xodus.sqlite3"))?, poll, synchronous)
+        let lock = DataDirLock::acquire(dir)?;
+        let mut store = Self::open(Connection::open(dir.join("xodus.sqlite3"))?, poll, synchronous)?;
+        store._dir_lock = Some(lock);
+        Ok(store)
     }
 
     /// An in-memory SQLite database (tests).
@@ -67,7 +74,7 @@ impl SqliteStore {
         conn.pragma_update(None, "foreign_keys", "ON")?;
         conn.busy_timeout(std::time::Duration::from_secs(5))?;
         crate::migrations::migrate(&mut conn)?;
-        Ok(SqliteStore { writer: Writer::start(conn, poll)?, behind: Mutex::default() })
+        Ok(SqliteStore { writer: Writer::start(conn, poll)?, behind: Mutex::default(), _dir_lock: None })
     }
 
     /// Runs `f` on the writer thread and waits for its commit.
