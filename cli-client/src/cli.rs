@@ -5,6 +5,16 @@ use crate::clock::{ClockRules, OnTimeout};
 use clap::{Args, Parser, Subcommand};
 use std::path::PathBuf;
 
+/// A command line that parses but asks for what cannot be (a setup out of
+/// range, flags that do not go together): exit code 2, as for clap's own
+/// refusals.
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+pub struct UsageError(pub String);
+
+/// Exit code of a bad command line (clap's, and [`UsageError`]'s).
+pub const USAGE_EXIT: i32 = 2;
+
 /// The terminal client of the game service (X-ODUS, VII Legio).
 #[derive(Debug, Parser)]
 #[command(name = "xodus", version, about = "Play, watch and script X-ODUS and VII Legio games", long_about = None)]

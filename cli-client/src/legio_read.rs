@@ -5,7 +5,7 @@
 //! Also the reverse, for tests and in-process play: a state as the server
 //! would send it for an engine view.
 
-use crate::table::{Decision, LEGIO, Offer, Outcome, Table, Typed};
+use crate::table::{Decision, LEGIO, Offer, Outcome, Packed, Table, Typed};
 use legio_engine::{View, Viewer};
 use xodus::pb;
 
@@ -35,10 +35,14 @@ pub fn table(view: View, seq: u64) -> Table {
             options: d
                 .options
                 .iter()
-                .map(|o| Offer {
-                    id: o.id.clone(),
-                    label: o.label.clone(),
-                    seats: d.seat.map(u32::from).into_iter().collect(),
+                .map(|o| {
+                    let any = xodus::any::pack(&legio_wire::choice::typed_priced(&o.choice, &o.price));
+                    Offer {
+                        id: o.id.clone(),
+                        label: o.label.clone(),
+                        seats: d.seat.map(u32::from).into_iter().collect(),
+                        detail: Some(Packed { type_url: any.type_url, value: any.value }),
+                    }
                 })
                 .collect(),
         },
@@ -71,5 +75,6 @@ pub fn table(view: View, seq: u64) -> Table {
         outcome,
         typed: Typed::Legio(Box::new(view)),
         clocks: Vec::new(),
+        behind: None,
     }
 }

@@ -15,6 +15,9 @@ use xodus::dial::Targets;
 use xodus::{GameServiceClient, pb};
 use xodus_engine::{Event, Seat, ShipKind, View};
 
+mod words;
+use words::{About, cli_words};
+
 /// A failed call, in words a person can act on.
 #[derive(Debug, thiserror::Error)]
 pub enum RemoteError {
@@ -40,6 +43,9 @@ pub enum RemoteError {
     /// The request or choice is not valid now.
     #[error("invalid: {0}")]
     Invalid(String),
+    /// The server's address (--server) is not one this client can dial.
+    #[error("bad --server address: {0}")]
+    BadAddress(String),
     /// Anything else the server said.
     #[error("server error: {0}")]
     Other(String),
@@ -47,9 +53,11 @@ pub enum RemoteError {
 
 impl RemoteError {
     /// Process exit code for scripts: 3 not found, 4 refused, 5 stale,
-    /// 6 invalid, 7 unreachable, 1 otherwise.
+    /// 6 invalid, 7 unreachable, 2 a bad --server address (a bad command
+    /// line), 1 otherwise.
     pub fn exit_code(&self) -> i32 {
         match self {
+            RemoteError::BadAddress(_) => 2,
             RemoteError::NotFound(_) => 3,
             RemoteError::Refused(_) => 4,
             RemoteError::Stale(_) => 5,
@@ -201,15 +209,18 @@ const CONNECT_TIMEOUT: Duration = Duration::from_secs(5);
 /// Sorts a gRPC status into what a person can act on.
 /// A refused ClaimSeat: a seat already taken (or of an ended game) is a
 /// seat refused (exit 4), like a wrong token, not an invalid request.
-fn sort_claim(status: Status, url: &str) -> RemoteError {
+fn sort_claim(status: Status, url: &str, about: About<'_>) -> RemoteError {
     match status.code() {
-        Code::FailedPrecondition => RemoteError::Refused(status.message().to_string()),
-        _ => sort(status, url),
+        Code::FailedPrecondition => RemoteError::Refused(cli_words(status.message(), about)),
+        _ => sort(status, url, about),
     }
 }
 
-fn sort(status: Status, url: &str) -> RemoteError {
-    let msg = if status.message().is_empty() { format!("{:?}", status.code()) } else { status.message().to_string() };
+/// Sorts a gRPC status into what a person can act on, its message in the
+/// CLI's words (`words.rs`).
+fn sort(status: Status, url: &str, about: About<'_>) -> RemoteError {
+    let msg =
+        if status.message().is_empty() { format!("{:?}", status.code()) } else { cli_words(status.message(), about) };
     match status.code() {
         Code::Unavailable => RemoteError::Unreachable { url: url.into(), detail: msg },
         Code::NotFound => RemoteError::NotFound(msg),
@@ -346,7 +357,7 @@ impl Remote {
     pub async fn connect(url: &str) -> Result<Remote, RemoteError> {
         let unreachable = |detail: String| RemoteError::Unreachable { url: url.into(), detail };
         let targets =
-            Targets::parse(url).map_err(|e| RemoteError::Invalid(e.to_string()))?.connect_timeout(CONNECT_TIMEOUT);
+            Targets::parse(url).map_err(|e| RemoteError::BadAddress(e.to_string()))?.connect_timeout(CONNECT_TIMEOUT);
         let (channel, _) = targets.connect_any().await.map_err(|e| {
             let mut detail = e.to_string();
             let mut src = std::error::Error::source(&e);
@@ -381,11 +392,11 @@ impl Remote {
             clock: game.clock.as_ref().map(ClockRules::to_wire),
             ..Default::default()
         };
-        let resp = self.client.clone().create_game(req).await.map_err(|s| sort(s, &self.url))?;
+        let resp = self.client.clone().create_game(req).await.map_err(|s| sort(s, &self.url, About::default()))?;
         resp.into_inner()
             .game
             .map(|g| g.game_id)
-            .ok_or_else(|| RemoteError::Other("CreateGame answered without a game".into()))
+            .ok_or_else(|| RemoteError::Other("the server created no game (its answer named none)".into()))
     }
 
     /// Lists the games, every page.
@@ -394,7 +405,13 @@ impl Remote {
         let mut page_token = String::new();
         loop {
             let req = pb::ListGamesRequest { status: 0, only_open_seats: false, page_size: 1000, page_token };
-            let page = self.client.clone().list_games(req).await.map_err(|s| sort(s, &self.url))?.into_inner();
+            let page = self
+                .client
+                .clone()
+                .list_games(req)
+                .await
+                .map_err(|s| sort(s, &self.url, About::default()))?
+                .into_inner();
             games.extend(page.games.into_iter().map(summary));
             if page.next_page_token.is_empty() {
                 return Ok(games);
@@ -420,7 +437,8 @@ impl Remote {
             claimant: claimant as i32,
             token: String::new(),
         };
-        let resp = self.client.clone().claim_seat(req).await.map_err(|s| sort_claim(s, &self.url))?;
+        let about = About { game, seat: Some(seat) };
+        let resp = self.client.clone().claim_seat(req).await.map_err(|s| sort_claim(s, &self.url, about))?;
         Ok(resp.into_inner().token)
     }
 
@@ -432,7 +450,8 @@ impl Remote {
             claimant: pb::Claimant::Human as i32,
             token: token.to_string(),
         };
-        self.client.clone().claim_seat(req).await.map_err(|s| sort(s, &self.url))?;
+        let about = About { game, seat: Some(seat) };
+        self.client.clone().claim_seat(req).await.map_err(|s| sort(s, &self.url, about))?;
         Ok(())
     }
 
@@ -443,11 +462,12 @@ impl Remote {
             game_id: game.to_string(),
             credentials: Some(pb::SeatCredentials { seat: u32::from(seat), token: token.to_string() }),
         };
-        let resp = self.client.clone().release_seat(req).await.map_err(|s| sort(s, &self.url))?;
+        let about = About { game, seat: Some(seat) };
+        let resp = self.client.clone().release_seat(req).await.map_err(|s| sort(s, &self.url, about))?;
         resp.into_inner()
             .game
             .map(summary)
-            .ok_or_else(|| RemoteError::Other("ReleaseSeat answered without the game".into()))
+            .ok_or_else(|| RemoteError::Other(format!("the server gave seat {seat} back but named no game")))
     }
 
     /// The current X-ODUS view, as a spectator sees it (every seat sees
@@ -464,9 +484,16 @@ impl Remote {
         let credentials =
             seat.map(|(seat, token)| pb::SeatCredentials { seat: u32::from(seat), token: token.to_string() });
         let req = pb::GetViewRequest { game_id: game.to_string(), credentials, ..Default::default() };
-        let resp = self.client.clone().get_view(req).await.map_err(|s| sort(s, &self.url))?;
-        let state = resp.into_inner().state.ok_or_else(|| RemoteError::Other("the server sent no state".into()))?;
-        Ok(Table::read(&state))
+        let about = About { game, seat: seat.map(|(s, _)| s) };
+        let resp = self.client.clone().get_view(req).await.map_err(|s| sort(s, &self.url, about))?.into_inner();
+        let state = resp.state.ok_or_else(|| RemoteError::Other("the server sent no state".into()))?;
+        let mut table = Table::read(&state);
+        // The summary is the live game's, read with the state: a delayed
+        // spectator's state is that far behind it.
+        if let Some(game) = &resp.game {
+            table.set_live_seq(game.seq);
+        }
+        Ok(table)
     }
 
     /// The game's past as X-ODUS engine events, entry by entry: for each
@@ -475,7 +502,8 @@ impl Remote {
     /// in progress logs first.
     pub async fn past_events(&self, game: &str) -> Result<Vec<(bool, Vec<Event>)>, RemoteError> {
         let req = pb::GetHistoryRequest { game_id: game.to_string(), ..Default::default() };
-        let resp = self.client.clone().get_history(req).await.map_err(|s| sort(s, &self.url))?;
+        let about = About { game, seat: None };
+        let resp = self.client.clone().get_history(req).await.map_err(|s| sort(s, &self.url, about))?;
         Ok(resp
             .into_inner()
             .entries
@@ -500,7 +528,8 @@ impl Remote {
             expected_seq: Some(expect_seq),
             choice: Some(pb::submit_choice_request::Choice::OptionId(option.to_string())),
         };
-        let resp = self.client.clone().submit_choice(req).await.map_err(|s| sort(s, &self.url))?.into_inner();
+        let about = About { game, seat: Some(seat) };
+        let resp = self.client.clone().submit_choice(req).await.map_err(|s| sort(s, &self.url, about))?.into_inner();
         let xodus_game = resp.state.as_ref().is_none_or(|s| s.game_type.is_empty() || s.game_type == table::XODUS);
         let mut step = step(resp.seq, resp.state.as_ref(), &resp.events, xodus_game);
         step.state_sent = true;
@@ -514,7 +543,8 @@ impl Remote {
             credentials: Some(pb::SeatCredentials { seat: u32::from(seat), token: token.to_string() }),
             expected_seq: Some(expect_seq),
         };
-        let resp = self.client.clone().undo(req).await.map_err(|s| sort(s, &self.url))?;
+        let about = About { game, seat: Some(seat) };
+        let resp = self.client.clone().undo(req).await.map_err(|s| sort(s, &self.url, about))?;
         Ok(resp.into_inner().seq)
     }
 
@@ -529,6 +559,7 @@ impl Remote {
         seat: Option<(Seat, String)>,
         tx: mpsc::UnboundedSender<Step>,
     ) -> Result<(), RemoteError> {
+        let about = About { game, seat: seat.as_ref().map(|(s, _)| *s) };
         let credentials = seat.map(|(seat, token)| pb::SeatCredentials { seat: u32::from(seat), token });
         let req = pb::StreamGameRequest {
             game_id: game.to_string(),
@@ -537,15 +568,19 @@ impl Remote {
             seat_updates: true,
             ..Default::default()
         };
-        let mut stream = self.client.clone().stream_game(req).await.map_err(|s| sort(s, &self.url))?.into_inner();
+        let mut stream =
+            self.client.clone().stream_game(req).await.map_err(|s| sort(s, &self.url, about))?.into_inner();
         let mut xodus_game = true;
-        while let Some(update) = stream.message().await.map_err(|s| sort(s, &self.url))? {
+        while let Some(update) = stream.message().await.map_err(|s| sort(s, &self.url, about))? {
             let named = update.state.as_ref().map(|s| s.game_type.as_str());
             let named = named.or(update.game.as_ref().map(|g| g.game_type.as_str())).unwrap_or_default();
             if !named.is_empty() {
                 xodus_game = named == table::XODUS;
             }
             let mut step = step(update.seq, update.state.as_ref(), &update.events, xodus_game);
+            if let (Some(table), Some(game)) = (step.table.as_mut(), update.game.as_ref()) {
+                table.set_live_seq(game.seq);
+            }
             step.seats = update.game.as_ref().map(holders);
             step.undo = update.entry.as_ref().is_some_and(|e| e.kind == pb::EntryKind::Undo as i32);
             step.played_by = update.entry.as_ref().and_then(|e| {

@@ -23,6 +23,26 @@ pub struct Offer {
     pub label: String,
     /// Seats that may pick it.
     pub seats: Vec<u32>,
+    /// The option's typed form as the game packs it (VII Legio: a
+    /// `legio.v1.LegioChoice` with its price), when the server sent one.
+    #[serde(skip)]
+    pub detail: Option<Packed>,
+}
+
+/// A packed protobuf message (a `google.protobuf.Any`'s two fields).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Packed {
+    /// The message's type URL.
+    pub type_url: String,
+    /// Its encoded bytes.
+    pub value: Vec<u8>,
+}
+
+impl Packed {
+    /// The message of type `M` it holds, if that is its type and it decodes.
+    pub fn unpack<M: prost::Name + Default>(&self) -> Option<M> {
+        xodus::any::unpack(&prost_types::Any { type_url: self.type_url.clone(), value: self.value.clone() })
+    }
 }
 
 /// The pending decision, as the platform sends it.
@@ -48,7 +68,12 @@ impl Decision {
             options: d
                 .options
                 .iter()
-                .map(|o| Offer { id: o.id.clone(), label: o.label.clone(), seats: o.seats.clone() })
+                .map(|o| Offer {
+                    id: o.id.clone(),
+                    label: o.label.clone(),
+                    seats: o.seats.clone(),
+                    detail: o.detail.as_ref().map(|a| Packed { type_url: a.type_url.clone(), value: a.value.clone() }),
+                })
                 .collect(),
         }
     }
@@ -163,6 +188,13 @@ pub struct Table {
     pub typed: Typed,
     /// Every seat's clock, for a game with a clock (empty otherwise).
     pub clocks: Vec<SeatClock>,
+    /// How many choices the shown state is behind the live game: a
+    /// spectator of a live game whose spectator policy delays it
+    /// (`GameSummary.spectator_delay`, VII Legio's default) sees it that
+    /// far back. None when the state is live (a seat's view, a public or
+    /// finished game), or when it is not known (a state that came without
+    /// the game's summary).
+    pub behind: Option<u64>,
 }
 
 impl Table {
@@ -189,7 +221,28 @@ impl Table {
             outcome: state.outcome.as_ref().map(Outcome::from_wire),
             typed,
             clocks: state.clocks.iter().map(SeatClock::from_wire).collect(),
+            behind: None,
         }
+    }
+
+    /// Notes the live game's seq (`GameSummary.seq`, sent with the state
+    /// by GetView and with some stream updates) and so how far behind it
+    /// this state is: only a spectator's state can be.
+    pub fn set_live_seq(&mut self, live_seq: u64) {
+        self.behind = (self.viewer_seat.is_none() && live_seq > self.seq).then(|| live_seq - self.seq);
+    }
+
+    /// "delayed: 10 choices behind the live game (seq 29); ..." for a
+    /// delayed state, None for a live one.
+    pub fn delay_words(&self) -> Option<String> {
+        let n = self.behind?;
+        let choices = if n == 1 { "choice" } else { "choices" };
+        Some(format!(
+            "delayed: this spectator's view is at seq {}, {n} {choices} behind the live game (seq {}); \
+             a seat's own view is live (`xodus view GAME --seat N --token T`)",
+            self.seq,
+            self.seq + n
+        ))
     }
 
     /// The X-ODUS view, if this is a readable X-ODUS state.
@@ -230,6 +283,7 @@ impl Table {
             "decision": self.decision,
             "outcome": self.outcome,
             "clocks": self.clocks,
+            "behind": self.behind,
             "state": state,
         })
     }
@@ -288,6 +342,22 @@ mod tests {
         assert_eq!(t.decision.options.len(), 2, "the decision is still there");
         let t = Table::read(&wire_state(""));
         assert_eq!(t.game_type, XODUS, "an unnamed game is X-ODUS (older servers)");
+    }
+
+    #[test]
+    fn a_spectators_state_says_how_far_behind_the_live_game_it_is() {
+        let mut spectator = Table::read(&pb::GameState { viewer_seat: None, ..wire_state("high_card") });
+        spectator.set_live_seq(17);
+        assert_eq!(spectator.behind, Some(10), "seq 7 shown, 17 live");
+        let words = spectator.delay_words().expect("delayed");
+        assert!(words.starts_with("delayed:") && words.contains("10 choices behind the live game (seq 17)"), "{words}");
+        assert_eq!(spectator.to_json("g-1")["behind"], 10);
+        spectator.set_live_seq(7);
+        assert_eq!((spectator.behind, spectator.delay_words()), (None, None), "live");
+        assert!(spectator.to_json("g-1")["behind"].is_null());
+        let mut seat = Table::read(&wire_state("high_card"));
+        seat.set_live_seq(17);
+        assert_eq!(seat.behind, None, "a seat's own state is never delayed");
     }
 
     #[test]

@@ -26,6 +26,11 @@ pub trait Front {
     fn seq(&self) -> u64;
     /// The option under the cursor: the seat that picks it, its id and label.
     fn chosen(&self) -> Option<(Seat, String, String)>;
+    /// A question to ask before sending the option under the cursor (it
+    /// spends what the player did not pick), or None to send it at once.
+    fn confirm_question(&self) -> Option<String> {
+        None
+    }
     /// The seat an undo is asked for.
     fn undo_seat(&self) -> Option<Seat>;
     /// The seats this terminal plays.
@@ -184,6 +189,14 @@ pub struct Submit {
     pub expect_seq: u64,
 }
 
+/// What waits for a yes (the key y) before it is sent.
+enum Confirm {
+    /// Giving every seat of this terminal back.
+    Leave,
+    /// A choice that spends what the player did not pick, with its label.
+    Choose(Submit, String),
+}
+
 /// What a key asks for.
 enum Action {
     None,
@@ -211,7 +224,9 @@ fn on_key<F: Front>(screen: &mut F, key: KeyEvent) -> Action {
         KeyCode::Down | KeyCode::Char('j') => screen.move_selection(1),
         KeyCode::PageUp => screen.scroll_log(5),
         KeyCode::PageDown => screen.scroll_log(-5),
-        KeyCode::Char(c @ '1'..='9') => screen.select(c as usize - '1' as usize),
+        KeyCode::Char(c) if crate::ui::menu::index_of(c).is_some() => {
+            screen.select(crate::ui::menu::index_of(c).unwrap_or_default())
+        }
         KeyCode::Enter => return Action::Send,
         KeyCode::Char('u') => return Action::Undo,
         KeyCode::Char('x') => return Action::Leave,
@@ -265,22 +280,35 @@ pub fn run<F: Front>(
         // The sequence number of the last choice sent, until a newer view arrives.
         let mut sent_at: Option<u64> = None;
         let mut feed_open = true;
-        // Leaving was asked and waits for its confirmation (the next key).
-        let mut confirming = false;
+        // Leaving, or a costly choice, was asked and waits for its
+        // confirmation (the next key).
+        let mut confirming: Option<Confirm> = None;
         loop {
             // Redrawn every 80 ms at most: a running clock counts down.
             warn_low_time(&mut screen);
             terminal.draw(|f| screen.draw(f))?;
             if event::poll(Duration::from_millis(80))? {
                 match event::read()? {
-                    TermEvent::Key(key) if confirming && key.kind == KeyEventKind::Press => {
-                        confirming = false;
-                        if key.code == KeyCode::Char('y') {
-                            let seat = screen.my_seats().first().copied().unwrap_or_default();
-                            screen.set_status(Some("giving the seats back".into()));
-                            submit(Submit { seat, request: Request::Leave, expect_seq: screen.seq() });
-                        } else {
-                            screen.set_status(Some("you keep your seats".into()));
+                    TermEvent::Key(key) if confirming.is_some() && key.kind == KeyEventKind::Press => {
+                        let yes = key.code == KeyCode::Char('y');
+                        match confirming.take() {
+                            Some(Confirm::Leave) if yes => {
+                                let seat = screen.my_seats().first().copied().unwrap_or_default();
+                                screen.set_status(Some("giving the seats back".into()));
+                                submit(Submit { seat, request: Request::Leave, expect_seq: screen.seq() });
+                            }
+                            Some(Confirm::Leave) => screen.set_status(Some("you keep your seats".into())),
+                            // Sent only if the state is still the one asked about.
+                            Some(Confirm::Choose(s, label)) if yes && s.expect_seq == screen.seq() => {
+                                screen.set_status(Some(format!("sent: {label}")));
+                                sent_at = Some(s.expect_seq);
+                                submit(s);
+                            }
+                            Some(Confirm::Choose(..)) if yes => {
+                                screen.set_status(Some("the game moved on: look again before choosing".into()))
+                            }
+                            Some(Confirm::Choose(..)) => screen.set_status(Some("not sent".into())),
+                            None => {}
                         }
                     }
                     TermEvent::Key(key) => match on_key(&mut screen, key) {
@@ -288,9 +316,14 @@ pub fn run<F: Front>(
                         Action::Send if sent_at.is_none() => {
                             if let Some((seat, id, label)) = screen.chosen() {
                                 let s = Submit { seat, request: Request::Choose(id), expect_seq: screen.seq() };
-                                screen.set_status(Some(format!("sent: {label}")));
-                                sent_at = Some(s.expect_seq);
-                                submit(s);
+                                if let Some(question) = screen.confirm_question() {
+                                    screen.set_status(Some(question));
+                                    confirming = Some(Confirm::Choose(s, label));
+                                } else {
+                                    screen.set_status(Some(format!("sent: {label}")));
+                                    sent_at = Some(s.expect_seq);
+                                    submit(s);
+                                }
                             }
                         }
                         Action::Leave => {
@@ -298,7 +331,7 @@ pub fn run<F: Front>(
                             if seats.is_empty() {
                                 screen.set_status(Some("you hold no seat here: you are watching".into()));
                             } else {
-                                confirming = true;
+                                confirming = Some(Confirm::Leave);
                                 screen.set_status(Some(leave_question(&seats)));
                             }
                         }

@@ -7,6 +7,8 @@
 //! stored beside it, like `snapshots.rs`; `UPDATE_SNAPSHOTS=1` rewrites
 //! both after a deliberate change).
 
+mod common;
+
 use legio_engine::{Game, GameConfig, Seat, Viewer};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
@@ -241,4 +243,73 @@ fn a_servers_state_reads_back_into_the_seats_own_view() {
             }
         }
     }
+}
+
+/// Issue #60: at 120x40 and 80x24, every option of a long decision can be
+/// brought into view by its key (1-9, then letters) and then shows whole,
+/// price included (nothing cut mid-word), and the win rule is on screen (the
+/// status bar at 120x40, the rules card behind `?` at 80x24).
+#[test]
+fn every_option_of_a_long_menu_shows_whole_with_its_price_at_both_sizes() {
+    let mut checked = 0;
+    for (players, seed) in games() {
+        let g = play_until(players, seed, |g| g.decision().seat == Some(0) && g.decision().options.len() >= 12);
+        let d = g.decision();
+        if d.seat != Some(0) || d.options.len() < 12 {
+            continue;
+        }
+        let mut s = screen(&g, 0);
+        for (w, h) in [(120u16, 40u16), (80, 24)] {
+            for (i, o) in d.options.iter().enumerate() {
+                let key = xodus_cli::ui::menu::key(i).expect("every option of these menus has a key");
+                s.selected = xodus_cli::ui::menu::index_of(key).expect("the key picks it");
+                let picture = render(&s, w, h);
+                let rows = common::panel_rows(&picture, "Decision").expect("the decision panel");
+                let shown = format!("> {key} {}", o.label);
+                assert!(common::has_words(&rows, &shown), "{w}x{h}: option {i} {shown:?} not whole:\n{picture}");
+                if !o.price.is_free() {
+                    let says = ["card", "PC", "PX"].iter().any(|w| o.label.contains(w));
+                    assert!(says, "option {} says its price: {}", o.id, o.label);
+                }
+            }
+            s.selected = 0;
+            let picture = render(&s, w, h);
+            if w == 120 {
+                assert!(picture.contains("most PC among commanders with 10+ PX wins"), "{picture}");
+            } else {
+                assert!(picture.contains("? rules"), "{picture}");
+                s.show_help = true;
+                let card = render(&s, w, h);
+                s.show_help = false;
+                assert!(card.contains("the most PC wins"), "{card}");
+            }
+        }
+        checked += 1;
+    }
+    assert!(checked >= 3, "too few long menus: {checked}");
+}
+
+/// Issue #60: a landing shows each participant's squads and domain
+/// against what the planet's card asks ("Land?").
+#[test]
+fn a_landing_shows_each_participants_domain_against_the_requirement() {
+    let mut checked = 0;
+    for (players, seed) in games().into_iter().chain((200..230).map(|i| (3, i))) {
+        let g = play_until(players, seed, |g| {
+            g.decision().seat == Some(0) && g.public().landing.is_some() && g.public().active == 0
+        });
+        if g.decision().seat != Some(0) || g.public().landing.is_none() {
+            continue;
+        }
+        let picture = render(&screen(&g, 0), 120, 40);
+        let rows = common::panel_rows(&picture, "Decision").expect("the decision panel");
+        assert!(rows.iter().any(|r| r.contains("Landing on") && r.contains("asks")), "{picture}");
+        assert!(rows.iter().any(|r| r.contains("Commander 1:") && r.contains(" sq, ")), "{picture}");
+        assert!(rows.iter().any(|r| r.contains("together:")), "{picture}");
+        checked += 1;
+        if checked >= 2 {
+            break;
+        }
+    }
+    assert!(checked >= 1, "no landing met");
 }

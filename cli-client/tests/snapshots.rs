@@ -5,7 +5,7 @@
 //! does not move the pictures; only a change to the screen does (a stored
 //! state whose shape no longer parses is rebuilt by play). After a deliberate change, regenerate states and
 //! pictures with `UPDATE_SNAPSHOTS=1 cargo test -p xodus-cli --test
-//! snapshots` and review the diff.
+//! snapshots` (`UPDATE_PICTURES=1`: the pictures alone) and review the diff.
 
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
@@ -97,7 +97,8 @@ fn render(screen: &Screen, w: u16, h: u16) -> String {
 
 fn check(name: &str, text: &str) {
     let path = dir().join(format!("{name}.txt"));
-    let update = updating();
+    // UPDATE_PICTURES=1 accepts new pictures of the stored states.
+    let update = updating() || std::env::var_os("UPDATE_PICTURES").is_some();
     match std::fs::read_to_string(&path) {
         Ok(expected) if !update => {
             if expected != text {

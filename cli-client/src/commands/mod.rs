@@ -9,11 +9,19 @@ pub mod session;
 pub mod watch;
 pub mod web;
 
-use anyhow::{Context, bail};
-use xodus_cli::cli::SetupArgs;
+use xodus_cli::cli::{SetupArgs, UsageError};
 use xodus_cli::remote::{NewGame, NewSetup};
 use xodus_cli::table;
 use xodus_engine::{AllyKind, Difficulty, ShipKind};
+
+/// Returns from the function with a [`UsageError`] (exit code 2): the
+/// command line asks for what cannot be.
+macro_rules! usage {
+    ($($arg:tt)*) => {
+        return Err(anyhow::Error::new(xodus_cli::cli::UsageError(format!($($arg)*))))
+    };
+}
+pub(crate) use usage;
 
 /// The games `--game` may name.
 pub const GAME_TYPES: [&str; 2] = [table::XODUS, table::LEGIO];
@@ -29,16 +37,19 @@ pub fn new_game(s: &SetupArgs, game_type: &str, ai_seats: Vec<u8>) -> anyhow::Re
         table::LEGIO => {
             let players = s.players.unwrap_or(DEFAULT_PLAYERS);
             if !(2..=4).contains(&players) {
-                bail!("VII Legio is played by 2 to 4 commanders, not {players}");
+                usage!("VII Legio is played by 2 to 4 commanders (--players), not {players}");
             }
             NewSetup::Legio { players, seed: s.seed, round_limit: s.round_limit }
         }
-        other => bail!("unknown game {other:?}; games are {}", GAME_TYPES.join(", ")),
+        other => usage!("unknown game {other:?} (--game); games are {}", GAME_TYPES.join(", ")),
     };
     let game = NewGame { setup, ai_seats, clock: s.clock_rules() };
     let count = game.seat_count();
     if let Some(bad) = game.ai_seats.iter().find(|s| **s >= count) {
-        bail!("seat {bad} does not exist in a {count}-seat game (seats 0..{})", count - 1);
+        usage!(
+            "--ai-seats names seat {bad}, but a {count}-seat game has seats 0 to {} (seats count from 0)",
+            count - 1
+        );
     }
     Ok(game)
 }
@@ -55,29 +66,31 @@ pub fn seat_count(s: &SetupArgs, game_type: &str) -> u8 {
 /// The X-ODUS setup flags, checked.
 fn xodus_setup(s: &SetupArgs) -> anyhow::Result<NewSetup> {
     if s.players.is_some() || s.round_limit.is_some() {
-        bail!("--players and --round-limit are for VII Legio (--game legio); X-ODUS counts ships (--ships)");
+        usage!(
+            "--players and --round-limit are for VII Legio: add --game legio (X-ODUS, the default game, counts ships: --ships)"
+        );
     }
     let ships = s
         .ship_kinds
         .iter()
         .map(|k| {
-            ShipKind::parse(k).with_context(|| {
+            ShipKind::parse(k).ok_or_else(|| {
                 let all: Vec<&str> = ShipKind::ALL.iter().map(|k| k.as_str()).collect();
-                format!("unknown ship {k:?}; ships are {}", all.join(", "))
+                UsageError(format!("unknown ship {k:?} (--ship-kinds); ships are {}", all.join(", ")))
             })
         })
-        .collect::<anyhow::Result<Vec<_>>>()?;
+        .collect::<Result<Vec<_>, UsageError>>()?;
     let count = if ships.is_empty() { s.ships } else { ships.len() as u8 };
     if !(3..=4).contains(&count) {
-        bail!("a game has 3 or 4 ships, not {count}");
+        usage!("an X-ODUS game has 3 or 4 ships (--ships), not {count}");
     }
     if Difficulty::parse(&s.difficulty).is_none() {
-        bail!("unknown difficulty {:?}; choose casual, hardened or heroic", s.difficulty);
+        usage!("unknown difficulty {:?} (--difficulty); choose casual, hardened or heroic", s.difficulty);
     }
     for a in &s.allies {
         if AllyKind::parse(a).is_none() {
             let all: Vec<&str> = AllyKind::ALL.iter().map(|k| k.as_str()).collect();
-            bail!("unknown Ally {a:?}; Allies are {}", all.join(", "));
+            usage!("unknown Ally {a:?} (--allies); Allies are {}", all.join(", "));
         }
     }
     Ok(NewSetup::Xodus {

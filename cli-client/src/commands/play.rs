@@ -6,7 +6,7 @@
 //! data directory, so `--resume` takes an unfinished game back (its type
 //! is asked of the server); `--web` serves the browser front-end instead.
 
-use super::{GAME_TYPES, new_game, seat_count, session, web};
+use super::{GAME_TYPES, new_game, seat_count, session, usage, web};
 use anyhow::{Context, bail};
 use std::collections::{BTreeMap, HashMap};
 use std::io::IsTerminal;
@@ -29,10 +29,10 @@ pub async fn run(a: PlayArgs) -> anyhow::Result<()> {
         None => (table::XODUS.to_string(), None),
     };
     if join.is_some() && a.server.is_none() {
-        bail!("--game {} needs --server (the server that hosts the game)", join.unwrap_or_default());
+        usage!("--game {} needs --server (the server that hosts the game)", join.unwrap_or_default());
     }
     if game_type == table::LEGIO && a.seats.len() > 1 {
-        bail!("VII Legio hides each commander's hand: one seat per terminal (--seats N)");
+        usage!("VII Legio hides each commander's hand: one seat per terminal (--seats N)");
     }
     if !std::io::stdout().is_terminal() {
         bail!("`xodus play` needs a terminal; scripts can use `xodus create`, `join` and `act`");
@@ -74,7 +74,7 @@ pub async fn run(a: PlayArgs) -> anyhow::Result<()> {
                 None => {
                     let count = seat_count(&a.setup, &game_type);
                     if let Some(bad) = a.seats.iter().find(|s| **s >= count) {
-                        bail!("seat {bad} does not exist in a {count}-seat game");
+                        usage!("--seats names seat {bad}, but a {count}-seat game has seats 0 to {}", count - 1);
                     }
                     if !a.no_ai {
                         ai_seats = (0..count).filter(|s| !a.seats.contains(s)).collect();

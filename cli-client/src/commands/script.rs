@@ -7,7 +7,7 @@
 
 use super::new_game;
 use serde_json::json;
-use xodus_cli::cli::{ActArgs, CreateArgs, JoinArgs, LeaveArgs, ListArgs, ViewArgs};
+use xodus_cli::cli::{ActArgs, CreateArgs, JoinArgs, LeaveArgs, ListArgs, USAGE_EXIT, UsageError, ViewArgs};
 use xodus_cli::clock::Clocks;
 use xodus_cli::plain;
 use xodus_cli::remote::{Remote, RemoteError};
@@ -124,9 +124,11 @@ pub async fn leave(a: LeaveArgs) -> anyhow::Result<()> {
 /// decision as JSON.
 pub async fn act(a: ActArgs) -> anyhow::Result<()> {
     let remote = Remote::connect(&a.server.server).await?;
+    // The seat's own view: a spectator's may be behind the live game (a
+    // delayed spectator policy, VII Legio's default), and its seq stale.
     let expect = match a.expect_seq {
         Some(s) => s,
-        None => remote.state(&a.game, None).await?.seq,
+        None => remote.state(&a.game, Some((a.seat, &a.token))).await?.seq,
     };
     let step = remote.act(&a.game, a.seat, &a.token, &a.option, expect).await?;
     let table = match step.table.clone() {
@@ -174,10 +176,17 @@ pub async fn view(a: ViewArgs) -> anyhow::Result<()> {
         eprintln!("note: the {} state is shown from its decision alone ({why})", table.game_type);
     }
     match (&table.typed, a.text) {
-        (Typed::Xodus(view), true) => out!("{}", plain::report(&a.game, view)),
-        (Typed::Xodus(view), false) => outln!("{}", serde_json::to_string(view)?),
-        (Typed::Legio(view), true) => out!("{}", plain::legio::report(&a.game, &table, view)),
-        (Typed::Unread(_), true) => out!("{}", plain::any::report(&a.game, &table)),
+        (Typed::Xodus(view), true) => out!("{}", with_delay(plain::report(&a.game, view), &table)),
+        (Typed::Xodus(view), false) => {
+            // The engine's view, with how far behind the live game it is.
+            let mut json = serde_json::to_value(view)?;
+            if let Some(o) = json.as_object_mut() {
+                o.insert("behind".into(), json!(table.behind));
+            }
+            outln!("{json}")
+        }
+        (Typed::Legio(view), true) => out!("{}", with_delay(plain::legio::report(&a.game, &table, view), &table)),
+        (Typed::Unread(_), true) => out!("{}", with_delay(plain::any::report(&a.game, &table), &table)),
         (_, false) => outln!("{}", table.to_json(&a.game)),
     }
     if a.text
@@ -186,6 +195,18 @@ pub async fn view(a: ViewArgs) -> anyhow::Result<()> {
         outln!("{line}");
     }
     Ok(())
+}
+
+/// A text report with, under its first line, the line saying how far
+/// behind the live game the state is, when it is.
+fn with_delay(report: String, table: &Table) -> String {
+    let Some(words) = table.delay_words() else {
+        return report;
+    };
+    match report.split_once('\n') {
+        Some((head, rest)) => format!("{head}\n{words}\n{rest}"),
+        None => format!("{report}\n{words}\n"),
+    }
 }
 
 /// A seat as the text reports name it: "captain 2" (X-ODUS), "Commander
@@ -198,8 +219,12 @@ pub fn seat_name(table: &Table, seat: u32) -> String {
     }
 }
 
-/// The exit code for an error: the remote error's own, else 1.
+/// The exit code for an error: the remote error's own, 2 for a bad
+/// command line, else 1 (README, "Exit codes").
 pub fn exit_code(e: &anyhow::Error) -> i32 {
+    if e.downcast_ref::<UsageError>().is_some() {
+        return USAGE_EXIT;
+    }
     e.downcast_ref::<RemoteError>().map(RemoteError::exit_code).unwrap_or(1)
 }
 

@@ -9,7 +9,7 @@
 //! The page's lobby creates either game; `--game legio` opens it on VII
 //! Legio's setup form.
 
-use super::{GAME_TYPES, interrupt};
+use super::{GAME_TYPES, interrupt, usage};
 use anyhow::{Context, bail};
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -91,14 +91,14 @@ fn lobby_form(game: Option<&str>) -> anyhow::Result<String> {
         None | Some("xodus") => Ok(String::new()),
         Some(t) if GAME_TYPES.contains(&t) => Ok(format!("#/new/{t}")),
         Some(other) => {
-            bail!("--web creates games in the page; --game {other:?} is not a game type ({})", GAME_TYPES.join(", "))
+            usage!("--web creates games in the page; --game {other:?} is not a game type ({})", GAME_TYPES.join(", "))
         }
     }
 }
 
 pub async fn run(a: PlayArgs) -> anyhow::Result<()> {
     if a.server.is_some() {
-        bail!("--web starts its own server; leave out --server");
+        usage!("--web starts its own server; leave out --server");
     }
     let form = lobby_form(a.game.as_deref())?;
     let dist = front_end(&a)?;

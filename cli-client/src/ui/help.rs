@@ -1,9 +1,14 @@
-//! The help screen: keys and the map legend.
+//! The help screen: the rules card (how the crew wins and loses, what a
+//! round holds, what the tracks mean), the keys and the map legend.
 
+use super::menu;
 use super::style::{self, sym};
 use ratatui::style::{Color, Style};
 use ratatui::text::{Line, Span};
 use xodus_engine::content::SystemKind;
+
+/// The win rule in a few words, for the status bar.
+pub const WIN_RULE: &str = "seal the Rift with every Key before the Corruption rises";
 
 /// The help text.
 pub fn lines() -> Vec<Line<'static>> {
@@ -32,13 +37,22 @@ pub fn lines() -> Vec<Line<'static>> {
         ("▶ ◀".into(), "where the highlighted choice goes"),
     ];
     let mut out = vec![
+        Line::styled("How the crew wins (everyone wins or loses together)", style::title()),
+        Line::raw("  Explore systems to find the Precursor Signals; solve a Signal's trial to access its Key;"),
+        Line::raw("  carry every Key to the Main Rift and explore it there to activate them. When all Keys are"),
+        Line::raw("  active and no Avatar stands in the Rift's system at the end of an Action phase, it is sealed."),
+        Line::raw("  The crew loses when the Corruption marker must advance past its Rise space,"),
+        Line::raw("  or when every ship is destroyed."),
+        Line::raw("  Each round: every captain takes Actions (move, explore, fight, trade...), then the"),
+        Line::raw("  Corruption advances a space (new Avatars come) and the Avatars hunt the nearest ship."),
+        Line::raw(""),
         Line::styled("Keys", style::title()),
-        Line::raw("  Up/Down or j/k  move in the menu     1-9  jump to option"),
+        Line::raw(format!("  Up/Down or j/k  move in the menu     {}", menu::keys_help())),
         Line::raw("  Enter           send the choice      PgUp/PgDn  scroll the log"),
         Line::raw("  H/J/K/L         pan the map          0  centre the map"),
         Line::raw("  u               undo your last choice (if nothing random happened since)"),
         Line::raw("  x               leave your seats (asks first); you go on watching"),
-        Line::raw("  ?               this help            q or Esc  quit"),
+        Line::raw("  ?               this card            q or Esc  quit"),
         Line::raw(""),
         Line::styled("Map", style::title()),
     ];

@@ -50,7 +50,7 @@ pub fn render(screen: &Screen, area: Rect, buf: &mut Buffer) {
     let clock_rows = clock::rows(&screen.clocks);
     let [top, clocks, body] =
         Layout::vertical([Constraint::Length(1), Constraint::Length(clock_rows), Constraint::Fill(1)]).areas(area);
-    Paragraph::new(status::line(screen)).render(top, buf);
+    Paragraph::new(status::line(screen, area.width as usize)).render(top, buf);
     let mine: Vec<u32> = screen.my_seats.iter().map(|s| u32::from(*s)).collect();
     Paragraph::new(clock::line(&screen.clocks, &mine, |s| format!("captain {s}"))).render(clocks, buf);
     if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
@@ -60,11 +60,14 @@ pub fn render(screen: &Screen, area: Rect, buf: &mut Buffer) {
     }
     if screen.show_help {
         let text = help::lines();
-        let w = area.width.min(96);
+        let w = area.width.min(104);
         let h = area.height.min(text.len() as u16 + 2);
         let r = Rect::new(area.x + (area.width - w) / 2, area.y + (area.height - h) / 2, w, h);
         Clear.render(r, buf);
-        panel("Help (? to close)", text, r, buf);
+        Paragraph::new(text)
+            .wrap(ratatui::widgets::Wrap { trim: false })
+            .block(Block::bordered().title(Line::styled(" Rules and keys (? to close) ", style::title())))
+            .render(r, buf);
     }
 }
 
@@ -140,7 +143,7 @@ fn compact(screen: &Screen, body: Rect, buf: &mut Buffer) {
         .render(inner, buf);
     }
     panel("Decision", decision::lines(screen, inner_rows(menu), inner_cols(menu)), menu, buf);
-    panel("Log", log::lines(screen, inner_rows(log_area)), log_area, buf);
+    panel("Log", log::lines(screen, inner_rows(log_area), log_area.width.saturating_sub(2) as usize), log_area, buf);
 }
 
 fn full(screen: &Screen, body: Rect, buf: &mut Buffer) {
@@ -172,7 +175,12 @@ fn full(screen: &Screen, body: Rect, buf: &mut Buffer) {
     let hint = if screen.my_turn() { " (Enter sends)" } else { "" };
     let title = format!("Decision: {}{hint}", screen.view.decision.kind.as_str().replace('_', " "));
     panel(&title, decision::lines(screen, inner_rows(menu_area), inner_cols(menu_area)), menu_area, buf);
-    panel("Log (PgUp/PgDn)", log::lines(screen, inner_rows(log_area)), log_area, buf);
+    panel(
+        "Log (PgUp/PgDn)",
+        log::lines(screen, inner_rows(log_area), log_area.width.saturating_sub(2) as usize),
+        log_area,
+        buf,
+    );
 }
 
 #[cfg(test)]

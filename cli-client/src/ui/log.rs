@@ -1,23 +1,52 @@
-//! The scrolling event log: the newest lines at the bottom, scrolled back
-//! with PgUp/PgDn.
+//! The scrolling event log, for every game: the newest lines at the
+//! bottom, scrolled back with PgUp/PgDn, long lines wrapped at words (never
+//! cut), and the one-line message (a refused choice, a question waiting
+//! for y) wrapped under them.
 
+use super::menu::wrap;
 use super::model::Screen;
 use super::style;
+use ratatui::style::{Color, Style};
 use ratatui::text::Line;
 
-/// The panel's lines for `rows` rows.
-pub fn lines(screen: &Screen, rows: usize) -> Vec<Line<'static>> {
-    let end = screen.log.len().saturating_sub(screen.log_scroll);
-    let start = end.saturating_sub(rows);
-    let mut out: Vec<Line<'static>> = screen.log[start..end].iter().map(|l| Line::raw(l.clone())).collect();
-    if let Some(msg) = &screen.status {
-        if out.len() >= rows && !out.is_empty() {
-            out.remove(0);
-        }
-        out.push(Line::styled(msg.clone(), ratatui::style::Style::new().fg(ratatui::style::Color::LightRed)));
-    }
+/// The X-ODUS log panel's lines for `rows` rows of `cols` columns.
+pub fn lines(screen: &Screen, rows: usize, cols: usize) -> Vec<Line<'static>> {
+    wrapped(&screen.log, screen.log_scroll, screen.status.as_deref(), rows, cols)
+}
+
+/// `log` (scrolled up by `scroll` lines from the bottom) and the message,
+/// in `rows` rows of `cols` columns.
+pub fn wrapped(log: &[String], scroll: usize, status: Option<&str>, rows: usize, cols: usize) -> Vec<Line<'static>> {
+    let cols = cols.max(10);
+    let message: Vec<String> = status.map(|m| wrap(m, cols, 2)).unwrap_or_default();
+    let room = rows.saturating_sub(message.len());
+    let end = log.len().saturating_sub(scroll);
+    let start = end.saturating_sub(room);
+    let text: Vec<String> = log[start..end].iter().flat_map(|l| wrap(l, cols, 4)).collect();
+    let mut out: Vec<Line<'static>> =
+        text[text.len().saturating_sub(room)..].iter().map(|l| Line::raw(l.clone())).collect();
+    out.extend(message.into_iter().map(|m| Line::styled(m, Style::new().fg(Color::LightRed))));
     if out.is_empty() {
         out.push(Line::styled("no events yet", style::dim()));
     }
+    // The message's end is what matters (a question's keys): keep it.
+    let extra = out.len().saturating_sub(rows.max(1));
+    out.drain(..extra);
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::wrapped;
+
+    #[test]
+    fn a_long_question_is_wrapped_whole_under_the_log() {
+        let log: Vec<String> = (0..10).map(|i| format!("event {i}")).collect();
+        let q = "Leave seat 0? It opens for anyone; you go on watching. y: leave, any other key: stay";
+        let text: Vec<String> = wrapped(&log, 0, Some(q), 5, 30).iter().map(|l| l.to_string()).collect();
+        assert_eq!(text.len(), 5, "{text:?}");
+        assert!(text.iter().all(|l| l.chars().count() <= 30), "{text:?}");
+        assert!(text.last().is_some_and(|l| l.contains("stay")), "the question ends on screen: {text:?}");
+        assert!(text.iter().any(|l| l.contains("y: leave")), "{text:?}");
+    }
 }

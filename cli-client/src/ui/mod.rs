@@ -13,6 +13,7 @@ mod layout;
 pub mod legio;
 mod log;
 mod map;
+pub mod menu;
 mod model;
 mod ships;
 mod status;

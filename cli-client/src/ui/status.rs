@@ -1,13 +1,14 @@
 //! The status bar: game, round, phase, difficulty, whose decision it is,
-//! and the supply counts, on one line.
+//! the supply counts and, where it fits, how the crew wins, on one line.
 
 use super::model::Screen;
 use super::style;
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 
-/// The status line.
-pub fn line(screen: &Screen) -> Line<'static> {
+/// The status line for a terminal `width` columns wide (the win rule
+/// only where it fits).
+pub fn line(screen: &Screen, width: usize) -> Line<'static> {
     let v = &screen.view;
     let mut spans = vec![
         Span::styled(" X-ODUS ", Style::new().fg(Color::Black).bg(Color::Magenta).add_modifier(Modifier::BOLD)),
@@ -27,6 +28,11 @@ pub fn line(screen: &Screen) -> Line<'static> {
         spans.push(Span::styled(format!("turn: {} ", screen.deciders_text()), st));
     }
     spans.push(Span::styled(format!(" stack {} seq {} ", v.stack_remaining, v.public.seq), style::dim()));
-    spans.push(Span::styled("? help", style::dim()));
+    let used: usize = spans.iter().map(|s| s.content.chars().count()).sum();
+    let rule = format!("win: {} ", super::help::WIN_RULE);
+    if v.public.outcome.is_none() && used + rule.chars().count() + 7 <= width {
+        spans.push(Span::styled(rule, style::dim()));
+    }
+    spans.push(Span::styled("? rules", style::dim()));
     Line::from(spans)
 }

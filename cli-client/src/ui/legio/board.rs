@@ -9,8 +9,9 @@ use legio_engine::content::{Content, Pile};
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 
-/// The panel's lines.
-pub fn lines(v: &View) -> Vec<Line<'static>> {
+/// The panel's lines for `cols` columns: a sector's border costs go on its
+/// line when they fit, else on the next.
+pub fn lines(v: &View, cols: usize) -> Vec<Line<'static>> {
     let c = Content::get();
     let pb = &v.public;
     let players = pb.ships.len();
@@ -39,7 +40,15 @@ pub fn lines(v: &View) -> Vec<Line<'static>> {
         for s in here {
             spans.push(Span::styled(format!("{} ", names::short(s.seat)), style::seat_style(s.seat)));
         }
-        out.push(Line::from(spans));
+        let borders = borders(sector);
+        let width: usize = spans.iter().map(|s| s.content.chars().count()).sum();
+        if width + borders.chars().count() < cols {
+            spans.push(Span::styled(format!(" {borders}"), style::dim()));
+            out.push(Line::from(spans));
+        } else {
+            out.push(Line::from(spans));
+            out.push(Line::styled(format!("    {borders}"), style::dim()));
+        }
         for (i, p) in pb.planets.iter().enumerate() {
             let Some(p) = p.filter(|p| p.sector == sector) else { continue };
             out.push(Line::from(vec![
@@ -52,4 +61,20 @@ pub fn lines(v: &View) -> Vec<Line<'static>> {
         }
     }
     out
+}
+
+/// What leaving a sector costs: "to S2 1, S3 2 cards" (S1..S5), "to the
+/// Star Base 3 cards" (Sector X); entering X costs its own price from
+/// anywhere.
+fn borders(sector: u8) -> String {
+    let c = Content::get();
+    if usize::from(sector) >= 5 {
+        return format!("leave for S1 {} cards", c.nebula.x.leave_cost);
+    }
+    let costs: Vec<String> = (0..5u8)
+        .filter_map(|to| {
+            c.nebula.cost[usize::from(sector)][usize::from(to)].map(|n| format!("{} {n}", names::sector(to)))
+        })
+        .collect();
+    format!("cross to {} cards", costs.join(", "))
 }

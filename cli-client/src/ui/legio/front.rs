@@ -2,13 +2,14 @@
 //! new state is a [`Table`], its events are the server's summary lines.
 
 use super::layout::draw;
-use super::model::LegioScreen;
+use super::model::{LegioScreen, PAGES};
 use crate::clock::Clocks;
 use crate::seats::SeatHolder;
 use crate::table::Table;
 use crate::tui::Front;
 use legio_engine::Seat;
 use ratatui::Frame;
+use ratatui::crossterm::event::KeyCode;
 
 impl Front for LegioScreen {
     type View = Table;
@@ -22,6 +23,9 @@ impl Front for LegioScreen {
     fn chosen(&self) -> Option<(Seat, String, String)> {
         let seat = self.my_seat?;
         self.my_options().get(self.selected).map(|o| (seat, o.id.clone(), o.label.clone()))
+    }
+    fn confirm_question(&self) -> Option<String> {
+        LegioScreen::confirm_question(self)
     }
     fn undo_seat(&self) -> Option<Seat> {
         self.my_seat
@@ -65,6 +69,14 @@ impl Front for LegioScreen {
     }
     fn scroll_log(&mut self, delta: isize) {
         LegioScreen::scroll_log(self, delta)
+    }
+    fn own_key(&mut self, code: KeyCode) -> bool {
+        match code {
+            KeyCode::Tab => self.page = (self.page + 1) % PAGES.len(),
+            KeyCode::BackTab => self.page = (self.page + PAGES.len() - 1) % PAGES.len(),
+            _ => return false,
+        }
+        true
     }
     fn help_open(&self) -> bool {
         self.show_help

@@ -8,10 +8,21 @@ use crate::ui::style;
 use legio_engine::View;
 use ratatui::text::Line;
 
-/// The panel's lines for `rows` rows: one card per line with what it
-/// teaches and risks when they fit, else the names alone on wrapped
-/// lines (the caller wraps them).
-pub fn lines(v: &View, rows: usize) -> Vec<Line<'static>> {
+/// The panel's lines for `rows` rows of `cols` columns: one card per line
+/// with what it teaches and risks when they fit, else the names alone;
+/// long lines wrapped at words.
+pub fn lines(v: &View, rows: usize, cols: usize) -> Vec<Line<'static>> {
+    raw(v, rows)
+        .into_iter()
+        .flat_map(|l| {
+            let style = l.spans.first().map(|s| s.style).unwrap_or_default();
+            let text: String = l.spans.iter().map(|s| s.content.as_ref()).collect();
+            crate::ui::menu::wrap(&text, cols.max(10), 4).into_iter().map(move |r| Line::styled(r, style))
+        })
+        .collect()
+}
+
+fn raw(v: &View, rows: usize) -> Vec<Line<'static>> {
     let Some(mine) = &v.mine else {
         let hands: Vec<String> =
             v.counts.hands.iter().enumerate().map(|(s, n)| format!("{} {n}", names::short(s as u8))).collect();

@@ -1,24 +1,48 @@
-//! The help overlay: the keys and the abbreviations of the panels.
+//! The rules card and the keys (`?`): how the game ends and is won, what
+//! a turn may do and what it costs, what each card's risk tag means, what
+//! the tracks are, then the keys and the panels' abbreviations. Facts as
+//! the engine plays them (legio/src/score.rs, turn.rs, explore.rs).
 
-use crate::ui::style;
+use crate::ui::{menu, style};
+use legio_engine::XENO_MAX;
 use ratatui::text::Line;
 
-/// The help text.
+/// The win rule in one line, for the status bar and the scores panel.
+pub const WIN_RULE: &str = "most PC among commanders with 10+ PX wins";
+
+/// The rules card's and keys' lines.
 pub fn lines() -> Vec<Line<'static>> {
+    let t = |s: &str| Line::styled(s.to_string(), style::title());
+    let r = |s: String| Line::raw(s);
     vec![
-        Line::styled("Keys", style::title()),
-        Line::raw("  Up/Down or j/k  move in the menu     1-9  jump to option"),
-        Line::raw("  Enter           send the choice      PgUp/PgDn  scroll the log"),
-        Line::raw("  u               undo your last choice (if nothing hidden or random happened)"),
-        Line::raw("  x               leave your seat (asks first); you go on watching"),
-        Line::raw("  ?               this help            q or Esc  quit"),
-        Line::raw(""),
-        Line::styled("Commanders", style::title()),
-        Line::raw("  > the active commander; prop propulsors, las lasers, dec decoder, det risk detectors,"),
-        Line::raw("  sq squads, exp experts (D diplomats, A adventurers, H hunters), xp experience"),
-        Line::raw("  (dip Diplomacy / cap Capture), calls left: Imperator calls, obj secret objectives"),
-        Line::styled("Cards", style::title()),
-        Line::raw("  hand: name (+experience taught, risk); planets: name (squads to land,"),
-        Line::raw("  experience asked and its domain, PC shared)"),
+        t("How the game ends and who wins"),
+        r(format!(
+            "  The round is played out once: a commander with 13+ PX declares the end, one reaches {XENO_MAX} PX,"
+        )),
+        r("  the Imperator reaches 25 PC, or no sector can take another planet.".into()),
+        r("  Then, among commanders with 10 PX or more, the most PC wins (a tie: more PX). Nobody at".into()),
+        r("  10 PX: nobody wins. A hosted game cut at its round limit has no winner.".into()),
+        t("Your turn"),
+        r("  Draw 0 to N cards (N: your propulsors). Pay with cards face down: recruit 3, equip 2 (the first".into()),
+        r("  propulsor 1), cross a border (its cost: see the Red Nebula), decode contact A 1, B 2. Play a card".into()),
+        r("  face up to explore. Land once a turn on a planet of your sector: the card asks squads and".into()),
+        r("  experience; invite the ships of your sector to add theirs. Every card left at the end costs 1 PC.".into()),
+        r("  An option's price is in brackets; one that takes your whole hand, or PC, asks you first.".into()),
+        t("Card risks (the tag after a card's name)"),
+        r("  signal: none   discard N: N more cards   drift: your ship goes back to the Star Base (S1)".into()),
+        r("  hazard: one damage roll   discovery: a new planet in your sector   Oz ore: PC and PX (3+ PX)".into()),
+        r("  Xeno ship: a damage roll per missing laser; a laser at the start wins its trophy; a laser is lost".into()),
+        t("Tracks"),
+        r("  PC: command points, the score.  PX: Xeno points; 6 teaches a technology, 9 opens Sector X,".into()),
+        r("  10 lets you win.  12 PC at the Star Base promotes a Frombola to a Spatha.  xp dip/cap:".into()),
+        r("  experience spent on missions of that domain.".into()),
+        t("Keys"),
+        r(format!("  Up/Down or j/k  move in the menu   {}   Enter  send", menu::keys_help())),
+        r("  Tab  (small screens) the Red Nebula, the commanders, the log   PgUp/PgDn  scroll the log".into()),
+        r("  u  undo your last choice (if nothing hidden or random happened)   x  leave your seat (asks)".into()),
+        r("  ?  this card   q or Esc  quit".into()),
+        t("Abbreviations"),
+        r("  > the active commander; prop propulsors, las lasers, dec decoder, det risk detectors, sq squads,".into()),
+        r("  exp experts (D diplomats, A adventurers, H hunters), obj secret objectives, calls Imperator calls".into()),
     ]
 }

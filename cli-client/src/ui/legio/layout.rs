@@ -1,11 +1,14 @@
-//! Which panels fit, and where. From 100x30 up: the status bar; the
-//! Nebula beside the commanders; the viewer's hand and objectives beside
-//! the scores, Imperator and contacts; the decision menu beside the log.
-//! Smaller: the status bar, one line of scores, the hand's card names, the
-//! menu and the log. Tiny: a line saying so. Without a VII Legio view (a
-//! game the client has no board for): status, menu and log.
+//! Which panels fit, and where. Tab turns pages: the table (page 0), the
+//! Red Nebula with the scores, every commander's board, the whole log.
+//! The table from 100x30 up: the status bar; the Nebula beside the
+//! commanders; the viewer's hand and objectives beside the scores,
+//! Imperator and contacts; the decision (with the landing or mission
+//! under way) beside the log. Smaller (80x24): the decision, the viewer's
+//! own board and its secrets come first, the rest a Tab away. Tiny: a line
+//! saying so. Without a VII Legio view (a game the client has no board
+//! for): status, menu and log. Text is wrapped at words, never cut.
 
-use super::model::LegioScreen;
+use super::model::{LegioScreen, PAGES};
 use super::{board, commanders, decision, hand, help, log, names, scores, status};
 use crate::ui::clock;
 use crate::ui::style;
@@ -48,7 +51,7 @@ pub fn render(screen: &LegioScreen, area: Rect, buf: &mut Buffer) {
     if area.width < 30 || area.height < 8 {
         Paragraph::new(vec![
             Line::raw("VII Legio: terminal too small"),
-            Line::raw(format!("{}x{}, need 100x30", area.width, area.height)),
+            Line::raw(format!("{}x{}, need 80x24", area.width, area.height)),
         ])
         .render(area, buf);
         return;
@@ -56,85 +59,166 @@ pub fn render(screen: &LegioScreen, area: Rect, buf: &mut Buffer) {
     let clock_rows = clock::rows(&screen.clocks);
     let [top, clocks, body] =
         Layout::vertical([Constraint::Length(1), Constraint::Length(clock_rows), Constraint::Fill(1)]).areas(area);
-    Paragraph::new(status::line(screen)).render(top, buf);
+    Paragraph::new(status::line(screen, area.width as usize)).render(top, buf);
     let mine: Vec<u32> = screen.my_seat.iter().map(|s| u32::from(*s)).collect();
     let name = |s: u32| match screen.table.game_type.as_str() {
         crate::table::LEGIO => names::commander(s as Seat),
         _ => format!("seat {s}"),
     };
     Paragraph::new(clock::line(&screen.clocks, &mine, name)).render(clocks, buf);
-    match screen.view() {
-        Some(_) if area.width >= MIN_WIDTH && area.height >= MIN_HEIGHT => full(screen, body, buf),
-        Some(_) => compact(screen, body, buf),
-        None => bare(screen, body, buf),
+    match (screen.view(), screen.page) {
+        (None, _) => bare(screen, body, buf),
+        (Some(_), 1..) => page(screen, body, buf),
+        (Some(_), _) if area.width >= MIN_WIDTH && area.height >= MIN_HEIGHT => full(screen, body, buf),
+        (Some(_), _) => compact(screen, body, buf),
     }
     if screen.show_help {
         let text = help::lines();
-        let w = area.width.min(96);
-        let h = area.height.min(text.len() as u16 + 2);
-        let r = Rect::new(area.x + (area.width - w) / 2, area.y + (area.height - h) / 2, w, h);
+        let w = area.width.min(104);
+        let h = area.height;
+        let r = Rect::new(area.x + (area.width - w) / 2, area.y, w, h);
         Clear.render(r, buf);
-        panel("Help (? to close)", text, r, buf);
+        Paragraph::new(text)
+            .wrap(Wrap { trim: false })
+            .block(Block::bordered().title(Line::styled(" Rules and keys (? to close) ", style::title())))
+            .render(r, buf);
     }
 }
 
-fn menu_and_log(screen: &LegioScreen, area: Rect, buf: &mut Buffer, split: bool) {
-    let [menu, log_area] = if split {
-        Layout::horizontal([Constraint::Percentage(50), Constraint::Fill(1)]).areas(area)
-    } else {
-        Layout::vertical([Constraint::Percentage(55), Constraint::Fill(1)]).areas(area)
-    };
+/// The decision panel: the prompt, the landing or mission, the menu.
+fn decision_panel(screen: &LegioScreen, area: Rect, buf: &mut Buffer) {
     let hint = if screen.my_turn() { " (Enter sends)" } else { "" };
     let title = if screen.table.outcome.is_some() {
         "Result".to_string()
     } else {
         format!("Decision: {}{hint}", screen.table.decision.kind.replace('_', " "))
     };
-    panel(&title, decision::lines(screen, rows(menu), cols(menu)), menu, buf);
-    panel("Log (PgUp/PgDn)", log::lines(screen, rows(log_area), cols(log_area)), log_area, buf);
+    panel(&title, decision::lines(screen, rows(area), cols(area)), area, buf);
 }
 
-fn full(screen: &LegioScreen, body: Rect, buf: &mut Buffer) {
-    let Some(v) = screen.view() else { return };
-    let board_lines = board::lines(v);
-    let ships = v.public.ships.len();
-    let want_top = (board_lines.len().max(ships * 4) + 2) as u16;
-    let top_h = want_top.min(body.height * 2 / 5);
-    let score_lines = scores::lines(v);
-    let mid_room = (body.height / 3).max(5);
-    let hand_lines = hand::lines(v, usize::from(mid_room - 2));
-    let mid_h = ((hand_lines.len().max(score_lines.len()) + 2) as u16).min(mid_room);
-    let [top, mid, bottom] =
-        Layout::vertical([Constraint::Length(top_h), Constraint::Length(mid_h), Constraint::Fill(1)]).areas(body);
-    let [board_area, side] = Layout::horizontal([Constraint::Fill(1), Constraint::Length(SIDE_WIDTH)]).areas(top);
-    panel("Red Nebula", board_lines, board_area, buf);
-    panel("Commanders", commanders::lines(screen, v, rows(side)), side, buf);
-    let [hand_area, score_area] = Layout::horizontal([Constraint::Fill(1), Constraint::Length(SIDE_WIDTH)]).areas(mid);
+fn log_panel(screen: &LegioScreen, area: Rect, buf: &mut Buffer) {
+    panel("Log (PgUp/PgDn)", log::lines(screen, rows(area), cols(area)), area, buf);
+}
+
+fn menu_and_log(screen: &LegioScreen, area: Rect, buf: &mut Buffer, split: bool) {
+    let [menu, log_area] = if split {
+        Layout::horizontal([Constraint::Percentage(55), Constraint::Fill(1)]).areas(area)
+    } else {
+        Layout::vertical([Constraint::Percentage(60), Constraint::Fill(1)]).areas(area)
+    };
+    decision_panel(screen, menu, buf);
+    log_panel(screen, log_area, buf);
+}
+
+/// The hand panel: the viewer's cards and objectives, wrapped.
+fn hand_panel(v: &legio_engine::View, area: Rect, buf: &mut Buffer) {
     let title = match &v.mine {
         Some(m) => format!("Your hand ({}) and objectives", m.hand.len()),
         None => "Hands".to_string(),
     };
-    Paragraph::new(hand_lines)
-        .wrap(Wrap { trim: false })
+    Paragraph::new(hand::lines(v, rows(area), cols(area)))
         .block(Block::bordered().title(Line::styled(format!(" {title} "), style::title())))
-        .render(hand_area, buf);
-    panel("Scores, Imperator, contacts", score_lines, score_area, buf);
+        .render(area, buf);
+}
+
+fn full(screen: &LegioScreen, body: Rect, buf: &mut Buffer) {
+    let Some(v) = screen.view() else { return };
+    let side_cols = (SIDE_WIDTH - 2) as usize;
+    let board_cols = body.width.saturating_sub(SIDE_WIDTH + 2) as usize;
+    let board_lines = board::lines(v, board_cols);
+    let roomy = commanders::lines(screen, v, usize::MAX, side_cols).len();
+    let want_top = (board_lines.len().max(roomy) + 2) as u16;
+    let top_h = want_top.min(body.height * 2 / 5);
+    let score_lines = scores::lines(v, side_cols);
+    let mid_room = (body.height / 4).max(5);
+    let hand_lines = hand::lines(v, usize::from(mid_room - 2), board_cols);
+    let mid_h = ((hand_lines.len().max(score_lines.len()) + 2) as u16).min(mid_room);
+    let [top, mid, bottom] =
+        Layout::vertical([Constraint::Length(top_h), Constraint::Length(mid_h), Constraint::Fill(1)]).areas(body);
+    let [board_area, side] = Layout::horizontal([Constraint::Fill(1), Constraint::Length(SIDE_WIDTH)]).areas(top);
+    panel("Red Nebula (border costs in cards)", board_lines, board_area, buf);
+    let mut crew = commanders::lines(screen, v, rows(side), cols(side));
+    fit(&mut crew, rows(side), "Tab: every board");
+    panel("Commanders", crew, side, buf);
+    let [hand_area, score_area] = Layout::horizontal([Constraint::Fill(1), Constraint::Length(SIDE_WIDTH)]).areas(mid);
+    hand_panel(v, hand_area, buf);
+    let mut scores = score_lines;
+    fit(&mut scores, rows(score_area), "Tab: the scores");
+    panel("Scores, Imperator, contacts", scores, score_area, buf);
     menu_and_log(screen, bottom, buf, true);
 }
 
+/// Cuts `lines` to `rows`, the last row saying where the rest is.
+fn fit(lines: &mut Vec<Line<'static>>, rows: usize, rest: &str) {
+    if lines.len() > rows && rows > 0 {
+        let hidden = lines.len() - rows + 1;
+        lines.truncate(rows - 1);
+        lines.push(Line::styled(format!("… {hidden} more line(s): {rest}"), style::dim()));
+    }
+}
+
+/// Small screens: the viewer's board and secrets, the decision, and a
+/// line saying where the rest is (or the message waiting for a key).
 fn compact(screen: &LegioScreen, body: Rect, buf: &mut Buffer) {
     let Some(v) = screen.view() else { return };
-    let [note, score_area, hand_area, rest] =
-        Layout::vertical([Constraint::Length(1), Constraint::Length(2), Constraint::Length(3), Constraint::Fill(1)])
-            .areas(body);
-    Paragraph::new(Line::styled(
-        format!("{}x{}: enlarge to 100x30 for the board", body.width, body.height + 1),
-        style::dim(),
-    ))
-    .render(note, buf);
-    Paragraph::new(scores::lines(v).into_iter().take(2).collect::<Vec<_>>()).render(score_area, buf);
-    Paragraph::new(hand::short(v)).wrap(Wrap { trim: true }).render(hand_area, buf);
-    menu_and_log(screen, rest, buf, false);
+    let width = body.width as usize;
+    let mut own = commanders::own(screen, v, width);
+    if own.is_empty() {
+        own = scores::lines(v, width).into_iter().take(2).collect();
+    }
+    let mut secrets = hand::lines(v, 4, width);
+    fit(&mut secrets, (body.height as usize / 4).max(2), "Tab, then the log, or widen");
+    let own_h = own.len() as u16;
+    let secrets_h = secrets.len() as u16;
+    let [own_area, secrets_area, menu, foot] = Layout::vertical([
+        Constraint::Length(own_h),
+        Constraint::Length(secrets_h),
+        Constraint::Fill(1),
+        Constraint::Length(footer_rows(screen, width)),
+    ])
+    .areas(body);
+    Paragraph::new(own).render(own_area, buf);
+    Paragraph::new(secrets).render(secrets_area, buf);
+    decision_panel(screen, menu, buf);
+    footer(screen, foot, buf);
+}
+
+fn footer_rows(screen: &LegioScreen, width: usize) -> u16 {
+    screen.status.as_deref().map_or(1, |m| crate::ui::menu::wrap(m, width, 2).len() as u16)
+}
+
+/// The status message if one waits (a question for y), else the pages.
+fn footer(screen: &LegioScreen, area: Rect, buf: &mut Buffer) {
+    let lines: Vec<Line<'static>> = match &screen.status {
+        Some(m) => crate::ui::menu::wrap(m, area.width as usize, 2)
+            .into_iter()
+            .map(|l| Line::styled(l, ratatui::style::Style::new().fg(ratatui::style::Color::LightRed)))
+            .collect(),
+        None => vec![Line::styled(format!("Tab: {}   ? rules", PAGES[1..].join(", ")), style::dim())],
+    };
+    Paragraph::new(lines).render(area, buf);
+}
+
+/// Pages 1-3: the Red Nebula with the scores, the commanders, the log.
+fn page(screen: &LegioScreen, body: Rect, buf: &mut Buffer) {
+    let Some(v) = screen.view() else { return };
+    let [main, foot] = Layout::vertical([Constraint::Fill(1), Constraint::Length(1)]).areas(body);
+    match screen.page {
+        1 => {
+            let board_lines = board::lines(v, cols(main));
+            let h = (board_lines.len() as u16 + 2).min(main.height / 2);
+            let [b, s] = Layout::vertical([Constraint::Length(h), Constraint::Fill(1)]).areas(main);
+            panel("Red Nebula (border costs in cards)", board_lines, b, buf);
+            panel("Scores, Imperator, contacts", scores::lines(v, cols(s)), s, buf);
+        }
+        2 => {
+            let lines = commanders::lines(screen, v, usize::MAX, cols(main));
+            panel("Commanders", lines, main, buf);
+        }
+        _ => log_panel(screen, main, buf),
+    }
+    let next = PAGES[(screen.page + 1) % PAGES.len()];
+    Paragraph::new(Line::styled(format!("{}   Tab: {next}", PAGES[screen.page]), style::dim())).render(foot, buf);
 }
 
 fn bare(screen: &LegioScreen, body: Rect, buf: &mut Buffer) {

@@ -1,30 +1,13 @@
 //! The scrolling event log (each event's `Event.summary`, and the
 //! client's own notes): the newest lines at the bottom, PgUp/PgDn.
 
-use super::decision::wrap;
 use super::model::LegioScreen;
-use crate::ui::style;
-use ratatui::style::{Color, Style};
 use ratatui::text::Line;
 
 /// The panel's lines for `rows` rows of `cols` columns, long lines
 /// wrapped.
 pub fn lines(screen: &LegioScreen, rows: usize, cols: usize) -> Vec<Line<'static>> {
-    let end = screen.log.len().saturating_sub(screen.log_scroll);
-    let start = end.saturating_sub(rows);
-    let wrapped: Vec<String> = screen.log[start..end].iter().flat_map(|l| wrap(l, cols.max(10))).collect();
-    let mut out: Vec<Line<'static>> =
-        wrapped[wrapped.len().saturating_sub(rows)..].iter().map(|l| Line::raw(l.clone())).collect();
-    if let Some(msg) = &screen.status {
-        if out.len() >= rows && !out.is_empty() {
-            out.remove(0);
-        }
-        out.push(Line::styled(msg.clone(), Style::new().fg(Color::LightRed)));
-    }
-    if out.is_empty() {
-        out.push(Line::styled("no events yet", style::dim()));
-    }
-    out
+    crate::ui::log::wrapped(&screen.log, screen.log_scroll, screen.status.as_deref(), rows, cols)
 }
 
 #[cfg(test)]

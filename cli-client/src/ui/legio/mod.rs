@@ -15,6 +15,7 @@ mod hand;
 mod help;
 mod layout;
 mod log;
+mod mission;
 mod model;
 pub mod names;
 mod outcome;

@@ -14,6 +14,9 @@ use legio_engine::{Seat, View};
 /// Lines kept in the event log.
 const LOG_CAPACITY: usize = 500;
 
+/// The pages Tab turns, in order: the table, then the rest in full.
+pub const PAGES: [&str; 4] = ["the table", "the Red Nebula and scores", "the commanders", "the log"];
+
 /// Everything the VII Legio screen shows.
 #[derive(Clone, Debug)]
 pub struct LegioScreen {
@@ -37,6 +40,8 @@ pub struct LegioScreen {
     pub selected: usize,
     /// The help overlay is open.
     pub show_help: bool,
+    /// The page shown (an index of [`PAGES`]).
+    pub page: usize,
     /// A one-line message (a refused choice, a lost connection).
     pub status: Option<String>,
     /// The seats' clocks (the latest state's, and the game's rules).
@@ -59,6 +64,7 @@ impl LegioScreen {
             log_scroll: 0,
             selected: 0,
             show_help: false,
+            page: 0,
             clocks,
             status: None,
         }
@@ -172,6 +178,48 @@ impl LegioScreen {
             return "nobody".into();
         }
         d.iter().map(|s| self.seat_name(*s as Seat)).collect::<Vec<_>>().join(", ")
+    }
+
+    /// The price of the option under the cursor, when the server sent it.
+    pub fn selected_price(&self) -> Option<xodus::legio_pb::Price> {
+        let offer = self.my_options().into_iter().nth(self.selected)?;
+        offer.detail.as_ref()?.unpack::<xodus::legio_pb::LegioChoice>()?.price
+    }
+
+    /// The question to ask before sending the option under the cursor,
+    /// when it spends cards the player did not pick (the whole hand) or
+    /// costs PC: "This spends your whole hand (2 cards: Reef Shelf, Xeno
+    /// Skiff). Send it?".
+    pub fn confirm_question(&self) -> Option<String> {
+        let price = self.selected_price()?;
+        let hand: Vec<&str> = self
+            .view()
+            .and_then(|v| v.mine.as_ref())
+            .map(|m| m.hand.iter().map(|c| names::card(*c)).collect())
+            .unwrap_or_default();
+        let cards = if hand.is_empty() { String::new() } else { format!(": {}", hand.join(", ")) };
+        let n = |k: u32| if k == 1 { "1 card".to_string() } else { format!("{k} cards") };
+        if price.pc < 0 {
+            return Some(format!(
+                "{} left in hand{cards} cost {} PC. End your turn? y: yes, any other key: no",
+                n(price.cards),
+                -price.pc
+            ));
+        }
+        // Paying with the last card is picking it: nothing to ask.
+        if price.whole_hand && price.cards > 1 {
+            return Some(format!(
+                "This spends your whole hand ({}{cards}). Go ahead? y: yes, any other key: no",
+                n(price.cards)
+            ));
+        }
+        None
+    }
+
+    /// How many choices the state shown is behind the live game (a
+    /// delayed spectator), None when live.
+    pub fn behind(&self) -> Option<u64> {
+        self.table.behind
     }
 
     /// This terminal has something to decide.

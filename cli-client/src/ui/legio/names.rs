@@ -50,10 +50,10 @@ pub fn risk(r: Risk) -> String {
         Risk::Signal => "signal".into(),
         Risk::Discard { cards } => format!("discard {cards}"),
         Risk::XenoShip { lasers, .. } => format!("Xeno ship {lasers} laser{}", if lasers == 1 { "" } else { "s" }),
-        Risk::OzOre { .. } => "Oz ore".into(),
-        Risk::Discovery => "discovery".into(),
-        Risk::Drift => "drift".into(),
-        Risk::Hazard => "hazard".into(),
+        Risk::OzOre { pc, px } => format!("Oz ore +{pc} PC +{px} PX"),
+        Risk::Discovery => "discovery: a planet".into(),
+        Risk::Drift => "drift: back to S1".into(),
+        Risk::Hazard => "hazard: a damage roll".into(),
     }
 }
 

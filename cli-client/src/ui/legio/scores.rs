@@ -1,17 +1,19 @@
 //! The score tracks and the common cards: PC per commander with the
-//! Imperator's pawn (25 ends the game), the Xeno track (PX: 10 to win, 13
-//! to declare the end, 15 ends it), the Imperator's card, and the contacts
+//! Imperator's pawn (25 ends the game), the Xeno track (PX: 10 to be
+//! eligible to win, 13 to declare the end, 15 ends it), the win rule, the Imperator's card, and the contacts
 //! A1 (face up), A2 and B (face down unless this viewer decoded them:
 //! "face down (decoded by 1)" says who else knows it).
 
+use super::help::WIN_RULE;
 use super::names;
+use crate::ui::menu::wrap;
 use crate::ui::style;
 use legio_engine::{View, XENO_MAX};
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 
-/// The panel's lines.
-pub fn lines(v: &View) -> Vec<Line<'static>> {
+/// The panel's lines for `cols` columns.
+pub fn lines(v: &View, cols: usize) -> Vec<Line<'static>> {
     let pb = &v.public;
     let seats = |f: &dyn Fn(&legio_engine::Ship) -> String| -> Vec<Span<'static>> {
         pb.ships
@@ -29,7 +31,7 @@ pub fn lines(v: &View) -> Vec<Line<'static>> {
     pc.push(Span::raw(format!(" Imperator {}/25", pb.imperator.score)));
     let mut px = vec![Span::styled("Xeno ", style::title())];
     px.extend(seats(&|s| format!("{:<4}", s.px)));
-    px.push(Span::styled(format!(" 10 wins, {XENO_MAX} ends"), style::dim()));
+    px.push(Span::styled(format!(" 10+ to win, {XENO_MAX} ends"), style::dim()));
     let card = pb.imperator.card.map_or("none".to_string(), names::imperator);
     let mut out = vec![
         Line::from(pc),
@@ -56,10 +58,9 @@ pub fn lines(v: &View) -> Vec<Line<'static>> {
         out.push(Line::raw(format!("{name} {text}")));
     }
     if let Some(cause) = &pb.end {
-        out.push(Line::styled(
-            format!("End triggered: {}; the round is finished", names::cause(cause)),
-            style::title(),
-        ));
+        let text = format!("End triggered: {}; the round is played out", names::cause(cause));
+        out.extend(wrap(&text, cols, 2).into_iter().map(|l| Line::styled(l, style::title())));
     }
+    out.extend(wrap(&format!("Win: {WIN_RULE}"), cols, 2).into_iter().map(|l| Line::styled(l, style::dim())));
     out
 }
