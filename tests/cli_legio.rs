@@ -194,7 +194,7 @@ fn watch_without_a_game_runs_a_local_all_ai_legio_game_to_its_end() {
 #[test]
 fn legio_setup_flags_are_checked_before_anything_starts() {
     let out = xodus(&["create", "--game", "legio", "--players", "5", "--server", "http://127.0.0.1:9"]);
-    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(out.status.code(), Some(2), "a bad command line");
     assert!(String::from_utf8_lossy(&out.stderr).contains("2 to 4 commanders"));
     let out = xodus(&["create", "--game", "chess", "--server", "http://127.0.0.1:9"]);
     assert!(String::from_utf8_lossy(&out.stderr).contains("games are xodus, legio"));
@@ -226,6 +226,38 @@ fn play_in_a_terminal(args: &str) -> String {
     String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr)
 }
 
+/// A terminal's output without its escape sequences (cursor moves and
+/// colours), each replaced by a space, spaces squeezed.
+fn without_escapes(raw: &str) -> String {
+    let mut out = String::new();
+    let mut chars = raw.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c == '\u{1b}' {
+            if chars.peek() == Some(&'[') {
+                chars.next();
+                while let Some(&n) = chars.peek() {
+                    chars.next();
+                    if n.is_ascii_alphabetic() {
+                        break;
+                    }
+                }
+            }
+            push_space(&mut out);
+        } else if c.is_whitespace() {
+            push_space(&mut out);
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+fn push_space(out: &mut String) {
+    if !out.ends_with(' ') {
+        out.push(' ');
+    }
+}
+
 #[test]
 fn a_terminal_legio_game_is_played_left_and_taken_back_with_resume() {
     let dir = temp_dir("cli-legio-play");
@@ -245,6 +277,10 @@ fn a_terminal_legio_game_is_played_left_and_taken_back_with_resume() {
     let again = play_in_a_terminal(&format!("play --data-dir {d} --resume"));
     assert!(again.contains(&format!("resuming game {game}")), "{again}");
     assert!(again.contains("VII LEGIO"), "the game's own screen again: {again}");
+    // The resumed screen logs the game so far, from its history (the
+    // choices made before quitting: every commander's command profile).
+    let text = without_escapes(&again);
+    assert!(text.contains("sets command profile 0"), "the log so far after --resume: {text}");
     assert!(!again.contains("has stopped"), "an AI commander stopped: {again}");
     for seat in [1, 2] {
         let log = std::fs::read_to_string(dir.join(format!("ai-{game}-seat{seat}.log"))).unwrap_or_default();
@@ -257,6 +293,6 @@ fn a_terminal_legio_game_is_played_left_and_taken_back_with_resume() {
 fn play_refuses_two_seats_of_a_game_with_private_hands() {
     let out = xodus(&["play", "--game", "legio", "--seats", "0,1", "--server", "http://127.0.0.1:9"]);
     let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert_eq!(out.status.code(), Some(2), "a bad command line: {err}");
     assert!(err.contains("one seat per terminal"), "{err}");
 }

@@ -512,6 +512,29 @@ impl Remote {
             .collect())
     }
 
+    /// The game's past in words, for any game: for each history entry,
+    /// whether it is an undo, and its events' summary lines. Read as the
+    /// seat (with its token) or as a spectator, so it shows no more than
+    /// the caller may see. What a screen opened on a game in progress logs
+    /// first.
+    pub async fn past_lines(
+        &self,
+        game: &str,
+        seat: Option<(Seat, &str)>,
+    ) -> Result<Vec<(bool, Vec<String>)>, RemoteError> {
+        let credentials =
+            seat.map(|(seat, token)| pb::SeatCredentials { seat: u32::from(seat), token: token.to_string() });
+        let req = pb::GetHistoryRequest { game_id: game.to_string(), credentials, ..Default::default() };
+        let about = About { game, seat: seat.map(|(s, _)| s) };
+        let resp = self.client.clone().get_history(req).await.map_err(|s| sort(s, &self.url, about))?;
+        Ok(resp
+            .into_inner()
+            .entries
+            .iter()
+            .map(|e| (e.kind == pb::EntryKind::Undo as i32, e.events.iter().map(|ev| ev.summary.clone()).collect()))
+            .collect())
+    }
+
     /// Sends a choice; returns the step it caused (with the state as the
     /// seat sees it afterwards).
     pub async fn act(

@@ -187,6 +187,13 @@ pub async fn table_screen(
     let from = table.seq;
     let mut screen = LegioScreen::new(game.clone(), table, seat.as_ref().map(|(s, _)| *s));
     screen.ai_seats = ai_seats;
+    // A game in progress (a resume, a second terminal): its log so far.
+    if from > 0 {
+        match remote.past_lines(&game, creds).await {
+            Ok(past) => screen.replay_log(past),
+            Err(e) => screen.note(format!("the log so far could not be read: {e}")),
+        }
+    }
     screen.note(format!("Following game {game} on {}", remote.url()));
 
     let (upd_tx, upd_rx) = std::sync::mpsc::channel::<Update<Table, String>>();

@@ -107,6 +107,20 @@ impl LegioScreen {
         }
     }
 
+    /// Logs a game's past (a resumed game): each entry's lines, an undo
+    /// taking back the entry before it.
+    pub fn replay_log(&mut self, past: Vec<(bool, Vec<String>)>) {
+        for (undo, lines) in past {
+            if undo {
+                if let Some(mark) = self.choice_marks.pop() {
+                    self.log.truncate(mark);
+                }
+            } else {
+                self.push_choice(lines);
+            }
+        }
+    }
+
     /// An undo: the last choice seen here leaves the log.
     pub fn take_back(&mut self) {
         if let Some(mark) = self.choice_marks.pop() {
