@@ -280,7 +280,7 @@ fn a_terminal_legio_game_is_played_left_and_taken_back_with_resume() {
     // The resumed screen logs the game so far, from its history (the
     // choices made before quitting: every commander's command profile).
     let text = without_escapes(&again);
-    assert!(text.contains("sets command profile 0"), "the log so far after --resume: {text}");
+    assert!(text.contains("sets its command profile: Diplomacy +"), "the log so far after --resume: {text}");
     assert!(!again.contains("has stopped"), "an AI commander stopped: {again}");
     for seat in [1, 2] {
         let log = std::fs::read_to_string(dir.join(format!("ai-{game}-seat{seat}.log"))).unwrap_or_default();

@@ -31,6 +31,11 @@ pub trait Front {
     fn confirm_question(&self) -> Option<String> {
         None
     }
+    /// A seat as this game names it where people read it ("captain 2",
+    /// "Commander 3").
+    fn seat_word(&self, seat: Seat) -> String {
+        format!("seat {seat}")
+    }
     /// The seat an undo is asked for.
     fn undo_seat(&self) -> Option<Seat>;
     /// The seats this terminal plays.
@@ -79,6 +84,9 @@ impl Front for Screen {
     }
     fn undo_seat(&self) -> Option<Seat> {
         self.my_seats.first().copied()
+    }
+    fn seat_word(&self, seat: Seat) -> String {
+        format!("captain {seat}")
     }
     fn my_seats(&self) -> Vec<Seat> {
         self.my_seats.clone()
@@ -235,33 +243,40 @@ fn on_key<F: Front>(screen: &mut F, key: KeyEvent) -> Action {
     Action::None
 }
 
-/// "seat 0", "seats 0, 2".
-fn seat_list(seats: &[Seat]) -> String {
-    let list: Vec<String> = seats.iter().map(|s| s.to_string()).collect();
-    format!("{} {}", if seats.len() == 1 { "seat" } else { "seats" }, list.join(", "))
+/// "captain 0", "captain 0 and captain 2": the seats as the game names them.
+fn seat_list<F: Front>(screen: &F, seats: &[Seat]) -> String {
+    let list: Vec<String> = seats.iter().map(|s| screen.seat_word(*s)).collect();
+    list.join(" and ")
 }
 
 /// The question asked before leaving.
-fn leave_question(seats: &[Seat]) -> String {
-    format!("Leave {}? It opens for anyone; you go on watching. y: leave, any other key: stay", seat_list(seats))
+fn leave_question<F: Front>(screen: &F, seats: &[Seat]) -> String {
+    format!(
+        "Leave {}? It opens for anyone; you go on watching. y: leave, any other key: stay",
+        seat_list(screen, seats)
+    )
 }
 
 /// The line once the seats were given back.
-fn left_line(seats: &[Seat]) -> String {
-    format!("you left {}: watching now (q quits)", seat_list(seats))
+fn left_line<F: Front>(screen: &F, seats: &[Seat]) -> String {
+    format!("you left {}: watching now (q quits)", seat_list(screen, seats))
 }
 
 /// Logs a warning for each of this terminal's seats whose running clock
 /// just went low (once, until its time is topped up).
 pub fn warn_low_time<F: Front>(screen: &mut F) {
     let mine: Vec<u32> = screen.my_seats().iter().map(|s| u32::from(*s)).collect();
+    let names: Vec<String> = (0..=u8::MAX).take(16).map(|s| screen.seat_word(s)).collect();
     let clocks = screen.clocks_mut();
     let low = clocks.newly_low(&mine);
     let now = clocks.now_ms();
     let lines: Vec<String> = low
         .iter()
         .filter_map(|seat| clocks.seats.iter().find(|c| c.seat == *seat))
-        .map(|c| format!("your time is low: {} left on seat {}'s clock", clock::mmss(c.left_ms(now)), c.seat))
+        .map(|c| {
+            let name = names.get(c.seat as usize).cloned().unwrap_or_else(|| format!("seat {}", c.seat));
+            format!("your time is low: {} left on {name}'s clock", clock::mmss(c.left_ms(now)))
+        })
         .collect();
     for line in lines {
         screen.note(line);
@@ -332,7 +347,7 @@ pub fn run<F: Front>(
                                 screen.set_status(Some("you hold no seat here: you are watching".into()));
                             } else {
                                 confirming = Some(Confirm::Leave);
-                                screen.set_status(Some(leave_question(&seats)));
+                                screen.set_status(Some(leave_question(&screen, &seats)));
                             }
                         }
                         Action::Undo if sent_at.is_none() => {
@@ -365,7 +380,8 @@ pub fn run<F: Front>(
                     Ok(Update::Left(seats)) => {
                         screen.leave_seats(&seats);
                         sent_at = None;
-                        screen.set_status(Some(left_line(&seats)));
+                        let line = left_line(&screen, &seats);
+                        screen.set_status(Some(line));
                     }
                     Ok(Update::Notice(line)) => {
                         sent_at = None;
@@ -410,7 +426,7 @@ mod tests {
         screen.clocks.fixed_now_ms = Some(190_000);
         warn_low_time(&mut screen);
         assert_eq!(screen.log.len(), 1, "110 s is under a fifth of 10:00: {:?}", screen.log);
-        assert_eq!(screen.log[0], "your time is low: 1:50 left on seat 0's clock");
+        assert_eq!(screen.log[0], "your time is low: 1:50 left on Commander 1's clock");
         screen.clocks.fixed_now_ms = Some(290_000);
         warn_low_time(&mut screen);
         warn_low_time(&mut screen);

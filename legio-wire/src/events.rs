@@ -130,7 +130,7 @@ pub fn summary(e: &Event, public: &Public) -> String {
     match e {
         Event::FirstCommander { seat } => format!("{} plays first", who(seat)),
         Event::ProfileSet { seat, profile } => format!(
-            "{} sets command profile {profile} (Diplomacy +{}, Capture +{profile})",
+            "{} sets its command profile: Diplomacy +{}, Capture +{profile}",
             who(seat),
             3u8.saturating_sub(*profile)
         ),

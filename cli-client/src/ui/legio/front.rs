@@ -27,6 +27,9 @@ impl Front for LegioScreen {
     fn confirm_question(&self) -> Option<String> {
         LegioScreen::confirm_question(self)
     }
+    fn seat_word(&self, seat: Seat) -> String {
+        super::names::commander(seat)
+    }
     fn undo_seat(&self) -> Option<Seat> {
         self.my_seat
     }
