@@ -106,7 +106,13 @@ fn personnel_name(p: Personnel, count: u8) -> String {
         Personnel::Squad => "squad",
         Personnel::Expert(k) => expert_name(k),
     };
-    if count == 1 { format!("a {one}") } else { format!("{count} {one}s") }
+    if count == 1 { a_or_an(one) } else { format!("{count} {one}s") }
+}
+
+/// "a Diplomat", "an Adventurer".
+fn a_or_an(word: &str) -> String {
+    let vowel = word.starts_with(['a', 'e', 'i', 'o', 'u', 'A', 'E', 'I', 'O', 'U']);
+    format!("{} {word}", if vowel { "an" } else { "a" })
 }
 
 /// A snake-case reason or end cause in words.
@@ -134,7 +140,7 @@ pub fn summary(e: &Event, public: &Public) -> String {
             who(seat),
             3u8.saturating_sub(*profile)
         ),
-        Event::ExpertEmbarked { seat, kind } => format!("{} embarks a {}", who(seat), expert_name(*kind)),
+        Event::ExpertEmbarked { seat, kind } => format!("{} embarks {}", who(seat), a_or_an(expert_name(*kind))),
         Event::ObjectivesOffered { seat, cards } => {
             format!("{} draws {} to choose from", who(seat), plural(*cards, "Secret Objective", "Secret Objectives"))
         }

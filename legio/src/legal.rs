@@ -5,7 +5,7 @@
 //! offers the same options.
 
 use crate::content::{BASE, Pile, Risk, SECTOR_X};
-use crate::decision::{Choice, ChoiceOption, Decision, Gear, Pending, Personnel};
+use crate::decision::{Choice, ChoiceOption, Decision, Gear, Pending, Personnel, Purpose};
 use crate::price::Price;
 use crate::state::*;
 
@@ -45,11 +45,18 @@ impl Game {
                 let s = self.ship(seat);
                 let available = self.hid.deck.len() + self.hid.discard_down.len() + self.pb.discard_up.len();
                 let max = usize::from(s.max_draw(c)).min(available) as u8;
-                ("Draw Exploration cards".into(), (0..=max).map(Choice::Draw).collect())
+                (
+                    "Draw Exploration cards (each one left in hand when your turn ends costs 1 PC)".into(),
+                    (0..=max).map(Choice::Draw).collect(),
+                )
             }
             Pending::Turn { seat } => ("Your move".into(), self.turn_options(seat)),
-            Pending::Pay { seat, left, .. } => (
-                format!("Discard {left} more card(s) face down"),
+            Pending::Pay { seat, left, purpose } => (
+                format!(
+                    "Discard {} face down {}: pick which",
+                    if left == 1 { "1 more card".to_string() } else { format!("{left} more cards") },
+                    self.purpose_words(purpose)
+                ),
                 self.hand(seat).iter().map(|&k| Choice::Pay(k)).collect(),
             ),
             Pending::Contact { .. } => {
@@ -305,6 +312,19 @@ impl Game {
         v
     }
 
+    /// What a payment is for, in words: "to install a laser".
+    fn purpose_words(&self, p: Purpose) -> String {
+        match p {
+            Purpose::Recruit(x) => format!("to recruit {}", article(x.as_str())),
+            Purpose::Equip(g) => format!("to install {}", article(g.as_str())),
+            Purpose::Move(to) => format!("to cross into Sector {}", to + 1),
+            Purpose::EnterX => "to go to Sector X".into(),
+            Purpose::LeaveX => "to leave Sector X".into(),
+            Purpose::Decode(slot) => format!("to decode the {} contact", if slot == 0 { "A" } else { "B" }),
+            Purpose::Risk(card) => format!("for the risk of {}", self.content().exploration[usize::from(card)].name),
+        }
+    }
+
     /// The option's label with its price in brackets, and for a card
     /// played to explore, what its risk does.
     fn priced_label(&self, ch: &Choice, price: &Price) -> String {
@@ -329,7 +349,10 @@ impl Game {
             Risk::Signal => "signal: no risk".to_string(),
             Risk::Discard { .. } => format!("discard {}", price.words()),
             Risk::XenoShip { lasers, pc, px } => {
-                format!("Xeno ship: needs {lasers} laser(s); trophy +{pc} PC +{px} PX; loses a laser")
+                let trophy: Vec<String> =
+                    [(pc, "PC"), (px, "PX")].iter().filter(|(n, _)| *n > 0).map(|(n, w)| format!("+{n} {w}")).collect();
+                let lasers = if lasers == 1 { "1 laser".to_string() } else { format!("{lasers} lasers") };
+                format!("Xeno ship: needs {lasers}; trophy {}; costs a laser", trophy.join(" "))
             }
             Risk::OzOre { .. } => format!("Oz ore: {}", price.words()),
             Risk::Discovery => "discovery: a planet".to_string(),
@@ -349,7 +372,9 @@ impl Game {
             Choice::Profile(p) => format!("Profile: Diplomacy +{}, Capture +{p}", 3 - p),
             Choice::Expert(k) => format!("Embark {}", article(k.as_str())),
             Choice::Objective(o) => format!("Keep \"{}\"", c.objectives[usize::from(o)].name),
-            Choice::Draw(n) => format!("Draw {n} card(s)"),
+            Choice::Draw(0) => "Draw no card".into(),
+            Choice::Draw(1) => "Draw 1 card".into(),
+            Choice::Draw(n) => format!("Draw {n} cards"),
             Choice::BigDiscover => "Discard your whole draw to discover a planet".into(),
             Choice::Recruit(p) => format!("Recruit {}", article(p.as_str())),
             Choice::Equip(g) => format!("Install {}", article(g.as_str())),

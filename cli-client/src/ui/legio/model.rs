@@ -77,7 +77,12 @@ impl LegioScreen {
 
     /// Replaces the state; the cursor goes back to the top when the
     /// decision changed.
-    pub fn set_table(&mut self, table: Table) {
+    pub fn set_table(&mut self, mut table: Table) {
+        // A streamed state comes without the live summary: a spectator's
+        // delay (the policy's, fixed while the game is live) carries over.
+        if table.behind.is_none() && table.viewer_seat.is_none() && table.outcome.is_none() {
+            table.behind = self.table.behind;
+        }
         if table.decision != self.table.decision {
             self.selected = 0;
         }

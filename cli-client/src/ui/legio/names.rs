@@ -50,7 +50,11 @@ pub fn risk(r: Risk) -> String {
         Risk::Signal => "signal".into(),
         Risk::Discard { cards } => format!("discard {cards}"),
         Risk::XenoShip { lasers, .. } => format!("Xeno ship {lasers} laser{}", if lasers == 1 { "" } else { "s" }),
-        Risk::OzOre { pc, px } => format!("Oz ore +{pc} PC +{px} PX"),
+        Risk::OzOre { pc, px } => {
+            let gains: Vec<String> =
+                [(pc, "PC"), (px, "PX")].iter().filter(|(n, _)| *n > 0).map(|(n, w)| format!("+{n} {w}")).collect();
+            format!("Oz ore {}", gains.join(" "))
+        }
         Risk::Discovery => "discovery: a planet".into(),
         Risk::Drift => "drift: back to S1".into(),
         Risk::Hazard => "hazard: a damage roll".into(),
