@@ -7,6 +7,8 @@
 //! pictures with `UPDATE_SNAPSHOTS=1 cargo test -p xodus-cli --test
 //! snapshots` (`UPDATE_PICTURES=1`: the pictures alone) and review the diff.
 
+mod common;
+
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use serde::{Deserialize, Serialize};
@@ -242,4 +244,36 @@ fn a_shared_decision_names_who_else_may_take_it() {
     assert_eq!(s.shared_hint().as_deref(), Some("shared with captains 0 (AI), 1, 3 (AI): the first answer counts"));
     s.my_seats = vec![0, 1, 2, 3];
     assert_eq!(s.shared_hint(), None, "nobody else may take it");
+}
+
+/// Issue #60: at 100x30, 120x40 and 80x24, every option of an X-ODUS
+/// decision can be brought into view by its key and then shows whole
+/// (nothing cut mid-word), and the rules card says how the crew wins.
+#[test]
+fn every_option_shows_whole_by_its_key_at_every_size() {
+    let mut s = fixture("my_action", || {
+        let (g, ev) = play_until(21, |g| {
+            let d = g.decision();
+            d.kind == xodus_engine::DecisionKind::Action
+                && g.public().seq > 30
+                && d.options.iter().any(|o| o.id.starts_with("jump:"))
+        });
+        let seats = g.decision().deciders.clone();
+        (g, ev, seats)
+    });
+    let labels: Vec<String> = s.my_options().iter().map(|(_, o)| o.label.clone()).collect();
+    assert!(labels.len() > 9, "a menu past 9 options: {labels:?}");
+    for (w, h) in [(100u16, 30u16), (120, 40), (80, 24)] {
+        for (i, label) in labels.iter().enumerate() {
+            let key = xodus_cli::ui::menu::key(i).expect("a key");
+            assert!(s.select(xodus_cli::ui::menu::index_of(key).expect("the key picks it")));
+            let picture = render(&s, w, h);
+            let rows = common::panel_rows(&picture, "Decision").expect("the decision panel");
+            assert!(common::has_words(&rows, &format!("> {key} {label}")), "{w}x{h}: {label:?} not whole:\n{picture}");
+        }
+        s.show_help = true;
+        let card = render(&s, w, h);
+        s.show_help = false;
+        assert!(card.contains("How the crew wins"), "{w}x{h}:\n{card}");
+    }
 }
