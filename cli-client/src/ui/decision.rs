@@ -24,8 +24,9 @@ pub fn lines(screen: &Screen, rows: usize, cols: usize) -> Vec<Line<'static>> {
     let mine = screen.my_options();
     if mine.is_empty() {
         out.push(Line::styled(format!("waiting for {}", screen.deciders_text()), Style::new().fg(Color::Yellow)));
-        for o in v.decision.options.iter().take(rows.saturating_sub(2)) {
-            out.push(Line::styled(format!("  {}", o.label), style::dim()));
+        let others = v.decision.options.iter().flat_map(|o| menu::wrap(&o.label, cols.saturating_sub(2).max(10), 2));
+        for row in others.take(rows.saturating_sub(2)) {
+            out.push(Line::styled(format!("  {row}"), style::dim()));
         }
         return out;
     }

@@ -18,7 +18,10 @@ pub fn line(screen: &Screen, width: usize) -> Line<'static> {
     ];
     if let Some(o) = &v.public.outcome {
         let (text, color) = if o.won { ("VICTORY", Color::LightGreen) } else { ("DEFEAT", Color::LightRed) };
-        spans.push(Span::styled(format!("{text} ({}) ", o.cause), Style::new().fg(color).add_modifier(Modifier::BOLD)));
+        spans.push(Span::styled(
+            format!("{text} ({}) ", o.cause.replace('_', " ")),
+            Style::new().fg(color).add_modifier(Modifier::BOLD),
+        ));
     } else {
         let st = if screen.my_turn() {
             Style::new().fg(Color::Black).bg(Color::LightGreen)
