@@ -6,7 +6,7 @@ use anyhow::{Context, Result, bail};
 use clap::{Args, Parser, Subcommand};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::time::Instant;
-use xodus_ai::agent::{self, AgentConfig, claims::Claims, fill::FillConfig, seat::SeatEnd};
+use xodus_ai::agent::{self, AgentConfig, claims::Claims, fill::FillConfig, status::SeatEnd};
 use xodus_ai::selfplay::{self, SelfplayConfig};
 use xodus_ai::stats::Summary;
 use xodus_ai::{Budget, PolicyKind};
@@ -297,7 +297,10 @@ fn run_legio_selfplay(args: SelfplayArgs) -> Result<()> {
     }
     let policies = names
         .iter()
-        .map(|n| PolicyKind::parse(n).with_context(|| format!("unknown policy '{n}' (random, heuristic, mcts)")))
+        .map(|n| {
+            xodus_ai::legio::LegioKind::parse(n)
+                .with_context(|| format!("unknown policy '{n}' (random, heuristic, mcts)"))
+        })
         .collect::<Result<Vec<_>>>()?;
     let cfg = LegioSelfplay {
         policies: policies.clone(),
@@ -370,7 +373,10 @@ fn run_agent(args: AgentArgs) -> Result<()> {
             "nothing to do: use `xodus-ai selfplay ...` or `xodus-ai --server URL (--game ID --seat N | --fill)` (see --help)"
         );
     };
-    let policy = PolicyKind::parse(&args.policy).with_context(|| format!("unknown policy '{}'", args.policy))?;
+    if !xodus_ai::policy::registry::known_policy(&args.policy) {
+        bail!("unknown policy '{}' ({})", args.policy, xodus_ai::policy::registry::policy_names());
+    }
+    let policy = args.policy.clone();
     let threads = threads_or_cores(args.jobs);
     let cfg = std::sync::Arc::new(AgentConfig {
         server,

@@ -47,6 +47,11 @@ pub fn mix(parts: &[u64]) -> u64 {
     acc
 }
 
+/// A stable 64-bit hash of a string (FNV-1a), for seeding per game.
+pub fn hash_str(s: &str) -> u64 {
+    s.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

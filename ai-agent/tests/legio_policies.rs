@@ -5,12 +5,12 @@
 
 use legio_engine::{Game, GameConfig, Seat, View, Viewer};
 use xodus_ai::Budget;
-use xodus_ai::PolicyKind;
+use xodus_ai::legio::LegioKind;
 use xodus_ai::legio::selfplay::{LegioSelfplay, run};
 use xodus_ai::legio::{build, my_options};
 use xodus_ai::rng::Rng;
 
-const KINDS: [PolicyKind; 3] = [PolicyKind::Random, PolicyKind::Heuristic, PolicyKind::Mcts];
+const KINDS: [LegioKind; 3] = [LegioKind::Random, LegioKind::Heuristic, LegioKind::Search];
 
 /// The deciding seat's views met along a random game (every `every`-th
 /// decision, up to `n`).
@@ -113,7 +113,7 @@ fn a_time_limited_search_returns() {
     let view = sample_views(4, 3, 7, 6).pop().expect("a view");
     let (tx, rx) = std::sync::mpsc::channel();
     std::thread::spawn(move || {
-        let _ = tx.send(build(PolicyKind::Mcts, 1).choose(&view, &Budget::new(None, Some(30))));
+        let _ = tx.send(build(LegioKind::Search, 1).choose(&view, &Budget::new(None, Some(30))));
     });
     let id = rx.recv_timeout(std::time::Duration::from_secs(60)).expect("the search never returned");
     assert!(id.is_some());
@@ -122,7 +122,7 @@ fn a_time_limited_search_returns() {
 #[test]
 fn selfplay_is_reproducible_and_rotates_the_policies() {
     let cfg = |jobs| LegioSelfplay {
-        policies: vec![PolicyKind::Heuristic, PolicyKind::Random],
+        policies: vec![LegioKind::Heuristic, LegioKind::Random],
         games: 4,
         seed: 5,
         jobs,
@@ -148,7 +148,8 @@ fn selfplay_is_reproducible_and_rotates_the_policies() {
 /// of each name, with a legal option; a spectator's state gets none.
 #[test]
 fn a_wire_state_of_a_vii_legio_seat_is_played_by_its_policies() {
-    use xodus_ai::policy::registry::{GameKind, kind_of, play_legio};
+    use xodus_ai::legio::game::play as play_legio;
+    use xodus_ai::policy::registry::{PlayerSpec, game, player_for};
     let mut g = Game::new(GameConfig::new(3, 17)).expect("game");
     let mut pick = Rng::new(17);
     for step in 0..120 {
@@ -156,13 +157,17 @@ fn a_wire_state_of_a_vii_legio_seat_is_played_by_its_policies() {
         let seat = d.seat.expect("a decider");
         if step % 15 == 0 {
             let st = legio_wire::game_state(&g, Viewer::Seat(seat));
-            assert_eq!(kind_of(&st), Some(GameKind::Legio));
+            assert_eq!(game(&st.game_type).map(|g| g.game_type()), Some("legio"));
             for kind in KINDS {
                 let id = play_legio(kind, 3, &st, &Budget::new(Some(2), None)).expect("readable").expect("a pick");
                 assert!(d.options.iter().any(|o| o.id == id), "{} picked {id}", kind.as_str());
+                // The same through the registry, as the agent plays it.
+                let spec = PlayerSpec { policy: kind.as_str(), seed: 3, agent_seed: 3, threads: 1 };
+                let via = player_for(&st.game_type, spec).choose(&st, seat, &Budget::new(Some(2), None), 3);
+                assert_eq!(via, Ok(Some(id)), "{}", kind.as_str());
             }
             let watcher = legio_wire::game_state(&g, Viewer::Spectator);
-            assert_eq!(play_legio(PolicyKind::Heuristic, 3, &watcher, &Budget::default()).expect("readable"), None);
+            assert_eq!(play_legio(LegioKind::Heuristic, 3, &watcher, &Budget::default()).expect("readable"), None);
         }
         let id = d.options[pick.below(d.options.len())].id.clone();
         g.apply(seat, &id).expect("offered option");

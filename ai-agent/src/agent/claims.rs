@@ -4,7 +4,7 @@
 //! instead of holding a game up with a token nobody plays. Seats played
 //! with a token given on the command line are not ours to release.
 
-use super::seat::targets;
+use super::dial::targets;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;

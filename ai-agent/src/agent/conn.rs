@@ -15,8 +15,8 @@
 //! alone; each moves when it breaks. With one address nothing ever moves:
 //! the channel is kept and reconnects by itself, as it always did.
 use super::backoff::Backoff;
+use super::dial::targets;
 use super::pace::Pace;
-use super::seat::targets;
 use super::{AgentConfig, AgentError};
 use std::sync::Arc;
 use tokio::sync::{Mutex, OwnedSemaphorePermit, Semaphore};
@@ -88,7 +88,7 @@ pub struct Dialed {
 /// down). Anything else the node said is an answer from a live node.
 pub fn node_down(s: &Status) -> bool {
     let local = std::error::Error::source(s).is_some();
-    s.code() == Code::Unavailable || (local && super::seat::transient(s) && s.code() != Code::ResourceExhausted)
+    s.code() == Code::Unavailable || (local && super::status::transient(s) && s.code() != Code::ResourceExhausted)
 }
 
 /// Streams opened at once, each until its first state.
@@ -135,7 +135,7 @@ impl Pool {
     /// `failed`) is connected here, to its address or, failing that, the
     /// next ones round the list, with a backoff after each full round.
     pub async fn dial(&self, game_id: &str) -> (Client, Dialed) {
-        let i = (super::seat::hash_str(game_id) % self.channels.len() as u64) as usize;
+        let i = (crate::rng::hash_str(game_id) % self.channels.len() as u64) as usize;
         let mut slot = self.channels[i].lock().await;
         let channel = match &slot.channel {
             Some(ch) => ch.clone(),
@@ -201,12 +201,11 @@ impl Pool {
 mod tests {
     use super::*;
     use crate::budget::Budget;
-    use crate::policy::PolicyKind;
 
     fn config(server: String, connections: usize) -> AgentConfig {
         AgentConfig {
             server,
-            policy: PolicyKind::Random,
+            policy: "random".into(),
             budget: Budget::new(None, None),
             seed: 1,
             threads: 1,
@@ -261,7 +260,7 @@ mod tests {
         // Whichever address each channel starts on, both end up on the
         // live one: the dead one refuses.
         let keys: Vec<String> = (0..64).map(|i| format!("g{i}")).collect();
-        let on = |slot: usize| keys.iter().find(|k| super::super::seat::hash_str(k) % 2 == slot as u64).expect("a key");
+        let on = |slot: usize| keys.iter().find(|k| crate::rng::hash_str(k) % 2 == slot as u64).expect("a key");
         let (_, first) = pool.dial(on(0)).await;
         let (_, second) = pool.dial(on(1)).await;
         assert_eq!((first.slot, second.slot), (0, 1));

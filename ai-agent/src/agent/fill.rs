@@ -16,7 +16,7 @@
 use super::backoff::Backoff;
 use super::claims::Claims;
 use super::conn::{Client, Pool};
-use super::seat::SeatEnd;
+use super::status::SeatEnd;
 use super::table::{SeatToPlay, Shared, play_table};
 use super::think::Thinkers;
 use super::{AgentConfig, AgentError};

@@ -4,7 +4,8 @@
 //! `table` plays every seat the process holds in one game over one stream
 //! (claim or reuse tokens, follow the game, think, submit with the
 //! expected sequence number, survive restarts and cuts); `seat` plays one
-//! seat (a table of one); `fill` is the daemon that watches the lobby and
+//! seat (a table of one); `status` says how a seat's play ends and which
+//! server statuses say so; `dial` reads the address and connects; `fill` is the daemon that watches the lobby and
 //! starts one table task per game with seats open to AI; `conn` is the
 //! small pool of connections every table shares, with the agent key;
 //! `pace` keeps the process under its request rate and backs off with
@@ -17,15 +18,16 @@
 pub mod backoff;
 pub mod claims;
 pub mod conn;
+pub mod dial;
 pub mod fill;
 pub mod pace;
 pub mod seat;
 pub mod shared;
+pub mod status;
 pub mod table;
 pub mod think;
 
 use crate::budget::Budget;
-use crate::policy::PolicyKind;
 
 /// How the agent plays.
 #[derive(Clone, Debug)]
@@ -33,8 +35,9 @@ pub struct AgentConfig {
     /// Server URL, e.g. `http://127.0.0.1:50051`, or several separated by
     /// commas (nodes of one service; `conn` moves off one that is gone).
     pub server: String,
-    /// Policy for every seat it plays.
-    pub policy: PolicyKind,
+    /// Policy for every seat it plays, by name (each game's own of that
+    /// name; `policy::registry`).
+    pub policy: String,
     /// Thinking budget per decision.
     pub budget: Budget,
     /// Seed of the policies (mixed with the game id and seat).
@@ -61,9 +64,10 @@ impl AgentConfig {
     /// Decisions thought at once: the cores, divided by a search's own
     /// threads.
     pub fn think_slots(&self) -> usize {
-        match self.policy {
-            PolicyKind::Mcts => (self.cores / self.threads.max(1)).max(1),
-            _ => self.cores.max(1),
+        if crate::policy::registry::searches(&self.policy) {
+            (self.cores / self.threads.max(1)).max(1)
+        } else {
+            self.cores.max(1)
         }
     }
 }

@@ -33,12 +33,11 @@
 use super::backoff::Backoff;
 use super::claims::Claims;
 use super::conn::{Client, Dialed, Pool};
-use super::seat::{SeatEnd, hash_str, seat_lost, transient};
+use super::status::{SeatEnd, seat_lost, transient};
 use super::think::Thinkers;
 use super::{AgentConfig, AgentError};
-use crate::policy::registry::{self, GameKind};
-use crate::policy::{Policy, options_for};
-use crate::rng::mix;
+use crate::policy::registry::{self, PlayerSpec, SeatPlayer};
+use crate::rng::{hash_str, mix};
 use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -85,7 +84,9 @@ struct Held {
     /// Claimed by this table (given back at stop), not given on the
     /// command line.
     claimed: bool,
-    policy: Option<Box<dyn Policy>>,
+    /// The seat's player, built at its first decision (it needs the
+    /// game's type); out while it thinks.
+    player: Option<Box<dyn SeatPlayer>>,
     heard: Instant,
 }
 
@@ -285,7 +286,6 @@ impl Table {
             if self.held.contains_key(&seat) {
                 continue;
             }
-            let policy = self.policy_for(seat);
             let (token, claimed) = match token {
                 Some(t) => (t, false),
                 None => {
@@ -323,19 +323,16 @@ impl Table {
                     }
                 }
             };
-            self.held.insert(seat, Held { token, claimed, policy: Some(policy), heard: Instant::now() });
+            self.held.insert(seat, Held { token, claimed, player: None, heard: Instant::now() });
         }
     }
 
-    fn policy_for(&self, seat: u32) -> Box<dyn Policy> {
+    /// A fresh player for `seat` in a game of `game_type`.
+    fn player_for(&self, seat: u32, game_type: &str) -> Box<dyn SeatPlayer> {
         let cfg = &self.sh.cfg;
         let seed = mix(&[cfg.seed, hash_str(&self.game_id), u64::from(seat)]);
-        match cfg.policy {
-            crate::policy::PolicyKind::Mcts if cfg.threads > 1 => {
-                Box::new(crate::policy::mcts::MctsPolicy::new(cfg.seed ^ 0x6d63_7473).with_threads(cfg.threads))
-            }
-            _ => cfg.policy.build(seed),
-        }
+        let spec = PlayerSpec { policy: &cfg.policy, seed, agent_seed: cfg.seed, threads: cfg.threads };
+        registry::player_for(game_type, spec)
     }
 
     fn creds(&self, seat: u32) -> Option<pb::SeatCredentials> {
@@ -615,78 +612,41 @@ impl Table {
         }
         let d = st.decision.as_ref()?;
         let seat8 = u8::try_from(seat).ok()?;
-        // VII Legio: its own commanders (`policy::registry`), each built
-        // fresh for the decision from the seat's view and a seed.
-        if registry::kind_of(st) == Some(GameKind::Legio) {
-            let cfg = &self.sh.cfg;
-            let (kind, budget, state) = (cfg.policy, cfg.budget.clone(), st.clone());
-            let seed = mix(&[cfg.seed, hash_str(&self.game_id), u64::from(seat), st.seq]);
-            let game = self.game_id.clone();
-            let picked = self
-                .sh
-                .thinkers
-                .think(move || {
-                    let start = Instant::now();
-                    let id = registry::play_legio(kind, seed, &state, &budget);
-                    thought(&game, seat, start);
-                    id
-                })
-                .await;
-            return match picked {
-                Ok(Ok(Some(id))) => Some(id),
-                Ok(Ok(None)) => crate::policy::any_game::pick(d, seat, seed),
-                Ok(Err(e)) => {
-                    tracing::warn!(game = %self.game_id, seq = st.seq, error = %e, "unreadable VII Legio state");
-                    None
+        let seed = mix(&[self.sh.cfg.seed, hash_str(&self.game_id), u64::from(seat), st.seq]);
+        let mut player = match self.held.get_mut(&seat)?.player.take() {
+            Some(p) => p,
+            None => self.player_for(seat, &st.game_type),
+        };
+        let (budget, state, game) = (self.sh.cfg.budget.clone(), st.clone(), self.game_id.clone());
+        let done = self
+            .sh
+            .thinkers
+            .think(move || {
+                let start = Instant::now();
+                let picked = player.choose(&state, seat8, &budget, seed);
+                thought(&game, seat, start);
+                (player, picked)
+            })
+            .await;
+        match done {
+            Ok((player, picked)) => {
+                if let Some(h) = self.held.get_mut(&seat) {
+                    h.player = Some(player);
                 }
-                Err(e) => {
-                    tracing::warn!(game = %self.game_id, seat, error = %e, "policy task failed");
-                    None
-                }
-            };
-        }
-        match xodus_wire::view(st) {
-            Ok(view) => {
-                let budget = self.sh.cfg.budget.clone();
-                let policy = self.held.get_mut(&seat)?.policy.take()?;
-                let game = self.game_id.clone();
-                let done = self
-                    .sh
-                    .thinkers
-                    .think(move || {
-                        let start = Instant::now();
-                        let mut p = policy;
-                        let id = p
-                            .choose(&view, seat8, &budget)
-                            .or_else(|| options_for(&view, seat8).first().map(|o| o.id.clone()));
-                        thought(&game, seat, start);
-                        (p, id)
-                    })
-                    .await;
-                match done {
-                    Ok((p, id)) => {
-                        if let Some(h) = self.held.get_mut(&seat) {
-                            h.policy = Some(p);
-                        }
-                        id
-                    }
+                match picked {
+                    Ok(Some(id)) => Some(id),
+                    // The policy found nothing to pick: any legal option.
+                    Ok(None) => crate::policy::any_game::pick(d, seat, seed),
                     Err(e) => {
-                        tracing::warn!(game = %self.game_id, seat, error = %e, "policy task failed; a fresh policy takes over");
-                        let fresh = self.policy_for(seat);
-                        if let Some(h) = self.held.get_mut(&seat) {
-                            h.policy = Some(fresh);
-                        }
+                        tracing::warn!(game = %self.game_id, seq = st.seq, error = %e, "unreadable typed state");
                         None
                     }
                 }
             }
-            // A game this agent has no policy of its own for: it is
-            // played from the wire decision alone.
-            Err(xodus_wire::WireError::NotXodus) => {
-                crate::policy::any_game::pick(d, seat, mix(&[self.sh.cfg.seed, hash_str(&self.game_id), st.seq]))
-            }
+            // The player is lost with its task: a fresh one takes over at
+            // the next decision.
             Err(e) => {
-                tracing::warn!(game = %self.game_id, seq = st.seq, error = %e, "unreadable typed state");
+                tracing::warn!(game = %self.game_id, seat, error = %e, "policy task failed; a fresh policy takes over");
                 None
             }
         }

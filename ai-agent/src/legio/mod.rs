@@ -12,12 +12,12 @@
 //! heuristic, `selfplay` measures them against each other.
 
 pub mod eval;
+pub mod game;
 pub mod heuristic;
 pub mod search;
 pub mod selfplay;
 
 use crate::budget::Budget;
-use crate::policy::PolicyKind;
 use crate::rng::Rng;
 use legio_engine::{ChoiceOption, Seat, View, Viewer};
 
@@ -31,13 +31,45 @@ pub trait LegioPolicy: Send {
     fn name(&self) -> &'static str;
 }
 
-/// The VII Legio policy for a command-line kind: random, the heuristic,
-/// or the determinized search (`mcts`).
-pub fn build(kind: PolicyKind, seed: u64) -> Box<dyn LegioPolicy> {
+/// VII Legio's policies, by their command-line names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LegioKind {
+    /// Uniform over the seat's options.
+    Random,
+    /// The one-step look-ahead over determinizations (`heuristic`).
+    Heuristic,
+    /// The determinized search (`search`; "mcts" on the command line, the
+    /// name the agent's other game uses for its search).
+    Search,
+}
+
+impl LegioKind {
+    /// Parses a command-line name.
+    pub fn parse(s: &str) -> Option<LegioKind> {
+        match s {
+            "random" => Some(LegioKind::Random),
+            "heuristic" => Some(LegioKind::Heuristic),
+            "mcts" | "search" => Some(LegioKind::Search),
+            _ => None,
+        }
+    }
+
+    /// Command-line name.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            LegioKind::Random => "random",
+            LegioKind::Heuristic => "heuristic",
+            LegioKind::Search => "mcts",
+        }
+    }
+}
+
+/// The VII Legio policy of a kind, seeded with `seed`.
+pub fn build(kind: LegioKind, seed: u64) -> Box<dyn LegioPolicy> {
     match kind {
-        PolicyKind::Random => Box::new(RandomLegio { rng: Rng::new(seed) }),
-        PolicyKind::Heuristic => Box::new(heuristic::Heuristic::new(seed)),
-        PolicyKind::Mcts => Box::new(search::Search::new(seed)),
+        LegioKind::Random => Box::new(RandomLegio { rng: Rng::new(seed) }),
+        LegioKind::Heuristic => Box::new(heuristic::Heuristic::new(seed)),
+        LegioKind::Search => Box::new(search::Search::new(seed)),
     }
 }
 

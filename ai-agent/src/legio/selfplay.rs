@@ -5,9 +5,9 @@
 //! uses seed `seed + i`. Games run on worker threads pulling game numbers
 //! from a shared counter; results are put back in game order.
 
+use super::LegioKind;
 use super::LegioPolicy;
 use crate::budget::Budget;
-use crate::policy::PolicyKind;
 use crate::rng::mix;
 use crate::stats::{mean_ci95, percentile, wilson95};
 use legio_engine::{Game, GameConfig, Viewer};
@@ -24,7 +24,7 @@ pub const MAX_DECISIONS: u64 = 50_000;
 #[derive(Clone, Debug)]
 pub struct LegioSelfplay {
     /// One policy per seat, seated in this order in game 0.
-    pub policies: Vec<PolicyKind>,
+    pub policies: Vec<LegioKind>,
     /// Number of games.
     pub games: usize,
     /// Base seed.
@@ -88,7 +88,7 @@ pub fn play_game(cfg: &LegioSelfplay, index: usize) -> Result<LegioGame, LegioSe
     let config = GameConfig::new(n as u8, game_seed);
     config.validate()?;
     let mut game = Game::new(config)?;
-    let kinds: Vec<PolicyKind> = (0..n).map(|s| cfg.policies[(s + n - index % n) % n]).collect();
+    let kinds: Vec<LegioKind> = (0..n).map(|s| cfg.policies[(s + n - index % n) % n]).collect();
     let mut policies: Vec<Box<dyn LegioPolicy>> =
         kinds.iter().enumerate().map(|(s, k)| super::build(*k, mix(&[game_seed, s as u64, 0x1e]))).collect();
     let mut think: Vec<Vec<f64>> = vec![Vec::new(); n];
@@ -229,7 +229,7 @@ pub struct LegioSummary {
 
 impl LegioSummary {
     /// Summarizes `games` played in `elapsed_s` seconds.
-    pub fn new(lineup: &[PolicyKind], games: &[LegioGame], elapsed_s: f64) -> LegioSummary {
+    pub fn new(lineup: &[LegioKind], games: &[LegioGame], elapsed_s: f64) -> LegioSummary {
         let mut causes = BTreeMap::new();
         for g in games {
             *causes.entry(g.cause.clone()).or_insert(0) += 1;

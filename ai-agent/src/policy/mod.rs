@@ -5,6 +5,7 @@
 
 pub mod any_game;
 pub mod endgame;
+pub mod game;
 pub mod guard;
 pub mod heuristic;
 pub mod march;

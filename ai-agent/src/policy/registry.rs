@@ -1,81 +1,145 @@
-//! Which policies play a game, chosen by the game's type
-//! (`GameState.game_type`): one entry per game the agent has policies of
-//! its own for. X-ODUS seats are played by the crate's X-ODUS policies,
-//! VII Legio seats by `crate::legio`'s, under the same command-line names
-//! (random, heuristic, mcts); a game with no entry is played by a legal
-//! random pick from the wire decision (`any_game`). Adding a game's AI is
-//! one entry here and one arm where the agent thinks.
+//! The games the agent plays with policies of their own: one [`GameAi`]
+//! each in [`GAMES`], the one list a new game's AI is added to. A game's
+//! entry names its policies (the command line's `--policy`) and builds a
+//! [`SeatPlayer`] for one seat: it reads the seat's own wire state into
+//! the game's view and picks from it. A game with no entry, or a policy
+//! name the game has not, is played by a legal random pick from the wire
+//! decision ([`AnyGame`]).
 
 use crate::budget::Budget;
-use crate::policy::PolicyKind;
 use xodus::pb;
 
-/// The games the agent has policies of its own for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum GameKind {
-    /// X-ODUS: the co-operative crew (`crate::policy`).
-    Xodus,
-    /// VII Legio: rival commanders (`crate::legio`).
-    Legio,
+/// One seat's player in one game: kept from decision to decision.
+pub trait SeatPlayer: Send {
+    /// The pick of `seat` on `st`, the state as that seat sees it; `seed`
+    /// is the decision's own (mixed from the agent's seed, the game, the
+    /// seat and the seq). `Ok(None)`: the seat has nothing the policy can
+    /// pick; `Err`: the state does not read as this game's.
+    fn choose(&mut self, st: &pb::GameState, seat: u8, budget: &Budget, seed: u64) -> Result<Option<String>, String>;
 }
 
-/// One game's entry.
+/// What a seat's player is built from.
 #[derive(Clone, Copy, Debug)]
-pub struct Entry {
+pub struct PlayerSpec<'a> {
+    /// The policy's name (`--policy`).
+    pub policy: &'a str,
+    /// The seat's seed (the agent's, mixed with the game and the seat).
+    pub seed: u64,
+    /// The agent's own seed.
+    pub agent_seed: u64,
+    /// Threads a search may use for one decision.
+    pub threads: usize,
+}
+
+/// One game's AI.
+pub trait GameAi: Sync {
     /// The type name the server gives the game.
-    pub game_type: &'static str,
-    /// Which policies play it.
-    pub kind: GameKind,
+    fn game_type(&self) -> &'static str;
     /// The policy names it answers to.
-    pub policies: &'static [&'static str],
+    fn policies(&self) -> &'static [&'static str];
+    /// Whether the named policy searches on several threads a decision
+    /// (then a decision takes `--threads` cores of the machine's).
+    fn searches(&self, policy: &str) -> bool;
+    /// A player for one seat, or None for a policy the game has not.
+    fn player(&self, spec: PlayerSpec<'_>) -> Option<Box<dyn SeatPlayer>>;
 }
 
 /// Every game with policies of its own.
-pub const ENTRIES: &[Entry] = &[
-    Entry { game_type: xodus_wire::GAME_TYPE, kind: GameKind::Xodus, policies: &["random", "heuristic", "mcts"] },
-    Entry { game_type: legio_wire::GAME_TYPE, kind: GameKind::Legio, policies: &["random", "heuristic", "mcts"] },
-];
+pub static GAMES: &[&dyn GameAi] = &[&crate::policy::game::XodusAi, &crate::legio::game::LegioAi];
 
 /// The entry of a game type, if the agent has policies for it.
-pub fn entry(game_type: &str) -> Option<&'static Entry> {
-    ENTRIES.iter().find(|e| e.game_type == game_type)
+pub fn game(game_type: &str) -> Option<&'static dyn GameAi> {
+    GAMES.iter().copied().find(|g| g.game_type() == game_type)
 }
 
-/// The kind of game a state belongs to; `None` for a game the agent has
-/// no policy of its own for (played at random) or a state without a type.
-pub fn kind_of(st: &pb::GameState) -> Option<GameKind> {
-    entry(&st.game_type).map(|e| e.kind)
+/// Whether some game answers to the policy name.
+pub fn known_policy(name: &str) -> bool {
+    name == AnyGame::NAME || GAMES.iter().any(|g| g.policies().contains(&name))
 }
 
-/// A VII Legio seat's pick from its wire state: the seat's own view read
-/// by `legio_wire`, played by the VII Legio policy of `kind`, built fresh
-/// from `seed` (so the pick depends on the view and the seed alone).
-/// `Ok(None)` when the state's seat has nothing to decide.
-pub fn play_legio(
-    kind: PolicyKind,
-    seed: u64,
-    st: &pb::GameState,
-    budget: &Budget,
-) -> Result<Option<String>, legio_wire::WireError> {
-    let view = legio_wire::view(st)?;
-    Ok(crate::legio::build(kind, seed).choose(&view, budget))
+/// Every policy name, for help and errors: "random, heuristic, mcts".
+pub fn policy_names() -> String {
+    let mut names: Vec<&str> = vec![AnyGame::NAME];
+    for g in GAMES {
+        for p in g.policies() {
+            if !names.contains(p) {
+                names.push(p);
+            }
+        }
+    }
+    names.join(", ")
+}
+
+/// Whether the named policy searches on several threads in any game.
+pub fn searches(policy: &str) -> bool {
+    GAMES.iter().any(|g| g.searches(policy))
+}
+
+/// The player of one seat of a game of `game_type`: the game's own for the
+/// policy, else a random legal pick.
+pub fn player_for(game_type: &str, spec: PlayerSpec<'_>) -> Box<dyn SeatPlayer> {
+    match game(game_type).and_then(|g| g.player(spec)) {
+        Some(p) => p,
+        None => {
+            if spec.policy != AnyGame::NAME {
+                tracing::info!(game_type, policy = spec.policy, "no such policy for this game: random legal picks");
+            }
+            Box::new(AnyGame)
+        }
+    }
+}
+
+/// Any game: a uniformly random option of the wire decision.
+pub struct AnyGame;
+
+impl AnyGame {
+    /// The name it answers to.
+    pub const NAME: &'static str = "random";
+}
+
+impl SeatPlayer for AnyGame {
+    fn choose(&mut self, st: &pb::GameState, seat: u8, _budget: &Budget, seed: u64) -> Result<Option<String>, String> {
+        Ok(st.decision.as_ref().and_then(|d| crate::policy::any_game::pick(d, u32::from(seat), seed)))
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    fn spec(policy: &str) -> PlayerSpec<'_> {
+        PlayerSpec { policy, seed: 1, agent_seed: 2, threads: 1 }
+    }
+
     #[test]
     fn each_game_type_finds_its_entry_and_unknown_ones_none() {
-        let st = |t: &str| pb::GameState { game_type: t.into(), ..Default::default() };
-        assert_eq!(kind_of(&st("xodus")), Some(GameKind::Xodus));
-        assert_eq!(kind_of(&st("legio")), Some(GameKind::Legio));
-        assert_eq!(kind_of(&st("high_card")), None);
-        assert_eq!(kind_of(&st("")), None);
-        for e in ENTRIES {
-            for p in e.policies {
-                assert!(PolicyKind::parse(p).is_some(), "{} names an unknown policy {p}", e.game_type);
+        assert_eq!(game("xodus").map(|g| g.game_type()), Some("xodus"));
+        assert_eq!(game("legio").map(|g| g.game_type()), Some("legio"));
+        assert!(game("high_card").is_none());
+        assert!(game("").is_none());
+        for g in GAMES {
+            for p in g.policies() {
+                assert!(g.player(spec(p)).is_some(), "{} names policy {p} but builds none", g.game_type());
+                assert!(known_policy(p));
             }
+            assert!(g.player(spec("no-such")).is_none());
         }
+        assert!(!known_policy("no-such"));
+        assert_eq!(policy_names(), "random, heuristic, mcts");
+        assert!(searches("mcts") && !searches("heuristic"));
+    }
+
+    #[test]
+    fn a_game_without_policies_is_played_by_random_legal_picks() {
+        let option = |id: &str| pb::ChoiceOption { id: id.into(), seats: vec![1], ..Default::default() };
+        let st = pb::GameState {
+            game_type: "high_card".into(),
+            decision: Some(pb::Decision { options: vec![option("draw"), option("stand")], ..Default::default() }),
+            ..Default::default()
+        };
+        let mut p = player_for("high_card", spec("mcts"));
+        let id = p.choose(&st, 1, &Budget::default(), 7).expect("reads any state");
+        assert!(matches!(id.as_deref(), Some("draw" | "stand")), "{id:?}");
+        assert_eq!(p.choose(&st, 0, &Budget::default(), 7), Ok(None), "seat 0 has no option");
     }
 }

@@ -1,0 +1,55 @@
+//! VII Legio's entry in the agent's registry (`registry::GAMES`): its
+//! policies by name, and a seat player that reads the seat's wire state
+//! into the engine's view and builds the policy fresh for each decision
+//! from the decision's seed, so a pick depends on the view and the seed
+//! alone.
+
+use super::LegioKind;
+use crate::budget::Budget;
+use crate::policy::registry::{GameAi, PlayerSpec, SeatPlayer};
+use xodus::pb;
+
+/// VII Legio's AI commanders.
+pub struct LegioAi;
+
+impl GameAi for LegioAi {
+    fn game_type(&self) -> &'static str {
+        legio_wire::GAME_TYPE
+    }
+
+    fn policies(&self) -> &'static [&'static str] {
+        &["random", "heuristic", "mcts"]
+    }
+
+    fn searches(&self, _policy: &str) -> bool {
+        false
+    }
+
+    fn player(&self, spec: PlayerSpec<'_>) -> Option<Box<dyn SeatPlayer>> {
+        Some(Box::new(Commander { kind: LegioKind::parse(spec.policy)? }))
+    }
+}
+
+/// One commander: which policy plays it.
+struct Commander {
+    kind: LegioKind,
+}
+
+impl SeatPlayer for Commander {
+    fn choose(&mut self, st: &pb::GameState, _seat: u8, budget: &Budget, seed: u64) -> Result<Option<String>, String> {
+        play(self.kind, seed, st, budget).map_err(|e| e.to_string())
+    }
+}
+
+/// A VII Legio seat's pick from its wire state: the seat's own view read
+/// by `legio_wire`, played by the policy of `kind` built fresh from
+/// `seed`. `Ok(None)` when the state's seat has nothing to decide.
+pub fn play(
+    kind: LegioKind,
+    seed: u64,
+    st: &pb::GameState,
+    budget: &Budget,
+) -> Result<Option<String>, legio_wire::WireError> {
+    let view = legio_wire::view(st)?;
+    Ok(super::build(kind, seed).choose(&view, budget))
+}
