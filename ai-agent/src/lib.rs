@@ -1,18 +1,23 @@
-//! # xodus-ai: AI captains for X-ODUS
+//! # xodus-ai: AI players for the hosted games
 //!
-//! Policies that pick one of the engine's enumerated options from what a
-//! seat may see, a local self-play harness that measures them, and (in
-//! the binary) the gRPC agent that plays seats on a server.
+//! X-ODUS captains and VII Legio commanders: policies that pick one of an
+//! engine's enumerated options from what a seat may see, a local self-play
+//! harness that measures them, and (in the binary) the gRPC agent that
+//! plays seats on a server, any hosted game included (a game it has no
+//! policy for gets a legal random pick).
 //!
-//! The key design choice: every policy reads only a seat's [`View`] and
-//! builds any full game it needs with `Game::from_view` (a determinization
+//! The key design choice: every policy reads only a seat's view (X-ODUS's
+//! [`View`], VII Legio's `legio_engine::View`) and builds any full game it
+//! needs with its engine's `Game::from_view` (a determinization
 //! that resamples the hidden half), never from the true game, so self-play
 //! figures are honest about hidden information and the same code plays on
 //! the network, where the view is all there is.
 //!
 //! Layout: `rng` (seeded tie-breaks), `budget` (iterations/ms), `board`
-//! (distances over the public map), `eval` (the team's value of a state),
-//! `policy` (random, heuristic, mcts), `selfplay` (games on threads),
+//! (distances over the public map), `eval` (the X-ODUS team's value of a
+//! state), `skill` (Skill Roll odds), `value` and `fitting` (a learned
+//! chance to win, off by default), `tune` (weights overridden at run
+//! time), `policy` (random, heuristic, mcts), `selfplay` (games on threads),
 //! `stats` (Wilson interval, percentiles, the summary), `agent` (the gRPC
 //! client: one seat, or the lobby-filling daemon). `legio` holds the VII
 //! Legio commanders (random, heuristic, search, self-play), each playing

@@ -10,8 +10,9 @@
 //! - [`conformance`]: the checks every hosted game must pass;
 //! - `secrecy`: the guards every choice passes (refusals, undo rights);
 //! - [`model`]: the server's records (seats, claims, entries), no gRPC, no SQL;
-//! - [`store`]: the [`store::GameStore`] trait, SQLite and memory stores;
-//! - [`migrations`]: the SQLite schema as numbered migrations;
+//! - [`store`]: the [`store::GameStore`] trait and its stores: SQLite (the
+//!   default), PostgreSQL (which several nodes may share) and memory;
+//! - [`migrations`]: the SQLite and PostgreSQL schemas as numbered migrations;
 //! - `dir_lock`: one server per data directory (an OS lock, the holder's pid);
 //! - [`manager`]: every hosted game behind per-game locks, choices made
 //!   durable before they are acknowledged, streams that replay and follow;
@@ -24,6 +25,10 @@
 //! - [`error`]: errors and their gRPC status codes;
 //! - `access`: one log line per call at its end, and the call figures;
 //! - [`metrics`]: the figures an operator graphs, as Prometheus text;
+//! - `clock`: turn clocks; `listen`: TCP and Unix-socket listeners; `web`:
+//!   a front-end's static files and CORS; `health`: readiness; `peers`:
+//!   calls forwarded to the node that owns a game (several nodes on one
+//!   PostgreSQL);
 //! - [`server`]: [`run`] (listener + config + shutdown future), used by
 //!   `main` and by the tests on port 0.
 //!

@@ -6,11 +6,16 @@
 //! the new state in, broadcast it and acknowledge. A refused or failed
 //! choice therefore changes nothing.
 //!
-//! One job per submodule: `lobby` (create, fork, list, history), `seats`
-//! (claims, releases, tokens), `play` (choices and undos), `streams`
-//! (StreamGame and WatchLobby), `upkeep` (idle seats, abandoned games,
-//! retention of ended games), `index` (the lobby's record of every stored
-//! game). This file holds the shared records and loads games lazily: at
+//! One job per submodule: `lobby` (create, fork, list, history), `index`
+//! (the lobby's record of every stored game), `seats` (claims, releases,
+//! tokens, stand-ins), `play` (SubmitChoice and Undo), `commit_wait` (a
+//! choice waiting for its commit), `play_stream` (Play: one seat's choices
+//! over one stream), `streams` (StreamGame and WatchLobby), `rendered` (a
+//! seq's states rendered once and shared), `replays` (GetView and a past
+//! seq as one viewer saw it), `spectators` (spectator policies, view
+//! grants), `upkeep` (idle seats, seat leases, turn clocks, abandoned
+//! games, retention of ended games), `nodes` (several nodes on one store),
+//! and `tests`. This file holds the shared records and loads games lazily: at
 //! start only the index is read; a game is replayed when first touched and
 //! leaves memory again after `Limits::evict_idle` untouched. On a store
 //! shared by several nodes, a game is loaded only once this node owns it
