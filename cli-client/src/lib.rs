@@ -17,6 +17,7 @@
 
 pub mod cli;
 pub mod clock;
+pub mod games;
 pub mod legio_read;
 pub mod plain;
 pub mod procs;

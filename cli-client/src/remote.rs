@@ -13,7 +13,7 @@ use tonic::transport::Channel;
 use tonic::{Code, Status};
 use xodus::dial::Targets;
 use xodus::{GameServiceClient, pb};
-use xodus_engine::{Event, Seat, ShipKind, View};
+use xodus_engine::{Event, Seat, View};
 
 mod words;
 use words::{About, cli_words};
@@ -79,57 +79,29 @@ pub struct NewGame {
     pub clock: Option<ClockRules>,
 }
 
-/// The setup of a new game, per game.
+/// The setup of a new game, as its game (`crate::games`) built it from the
+/// flags.
 #[derive(Clone, Debug)]
-pub enum NewSetup {
-    /// X-ODUS.
-    Xodus {
-        /// Number of ships when `ships` is empty.
-        ship_count: u8,
-        /// Ships chosen by seat (random when empty).
-        ships: Vec<ShipKind>,
-        /// Difficulty name.
-        difficulty: String,
-        /// Allies by name (random when empty).
-        allies: Vec<String>,
-        /// Seed (random when absent).
-        seed: Option<u64>,
-        /// The permanent +1 Avatar movement marker (rulebook p. 19).
-        nightmare: bool,
-    },
-    /// VII Legio: Nébuleuse Rouge.
-    Legio {
-        /// Commanders, 2 to 4.
-        players: u8,
-        /// Seed (random when absent).
-        seed: Option<u64>,
-        /// Rounds after which the game is cut short (the server's default
-        /// when absent).
-        round_limit: Option<u32>,
-    },
+pub struct NewSetup {
+    /// The game's registered name.
+    pub game_type: &'static str,
+    /// Its number of seats.
+    pub seats: u8,
+    /// The deprecated `GameKind` number, for older servers (0: none).
+    pub kind: i32,
+    /// The CreateGame setup (None: the game's default).
+    pub wire: Option<pb::create_game_request::Setup>,
 }
 
 impl NewGame {
     /// The number of seats of the game.
     pub fn seat_count(&self) -> u8 {
-        match &self.setup {
-            NewSetup::Xodus { ship_count, ships, .. } => {
-                if ships.is_empty() {
-                    *ship_count
-                } else {
-                    ships.len() as u8
-                }
-            }
-            NewSetup::Legio { players, .. } => *players,
-        }
+        self.setup.seats
     }
 
     /// The game's registered name.
     pub fn game_type(&self) -> &'static str {
-        match self.setup {
-            NewSetup::Xodus { .. } => table::XODUS,
-            NewSetup::Legio { .. } => table::LEGIO,
-        }
+        self.setup.game_type
     }
 }
 
@@ -281,29 +253,6 @@ pub fn view_of(table: Table) -> Result<View, RemoteError> {
     }
 }
 
-/// The setup of a CreateGame request.
-fn wire_setup(game: &NewGame) -> pb::create_game_request::Setup {
-    match &game.setup {
-        NewSetup::Xodus { ships, difficulty, allies, seed, nightmare, .. } => {
-            xodus::any::xodus_setup(xodus::xodus_pb::XodusSetup {
-                ship_count: u32::from(game.seat_count()),
-                ships: ships.iter().map(|k| k.as_str().to_string()).collect(),
-                difficulty: difficulty.clone(),
-                allies: allies.clone(),
-                seed: *seed,
-                nightmare: *nightmare,
-            })
-        }
-        NewSetup::Legio { players, seed, round_limit } => {
-            pb::create_game_request::Setup::GameSetup(xodus::any::pack(&xodus::legio_pb::LegioSetup {
-                players: u32::from(*players),
-                seed: *seed,
-                round_limit: *round_limit,
-            }))
-        }
-    }
-}
-
 /// Who holds each seat of a game, from its summary.
 fn holders(g: &pb::GameSummary) -> Vec<SeatHolder> {
     g.seats
@@ -380,15 +329,11 @@ impl Remote {
         let seats = (0..game.seat_count())
             .map(|s| if game.ai_seats.contains(&s) { pb::SeatOpenTo::Ai } else { pb::SeatOpenTo::Human } as i32)
             .collect();
-        let kind = match game.setup {
-            NewSetup::Xodus { .. } => pb::GameKind::Xodus as i32,
-            NewSetup::Legio { .. } => pb::GameKind::Legio as i32,
-        };
         let req = pb::CreateGameRequest {
-            kind,
+            kind: game.setup.kind,
             game_type: game.game_type().to_string(),
             seats,
-            setup: Some(wire_setup(game)),
+            setup: game.setup.wire.clone(),
             clock: game.clock.as_ref().map(ClockRules::to_wire),
             ..Default::default()
         };

@@ -202,16 +202,9 @@ impl Table {
     /// client knows the game.
     pub fn read(state: &pb::GameState) -> Table {
         let game_type = if state.game_type.is_empty() { XODUS.to_string() } else { state.game_type.clone() };
-        let typed = match game_type.as_str() {
-            XODUS => match xodus_wire::view(state) {
-                Ok(v) => Typed::Xodus(Box::new(v)),
-                Err(e) => Typed::Unread(Some(e.to_string())),
-            },
-            LEGIO => match crate::legio_read::view(state) {
-                Ok(v) => Typed::Legio(Box::new(v)),
-                Err(e) => Typed::Unread(Some(e)),
-            },
-            _ => Typed::Unread(None),
+        let typed = match crate::games::game(&game_type) {
+            Some(g) => g.read(state).unwrap_or_else(|e| Typed::Unread(Some(e))),
+            None => Typed::Unread(None),
         };
         Table {
             game_type,

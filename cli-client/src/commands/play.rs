@@ -6,16 +6,16 @@
 //! data directory, so `--resume` takes an unfinished game back (its type
 //! is asked of the server); `--web` serves the browser front-end instead.
 
-use super::{GAME_TYPES, new_game, seat_count, session, usage, web};
+use super::{new_game, seat_count, session, usage, web};
 use anyhow::{Context, bail};
 use std::collections::{BTreeMap, HashMap};
 use std::io::IsTerminal;
 use std::path::PathBuf;
 use xodus_cli::cli::PlayArgs;
+use xodus_cli::games;
 use xodus_cli::procs::{self, Guard};
 use xodus_cli::remote::{Remote, RemoteError};
 use xodus_cli::saved::{self, SavedGame};
-use xodus_cli::table;
 
 /// Runs `xodus play`.
 pub async fn run(a: PlayArgs) -> anyhow::Result<()> {
@@ -24,15 +24,17 @@ pub async fn run(a: PlayArgs) -> anyhow::Result<()> {
     }
     // --game names a game to create (a type) or one to join (an id).
     let (game_type, join) = match a.game.as_deref() {
-        Some(t) if GAME_TYPES.contains(&t) => (t.to_string(), None),
-        Some(id) => (table::XODUS.to_string(), Some(id.to_string())),
-        None => (table::XODUS.to_string(), None),
+        Some(t) if games::game(t).is_some() => (t.to_string(), None),
+        Some(id) => (games::default_type().to_string(), Some(id.to_string())),
+        None => (games::default_type().to_string(), None),
     };
     if join.is_some() && a.server.is_none() {
         usage!("--game {} needs --server (the server that hosts the game)", join.unwrap_or_default());
     }
-    if game_type == table::LEGIO && a.seats.len() > 1 {
-        usage!("VII Legio hides each commander's hand: one seat per terminal (--seats N)");
+    if let Some(g) = games::game(&game_type).filter(|g| g.private_hands())
+        && a.seats.len() > 1
+    {
+        usage!("{} hides each seat's secrets: one seat per terminal (--seats N)", g.title());
     }
     if !std::io::stdout().is_terminal() {
         bail!("`xodus play` needs a terminal; scripts can use `xodus create`, `join` and `act`");
@@ -120,7 +122,7 @@ pub async fn run(a: PlayArgs) -> anyhow::Result<()> {
     let pace = std::time::Duration::from_millis(a.pace_ms);
     let played = remote.state(&game, None).await?.game_type;
     let left = forget_left_seats(a.data_dir.clone(), keep);
-    let outcome = if played == table::XODUS {
+    let outcome = if games::screen(&played) == games::ScreenKind::Map {
         session::screen(remote, game.clone(), tokens, Some(left), ai_seats, pace, ais).await?
     } else {
         // One seat's secrets on one screen: the lowest seat of this terminal.

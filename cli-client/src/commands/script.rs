@@ -11,7 +11,7 @@ use xodus_cli::cli::{ActArgs, CreateArgs, JoinArgs, LeaveArgs, ListArgs, USAGE_E
 use xodus_cli::clock::Clocks;
 use xodus_cli::plain;
 use xodus_cli::remote::{Remote, RemoteError};
-use xodus_cli::table::{self, Table, Typed};
+use xodus_cli::table::{Table, Typed};
 
 /// Prints on stdout like `print!`; see [`write_out`].
 macro_rules! out {
@@ -212,11 +212,7 @@ fn with_delay(report: String, table: &Table) -> String {
 /// A seat as the text reports name it: "captain 2" (X-ODUS), "Commander
 /// 3" (VII Legio, seat 2), "seat 2" (any other game).
 pub fn seat_name(table: &Table, seat: u32) -> String {
-    match table.game_type.as_str() {
-        table::XODUS => format!("captain {seat}"),
-        table::LEGIO => xodus_cli::ui::legio::names::commander(seat as u8),
-        _ => format!("seat {seat}"),
-    }
+    xodus_cli::games::seat_name(&table.game_type, seat)
 }
 
 /// The exit code for an error: the remote error's own, 2 for a bad

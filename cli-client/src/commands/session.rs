@@ -11,10 +11,11 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tokio::sync::mpsc;
 use xodus_cli::clock::{ClockRules, Clocks};
+use xodus_cli::games;
 use xodus_cli::procs::{self, Guard};
 use xodus_cli::remote::{self, Remote, Step};
 use xodus_cli::seats::{self, SeatHolder};
-use xodus_cli::table::{self, LEGIO, Table};
+use xodus_cli::table::{self, Table};
 use xodus_cli::tui::{self, Front, Request, Submit, Update};
 use xodus_cli::ui::Screen;
 use xodus_cli::ui::legio::{LegioScreen, names};
@@ -538,9 +539,9 @@ fn seat_title(table: &Table, seat: Seat) -> String {
     {
         return format!("seat {seat} {}", Content::get().ship(ship.kind).name);
     }
-    match table.game_type.as_str() {
-        LEGIO => format!("seat {seat} {}", legio_wire::events::commander(seat)),
-        _ => format!("seat {seat}"),
+    match games::game(&table.game_type) {
+        Some(g) => format!("seat {seat} {}", g.seat_name(u32::from(seat))),
+        None => format!("seat {seat}"),
     }
 }
 

@@ -10,9 +10,9 @@ use std::collections::HashMap;
 use std::io::IsTerminal;
 use std::path::PathBuf;
 use xodus_cli::cli::WatchArgs;
+use xodus_cli::games;
 use xodus_cli::procs::{self, Guard};
 use xodus_cli::remote::Remote;
-use xodus_cli::table;
 
 /// Default server for watching a named game.
 const DEFAULT_SERVER: &str = "http://127.0.0.1:50051";
@@ -60,7 +60,7 @@ pub async fn run(a: WatchArgs) -> anyhow::Result<()> {
             };
             let remote = Remote::connect(&url).await?;
             let game = remote.create(&req).await.context("creating the game")?;
-            let who = if req.game_type() == table::LEGIO { "commanders" } else { "captains" };
+            let who = games::holders(req.game_type());
             eprintln!("game {game}: {} AI {who}", seats.len());
             let agent_args = a.ai.agent_args();
             for s in &seats {
@@ -75,7 +75,7 @@ pub async fn run(a: WatchArgs) -> anyhow::Result<()> {
         let pace = std::time::Duration::from_millis(a.pace_ms);
         let children = std::mem::take(&mut ais);
         let first = remote.state(&game, None).await?;
-        if first.game_type == table::XODUS {
+        if games::screen(&first.game_type) == games::ScreenKind::Map {
             session::screen(remote, game.clone(), HashMap::new(), None, ai_seats, pace, children).await?
         } else {
             session::table_screen(remote, game.clone(), None, None, ai_seats, pace, children)

@@ -9,11 +9,12 @@
 //! The page's lobby creates either game; `--game legio` opens it on VII
 //! Legio's setup form.
 
-use super::{GAME_TYPES, interrupt, usage};
+use super::{interrupt, usage};
 use anyhow::{Context, bail};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use xodus_cli::cli::PlayArgs;
+use xodus_cli::games;
 use xodus_cli::{procs, saved};
 
 /// The checkout's `web/` folder: under the working directory, or above
@@ -88,11 +89,11 @@ fn listen_address(a: &PlayArgs) -> String {
 /// (none for X-ODUS, the lobby's first form).
 fn lobby_form(game: Option<&str>) -> anyhow::Result<String> {
     match game {
-        None | Some("xodus") => Ok(String::new()),
-        Some(t) if GAME_TYPES.contains(&t) => Ok(format!("#/new/{t}")),
-        Some(other) => {
-            usage!("--web creates games in the page; --game {other:?} is not a game type ({})", GAME_TYPES.join(", "))
-        }
+        None => Ok(String::new()),
+        Some(t) => match games::game(t) {
+            Some(g) => Ok(g.web_form().to_string()),
+            None => usage!("--web creates games in the page; --game {t:?} is not a game type ({})", games::names()),
+        },
     }
 }
 

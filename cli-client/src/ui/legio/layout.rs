@@ -9,10 +9,9 @@
 //! for): status, menu and log. Text is wrapped at words, never cut.
 
 use super::model::{LegioScreen, PAGES};
-use super::{board, commanders, decision, hand, help, log, names, scores, status};
+use super::{board, commanders, decision, hand, help, log, scores, status};
 use crate::ui::clock;
 use crate::ui::style;
-use legio_engine::Seat;
 use ratatui::Frame;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -61,10 +60,7 @@ pub fn render(screen: &LegioScreen, area: Rect, buf: &mut Buffer) {
         Layout::vertical([Constraint::Length(1), Constraint::Length(clock_rows), Constraint::Fill(1)]).areas(area);
     Paragraph::new(status::line(screen, area.width as usize)).render(top, buf);
     let mine: Vec<u32> = screen.my_seat.iter().map(|s| u32::from(*s)).collect();
-    let name = |s: u32| match screen.table.game_type.as_str() {
-        crate::table::LEGIO => names::commander(s as Seat),
-        _ => format!("seat {s}"),
-    };
+    let name = |s: u32| crate::games::seat_name(&screen.table.game_type, s);
     Paragraph::new(clock::line(&screen.clocks, &mine, name)).render(clocks, buf);
     match (screen.view(), screen.page) {
         (None, _) => bare(screen, body, buf),

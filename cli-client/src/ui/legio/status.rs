@@ -12,10 +12,7 @@ use ratatui::text::{Line, Span};
 /// The status line for a terminal `width` columns wide.
 pub fn line(screen: &LegioScreen, width: usize) -> Line<'static> {
     let t = &screen.table;
-    let title = match t.game_type.as_str() {
-        crate::table::LEGIO => " VII LEGIO ".to_string(),
-        other => format!(" {} ", other.to_uppercase()),
-    };
+    let title = format!(" {} ", crate::games::title(&t.game_type).to_uppercase());
     let mut spans = vec![
         Span::styled(title, Style::new().fg(Color::Black).bg(Color::Red).add_modifier(Modifier::BOLD)),
         Span::raw(format!(" {} ", screen.game_id)),

@@ -1,0 +1,64 @@
+//! VII Legio in this client: commanders named from 1, the number of
+//! commanders, seed and round limit checked into a `LegioSetup`, the
+//! engine's view read by `legio_read`.
+
+use super::ClientGame;
+use crate::cli::{SetupArgs, UsageError};
+use crate::remote::NewSetup;
+use crate::table::Typed;
+use xodus::pb;
+
+/// VII Legio: Nébuleuse Rouge.
+pub struct Legio;
+
+/// Commanders in a game when `--players` is absent (the page's default too).
+pub const DEFAULT_PLAYERS: u8 = 3;
+
+impl ClientGame for Legio {
+    fn game_type(&self) -> &'static str {
+        legio_wire::GAME_TYPE
+    }
+
+    fn title(&self) -> &'static str {
+        "VII Legio"
+    }
+
+    fn seat_name(&self, seat: u32) -> String {
+        legio_wire::events::commander(u8::try_from(seat).unwrap_or(u8::MAX))
+    }
+
+    fn holders(&self) -> &'static str {
+        "commanders"
+    }
+
+    fn private_hands(&self) -> bool {
+        true
+    }
+
+    fn seat_count(&self, s: &SetupArgs) -> u8 {
+        s.players.unwrap_or(DEFAULT_PLAYERS)
+    }
+
+    fn setup(&self, s: &SetupArgs) -> anyhow::Result<NewSetup> {
+        let players = self.seat_count(s);
+        if !(2..=4).contains(&players) {
+            return Err(anyhow::Error::new(UsageError(format!(
+                "VII Legio is played by 2 to 4 commanders (--players), not {players}"
+            ))));
+        }
+        let wire = pb::create_game_request::Setup::GameSetup(xodus::any::pack(&xodus::legio_pb::LegioSetup {
+            players: u32::from(players),
+            seed: s.seed,
+            round_limit: s.round_limit,
+        }));
+        Ok(NewSetup { game_type: self.game_type(), seats: players, kind: pb::GameKind::Legio as i32, wire: Some(wire) })
+    }
+
+    fn read(&self, state: &pb::GameState) -> Result<Typed, String> {
+        crate::legio_read::view(state).map(|v| Typed::Legio(Box::new(v)))
+    }
+
+    fn web_form(&self) -> &'static str {
+        "#/new/legio"
+    }
+}
