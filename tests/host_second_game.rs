@@ -240,3 +240,104 @@ fn high_card_passes_the_conformance_suite() {
     assert_eq!(seen.ended, 6, "every game ended: {seen:?}");
     assert!(seen.undoable > 0 && seen.secrets_redrawn > 0, "selections were undoable and hands redrawn: {seen:?}");
 }
+
+/// Runs the `xodus` binary with `args`; its exit status and stdout.
+async fn xodus_cli(args: Vec<String>) -> (bool, String, String) {
+    let out = tokio::process::Command::new(common::workspace_binary("xodus"))
+        .args(&args)
+        .output()
+        .await
+        .expect("the xodus binary runs");
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// Issue #61: a game the terminal client has no code for (High Card,
+/// registered only in this server) is created, joined, viewed and played
+/// to its end with the scripted `xodus` commands, against the generic AI
+/// agent (a real `xodus-ai --fill`), and opens on the `xodus play` screen
+/// from its decision and log alone.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_terminal_client_plays_a_game_it_has_no_code_for() {
+    let dir = temp_dir("cli-high-card");
+    let (url, _stop) = start_server(&dir).await;
+    let _ = client(&url).await;
+    let s = |v: &[&str]| v.iter().map(|x| x.to_string()).collect::<Vec<_>>();
+    let (ok, id, err) = xodus_cli(s(&[
+        "create",
+        "--server",
+        &url,
+        "--game",
+        "high_card",
+        "--players",
+        "2",
+        "--ai-seats",
+        "1",
+        "--id-only",
+    ]))
+    .await;
+    assert!(ok, "create: {err}");
+    let id = id.trim().to_string();
+    let (ok, token, err) = xodus_cli(s(&["join", &id, "--seat", "0", "--server", &url])).await;
+    assert!(ok, "join: {err}");
+    let token = token.trim().to_string();
+    let mut agent = Agent::spawn_fill(&url, &dir, "mcts");
+    let start = std::time::Instant::now();
+    let mut acted = 0;
+    let outcome = loop {
+        assert!(start.elapsed() < HANG_GUARD, "the game did not end");
+        let (ok, out, err) = xodus_cli(s(&["view", &id, "--seat", "0", "--token", &token, "--server", &url])).await;
+        assert!(ok, "view: {err}");
+        let v: serde_json::Value = serde_json::from_str(&out).expect("view prints JSON");
+        assert_eq!(v["game_type"], "high_card", "{v}");
+        if !v["outcome"].is_null() {
+            break v["outcome"].clone();
+        }
+        let mine = v["decision"]["options"].as_array().and_then(|o| o.iter().find(|o| o["seats"][0] == 0).cloned());
+        let Some(option) = mine else {
+            tokio::time::sleep(Duration::from_millis(50)).await;
+            continue;
+        };
+        let option = option["id"].as_str().expect("an option id").to_string();
+        let (ok, out, err) =
+            xodus_cli(s(&["act", &id, "--seat", "0", "--token", &token, "--option", &option, "--server", &url])).await;
+        assert!(ok, "act {option}: {err} {out}");
+        acted += 1;
+    };
+    assert!(acted > 0, "the script made choices");
+    assert_eq!(outcome["cause"], "hands_played", "{outcome}");
+    let (ok, text, err) = xodus_cli(s(&["view", &id, "--text", "--server", &url])).await;
+    assert!(ok && text.contains("high_card"), "view --text: {err} {text}");
+
+    // `xodus play` on a new High Card table: the table screen, from the
+    // decision and the log, in a pseudo-terminal (with its own AI player:
+    // the filling agent stops first).
+    agent.terminate(HANG_GUARD);
+    let line = format!(
+        "stty cols 100 rows 30; exec {} play --server {url} --game high_card --players 2",
+        common::workspace_binary("xodus").display()
+    );
+    let mut child = std::process::Command::new("script")
+        .args(["-qfec", &line, "/dev/null"])
+        .env("TERM", "xterm")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("util-linux `script` runs");
+    let mut stdin = child.stdin.take().expect("stdin");
+    tokio::time::sleep(Duration::from_secs(4)).await;
+    use std::io::Write;
+    let _ = stdin.write_all(b"q");
+    let _ = stdin.flush();
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    drop(stdin);
+    let out = child.wait_with_output().expect("xodus exits");
+    let screen = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(screen.contains("HIGH_CARD"), "the game's name in the status bar: {screen}");
+    assert!(screen.contains("no board for high_card games"), "{screen}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

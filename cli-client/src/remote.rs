@@ -84,7 +84,7 @@ pub struct NewGame {
 #[derive(Clone, Debug)]
 pub struct NewSetup {
     /// The game's registered name.
-    pub game_type: &'static str,
+    pub game_type: String,
     /// Its number of seats.
     pub seats: u8,
     /// The deprecated `GameKind` number, for older servers (0: none).
@@ -100,8 +100,8 @@ impl NewGame {
     }
 
     /// The game's registered name.
-    pub fn game_type(&self) -> &'static str {
-        self.setup.game_type
+    pub fn game_type(&self) -> &str {
+        &self.setup.game_type
     }
 }
 

@@ -24,7 +24,7 @@ pub async fn run(a: PlayArgs) -> anyhow::Result<()> {
     }
     // --game names a game to create (a type) or one to join (an id).
     let (game_type, join) = match a.game.as_deref() {
-        Some(t) if games::game(t).is_some() => (t.to_string(), None),
+        Some(t) if !games::is_game_id(t) => (t.to_string(), None),
         Some(id) => (games::default_type().to_string(), Some(id.to_string())),
         None => (games::default_type().to_string(), None),
     };

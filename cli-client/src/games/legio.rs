@@ -51,7 +51,12 @@ impl ClientGame for Legio {
             seed: s.seed,
             round_limit: s.round_limit,
         }));
-        Ok(NewSetup { game_type: self.game_type(), seats: players, kind: pb::GameKind::Legio as i32, wire: Some(wire) })
+        Ok(NewSetup {
+            game_type: self.game_type().into(),
+            seats: players,
+            kind: pb::GameKind::Legio as i32,
+            wire: Some(wire),
+        })
     }
 
     fn read(&self, state: &pb::GameState) -> Result<Typed, String> {

@@ -76,6 +76,38 @@ pub fn names() -> String {
     GAMES.iter().map(|g| g.game_type()).collect::<Vec<_>>().join(", ")
 }
 
+/// Seats of a game this client does not know when `--players` is absent.
+pub const OTHER_GAME_SEATS: u8 = 2;
+
+/// The setup of a game this client does not know: `--players` seats (2 by
+/// default) and the game's default setup, or `--seed` as `{"seed":"N"}`
+/// JSON (the hosting convention), for the server to check. Other games'
+/// flags (ships, Allies, round limit) are refused.
+pub fn other_game(game_type: &str, flags: &SetupArgs) -> anyhow::Result<NewSetup> {
+    let named =
+        !flags.ship_kinds.is_empty() || !flags.allies.is_empty() || flags.round_limit.is_some() || flags.nightmare;
+    if named {
+        return Err(anyhow::Error::new(crate::cli::UsageError(format!(
+            "{game_type} is not a game this client knows ({}): only --players, --seed and --clock apply to it",
+            names()
+        ))));
+    }
+    let seats = flags.players.unwrap_or(OTHER_GAME_SEATS);
+    if seats == 0 {
+        return Err(anyhow::Error::new(crate::cli::UsageError("--players must be at least 1".into())));
+    }
+    let wire = flags.seed.map(|seed| {
+        pb::create_game_request::Setup::SetupJson(serde_json::json!({ "seed": seed.to_string() }).to_string())
+    });
+    Ok(NewSetup { game_type: game_type.to_string(), seats, kind: 0, wire })
+}
+
+/// Whether `--game` names a game id (to join) rather than a game type (to
+/// create): the server's ids start with "g-".
+pub fn is_game_id(name: &str) -> bool {
+    name.starts_with("g-")
+}
+
 /// A seat of a game of `game_type` as people read it: the game's own name
 /// for it, or "seat N".
 pub fn seat_name(game_type: &str, seat: u32) -> String {

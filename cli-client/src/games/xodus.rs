@@ -80,7 +80,12 @@ impl ClientGame for Xodus {
             seed: s.seed,
             nightmare: s.nightmare,
         });
-        Ok(NewSetup { game_type: self.game_type(), seats: count, kind: pb::GameKind::Xodus as i32, wire: Some(wire) })
+        Ok(NewSetup {
+            game_type: self.game_type().into(),
+            seats: count,
+            kind: pb::GameKind::Xodus as i32,
+            wire: Some(wire),
+        })
     }
 
     fn read(&self, state: &pb::GameState) -> Result<Typed, String> {
