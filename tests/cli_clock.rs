@@ -14,25 +14,11 @@
 
 mod common;
 
+use common::cli::*;
 use common::*;
-use serde_json::Value;
 use std::io::{BufRead, BufReader};
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Stdio};
 use std::sync::mpsc;
-
-fn xodus(args: &[&str]) -> Output {
-    Command::new(workspace_binary("xodus")).args(args).stdin(Stdio::null()).output().expect("run xodus")
-}
-
-fn ok(args: &[&str]) -> String {
-    let out = xodus(args);
-    assert!(out.status.success(), "xodus {args:?} failed: {}\n{}", out.status, String::from_utf8_lossy(&out.stderr));
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
-
-fn json(text: &str) -> Value {
-    serde_json::from_str(text.trim()).unwrap_or_else(|e| panic!("not JSON ({e}): {text}"))
-}
 
 #[test]
 fn a_game_created_with_a_clock_shows_it_in_the_lobby_and_the_view() {

@@ -9,28 +9,9 @@
 
 mod common;
 
+use common::cli::*;
 use common::*;
 use serde_json::Value;
-use std::process::{Command, Output, Stdio};
-
-fn xodus(args: &[&str]) -> Output {
-    Command::new(workspace_binary("xodus")).args(args).stdin(Stdio::null()).output().expect("run xodus")
-}
-
-fn ok(args: &[&str]) -> String {
-    let out = xodus(args);
-    assert!(out.status.success(), "xodus {args:?} failed: {}\n{}", out.status, String::from_utf8_lossy(&out.stderr));
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
-
-fn json(text: &str) -> Value {
-    serde_json::from_str(text.trim()).unwrap_or_else(|e| panic!("not JSON ({e}): {text}"))
-}
-
-/// A number the JSON may write as a decimal string.
-fn num(v: &Value) -> u64 {
-    v.as_str().and_then(|s| s.parse().ok()).or_else(|| v.as_u64()).unwrap_or_else(|| panic!("not a number: {v}"))
-}
 
 /// The first option `seat` may pick in `view`, if it decides now.
 fn option_for(view: &Value, seat: u64) -> Option<String> {

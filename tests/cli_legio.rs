@@ -14,10 +14,11 @@
 
 mod common;
 
+use common::cli::*;
 use common::*;
 use serde_json::Value;
 use std::io::{BufRead, BufReader, Write};
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Stdio};
 use std::sync::mpsc;
 use std::time::Duration;
 
@@ -33,25 +34,6 @@ impl Drop for Proc {
 /// Seat 0's choices this test makes before it stops acting (a whole game
 /// of random play takes hundreds).
 const MY_CHOICES: usize = 40;
-
-fn xodus(args: &[&str]) -> Output {
-    Command::new(workspace_binary("xodus")).args(args).stdin(Stdio::null()).output().expect("run xodus")
-}
-
-fn ok(args: &[&str]) -> String {
-    let out = xodus(args);
-    assert!(out.status.success(), "xodus {args:?} failed: {}\n{}", out.status, String::from_utf8_lossy(&out.stderr));
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
-
-fn json(text: &str) -> Value {
-    serde_json::from_str(text.trim()).unwrap_or_else(|e| panic!("not JSON ({e}): {text}"))
-}
-
-/// A number the JSON may write as a decimal string.
-fn num(v: &Value) -> u64 {
-    v.as_str().and_then(|s| s.parse().ok()).or_else(|| v.as_u64()).unwrap_or_else(|| panic!("not a number: {v}"))
-}
 
 #[test]
 fn scripted_commands_play_vii_legio_with_ai_commanders() {

@@ -215,9 +215,9 @@ fn resizing_redraws_at_the_new_size() {
     assert!(last.starts_with('└'), "the bottom panels reach the new last row: {last:?}");
 }
 
-#[test]
-fn my_action_with_highlighted_target_100x30() {
-    let mut s = fixture("my_action", || {
+/// A captain's Action of 13 options, jumps among them.
+fn my_action() -> Screen {
+    fixture("my_action", || {
         let (g, ev) = play_until(21, |g| {
             let d = g.decision();
             d.kind == xodus_engine::DecisionKind::Action
@@ -226,7 +226,12 @@ fn my_action_with_highlighted_target_100x30() {
         });
         let seats = g.decision().deciders.clone();
         (g, ev, seats)
-    });
+    })
+}
+
+#[test]
+fn my_action_with_highlighted_target_100x30() {
+    let mut s = my_action();
     let jump = s.my_options().iter().position(|(_, o)| o.id.starts_with("jump:")).expect("a jump option");
     assert!(s.select(jump));
     check("my_action_100x30", &render(&s, 100, 30));
@@ -251,16 +256,7 @@ fn a_shared_decision_names_who_else_may_take_it() {
 /// (nothing cut mid-word), and the rules card says how the crew wins.
 #[test]
 fn every_option_shows_whole_by_its_key_at_every_size() {
-    let mut s = fixture("my_action", || {
-        let (g, ev) = play_until(21, |g| {
-            let d = g.decision();
-            d.kind == xodus_engine::DecisionKind::Action
-                && g.public().seq > 30
-                && d.options.iter().any(|o| o.id.starts_with("jump:"))
-        });
-        let seats = g.decision().deciders.clone();
-        (g, ev, seats)
-    });
+    let mut s = my_action();
     let labels: Vec<String> = s.my_options().iter().map(|(_, o)| o.label.clone()).collect();
     assert!(labels.len() > 9, "a menu past 9 options: {labels:?}");
     for (w, h) in [(100u16, 30u16), (120, 40), (80, 24)] {

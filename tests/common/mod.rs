@@ -7,6 +7,8 @@
 //! possibly loaded machine.
 #![allow(dead_code)]
 
+pub mod cli;
+
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};

@@ -67,6 +67,19 @@ pub fn wrap(text: &str, cols: usize, indent: usize) -> Vec<String> {
     rows.into_iter().enumerate().map(|(i, r)| if i == 0 { r } else { format!("{}{r}", " ".repeat(indent)) }).collect()
 }
 
+/// Styled lines wrapped like [`wrap`], each row keeping its line's first
+/// style.
+pub fn wrap_lines(lines: Vec<Line<'static>>, cols: usize, indent: usize) -> Vec<Line<'static>> {
+    lines
+        .into_iter()
+        .flat_map(|l| {
+            let style = l.spans.first().map(|s| s.style).unwrap_or_default();
+            let text: String = l.spans.iter().map(|s| s.content.as_ref()).collect();
+            wrap(&text, cols.max(10), indent).into_iter().map(move |r| Line::styled(r, style))
+        })
+        .collect()
+}
+
 /// The menu's lines for `labels` in `rows` rows of `cols` columns, the
 /// option at `selected` highlighted and in view.
 pub fn lines(labels: &[String], selected: usize, rows: usize, cols: usize) -> Vec<Line<'static>> {

@@ -12,14 +12,7 @@ use ratatui::text::Line;
 /// with what it teaches and risks when they fit, else the names alone;
 /// long lines wrapped at words.
 pub fn lines(v: &View, rows: usize, cols: usize) -> Vec<Line<'static>> {
-    raw(v, rows)
-        .into_iter()
-        .flat_map(|l| {
-            let style = l.spans.first().map(|s| s.style).unwrap_or_default();
-            let text: String = l.spans.iter().map(|s| s.content.as_ref()).collect();
-            crate::ui::menu::wrap(&text, cols.max(10), 4).into_iter().map(move |r| Line::styled(r, style))
-        })
-        .collect()
+    crate::ui::menu::wrap_lines(raw(v, rows), cols, 4)
 }
 
 fn raw(v: &View, rows: usize) -> Vec<Line<'static>> {

@@ -15,14 +15,7 @@ use ratatui::text::Line;
 /// The lines for `cols` columns (wrapped at words), empty when no landing
 /// or mission is under way.
 pub fn lines(v: &View, cols: usize) -> Vec<Line<'static>> {
-    rows(v)
-        .into_iter()
-        .flat_map(|l| {
-            let style = l.spans.first().map(|s| s.style).unwrap_or_default();
-            let text: String = l.spans.iter().map(|s| s.content.as_ref()).collect();
-            crate::ui::menu::wrap(&text, cols.max(10), 4).into_iter().map(move |r| Line::styled(r, style))
-        })
-        .collect()
+    crate::ui::menu::wrap_lines(rows(v), cols, 4)
 }
 
 fn rows(v: &View) -> Vec<Line<'static>> {
