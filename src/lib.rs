@@ -36,6 +36,7 @@ pub mod legio_pb {
 
 pub mod any;
 pub mod dial;
+pub mod typed;
 
 pub use pb::game_service_client::GameServiceClient;
 pub use pb::game_service_server::{GameService, GameServiceServer};

@@ -33,19 +33,8 @@ pub const GAME_TYPE: &str = "legio";
 /// The commanders of a game created without a setup.
 pub const DEFAULT_PLAYERS: u8 = 3;
 
-/// Why a typed state could not be read back.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum WireError {
-    /// A required field is unset.
-    #[error("the typed state has no `{0}`")]
-    Missing(&'static str),
-    /// A field holds a value the game never uses.
-    #[error("the typed state's `{0}` is out of range")]
-    OutOfRange(&'static str),
-    /// The game state does not carry a VII Legio typed state.
-    #[error("the game state carries no legio.v1.LegioState")]
-    NotLegio,
-}
+/// Why a typed state does not read (shared by every game's wire crate).
+pub use xodus::typed::WireError;
 
 /// Why a setup cannot start a game.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -189,5 +178,5 @@ pub fn view(state: &pb::GameState) -> Result<View, WireError> {
         Some(pb::game_state::Detail::GameState(packed)) => any::unpack::<l::LegioState>(packed),
         _ => None,
     };
-    state::read_view(&typed.ok_or(WireError::NotLegio)?)
+    state::read_view(&typed.ok_or(WireError::NotThisGame("legio.v1.LegioState"))?)
 }

@@ -184,7 +184,7 @@ fn a_broken_typed_state_is_an_error_not_a_panic() {
     state.detail = packed(&typed);
     assert_eq!(legio_wire::view(&state), Err(legio_wire::WireError::Missing("config")));
     state.detail = None;
-    assert_eq!(legio_wire::view(&state), Err(legio_wire::WireError::NotLegio));
+    assert_eq!(legio_wire::view(&state), Err(legio_wire::WireError::NotThisGame("legio.v1.LegioState")));
     assert_eq!(
         xodus::any::pack(&xodus::legio_pb::LegioState::default()).type_url,
         "type.googleapis.com/legio.v1.LegioState"

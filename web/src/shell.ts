@@ -309,7 +309,14 @@ export class TableShell {
   }
 
   private choose(o: MyOption): void {
-    if (!this.open() || this.asking) return;
+    if (this.asking) return;
+    if (!this.open()) {
+      // The click turned the buttons off and nothing was sent: they come
+      // back (now, or when the arm timer of the last pick redraws).
+      this.decisionKey = "";
+      this.render(this.store.table);
+      return;
+    }
     const question = this.ui && this.cat ? this.ui.confirm?.(o, this.store.table, this.cat) : undefined;
     if (question) {
       this.ask(o, question);

@@ -156,8 +156,17 @@ async function move(page, random, stats) {
     return true; // The decision changed under the pointer: look again.
   }
   stats.moves++;
+  // The game moves on; or the click sent nothing (the page was not open
+  // to a pick at that instant) and the same decision is open again, with
+  // no question asked and nothing in flight: then pick again.
   await page.waitForFunction(
-    (prev) => document.querySelector("#outcome:not([hidden])") || document.querySelector("#decision")?.dataset.seq !== prev,
+    (prev) => {
+      if (document.querySelector("#outcome:not([hidden])")) return true;
+      const d = document.querySelector("#decision");
+      if (d?.dataset.seq !== prev) return true;
+      const idle = d.dataset.pending === "0" && d.dataset.armed === "1" && document.querySelector("#confirm")?.hidden !== false;
+      return idle && !!d.querySelector("button.option:not([disabled])");
+    },
     seq,
     WAIT,
   );

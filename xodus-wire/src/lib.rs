@@ -22,19 +22,8 @@ use xodus_engine::{Decision, Game, Outcome, View, Viewer};
 pub use events::event;
 pub use state::SCHEMA_VERSION;
 
-/// Why a typed state could not be read back.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum WireError {
-    /// A required field is unset.
-    #[error("the typed state has no `{0}`")]
-    Missing(&'static str),
-    /// A field holds a value the game never uses.
-    #[error("the typed state's `{0}` is out of range")]
-    OutOfRange(&'static str),
-    /// The game state does not carry an X-ODUS typed state.
-    #[error("the game state carries no xodus.v1.XodusState")]
-    NotXodus,
-}
+/// Why a typed state does not read (shared by every game's wire crate).
+pub use xodus::typed::WireError;
 
 /// The registered name of X-ODUS on the service.
 pub const GAME_TYPE: &str = "xodus";
@@ -102,7 +91,7 @@ pub fn game_state(game_id: &str, seq: u64, game: &Game, viewer: Viewer) -> pb::G
 
 /// The engine view a game state carries, read from its typed state.
 pub fn view(state: &pb::GameState) -> Result<View, WireError> {
-    let typed = any::xodus_state(state).ok_or(WireError::NotXodus)?;
+    let typed = any::xodus_state(state).ok_or(WireError::NotThisGame("xodus.v1.XodusState"))?;
     let viewer = match state.viewer_seat {
         Some(s) => Viewer::Seat(enums::small(s, "viewer_seat")?),
         None => Viewer::Spectator,

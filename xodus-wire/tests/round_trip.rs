@@ -113,7 +113,7 @@ fn a_broken_typed_state_is_an_error_not_a_panic() {
     state.detail = Some(xodus::pb::game_state::Detail::GameState(any::pack(&typed)));
     assert_eq!(xodus_wire::view(&state), Err(xodus_wire::WireError::Missing("config")));
     state.detail = None;
-    assert_eq!(xodus_wire::view(&state), Err(xodus_wire::WireError::NotXodus));
+    assert_eq!(xodus_wire::view(&state), Err(xodus_wire::WireError::NotThisGame("xodus.v1.XodusState")));
     assert_eq!(
         any::pack(&xodus_pb::XodusState::default()).type_url,
         "type.googleapis.com/xodus.v1.XodusState",
