@@ -386,35 +386,14 @@ impl Clocks {
     }
 }
 
-/// Who made a choice for a seat.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum PlayedBy {
-    /// Its holder (or not recorded).
-    Holder,
-    /// An AI standing in for the holder.
-    StandIn,
-    /// The server, the seat's time having run out.
-    Server,
-}
-
-impl PlayedBy {
-    /// From the wire.
-    pub fn from_wire(v: i32) -> PlayedBy {
-        match pb::PlayedBy::try_from(v) {
-            Ok(pb::PlayedBy::StandIn) => PlayedBy::StandIn,
-            Ok(pb::PlayedBy::Server) => PlayedBy::Server,
-            _ => PlayedBy::Holder,
-        }
-    }
-
-    /// The log line for a choice the holder did not make, naming the seat
-    /// as `seat`; None for the holder's own.
-    pub fn line(self, seat: &str) -> Option<String> {
-        match self {
-            PlayedBy::Holder => None,
-            PlayedBy::StandIn => Some(format!("an AI stand-in chose for {seat}")),
-            PlayedBy::Server => Some(format!("the server chose for {seat} (out of time)")),
-        }
+/// The log line for a choice its seat's holder did not make (`played_by`,
+/// a `tabletop.v1.PlayedBy`), naming the seat as `seat`; None for the
+/// holder's own (or one not recorded).
+pub fn played_by_line(played_by: i32, seat: &str) -> Option<String> {
+    match pb::PlayedBy::try_from(played_by) {
+        Ok(pb::PlayedBy::StandIn) => Some(format!("an AI stand-in chose for {seat}")),
+        Ok(pb::PlayedBy::Server) => Some(format!("the server chose for {seat} (out of time)")),
+        _ => None,
     }
 }
 
@@ -526,12 +505,12 @@ mod tests {
 
     #[test]
     fn a_choice_the_holder_did_not_make_says_who_made_it() {
-        assert_eq!(PlayedBy::from_wire(pb::PlayedBy::Holder as i32).line("seat 1"), None);
-        assert_eq!(PlayedBy::from_wire(0).line("seat 1"), None, "unrecorded: the holder's");
+        assert_eq!(played_by_line(pb::PlayedBy::Holder as i32, "seat 1"), None);
+        assert_eq!(played_by_line(0, "seat 1"), None, "unrecorded: the holder's");
         assert_eq!(
-            PlayedBy::from_wire(pb::PlayedBy::StandIn as i32).line("captain 2").as_deref(),
+            played_by_line(pb::PlayedBy::StandIn as i32, "captain 2").as_deref(),
             Some("an AI stand-in chose for captain 2")
         );
-        assert!(PlayedBy::from_wire(pb::PlayedBy::Server as i32).line("x").is_some_and(|l| l.contains("server")));
+        assert!(played_by_line(pb::PlayedBy::Server as i32, "x").is_some_and(|l| l.contains("server")));
     }
 }

@@ -3,7 +3,7 @@
 //! person can act on. The gRPC details (messages, JSON payloads, status
 //! codes) stay in this module.
 
-use crate::clock::{ClockRules, PlayedBy};
+use crate::clock::ClockRules;
 use crate::seats::{Holder, SeatHolder};
 use crate::table::{self, Table, Typed};
 use serde::Serialize;
@@ -150,7 +150,9 @@ pub struct Step {
     pub undo: bool,
     /// The seat whose choice this step is, and who made it (its holder,
     /// an AI standing in, the server when its time ran out).
-    pub played_by: Option<(Seat, PlayedBy)>,
+    /// (`played_by` is a `tabletop.v1.PlayedBy`; `clock::played_by_line`
+    /// words it.)
+    pub played_by: Option<(Seat, i32)>,
     /// The game's clock rules, when the server sent its summary with
     /// this step.
     pub clock: Option<ClockRules>,
@@ -553,7 +555,7 @@ impl Remote {
             step.undo = update.entry.as_ref().is_some_and(|e| e.kind == pb::EntryKind::Undo as i32);
             step.played_by = update.entry.as_ref().and_then(|e| {
                 let seat = Seat::try_from(e.seat).ok()?;
-                Some((seat, PlayedBy::from_wire(e.played_by)))
+                Some((seat, e.played_by))
             });
             step.clock = update.game.as_ref().and_then(|g| g.clock.as_ref()).and_then(ClockRules::from_wire);
             let over = step.over();

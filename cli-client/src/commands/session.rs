@@ -10,7 +10,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tokio::sync::mpsc;
-use xodus_cli::clock::{ClockRules, Clocks};
+use xodus_cli::clock::{ClockRules, Clocks, played_by_line};
 use xodus_cli::games;
 use xodus_cli::procs::{self, Guard};
 use xodus_cli::remote::{self, Remote, Step};
@@ -270,7 +270,7 @@ fn send_clock_news<V, E>(
     {
         return false;
     }
-    match step.played_by.and_then(|(seat, by)| by.line(&name(seat))) {
+    match step.played_by.and_then(|(seat, by)| played_by_line(by, &name(seat))) {
         Some(line) => tx.send(Update::Log(line)).is_ok(),
         None => true,
     }
@@ -466,7 +466,7 @@ pub async fn plain(remote: Remote, game: String) -> anyhow::Result<Table> {
         rules = step.clock.or(rules);
         let mut lines: Vec<String> = Vec::new();
         if let Some((seat, by)) = step.played_by
-            && let Some(line) = by.line(&seat_title(&table, seat))
+            && let Some(line) = played_by_line(by, &seat_title(&table, seat))
         {
             lines.push(line);
         }
