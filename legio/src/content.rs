@@ -66,35 +66,8 @@ pub struct Content {
     pub nebula: Nebula,
 }
 
-/// A content file that does not meet the rules' counts or shapes.
-#[derive(Debug, thiserror::Error)]
-#[error("content file {file}: {entry}: {problem}")]
-pub struct ContentError {
-    /// The file that is wrong.
-    pub file: &'static str,
-    /// The entry in it.
-    pub entry: String,
-    /// What is wrong.
-    pub problem: String,
-}
-
-pub(crate) fn err(file: &'static str, entry: impl Into<String>, problem: impl Into<String>) -> ContentError {
-    ContentError { file, entry: entry.into(), problem: problem.into() }
-}
-
-pub(crate) fn parse<T: for<'de> Deserialize<'de>>(file: &'static str, text: &str) -> Result<T, ContentError> {
-    toml::from_str(text).map_err(|e| err(file, "(file)", e.to_string()))
-}
-
-pub(crate) fn unique_ids<'a>(file: &'static str, ids: impl Iterator<Item = &'a str>) -> Result<(), ContentError> {
-    let mut seen = std::collections::BTreeSet::new();
-    for id in ids {
-        if !seen.insert(id) {
-            return Err(err(file, id.to_string(), "duplicate id"));
-        }
-    }
-    Ok(())
-}
+pub use tabletop_kit::content::ContentError;
+pub(crate) use tabletop_kit::content::{err, parse, unique_ids};
 
 /// The embedded content files, by name, in [`Content::load`] order.
 pub const FILES: [(&str, &str); 7] = [
