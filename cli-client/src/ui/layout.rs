@@ -5,6 +5,7 @@
 //! around the active ship (or the space the highlighted option names),
 //! then the menu and the log. Tiny: a single line saying so.
 
+use super::frame::{self, inner_cols, inner_rows, panel};
 use super::map::{MapWidget, choice_hex, orientation_preview};
 use super::model::Screen;
 use super::style;
@@ -13,7 +14,7 @@ use ratatui::Frame;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::Line;
-use ratatui::widgets::{Block, Clear, Paragraph, Widget};
+use ratatui::widgets::{Block, Paragraph, Widget};
 
 /// Narrowest terminal for the full screen.
 pub const MIN_WIDTH: u16 = 100;
@@ -28,13 +29,6 @@ const BOTTOM_HEIGHT: u16 = 9;
 pub fn draw(frame: &mut Frame, screen: &Screen) {
     let area = frame.area();
     render(screen, area, frame.buffer_mut());
-}
-
-/// A bordered panel of lines.
-fn panel(title: &str, lines: Vec<Line<'static>>, area: Rect, buf: &mut Buffer) {
-    Paragraph::new(lines)
-        .block(Block::bordered().title(Line::styled(format!(" {title} "), style::title())))
-        .render(area, buf);
 }
 
 /// Renders the screen into `area` of `buf`.
@@ -59,15 +53,7 @@ pub fn render(screen: &Screen, area: Rect, buf: &mut Buffer) {
         full(screen, body, buf);
     }
     if screen.show_help {
-        let text = help::lines();
-        let w = area.width.min(104);
-        let h = area.height.min(text.len() as u16 + 2);
-        let r = Rect::new(area.x + (area.width - w) / 2, area.y + (area.height - h) / 2, w, h);
-        Clear.render(r, buf);
-        Paragraph::new(text)
-            .wrap(ratatui::widgets::Wrap { trim: false })
-            .block(Block::bordered().title(Line::styled(" Rules and keys (? to close) ", style::title())))
-            .render(r, buf);
+        frame::rules_card(help::lines(), area, buf);
     }
 }
 
@@ -93,14 +79,6 @@ fn focus_hex(screen: &Screen) -> Option<xodus_engine::Hex> {
     }
     let seat = pb.active.first().or(screen.my_seats.first())?;
     pb.ships.get(*seat as usize).map(|s| s.hex)
-}
-
-fn inner_rows(r: Rect) -> usize {
-    r.height.saturating_sub(2) as usize
-}
-
-fn inner_cols(r: Rect) -> usize {
-    r.width.saturating_sub(2) as usize
 }
 
 /// Rows of the compact screen's map, borders included: one row of

@@ -8,6 +8,7 @@ mod clock;
 mod corruption;
 mod decision;
 mod fight;
+mod frame;
 mod help;
 mod layout;
 pub mod legio;

@@ -11,12 +11,13 @@
 use super::model::{LegioScreen, PAGES};
 use super::{board, commanders, decision, hand, help, log, scores, status};
 use crate::ui::clock;
+use crate::ui::frame::{self, inner_cols, inner_rows, panel};
 use crate::ui::style;
 use ratatui::Frame;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::Line;
-use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
+use ratatui::widgets::{Block, Paragraph, Widget};
 
 /// Narrowest terminal for the full screen.
 const MIN_WIDTH: u16 = 100;
@@ -31,18 +32,12 @@ pub fn draw(frame: &mut Frame, screen: &LegioScreen) {
     render(screen, area, frame.buffer_mut());
 }
 
-fn panel(title: &str, lines: Vec<Line<'static>>, area: Rect, buf: &mut Buffer) {
-    Paragraph::new(lines)
-        .block(Block::bordered().title(Line::styled(format!(" {title} "), style::title())))
-        .render(area, buf);
-}
-
 fn rows(r: Rect) -> usize {
-    r.height.saturating_sub(2) as usize
+    inner_rows(r)
 }
 
 fn cols(r: Rect) -> usize {
-    r.width.saturating_sub(2) as usize
+    inner_cols(r)
 }
 
 /// Renders the screen into `area` of `buf`.
@@ -69,15 +64,7 @@ pub fn render(screen: &LegioScreen, area: Rect, buf: &mut Buffer) {
         (Some(_), _) => compact(screen, body, buf),
     }
     if screen.show_help {
-        let text = help::lines();
-        let w = area.width.min(104);
-        let h = area.height;
-        let r = Rect::new(area.x + (area.width - w) / 2, area.y, w, h);
-        Clear.render(r, buf);
-        Paragraph::new(text)
-            .wrap(Wrap { trim: false })
-            .block(Block::bordered().title(Line::styled(" Rules and keys (? to close) ", style::title())))
-            .render(r, buf);
+        frame::rules_card(help::lines(), area, buf);
     }
 }
 
