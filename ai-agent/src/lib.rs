@@ -35,6 +35,7 @@ pub mod fitting;
 pub mod legio;
 pub mod policy;
 pub mod rng;
+pub mod runner;
 pub mod selfplay;
 pub mod skill;
 pub mod stats;

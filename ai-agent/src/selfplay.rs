@@ -10,8 +10,6 @@ use crate::policy::{PolicyKind, options_for};
 use crate::rng::mix;
 use crate::stats::GameResult;
 use crate::value::{Position, position};
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 use xodus_engine::content::Content;
 use xodus_engine::{Difficulty, Game, GameConfig, Viewer};
@@ -137,30 +135,12 @@ fn play_game_capped(cfg: &SelfplayConfig, index: usize, cap: u64) -> Result<Game
 /// Plays all games of `cfg` on `cfg.jobs` threads; `progress` is called
 /// with each game's result as it finishes (from any worker, in any order).
 pub fn run(cfg: &SelfplayConfig, progress: &(dyn Fn(&GameResult) + Sync)) -> Result<Vec<GameResult>, SelfplayError> {
-    let next = AtomicUsize::new(0);
-    let slots: Mutex<Vec<Option<Result<GameResult, SelfplayError>>>> =
-        Mutex::new((0..cfg.games).map(|_| None).collect());
-    std::thread::scope(|scope| {
-        for _ in 0..cfg.jobs.max(1) {
-            scope.spawn(|| {
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    if i >= cfg.games {
-                        break;
-                    }
-                    let r = play_game(cfg, i);
-                    if let Ok(result) = &r {
-                        progress(result);
-                    }
-                    if let Ok(mut s) = slots.lock() {
-                        s[i] = Some(r);
-                    }
-                }
-            });
+    let done = |r: &Result<GameResult, SelfplayError>| {
+        if let Ok(result) = r {
+            progress(result);
         }
-    });
-    let slots = slots.into_inner().unwrap_or_else(|e| e.into_inner());
-    slots.into_iter().flatten().collect()
+    };
+    crate::runner::run_games(cfg.games, cfg.jobs, &|i| play_game(cfg, i), &done)
 }
 
 /// Plays one game and writes every decision, the option taken and the
@@ -300,7 +280,7 @@ mod tests {
 
     #[test]
     fn every_finished_game_is_reported_as_it_ends() {
-        let seen = Mutex::new(Vec::new());
+        let seen = std::sync::Mutex::new(Vec::new());
         let all =
             run(&cfg(PolicyKind::Random, 3, 2), &|r| seen.lock().expect("not poisoned").push(r.seed)).expect("plays");
         let mut seen = seen.into_inner().expect("not poisoned");

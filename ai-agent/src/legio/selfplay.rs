@@ -13,8 +13,6 @@ use crate::stats::{mean_ci95, percentile, wilson95};
 use legio_engine::{Game, GameConfig, Viewer};
 use serde::Serialize;
 use std::collections::BTreeMap;
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
 /// Decisions at most per game (the engine's round limit comes first).
@@ -141,28 +139,7 @@ pub fn play_game(cfg: &LegioSelfplay, index: usize) -> Result<LegioGame, LegioSe
 /// Plays every game on `cfg.jobs` threads; `progress` is called once per
 /// finished game.
 pub fn run(cfg: &LegioSelfplay, progress: &(dyn Fn() + Sync)) -> Result<Vec<LegioGame>, LegioSelfplayError> {
-    let next = AtomicUsize::new(0);
-    let slots: Mutex<Vec<Option<Result<LegioGame, LegioSelfplayError>>>> =
-        Mutex::new((0..cfg.games).map(|_| None).collect());
-    std::thread::scope(|scope| {
-        for _ in 0..cfg.jobs.max(1) {
-            scope.spawn(|| {
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    if i >= cfg.games {
-                        break;
-                    }
-                    let r = play_game(cfg, i);
-                    if let Ok(mut s) = slots.lock() {
-                        s[i] = Some(r);
-                    }
-                    progress();
-                }
-            });
-        }
-    });
-    let slots = slots.into_inner().unwrap_or_else(|e| e.into_inner());
-    slots.into_iter().flatten().collect()
+    crate::runner::run_games(cfg.games, cfg.jobs, &|i| play_game(cfg, i), &|_| progress())
 }
 
 /// One policy's figures over a run.
