@@ -17,18 +17,16 @@ Usage: play.py --server 127.0.0.1:PORT [--extra-games N] [--seed S] [--strict]
 import argparse
 import collections
 import json
-import os
 import queue
 import random
 import sys
 import threading
 import time
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.environ.get("XODUS_PY_GEN", os.path.join(HERE, "gen")))
+from common import (  # noqa: E402 (common puts the generated code on the path)
+    SCHEMA_VERSION, STREAM_WAIT_SECONDS, TYPE_PREFIX, Failure, channel, check, code_of, wait_serving)
 
 import grpc  # noqa: E402
-from grpc_health.v1 import health_pb2, health_pb2_grpc  # noqa: E402
 
 from tabletop.v1 import game_pb2 as tt  # noqa: E402
 from tabletop.v1 import service_pb2 as svc  # noqa: E402
@@ -36,14 +34,10 @@ from tabletop.v1 import service_pb2_grpc as svc_grpc  # noqa: E402
 from xodus.v1 import choice_pb2, events_pb2, setup_pb2  # noqa: E402
 from xodus.v1 import state_pb2 as xs  # noqa: E402
 
-SERVICE = "tabletop.v1.GameService"
 GAME_TYPE = "xodus"
-SCHEMA_VERSION = 1  # state.proto: "Schema revision 1"
 STEP_CAP = 3000  # choices per game before the run fails as "does not end"
-STREAM_WAIT_SECONDS = 20
 
 # The type URLs game.proto and service.proto document for the packed messages.
-TYPE_PREFIX = "type.googleapis.com/"
 STATE_URL = TYPE_PREFIX + "xodus.v1.XodusState"
 
 # Hex directions, state.proto `Hex`: 0 = E, 1 = NE, 2 = NW, 3 = W, 4 = SW, 5 = SE.
@@ -76,15 +70,6 @@ KNOWN_DEVIATIONS = {
 }
 
 
-class Failure(Exception):
-    pass
-
-
-def check(cond, msg, *ctx):
-    if not cond:
-        raise Failure(msg + ("" if not ctx else " [" + "; ".join(str(c) for c in ctx) + "]"))
-
-
 class Run:
     """Counters and the deviations seen, for the summary."""
 
@@ -110,15 +95,6 @@ class Run:
         with self.lock:
             count, first = self.deviations.get(key, (0, example))
             self.deviations[key] = (count + 1, first)
-
-
-def code_of(call, *args, **kwargs):
-    """Runs an RPC expected to fail; returns its status code."""
-    try:
-        call(*args, **kwargs)
-    except grpc.RpcError as err:
-        return err.code()
-    return grpc.StatusCode.OK
 
 
 # ---------------------------------------------------------------- catalog
@@ -932,24 +908,9 @@ def main():
 
     t0 = time.monotonic()
     run = Run(args.strict)
-    # Over a Unix socket, gRPC's C core sends the socket's path as the
-    # HTTP/2 :authority, which the server's HTTP/2 layer refuses as
-    # malformed (PROTOCOL_ERROR): name a plain host instead.
-    options = [("grpc.default_authority", "localhost")] if args.server.startswith("unix:") else []
-    channel = grpc.insecure_channel(args.server, options=options)
-    health = health_pb2_grpc.HealthStub(channel)
-    deadline = time.monotonic() + 30
-    while True:
-        try:
-            r = health.Check(health_pb2.HealthCheckRequest(service=SERVICE), timeout=2)
-            if r.status == health_pb2.HealthCheckResponse.SERVING:
-                break
-        except grpc.RpcError:
-            pass
-        if time.monotonic() > deadline:
-            raise Failure("the server is not SERVING after 30 s")
-        time.sleep(0.1)
-    stub = svc_grpc.GameServiceStub(channel)
+    chan = channel(args.server)
+    wait_serving(chan)
+    stub = svc_grpc.GameServiceStub(chan)
 
     cat = Catalog(stub.GetCatalog(svc.GetCatalogRequest(game_type=GAME_TYPE)))
     check(Catalog(stub.GetCatalog(svc.GetCatalogRequest(game_type=GAME_TYPE))).size == cat.size, "catalog changed")

@@ -35,19 +35,17 @@ Usage: play_legio.py --server HOST:PORT [--seed S] [--games 2,3,4] [--strict]
 
 import argparse
 import collections
-import os
 import queue
 import random
 import sys
 import threading
 import time
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.environ.get("XODUS_PY_GEN", os.path.join(HERE, "gen")))
+from common import (  # noqa: E402 (common puts the generated code on the path)
+    SCHEMA_VERSION, STREAM_WAIT_SECONDS, TYPE_PREFIX, Failure, channel, check, rpc_error, wait_serving)
 
 import grpc  # noqa: E402
 from google.protobuf import any_pb2  # noqa: E402
-from grpc_health.v1 import health_pb2, health_pb2_grpc  # noqa: E402
 
 from legio.v1 import choice_pb2 as lc  # noqa: E402
 from legio.v1 import events_pb2 as le  # noqa: E402
@@ -57,16 +55,12 @@ from tabletop.v1 import game_pb2 as tt  # noqa: E402
 from tabletop.v1 import service_pb2 as svc  # noqa: E402
 from tabletop.v1 import service_pb2_grpc as svc_grpc  # noqa: E402
 
-SERVICE = "tabletop.v1.GameService"
 GAME_TYPE = "legio"
-SCHEMA_VERSION = 1  # state.proto: "Schema revision 1"
-TYPE_PREFIX = "type.googleapis.com/"
 STATE_URL = TYPE_PREFIX + "legio.v1.LegioState"
 EVENT_URL = TYPE_PREFIX + "legio.v1.LegioEvent"
 CHOICE_URL = TYPE_PREFIX + "legio.v1.LegioChoice"
 CONFIG_URL = TYPE_PREFIX + "legio.v1.LegioConfig"
 STEP_CAP = 2500  # choices per game before the run fails as "does not end"
-STREAM_WAIT_SECONDS = 20
 HISTORY_EVERY = 40  # steps between GetHistory checks of a live game
 REFUSAL_EVERY = 60  # steps between non-decider refusal checks
 
@@ -91,24 +85,6 @@ WEIGHTS = {
 # Promises the server does not keep at the time of writing: checked, and a
 # warning unless --strict. Remove an entry once the server is fixed.
 KNOWN_DEVIATIONS = {}
-
-
-class Failure(Exception):
-    pass
-
-
-def check(cond, msg, *ctx):
-    if not cond:
-        raise Failure(msg + ("" if not ctx else " [" + "; ".join(str(c) for c in ctx) + "]"))
-
-
-def rpc_error(call, *args, **kwargs):
-    """Runs an RPC expected to fail; returns (code, details)."""
-    try:
-        call(*args, **kwargs)
-    except grpc.RpcError as err:
-        return err.code(), err.details()
-    return grpc.StatusCode.OK, ""
 
 
 def packed(msg):
@@ -554,21 +530,6 @@ class Table:
               "%d of %d ids empty" % (sum(1 for i in ids if not i), len(ids)), *ctx)
 
 
-def wait_serving(channel):
-    health = health_pb2_grpc.HealthStub(channel)
-    deadline = time.monotonic() + 30
-    while True:
-        try:
-            r = health.Check(health_pb2.HealthCheckRequest(service=SERVICE), timeout=2)
-            if r.status == health_pb2.HealthCheckResponse.SERVING:
-                return
-        except grpc.RpcError:
-            pass
-        if time.monotonic() > deadline:
-            raise Failure("the server is not SERVING after 30 s")
-        time.sleep(0.1)
-
-
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--server", required=True, help="host:port of xodus-server")
@@ -578,9 +539,9 @@ def main():
     args = ap.parse_args()
 
     t0 = time.monotonic()
-    channel = grpc.insecure_channel(args.server)
-    wait_serving(channel)
-    stub = svc_grpc.GameServiceStub(channel)
+    chan = channel(args.server)
+    wait_serving(chan)
+    stub = svc_grpc.GameServiceStub(chan)
     cat = Catalog(stub.GetCatalog(svc.GetCatalogRequest(game_type=GAME_TYPE)))
     stats = Stats(args.strict)
 
