@@ -10,57 +10,16 @@
 //! shared decision) runs nobody's clock.
 
 use crate::model::EntryRecord;
-use serde::{Deserialize, Serialize};
 use xodus::pb;
 
 /// The longest time a clock setting may give, in seconds (a day).
 const MAX_SECONDS: u32 = 86_400;
 
-/// Which clock.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum ClockKind {
-    /// A bank, topped up after each choice, capped.
-    Fischer,
-    /// A fixed time for each decision.
-    PerMove,
-    /// A bank for the whole game.
-    Absolute,
-}
+pub use crate::model::{ClockKind, ClockRecord, OnTimeout};
 
-/// What happens when a seat's time runs out.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum OnTimeout {
-    /// An AI agent stands in until the holder returns.
-    StandIn,
-    /// The server passes for the seat.
-    Skip,
-    /// The seat forfeits: ranked last, passed for from then on.
-    Forfeit,
-}
-
-/// A game's clock as stored.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct ClockRecord {
-    /// Which clock.
-    pub kind: ClockKind,
-    /// Fischer and absolute: each seat's starting time, ms.
-    pub initial_ms: i64,
-    /// Fischer: added after each of a seat's choices, ms.
-    pub increment_ms: i64,
-    /// Fischer: the most a seat may hold, ms (0: no cap).
-    pub cap_ms: i64,
-    /// Per move: the time of each decision, ms.
-    pub per_move_ms: i64,
-    /// What happens when a seat's time runs out.
-    pub on_timeout: OnTimeout,
-    /// When the clocks started: the first moment every seat was claimed.
-    #[serde(default)]
-    pub started_ms: Option<i64>,
-    /// The seats that forfeited, in the order they did.
-    #[serde(default)]
-    pub forfeited: Vec<u8>,
+/// A time in milliseconds since the Unix epoch as a protobuf Timestamp.
+pub fn timestamp(ms: i64) -> prost_types::Timestamp {
+    prost_types::Timestamp { seconds: ms.div_euclid(1000), nanos: (ms.rem_euclid(1000) * 1_000_000) as i32 }
 }
 
 impl ClockRecord {
@@ -223,7 +182,7 @@ impl Clocks {
                     seat: u32::from(seat),
                     remaining_ms: remaining,
                     running,
-                    deadline: running.then(|| crate::wire::timestamp(now_ms + remaining)),
+                    deadline: running.then(|| timestamp(now_ms + remaining)),
                     timed_out: self.timed_out.get(i).copied().unwrap_or(false),
                     forfeited: rec.forfeited(seat),
                 }

@@ -12,7 +12,7 @@
 //! - [`model`]: the server's records (seats, claims, entries), no gRPC, no SQL;
 //! - [`store`]: the [`store::GameStore`] trait and its stores: SQLite (the
 //!   default), PostgreSQL (which several nodes may share) and memory;
-//! - [`migrations`]: the SQLite and PostgreSQL schemas as numbered migrations;
+//! - `store::migrations`: the SQLite and PostgreSQL schemas as numbered migrations;
 //! - `dir_lock`: one server per data directory (an OS lock, the holder's pid);
 //! - [`manager`]: every hosted game behind per-game locks, choices made
 //!   durable before they are acknowledged, streams that replay and follow;
@@ -54,7 +54,6 @@ pub(crate) mod limits;
 pub(crate) mod listen;
 pub(crate) mod manager;
 pub mod metrics;
-pub(crate) mod migrations;
 pub(crate) mod model;
 pub(crate) mod peers;
 #[doc(hidden)]

@@ -3,6 +3,7 @@
 //! and the ordered log of accepted choices. The store persists exactly
 //! these; the manager rebuilds the engine state from them.
 
+use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
 /// Who may claim a seat.
@@ -151,7 +152,7 @@ pub struct GameRecord {
     /// letting the server draw it (a fork keeps its source's).
     pub seed_chosen: bool,
     /// The game's clock, when it has one.
-    pub clock: Option<crate::clock::ClockRecord>,
+    pub clock: Option<ClockRecord>,
 }
 
 /// A fork's fresh hidden part: after the first `at_seq` entries (copied
@@ -367,4 +368,51 @@ mod tests {
         // against this exact text.
         assert_eq!(hash_token("abc"), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
     }
+}
+
+/// Which clock.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ClockKind {
+    /// A bank, topped up after each choice, capped.
+    Fischer,
+    /// A fixed time for each decision.
+    PerMove,
+    /// A bank for the whole game.
+    Absolute,
+}
+
+/// What happens when a seat's time runs out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum OnTimeout {
+    /// An AI agent stands in until the holder returns.
+    StandIn,
+    /// The server passes for the seat.
+    Skip,
+    /// The seat forfeits: ranked last, passed for from then on.
+    Forfeit,
+}
+
+/// A game's clock as stored.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ClockRecord {
+    /// Which clock.
+    pub kind: ClockKind,
+    /// Fischer and absolute: each seat's starting time, ms.
+    pub initial_ms: i64,
+    /// Fischer: added after each of a seat's choices, ms.
+    pub increment_ms: i64,
+    /// Fischer: the most a seat may hold, ms (0: no cap).
+    pub cap_ms: i64,
+    /// Per move: the time of each decision, ms.
+    pub per_move_ms: i64,
+    /// What happens when a seat's time runs out.
+    pub on_timeout: OnTimeout,
+    /// When the clocks started: the first moment every seat was claimed.
+    #[serde(default)]
+    pub started_ms: Option<i64>,
+    /// The seats that forfeited, in the order they did.
+    #[serde(default)]
+    pub forfeited: Vec<u8>,
 }

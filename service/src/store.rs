@@ -12,6 +12,7 @@
 use crate::model::{EntryRecord, GameRecord, SeatRecord, Status, StoredBrief, StoredGame};
 
 mod memory;
+pub(crate) mod migrations;
 pub mod postgres;
 mod sqlite;
 #[cfg(test)]

@@ -190,10 +190,7 @@ pub fn summary(
     }
 }
 
-/// A time in milliseconds since the Unix epoch as a protobuf Timestamp.
-pub fn timestamp(ms: i64) -> prost_types::Timestamp {
-    prost_types::Timestamp { seconds: ms.div_euclid(1000), nanos: (ms.rem_euclid(1000) * 1_000_000) as i32 }
-}
+pub use crate::clock::timestamp;
 
 /// The outcome of a game the server ended as abandoned.
 pub fn abandoned_outcome(game: &dyn HostedGame) -> pb::Outcome {

@@ -184,7 +184,7 @@ impl PostgresStore {
         let handle = rt.handle().clone();
         let (writer_clients, reader, keeper) = rt.block_on(async {
             let mut w = connect_one(url).await?;
-            let version = crate::migrations::postgres::migrate(&mut w).await?;
+            let version = crate::store::migrations::postgres::migrate(&mut w).await?;
             info!(version, node = %options.node, writers = options.writers, "PostgreSQL schema ready");
             let mut writers = vec![w];
             while writers.len() < options.writers {

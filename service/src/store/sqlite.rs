@@ -73,7 +73,7 @@ impl SqliteStore {
         conn.pragma_update(None, "synchronous", synchronous)?;
         conn.pragma_update(None, "foreign_keys", "ON")?;
         conn.busy_timeout(std::time::Duration::from_secs(5))?;
-        crate::migrations::migrate(&mut conn)?;
+        crate::store::migrations::migrate(&mut conn)?;
         Ok(SqliteStore { writer: Writer::start(conn, poll)?, behind: Mutex::default(), _dir_lock: None })
     }
 

@@ -382,7 +382,7 @@ fn client(url: &str) -> (tokio::runtime::Runtime, tokio_postgres::Client) {
 fn postgres_migrations_are_versioned_and_run_once() {
     let Some(url) = pg("migrations") else { return };
     let (rt, mut c) = client(&url);
-    use crate::migrations::postgres::{MIGRATIONS, migrate, migrate_to};
+    use crate::store::migrations::postgres::{MIGRATIONS, migrate, migrate_to};
     // A database at version 1 (before leases) with a game in it.
     assert_eq!(rt.block_on(migrate_to(&mut c, 1)).expect("v1"), 1);
     rt.block_on(c.batch_execute(
@@ -409,7 +409,7 @@ fn postgres_migrations_are_versioned_and_run_once() {
 fn postgres_refuses_a_schema_newer_than_it_knows() {
     let Some(url) = pg("newer") else { return };
     let (rt, mut c) = client(&url);
-    rt.block_on(crate::migrations::postgres::migrate(&mut c)).expect("latest");
+    rt.block_on(crate::store::migrations::postgres::migrate(&mut c)).expect("latest");
     rt.block_on(c.batch_execute("INSERT INTO xodus_schema (version) VALUES (999)")).expect("a future version");
     assert!(matches!(PostgresStore::connect(&url, Place::options("n")), Err(StoreError::Corrupt(_))));
 }
