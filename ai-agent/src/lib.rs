@@ -21,8 +21,9 @@
 //! `stats` (Wilson interval, percentiles, the summary), `agent` (the gRPC
 //! client: one seat, or the lobby-filling daemon). `legio` holds the VII
 //! Legio commanders (random, heuristic, search, self-play), each playing
-//! for its own rank from its seat's view; `policy::registry` picks the
-//! policies of a game from its type.
+//! for its own rank from its seat's view. `games` lists each game's
+//! policies (`policy::game`, `legio::game`) and `players` plays a seat of
+//! any game, by a random legal pick where a game has no policy.
 //!
 //! [`View`]: xodus_engine::View
 #![deny(missing_docs)]
@@ -32,7 +33,9 @@ pub mod board;
 pub mod budget;
 pub mod eval;
 pub mod fitting;
+pub mod games;
 pub mod legio;
+pub mod players;
 pub mod policy;
 pub mod rng;
 pub mod runner;

@@ -373,8 +373,8 @@ fn run_agent(args: AgentArgs) -> Result<()> {
             "nothing to do: use `xodus-ai selfplay ...` or `xodus-ai --server URL (--game ID --seat N | --fill)` (see --help)"
         );
     };
-    if !xodus_ai::policy::registry::known_policy(&args.policy) {
-        bail!("unknown policy '{}' ({})", args.policy, xodus_ai::policy::registry::policy_names());
+    if !xodus_ai::games::known_policy(&args.policy) {
+        bail!("unknown policy '{}' ({})", args.policy, xodus_ai::games::policy_names());
     }
     let policy = args.policy.clone();
     let threads = threads_or_cores(args.jobs);

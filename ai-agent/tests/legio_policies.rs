@@ -148,8 +148,9 @@ fn selfplay_is_reproducible_and_rotates_the_policies() {
 /// of each name, with a legal option; a spectator's state gets none.
 #[test]
 fn a_wire_state_of_a_vii_legio_seat_is_played_by_its_policies() {
+    use xodus_ai::games::{game, player_for};
     use xodus_ai::legio::game::play as play_legio;
-    use xodus_ai::policy::registry::{PlayerSpec, game, player_for};
+    use xodus_ai::players::PlayerSpec;
     let mut g = Game::new(GameConfig::new(3, 17)).expect("game");
     let mut pick = Rng::new(17);
     for step in 0..120 {

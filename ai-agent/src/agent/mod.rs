@@ -36,7 +36,7 @@ pub struct AgentConfig {
     /// commas (nodes of one service; `conn` moves off one that is gone).
     pub server: String,
     /// Policy for every seat it plays, by name (each game's own of that
-    /// name; `policy::registry`).
+    /// name; `games`).
     pub policy: String,
     /// Thinking budget per decision.
     pub budget: Budget,
@@ -64,11 +64,7 @@ impl AgentConfig {
     /// Decisions thought at once: the cores, divided by a search's own
     /// threads.
     pub fn think_slots(&self) -> usize {
-        if crate::policy::registry::searches(&self.policy) {
-            (self.cores / self.threads.max(1)).max(1)
-        } else {
-            self.cores.max(1)
-        }
+        if crate::games::searches(&self.policy) { (self.cores / self.threads.max(1)).max(1) } else { self.cores.max(1) }
     }
 }
 

@@ -36,7 +36,8 @@ use super::conn::{Client, Dialed, Pool};
 use super::status::{SeatEnd, seat_lost, transient};
 use super::think::Thinkers;
 use super::{AgentConfig, AgentError};
-use crate::policy::registry::{self, PlayerSpec, SeatPlayer};
+use crate::games;
+use crate::players::{PlayerSpec, SeatPlayer};
 use crate::rng::{hash_str, mix};
 use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex};
@@ -332,7 +333,7 @@ impl Table {
         let cfg = &self.sh.cfg;
         let seed = mix(&[cfg.seed, hash_str(&self.game_id), u64::from(seat)]);
         let spec = PlayerSpec { policy: &cfg.policy, seed, agent_seed: cfg.seed, threads: cfg.threads };
-        registry::player_for(game_type, spec)
+        games::player_for(game_type, spec)
     }
 
     fn creds(&self, seat: u32) -> Option<pb::SeatCredentials> {
@@ -636,7 +637,7 @@ impl Table {
                 match picked {
                     Ok(Some(id)) => Some(id),
                     // The policy found nothing to pick: any legal option.
-                    Ok(None) => crate::policy::any_game::pick(d, seat, seed),
+                    Ok(None) => crate::players::pick(d, seat, seed),
                     Err(e) => {
                         tracing::warn!(game = %self.game_id, seq = st.seq, error = %e, "unreadable typed state");
                         None

@@ -1,4 +1,4 @@
-//! VII Legio's entry in the agent's registry (`registry::GAMES`): its
+//! VII Legio's entry in the agent's registry (`games::GAMES`): its
 //! policies by name, and a seat player that reads the seat's wire state
 //! into the engine's view and builds the policy fresh for each decision
 //! from the decision's seed, so a pick depends on the view and the seed
@@ -6,7 +6,7 @@
 
 use super::LegioKind;
 use crate::budget::Budget;
-use crate::policy::registry::{GameAi, PlayerSpec, SeatPlayer};
+use crate::players::{GameAi, PlayerSpec, SeatPlayer};
 use xodus::pb;
 
 /// VII Legio's AI commanders.

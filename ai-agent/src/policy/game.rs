@@ -1,11 +1,11 @@
-//! X-ODUS's entry in the agent's registry (`registry::GAMES`): its
+//! X-ODUS's entry in the agent's registry (`games::GAMES`): its
 //! policies by name, and a seat player that reads the seat's wire state
 //! into the engine's view and keeps one policy across the seat's
 //! decisions.
 
-use super::registry::{GameAi, PlayerSpec, SeatPlayer};
 use super::{Policy, PolicyKind, options_for};
 use crate::budget::Budget;
+use crate::players::{GameAi, PlayerSpec, SeatPlayer};
 use xodus::pb;
 
 /// X-ODUS's AI captains.

@@ -3,7 +3,6 @@
 //! decision and never over a fixed list of moves, so new cards, mods and
 //! modules in the engine reach the AI without code changes here.
 
-pub mod any_game;
 pub mod endgame;
 pub mod game;
 pub mod guard;
@@ -12,7 +11,6 @@ pub mod march;
 pub mod mcts;
 pub mod pickable;
 pub mod random;
-pub mod registry;
 
 use crate::budget::Budget;
 use xodus_engine::{ChoiceOption, Seat, View};

@@ -1,48 +1,9 @@
 //! The games the agent plays with policies of their own: one [`GameAi`]
-//! each in [`GAMES`], the one list a new game's AI is added to. A game's
-//! entry names its policies (the command line's `--policy`) and builds a
-//! [`SeatPlayer`] for one seat: it reads the seat's own wire state into
-//! the game's view and picks from it. A game with no entry, or a policy
-//! name the game has not, is played by a legal random pick from the wire
-//! decision ([`AnyGame`]).
+//! each in [`GAMES`], the one list a new game's AI is added to. A game
+//! with no entry, or a policy name the game has not, is played by
+//! [`AnyGame`]'s random legal picks.
 
-use crate::budget::Budget;
-use xodus::pb;
-
-/// One seat's player in one game: kept from decision to decision.
-pub trait SeatPlayer: Send {
-    /// The pick of `seat` on `st`, the state as that seat sees it; `seed`
-    /// is the decision's own (mixed from the agent's seed, the game, the
-    /// seat and the seq). `Ok(None)`: the seat has nothing the policy can
-    /// pick; `Err`: the state does not read as this game's.
-    fn choose(&mut self, st: &pb::GameState, seat: u8, budget: &Budget, seed: u64) -> Result<Option<String>, String>;
-}
-
-/// What a seat's player is built from.
-#[derive(Clone, Copy, Debug)]
-pub struct PlayerSpec<'a> {
-    /// The policy's name (`--policy`).
-    pub policy: &'a str,
-    /// The seat's seed (the agent's, mixed with the game and the seat).
-    pub seed: u64,
-    /// The agent's own seed.
-    pub agent_seed: u64,
-    /// Threads a search may use for one decision.
-    pub threads: usize,
-}
-
-/// One game's AI.
-pub trait GameAi: Sync {
-    /// The type name the server gives the game.
-    fn game_type(&self) -> &'static str;
-    /// The policy names it answers to.
-    fn policies(&self) -> &'static [&'static str];
-    /// Whether the named policy searches on several threads a decision
-    /// (then a decision takes `--threads` cores of the machine's).
-    fn searches(&self, policy: &str) -> bool;
-    /// A player for one seat, or None for a policy the game has not.
-    fn player(&self, spec: PlayerSpec<'_>) -> Option<Box<dyn SeatPlayer>>;
-}
+use crate::players::{AnyGame, GameAi, PlayerSpec, SeatPlayer};
 
 /// Every game with policies of its own.
 pub static GAMES: &[&dyn GameAi] = &[&crate::policy::game::XodusAi, &crate::legio::game::LegioAi];
@@ -89,23 +50,11 @@ pub fn player_for(game_type: &str, spec: PlayerSpec<'_>) -> Box<dyn SeatPlayer> 
     }
 }
 
-/// Any game: a uniformly random option of the wire decision.
-pub struct AnyGame;
-
-impl AnyGame {
-    /// The name it answers to.
-    pub const NAME: &'static str = "random";
-}
-
-impl SeatPlayer for AnyGame {
-    fn choose(&mut self, st: &pb::GameState, seat: u8, _budget: &Budget, seed: u64) -> Result<Option<String>, String> {
-        Ok(st.decision.as_ref().and_then(|d| crate::policy::any_game::pick(d, u32::from(seat), seed)))
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::budget::Budget;
+    use xodus::pb;
 
     fn spec(policy: &str) -> PlayerSpec<'_> {
         PlayerSpec { policy, seed: 1, agent_seed: 2, threads: 1 }
