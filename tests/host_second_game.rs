@@ -1,5 +1,5 @@
 //! The hosting core hosts a game it was not written for: High Card
-//! (`tests/games/high_card.rs`), registered only in this test's server.
+//! (`games/high-card`), registered here as `xodus-server --demo-games` does.
 //! The server is the real service over a real socket, started in this
 //! process with the extra game in its registry; the generic AI agent is the
 //! real `xodus-ai` process, and a scripted client plays the other seat.
@@ -7,8 +7,6 @@
 //! outcome go through the same paths as X-ODUS.
 
 mod common;
-#[path = "games/high_card.rs"]
-mod high_card;
 
 use common::{Agent, HANG_GUARD, temp_dir};
 use std::time::Duration;
@@ -25,7 +23,7 @@ async fn start_server(dir: &std::path::Path) -> (String, tokio::sync::oneshot::S
     let config = ServerConfig {
         storage: Storage::Sqlite(dir.to_path_buf()),
         limits: Limits::default(),
-        registry: xodus_server::registry().with(high_card::game_type()),
+        registry: xodus_server::registry_with_demo(),
         web: Default::default(),
         node: Default::default(),
     };

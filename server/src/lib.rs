@@ -15,3 +15,9 @@ use xodus_service::Registry;
 pub fn registry() -> Registry {
     Registry::new().with(Arc::new(games::xodus::Xodus)).with(Arc::new(games::legio::Legio))
 }
+
+/// The shipped games and the demonstration game High Card (`--demo-games`),
+/// the example of a game added with its own crate and this one line.
+pub fn registry_with_demo() -> Registry {
+    registry().with(high_card::game_type())
+}

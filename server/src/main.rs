@@ -92,6 +92,10 @@ struct Args {
     /// For servers where strangers share tables.
     #[arg(long, env = "XODUS_REFUSE_CHOSEN_SEEDS")]
     refuse_chosen_seeds: bool,
+    /// Also host High Card (game type high_card), a two-seat card game
+    /// that shows how a game the service was not written for plugs in.
+    #[arg(long, env = "XODUS_DEMO_GAMES")]
+    demo_games: bool,
     /// Seconds a human seat may stay silent while a new game waits on it
     /// before it is offered to AI agents until its holder returns (0 = never).
     #[arg(long, env = "XODUS_IDLE_TIMEOUT", default_value_t = 0)]
@@ -238,7 +242,7 @@ async fn main() -> anyhow::Result<()> {
     init_logs(args.log_json);
     let shutdown = shutdown_signal();
     let config = ServerConfig {
-        registry: xodus_server::registry(),
+        registry: if args.demo_games { xodus_server::registry_with_demo() } else { xodus_server::registry() },
         storage: match (&args.database, args.in_memory) {
             (Some(url), _) => Storage::Postgres(url.clone()),
             (None, true) => Storage::Memory,

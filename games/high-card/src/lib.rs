@@ -1,6 +1,7 @@
-//! High Card: a tiny competitive card game that exists only in the tests,
-//! to prove the hosting contract hosts a game the service was not written
-//! for. Two seats; nine cards, 1 to 9, shuffled by the seed. Each seat holds
+//! High Card: a tiny competitive card game that shows how a third game
+//! plugs into the service (this crate, and one line in the server's
+//! registry; `xodus-server --demo-games` hosts it) and proves the hosting
+//! contract hosts a game the service was not written for. Two seats; nine cards, 1 to 9, shuffled by the seed. Each seat holds
 //! three cards nobody else sees; the deck is hidden from all. On its turn a
 //! seat selects a card of its hand (a private step that may be undone), then
 //! plays it: the card is shown, scores its value, and the seat draws from
