@@ -1,4 +1,4 @@
-//! # xodus: the service's gRPC API, shared by the server and its clients
+//! # tabletop: the service's gRPC API, shared by the server and its clients
 //!
 //! The types and the client/server stubs generated from `proto/`: the
 //! game-neutral platform package `tabletop.v1` ([`pb`]: lobby, seats,

@@ -10,9 +10,9 @@ mod common;
 
 use common::*;
 use std::time::{Duration, Instant};
+use tabletop::pb;
 use tonic::Code;
 use tonic::metadata::MetadataValue;
-use xodus::pb;
 
 const KEY: &str = "k3y-for-the-fill-agent-0123456789";
 /// The per-address stream cap the server is started with.

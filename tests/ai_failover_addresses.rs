@@ -13,9 +13,9 @@ mod common;
 use common::{Agent, Server, create_from, game_request, state};
 use std::path::Path;
 use std::time::Duration;
+use tabletop::GameServiceClient;
+use tabletop::pb;
 use tonic::transport::Channel;
-use xodus::GameServiceClient;
-use xodus::pb;
 
 /// A hang guard for each wait, not a speed check.
 const HANG_GUARD: Duration = Duration::from_secs(300);

@@ -14,7 +14,7 @@ mod common;
 use common::{Agent, Server, ai_binary, create_from, game_request};
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
-use xodus::pb;
+use tabletop::pb;
 
 /// Agent processes, killed when the test ends (pass or fail).
 struct Agents(Vec<Child>);
@@ -123,7 +123,7 @@ async fn three_ai_agents_and_a_scripted_captain_finish_a_game() {
 
 /// Claims `seat` as a human; its credentials.
 async fn claim_as_human(
-    c: &mut xodus::GameServiceClient<tonic::transport::Channel>,
+    c: &mut tabletop::GameServiceClient<tonic::transport::Channel>,
     game_id: &str,
     seat: u32,
 ) -> Option<pb::SeatCredentials> {
@@ -139,7 +139,7 @@ async fn claim_as_human(
 
 /// The game's state and seats as `creds` sees them.
 async fn view(
-    c: &mut xodus::GameServiceClient<tonic::transport::Channel>,
+    c: &mut tabletop::GameServiceClient<tonic::transport::Channel>,
     game_id: &str,
     creds: &Option<pb::SeatCredentials>,
 ) -> (pb::GameState, pb::GameSummary) {

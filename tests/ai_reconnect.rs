@@ -13,9 +13,9 @@ mod common;
 use common::{Agent, Server, create_from, game_request, state, temp_dir};
 use std::path::Path;
 use std::time::Duration;
+use tabletop::GameServiceClient;
+use tabletop::pb;
 use tonic::transport::Channel;
-use xodus::GameServiceClient;
-use xodus::pb;
 
 /// The game must have advanced this far before the kill.
 const BEFORE_KILL: u64 = 10;

@@ -9,7 +9,7 @@ mod common;
 
 use common::{Agent, Server, create_from, game_request};
 use std::time::{Duration, Instant};
-use xodus::pb;
+use tabletop::pb;
 
 /// A hang guard for each wait, not a speed check.
 const HANG_GUARD: Duration = Duration::from_secs(120);

@@ -26,12 +26,12 @@ use common::{Agent, HANG_GUARD, Server, creds, game_request, temp_dir};
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
+use tabletop::GameServiceClient;
+use tabletop::pb;
 use tokio::sync::watch;
 use tonic::transport::{Channel, Endpoint};
 use tonic_health::pb::health_check_response::ServingStatus;
 use tonic_health::pb::health_client::HealthClient;
-use xodus::GameServiceClient;
-use xodus::pb;
 
 /// Nodes of the cluster.
 const NODES: usize = 3;
@@ -230,7 +230,7 @@ async fn wait_serving(url: &str) {
         let ok = async {
             let channel = Endpoint::from_shared(url.to_string()).ok()?.connect().await.ok()?;
             let r = HealthClient::new(channel)
-                .check(tonic_health::pb::HealthCheckRequest { service: xodus::SERVICE_NAME.into() })
+                .check(tonic_health::pb::HealthCheckRequest { service: tabletop::SERVICE_NAME.into() })
                 .await
                 .ok()?;
             (r.into_inner().status == ServingStatus::Serving as i32).then_some(())

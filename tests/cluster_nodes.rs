@@ -12,11 +12,11 @@ mod pg;
 
 use common::*;
 use std::time::Duration;
+use tabletop::GameServiceClient;
+use tabletop::pb;
 use tonic::transport::Channel;
 use tonic_health::pb::health_check_response::ServingStatus;
 use tonic_health::pb::health_client::HealthClient;
-use xodus::GameServiceClient;
-use xodus::pb;
 
 /// The lease time of these nodes: a dead node's games move within it
 /// (plus a second).
@@ -215,7 +215,7 @@ async fn a_node_is_ready_only_while_its_database_answers() {
     let channel = a.channel().await;
     let health = |channel: Channel| async move {
         HealthClient::new(channel)
-            .check(tonic_health::pb::HealthCheckRequest { service: xodus::SERVICE_NAME.into() })
+            .check(tonic_health::pb::HealthCheckRequest { service: tabletop::SERVICE_NAME.into() })
             .await
             .map(|r| r.into_inner().status)
     };

@@ -10,10 +10,10 @@ mod common;
 
 use common::{Agent, HANG_GUARD, temp_dir};
 use std::time::Duration;
+use tabletop::GameServiceClient;
+use tabletop::pb;
+use tabletop_service::{Limits, ServerConfig, Storage};
 use tonic::transport::Channel;
-use xodus::GameServiceClient;
-use xodus::pb;
-use xodus_service::{Limits, ServerConfig, Storage};
 
 /// Starts the service with High Card registered, on 127.0.0.1:0, with its
 /// SQLite data in `dir`: its URL and a handle that stops it when dropped.
@@ -28,7 +28,7 @@ async fn start_server(dir: &std::path::Path) -> (String, tokio::sync::oneshot::S
         node: Default::default(),
     };
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-    tokio::spawn(xodus_service::run(listener, config, async move {
+    tokio::spawn(tabletop_service::run(listener, config, async move {
         let _ = stopped.await;
     }));
     (url, stop)
@@ -204,7 +204,7 @@ async fn remaining(c: &mut GameServiceClient<Channel>, id: &str) -> i64 {
 
 #[test]
 fn a_resampled_table_looks_the_same_to_its_viewer() {
-    use xodus_service::game::{GameType, Viewer};
+    use tabletop_service::game::{GameType, Viewer};
     let mut table = high_card::HighCard.start("{\"seed\":\"9\"}").expect("table");
     for _ in 0..3 {
         let d = table.decision();
@@ -234,7 +234,7 @@ fn high_card_passes_the_conformance_suite() {
             ..Default::default()
         })
         .collect();
-    let seen = xodus_service::conformance::check(&high_card::HighCard, &setups, 50).expect("conformance");
+    let seen = tabletop_service::conformance::check(&high_card::HighCard, &setups, 50).expect("conformance");
     assert_eq!(seen.ended, 6, "every game ended: {seen:?}");
     assert!(seen.undoable > 0 && seen.secrets_redrawn > 0, "selections were undoable and hands redrawn: {seen:?}");
 }

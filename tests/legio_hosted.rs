@@ -9,9 +9,9 @@ mod common;
 use common::{Server, temp_dir};
 use legio_engine::content::Content;
 use std::collections::BTreeSet;
+use tabletop::{GameServiceClient, any, legio_pb, pb};
 use tokio_stream::StreamExt;
 use tonic::transport::Channel;
-use xodus::{GameServiceClient, any, legio_pb, pb};
 
 fn legio_request(players: u32) -> pb::CreateGameRequest {
     pb::CreateGameRequest {

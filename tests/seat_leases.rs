@@ -7,9 +7,9 @@ mod common;
 
 use common::{Agent, Server, temp_dir};
 use std::time::{Duration, Instant};
+use tabletop::{GameServiceClient, any, legio_pb, pb};
 use tokio_stream::StreamExt;
 use tonic::transport::Channel;
-use xodus::{GameServiceClient, any, legio_pb, pb};
 
 async fn summary(c: &mut GameServiceClient<Channel>, id: &str) -> pb::GameSummary {
     c.get_view(pb::GetViewRequest { game_id: id.into(), credentials: None, ..Default::default() })

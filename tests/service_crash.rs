@@ -8,7 +8,7 @@ mod common;
 use common::*;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
-use xodus::pb;
+use tabletop::pb;
 
 #[tokio::test]
 async fn kill9_loses_no_acknowledged_choice_and_streams_resume() {

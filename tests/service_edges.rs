@@ -11,11 +11,11 @@ mod common;
 use common::*;
 use prost::bytes::{Buf, BufMut};
 use std::time::{Duration, Instant};
+use tabletop::GameServiceClient;
+use tabletop::pb;
 use tonic::Code;
 use tonic::codec::{Codec, DecodeBuf, Decoder, EncodeBuf, Encoder};
 use tonic::transport::Channel;
-use xodus::GameServiceClient;
-use xodus::pb;
 
 /// A codec that sends and receives raw bytes, to put any body on the wire.
 #[derive(Clone, Copy, Default)]
@@ -155,7 +155,7 @@ async fn random_call(c: &mut GameServiceClient<Channel>, r: &mut Rng, pool: &[St
                 seats,
                 game_type: r.text(pool),
                 setup: (r.below(3) > 0).then(|| {
-                    xodus::any::xodus_setup(xodus::xodus_pb::XodusSetup {
+                    tabletop::any::xodus_setup(tabletop::xodus_pb::XodusSetup {
                         ship_count: r.below(7) as u32,
                         ships: (0..r.below(5)).map(|_| r.text(pool)).collect(),
                         difficulty: r.text(pool),

@@ -9,7 +9,7 @@ mod common;
 
 use common::{Server, claim_all, claim_seats, create_game, creds, state};
 use std::collections::BTreeMap;
-use xodus::{GameServiceClient, any, legio_pb, pb};
+use tabletop::{GameServiceClient, any, legio_pb, pb};
 
 /// (label, events' kind and summary) as the chooser saw them, by seq.
 type Said = BTreeMap<u64, (String, Vec<(String, String)>)>;

@@ -7,8 +7,8 @@ mod common;
 
 use common::*;
 use std::time::{Duration, Instant};
+use tabletop::pb;
 use tonic::Code;
-use xodus::pb;
 
 #[tokio::test]
 async fn request_rate_is_limited_per_client_address() {

@@ -5,7 +5,7 @@
 mod common;
 
 use common::*;
-use xodus::pb;
+use tabletop::pb;
 
 const GAMES: usize = 300;
 const CONNECTIONS: usize = 10;

@@ -6,9 +6,9 @@ mod common;
 
 use common::*;
 use std::time::{Duration, Instant};
+use tabletop::pb;
+use tabletop::xodus_pb::XodusSetup;
 use tonic::Code;
-use xodus::pb;
-use xodus::xodus_pb::XodusSetup;
 
 /// The idle timeout of the idle-seat test's server.
 const IDLE_TIMEOUT: Duration = Duration::from_secs(1);
@@ -26,7 +26,7 @@ async fn create_list_claim_reclaim_release() {
         kind: pb::GameKind::Xodus as i32,
         seats: vec![pb::SeatOpenTo::Human as i32, pb::SeatOpenTo::Ai as i32],
         game_type: String::new(),
-        setup: Some(xodus::any::xodus_setup(xodus::xodus_pb::XodusSetup {
+        setup: Some(tabletop::any::xodus_setup(tabletop::xodus_pb::XodusSetup {
             ship_count: 4,
             ships: vec!["warship".into(), "explorer".into(), "pirate_ship".into(), "proto_ship".into()],
             difficulty: "heroic".into(),
@@ -48,9 +48,9 @@ async fn create_list_claim_reclaim_release() {
     let list = c.list_games(pb::ListGamesRequest::default()).await.expect("list").into_inner().games;
     assert_eq!(list.iter().map(|g| g.game_id.as_str()).collect::<Vec<_>>(), vec![g.game_id.as_str(), &random]);
     // The lobby's typed configuration: what config_json says, with no seed.
-    let typed: xodus::xodus_pb::XodusConfig =
-        xodus::any::unpack(list[0].game_config.as_ref().expect("typed config")).expect("an XodusConfig");
-    use xodus::xodus_pb::{AllyKind, Difficulty, ShipKind};
+    let typed: tabletop::xodus_pb::XodusConfig =
+        tabletop::any::unpack(list[0].game_config.as_ref().expect("typed config")).expect("an XodusConfig");
+    use tabletop::xodus_pb::{AllyKind, Difficulty, ShipKind};
     assert_eq!(
         typed.ships,
         [ShipKind::Warship, ShipKind::Explorer, ShipKind::PirateShip, ShipKind::ProtoShip].map(|k| k as i32).to_vec()
@@ -113,7 +113,7 @@ async fn malformed_creates_are_invalid_arguments() {
         kind: pb::GameKind::Xodus as i32,
         seats: vec![],
         game_type: String::new(),
-        setup: Some(xodus::any::xodus_setup(x)),
+        setup: Some(tabletop::any::xodus_setup(x)),
         ..Default::default()
     };
     let bad = vec![
@@ -132,7 +132,7 @@ async fn malformed_creates_are_invalid_arguments() {
         (
             "a setup of another type",
             pb::CreateGameRequest {
-                setup: Some(pb::create_game_request::Setup::GameSetup(xodus::any::pack(&pb::SeatInfo::default()))),
+                setup: Some(pb::create_game_request::Setup::GameSetup(tabletop::any::pack(&pb::SeatInfo::default()))),
                 ..create_request(1)
             },
         ),

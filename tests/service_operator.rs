@@ -9,7 +9,7 @@ mod common;
 use common::{Server, create_game, temp_dir};
 use std::io::{Read, Write};
 use std::time::{Duration, Instant};
-use xodus::pb;
+use tabletop::pb;
 
 /// A free loopback port (bound and released; the server binds it next).
 fn free_port() -> u16 {

@@ -6,9 +6,9 @@
 mod common;
 
 use common::*;
+use tabletop::pb;
+use tabletop::pb::submit_choice_request::Choice;
 use tonic::Code;
-use xodus::pb;
-use xodus::pb::submit_choice_request::Choice;
 
 fn submit(game_id: &str, creds: Option<pb::SeatCredentials>, seq: Option<u64>, id: &str) -> pb::SubmitChoiceRequest {
     pb::SubmitChoiceRequest {
@@ -30,12 +30,12 @@ async fn play_choices_and_view_as_seat_and_spectator() {
     let d = s0.decision.clone().expect("decision");
     assert!(!d.options.is_empty() && !d.kind.is_empty() && !d.prompt.is_empty());
     assert!(d.options.iter().all(|o| !o.payload_json.is_empty() && !o.label.is_empty()));
-    assert!(d.options.iter().all(|o| xodus::any::xodus_choice(o).is_some_and(|c| !c.action.is_empty())));
+    assert!(d.options.iter().all(|o| tabletop::any::xodus_choice(o).is_some_and(|c| !c.action.is_empty())));
     assert_eq!((s0.game_type.as_str(), s0.schema_version), ("xodus", 1));
-    let x = xodus::any::xodus_state(&s0).expect("a typed xodus.v1.XodusState");
-    assert!(x.round >= 1 && x.phase == "action" && x.phase_kind == xodus::xodus_pb::Phase::Action as i32);
+    let x = tabletop::any::xodus_state(&s0).expect("a typed xodus.v1.XodusState");
+    assert!(x.round >= 1 && x.phase == "action" && x.phase_kind == tabletop::xodus_pb::Phase::Action as i32);
     assert_eq!(x.ships.len(), 3);
-    assert!(x.tiles.iter().any(|t| t.hex == Some(xodus::xodus_pb::Hex { q: 0, r: 0 })), "the Starting System");
+    assert!(x.tiles.iter().any(|t| t.hex == Some(tabletop::xodus_pb::Hex { q: 0, r: 0 })), "the Starting System");
 
     let seat_view = c
         .get_view(pb::GetViewRequest { game_id: id.clone(), credentials: creds(&tokens, 1), ..Default::default() })

@@ -9,13 +9,13 @@ mod common;
 
 use common::*;
 use prost::Message;
+use tabletop::GameServiceClient;
+use tabletop::pb;
+use tabletop::pb::play_response::Kind;
 use tokio::sync::mpsc;
 use tokio_stream::wrappers::ReceiverStream;
 use tonic::Code;
 use tonic::transport::Channel;
-use xodus::GameServiceClient;
-use xodus::pb;
-use xodus::pb::play_response::Kind;
 
 /// One open Play stream, seen from the client.
 struct Seat {

@@ -8,9 +8,9 @@
 mod common;
 
 use common::*;
+use tabletop::GameServiceClient;
+use tabletop::pb;
 use tonic::transport::Channel;
-use xodus::GameServiceClient;
-use xodus::pb;
 
 /// Event kinds that show something random or hidden.
 const REVEALS: &[&str] = &[
@@ -31,9 +31,9 @@ const REVEALING: &[&str] = &["blind_jump", "explore", "engage", "pacify", "attac
 fn secret_request() -> pb::CreateGameRequest {
     let mut r = create_request(0);
     if let Some(pb::create_game_request::Setup::GameSetup(packed)) = &r.setup {
-        let mut x: xodus::xodus_pb::XodusSetup = xodus::any::unpack(packed).expect("an X-ODUS setup");
+        let mut x: tabletop::xodus_pb::XodusSetup = tabletop::any::unpack(packed).expect("an X-ODUS setup");
         x.seed = None;
-        r.setup = Some(xodus::any::xodus_setup(x));
+        r.setup = Some(tabletop::any::xodus_setup(x));
     }
     r
 }
@@ -153,7 +153,7 @@ async fn strangers_and_seated_players_learn_nothing_the_rules_hide() {
         let v = v.into_inner();
         assert_eq!(v.game.expect("game").seed, None);
         let seen = v.state.expect("state");
-        assert!(xodus::any::xodus_state(&seen).is_some(), "an X-ODUS typed state");
+        assert!(tabletop::any::xodus_state(&seen).is_some(), "an X-ODUS typed state");
         assert!(!format!("{seen:?}").contains("seed"), "the state carries no seed field at all");
     }
     let mut stream = c
@@ -330,7 +330,7 @@ async fn seed_search(c: &mut GameServiceClient<Channel>, live: &str, tries: u64)
     };
     for seed in 0..tries {
         let mut request = create_request(seed);
-        request.setup = Some(xodus::any::xodus_setup(xodus::xodus_pb::XodusSetup {
+        request.setup = Some(tabletop::any::xodus_setup(tabletop::xodus_pb::XodusSetup {
             ships: names("ships"),
             allies: names("allies"),
             difficulty: config["difficulty"].as_str().expect("difficulty").to_string(),

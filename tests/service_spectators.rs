@@ -9,9 +9,9 @@
 mod common;
 
 use common::{Server, temp_dir};
+use tabletop::{GameServiceClient, any, legio_pb, pb};
 use tokio_stream::StreamExt;
 use tonic::transport::Channel;
-use xodus::{GameServiceClient, any, legio_pb, pb};
 
 type Client = GameServiceClient<Channel>;
 

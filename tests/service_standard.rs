@@ -6,6 +6,7 @@
 mod common;
 
 use common::*;
+use tabletop::pb;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tonic_health::pb::health_check_response::ServingStatus;
 use tonic_health::pb::health_client::HealthClient;
@@ -13,13 +14,12 @@ use tonic_reflection::pb::v1::ServerReflectionRequest;
 use tonic_reflection::pb::v1::server_reflection_client::ServerReflectionClient;
 use tonic_reflection::pb::v1::server_reflection_request::MessageRequest;
 use tonic_reflection::pb::v1::server_reflection_response::MessageResponse;
-use xodus::pb;
 
 #[tokio::test]
 async fn health_reports_serving() {
     let server = Server::start("health");
     let mut h = HealthClient::new(server.channel().await);
-    for service in ["", xodus::SERVICE_NAME] {
+    for service in ["", tabletop::SERVICE_NAME] {
         let r = h
             .check(tonic_health::pb::HealthCheckRequest { service: service.into() })
             .await
@@ -40,14 +40,14 @@ async fn reflection_lists_the_game_service_and_its_file() {
         },
         ServerReflectionRequest {
             host: String::new(),
-            message_request: Some(MessageRequest::FileContainingSymbol(xodus::SERVICE_NAME.into())),
+            message_request: Some(MessageRequest::FileContainingSymbol(tabletop::SERVICE_NAME.into())),
         },
     ];
     let mut answers = r.server_reflection_info(tokio_stream::iter(reqs)).await.expect("reflection").into_inner();
     let list = answers.message().await.expect("ok").expect("list");
     let Some(MessageResponse::ListServicesResponse(list)) = list.message_response else { panic!("list answer") };
     let names: Vec<String> = list.service.into_iter().map(|s| s.name).collect();
-    assert!(names.contains(&xodus::SERVICE_NAME.to_string()), "{names:?}");
+    assert!(names.contains(&tabletop::SERVICE_NAME.to_string()), "{names:?}");
     assert!(names.iter().any(|n| n == "grpc.health.v1.Health"), "{names:?}");
     let file = answers.message().await.expect("ok").expect("file");
     let Some(MessageResponse::FileDescriptorResponse(f)) = file.message_response else { panic!("file answer") };

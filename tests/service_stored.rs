@@ -9,7 +9,7 @@ mod common;
 
 use common::*;
 use std::path::Path;
-use xodus::pb;
+use tabletop::pb;
 
 /// Copies the fixture into a fresh temp directory (the fixture stays as it is).
 fn fixture_copy() -> std::path::PathBuf {
@@ -33,7 +33,7 @@ fn expected() -> Vec<(String, u64)> {
 /// Events are not stored: a stream replays them from the stored choices,
 /// so games stored before an event kind was typed get it typed too.
 async fn assert_replayed_events_are_typed(
-    c: &mut xodus::GameServiceClient<tonic::transport::Channel>,
+    c: &mut tabletop::GameServiceClient<tonic::transport::Channel>,
     id: &str,
     seq: u64,
 ) {
@@ -49,7 +49,7 @@ async fn assert_replayed_events_are_typed(
     loop {
         let update = stream.message().await.expect("ok").expect("an update");
         for e in &update.events {
-            let typed = xodus::any::xodus_event(e).unwrap_or_else(|| panic!("{id}: an untyped {} event", e.kind));
+            let typed = tabletop::any::xodus_event(e).unwrap_or_else(|| panic!("{id}: an untyped {} event", e.kind));
             assert!(typed.event.is_some(), "{id}: an empty XodusEvent for {}", e.kind);
             events += 1;
         }

@@ -6,8 +6,8 @@
 mod common;
 
 use common::*;
+use tabletop::pb;
 use tonic::Code;
-use xodus::pb;
 
 /// A WatchLobby call that says it comes for `client`.
 fn lobby_for(client: &str) -> tonic::Request<pb::WatchLobbyRequest> {

@@ -8,10 +8,10 @@ mod common;
 
 use common::*;
 use prost::Message;
+use tabletop::pb;
 use tonic::Code;
 use tonic::codegen::Body as _;
 use tonic::transport::Channel;
-use xodus::pb;
 
 /// One gRPC frame around `msg`: flag 0, big-endian length, the bytes.
 fn frame(msg: &[u8]) -> Vec<u8> {

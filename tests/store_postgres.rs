@@ -11,7 +11,7 @@ mod common;
 mod pg;
 
 use common::*;
-use xodus::pb;
+use tabletop::pb;
 
 #[tokio::test]
 async fn a_server_on_postgresql_keeps_every_acknowledged_choice_across_kill9() {

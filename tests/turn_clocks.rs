@@ -7,8 +7,8 @@ mod common;
 
 use common::{Agent, Server, temp_dir};
 use std::time::{Duration, Instant};
+use tabletop::{GameServiceClient, pb};
 use tonic::transport::Channel;
-use xodus::{GameServiceClient, pb};
 
 fn legio(seats: [pb::SeatOpenTo; 2], clock: pb::ClockRules) -> pb::CreateGameRequest {
     common::legio_clocked(seats, clock)

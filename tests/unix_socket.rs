@@ -13,9 +13,9 @@ use common::{
 };
 use std::path::PathBuf;
 use std::time::Instant;
+use tabletop::pb;
 use tokio_stream::StreamExt;
 use tonic::Code;
-use xodus::pb;
 
 /// `unix:DIR/xodus.sock` for a server's data directory.
 fn socket_in(dir: &std::path::Path) -> (PathBuf, String) {
@@ -114,8 +114,9 @@ async fn one_server_serves_tcp_and_a_unix_socket_at_once_on_the_same_games() {
     let server = Server::start_at(dir, "127.0.0.1:0", &["--listen", &unix]);
     assert!(server.url.starts_with("http://127.0.0.1:"), "the first line names the first listener: {}", server.url);
     let mut over_tcp = server.client().await;
-    let channel = xodus::dial::Target::parse(&unix).expect("target").connect().await.expect("connect over the socket");
-    let mut over_socket = xodus::GameServiceClient::new(channel);
+    let channel =
+        tabletop::dial::Target::parse(&unix).expect("target").connect().await.expect("connect over the socket");
+    let mut over_socket = tabletop::GameServiceClient::new(channel);
 
     // Created over TCP, watched over TCP, played over the socket.
     let id = create_game(&mut over_tcp, 9).await;

@@ -54,7 +54,7 @@ pub fn player_for(game_type: &str, spec: PlayerSpec<'_>) -> Box<dyn SeatPlayer> 
 mod tests {
     use super::*;
     use crate::budget::Budget;
-    use xodus::pb;
+    use tabletop::pb;
 
     fn spec(policy: &str) -> PlayerSpec<'_> {
         PlayerSpec { policy, seed: 1, agent_seed: 2, threads: 1 }

@@ -5,7 +5,7 @@
 //! the agent has no policy for. It needs no game's types.
 
 use crate::budget::Budget;
-use xodus::pb;
+use tabletop::pb;
 
 /// One seat's player in one game: kept from decision to decision.
 pub trait SeatPlayer: Send {

@@ -7,7 +7,7 @@
 
 use serde::Serialize;
 use std::time::{SystemTime, UNIX_EPOCH};
-use xodus::pb;
+use tabletop::pb;
 
 /// The longest time a clock takes, in seconds (the server's limit: a day).
 pub const MAX_SECONDS: u32 = 86_400;

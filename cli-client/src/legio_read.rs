@@ -7,7 +7,7 @@
 
 use crate::table::{Decision, LEGIO, Offer, Outcome, Packed, Table, Typed};
 use legio_engine::{View, Viewer};
-use xodus::pb;
+use tabletop::pb;
 
 /// The engine view a VII Legio state carries, or why it cannot be read.
 pub fn view(state: &pb::GameState) -> Result<View, String> {
@@ -36,7 +36,7 @@ pub fn table(view: View, seq: u64) -> Table {
                 .options
                 .iter()
                 .map(|o| {
-                    let any = xodus::any::pack(&legio_wire::choice::typed_priced(&o.choice, &o.price));
+                    let any = tabletop::any::pack(&legio_wire::choice::typed_priced(&o.choice, &o.price));
                     Offer {
                         id: o.id.clone(),
                         label: o.label.clone(),

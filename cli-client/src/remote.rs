@@ -8,11 +8,11 @@ use crate::seats::{Holder, SeatHolder};
 use crate::table::{self, Table, Typed};
 use serde::Serialize;
 use std::time::Duration;
+use tabletop::dial::Targets;
+use tabletop::{GameServiceClient, pb};
 use tokio::sync::mpsc;
 use tonic::transport::Channel;
 use tonic::{Code, Status};
-use xodus::dial::Targets;
-use xodus::{GameServiceClient, pb};
 use xodus_engine::{Event, Seat, View};
 
 mod words;
@@ -280,11 +280,11 @@ fn summary(g: pb::GameSummary) -> GameSummary {
     let difficulty = g
         .game_config
         .as_ref()
-        .and_then(xodus::any::unpack::<xodus::xodus_pb::XodusConfig>)
-        .and_then(|c| match xodus::xodus_pb::Difficulty::try_from(c.difficulty) {
-            Ok(xodus::xodus_pb::Difficulty::Casual) => Some("casual"),
-            Ok(xodus::xodus_pb::Difficulty::Hardened) => Some("hardened"),
-            Ok(xodus::xodus_pb::Difficulty::Heroic) => Some("heroic"),
+        .and_then(tabletop::any::unpack::<tabletop::xodus_pb::XodusConfig>)
+        .and_then(|c| match tabletop::xodus_pb::Difficulty::try_from(c.difficulty) {
+            Ok(tabletop::xodus_pb::Difficulty::Casual) => Some("casual"),
+            Ok(tabletop::xodus_pb::Difficulty::Hardened) => Some("hardened"),
+            Ok(tabletop::xodus_pb::Difficulty::Heroic) => Some("heroic"),
             _ => None,
         })
         .unwrap_or_default()

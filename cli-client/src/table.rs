@@ -7,7 +7,7 @@
 
 use crate::clock::SeatClock;
 use serde::Serialize;
-use xodus::pb;
+use tabletop::pb;
 
 /// The registered name of X-ODUS.
 pub const XODUS: &str = "xodus";
@@ -41,7 +41,7 @@ pub struct Packed {
 impl Packed {
     /// The message of type `M` it holds, if that is its type and it decodes.
     pub fn unpack<M: prost::Name + Default>(&self) -> Option<M> {
-        xodus::any::unpack(&prost_types::Any { type_url: self.type_url.clone(), value: self.value.clone() })
+        tabletop::any::unpack(&prost_types::Any { type_url: self.type_url.clone(), value: self.value.clone() })
     }
 }
 

@@ -410,7 +410,7 @@ mod tests {
 
     #[test]
     fn low_time_on_this_terminals_running_clock_is_logged_once() {
-        let mut screen = LegioScreen::new("g-1", Table::read(&xodus::pb::GameState::default()), Some(0));
+        let mut screen = LegioScreen::new("g-1", Table::read(&tabletop::pb::GameState::default()), Some(0));
         let running = SeatClock {
             seat: 0,
             remaining_ms: 200_000,
@@ -435,14 +435,14 @@ mod tests {
 
     #[test]
     fn a_state_without_clocks_keeps_the_clocks_shown() {
-        let clock = xodus::pb::SeatClock { seat: 0, remaining_ms: 30_000, ..Default::default() };
-        let timed = xodus::pb::GameState { clocks: vec![clock], ..Default::default() };
+        let clock = tabletop::pb::SeatClock { seat: 0, remaining_ms: 30_000, ..Default::default() };
+        let timed = tabletop::pb::GameState { clocks: vec![clock], ..Default::default() };
         let mut screen = LegioScreen::new("g-1", Table::read(&timed), Some(0));
         assert_eq!(screen.clocks.seats.len(), 1);
-        screen.set_table(Table::read(&xodus::pb::GameState { seq: 1, ..Default::default() }));
+        screen.set_table(Table::read(&tabletop::pb::GameState { seq: 1, ..Default::default() }));
         assert_eq!(screen.clocks.seats.len(), 1, "the stream's first snapshot carries no clocks");
-        let later = xodus::pb::SeatClock { remaining_ms: 12_000, ..clock };
-        screen.set_table(Table::read(&xodus::pb::GameState { seq: 2, clocks: vec![later], ..Default::default() }));
+        let later = tabletop::pb::SeatClock { remaining_ms: 12_000, ..clock };
+        screen.set_table(Table::read(&tabletop::pb::GameState { seq: 2, clocks: vec![later], ..Default::default() }));
         assert_eq!(screen.clocks.seats[0].remaining_ms, 12_000);
     }
 }

@@ -7,7 +7,7 @@
 
 use legio_engine::content::*;
 use legio_engine::{ExpertKind, PLANETS, Tech};
-use xodus::pb;
+use tabletop::pb;
 
 fn entry(category: &str, index: usize, id: &str, name: &str, details_json: String, text: String) -> pb::CatalogEntry {
     pb::CatalogEntry {

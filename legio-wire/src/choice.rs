@@ -4,7 +4,7 @@
 use crate::WireError;
 use crate::enums::*;
 use legio_engine::Choice;
-use xodus::legio_pb as l;
+use tabletop::legio_pb as l;
 
 /// The typed form of a choice.
 pub fn typed(c: &Choice) -> l::LegioChoice {

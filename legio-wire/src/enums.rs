@@ -4,7 +4,7 @@
 use crate::WireError;
 use legio_engine::content::{Domain, Loss};
 use legio_engine::{ExpertKind, Gear, Personnel, Side, Tech};
-use xodus::legio_pb as l;
+use tabletop::legio_pb as l;
 
 /// A wire number as the engine's `u8`, or an out-of-range error.
 pub fn small(v: u32, field: &'static str) -> Result<u8, WireError> {

@@ -7,7 +7,7 @@ use crate::catalog::*;
 use crate::enums::*;
 use crate::state::legio_outcome;
 use legio_engine::{Event, Personnel, Public, Seat};
-use xodus::{any, legio_pb as l, pb};
+use tabletop::{any, legio_pb as l, pb};
 
 /// The typed form of an event. The match names every engine event, so a
 /// new kind does not compile until it is typed here.

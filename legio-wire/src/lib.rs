@@ -22,7 +22,7 @@ pub mod state;
 pub mod step;
 
 use legio_engine::{Decision, Game, GameConfig, Outcome, View, Viewer};
-use xodus::{any, legio_pb as l, pb};
+use tabletop::{any, legio_pb as l, pb};
 
 pub use events::event;
 pub use state::{SCHEMA_VERSION, legio_config};
@@ -34,7 +34,7 @@ pub const GAME_TYPE: &str = "legio";
 pub const DEFAULT_PLAYERS: u8 = 3;
 
 /// Why a typed state does not read (shared by every game's wire crate).
-pub use xodus::typed::WireError;
+pub use tabletop::typed::WireError;
 
 /// Why a setup cannot start a game.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

@@ -9,7 +9,7 @@ use crate::enums::*;
 use crate::step::{step, step_back, task, task_back};
 use legio_engine::content::Tracks;
 use legio_engine::*;
-use xodus::legio_pb as l;
+use tabletop::legio_pb as l;
 
 /// The schema revision of `LegioState` this crate writes
 /// (tabletop.v1.GameState.schema_version).

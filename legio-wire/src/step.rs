@@ -4,7 +4,7 @@
 use crate::WireError;
 use crate::enums::*;
 use legio_engine::{Pending, Purpose, Task};
-use xodus::legio_pb as l;
+use tabletop::legio_pb as l;
 
 fn purpose(p: Purpose) -> l::Purpose {
     use l::PurposeKind as K;

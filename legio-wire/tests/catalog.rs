@@ -11,7 +11,7 @@ use std::collections::{BTreeMap, BTreeSet};
 fn the_catalog_names_every_content_item() {
     let c = Content::get();
     let entries = legio_wire::catalog::entries();
-    let mut by: BTreeMap<&str, Vec<&xodus::pb::CatalogEntry>> = BTreeMap::new();
+    let mut by: BTreeMap<&str, Vec<&tabletop::pb::CatalogEntry>> = BTreeMap::new();
     for e in &entries {
         by.entry(e.category.as_str()).or_default().push(e);
     }

@@ -28,7 +28,7 @@ fn check_options(game: &Game, fields: &BTreeMap<u64, String>, seen: &mut Seen) {
         assert_eq!(wire.id, o.id);
         assert_eq!(wire.seats, vec![u32::from(decision.seat.expect("a decider"))]);
         let detail = wire.detail.expect("every option is typed");
-        let typed: xodus::legio_pb::LegioChoice = xodus::any::unpack(&detail).expect("a LegioChoice");
+        let typed: tabletop::legio_pb::LegioChoice = tabletop::any::unpack(&detail).expect("a LegioChoice");
         assert_eq!(legio_wire::choice::choice_back(&typed), Ok(o.choice), "{}", o.id);
         let price = typed.price.unwrap_or_default();
         assert_eq!(
@@ -54,7 +54,7 @@ fn check_every_view(game: &Game, seen: &mut Seen) {
         assert_eq!(state.game_type, "legio");
         assert_eq!(state.schema_version, legio_wire::SCHEMA_VERSION);
         assert_eq!(state.state_hash, game.state_hash());
-        let decoded = xodus::pb::GameState::decode(state.encode_to_vec().as_slice()).expect("decodes");
+        let decoded = tabletop::pb::GameState::decode(state.encode_to_vec().as_slice()).expect("decodes");
         let back = legio_wire::view(&decoded).expect("reads back");
         assert_eq!(back, game.view(viewer), "{viewer:?} at seq {}: the typed state lost something", game.public().seq);
         let wire = decoded.decision.expect("a decision");
@@ -69,8 +69,8 @@ fn check_every_view(game: &Game, seen: &mut Seen) {
             assert!(wire.options.is_empty(), "{viewer:?} sees the options of {:?}", decision.seat);
         }
         assert_eq!(decoded.outcome, game.outcome().map(legio_wire::outcome));
-        let Some(xodus::pb::game_state::Detail::GameState(any)) = &decoded.detail else { panic!("typed state") };
-        let typed: xodus::legio_pb::LegioState = xodus::any::unpack(any).expect("a LegioState");
+        let Some(tabletop::pb::game_state::Detail::GameState(any)) = &decoded.detail else { panic!("typed state") };
+        let typed: tabletop::legio_pb::LegioState = tabletop::any::unpack(any).expect("a LegioState");
         for ship in &typed.ships {
             let left = game.discovery_markers_left(ship.seat as u8);
             assert_eq!(ship.discovery_markers, Some(u32::from(left)), "seat {}'s discovery markers", ship.seat);
@@ -87,7 +87,7 @@ fn check_every_view(game: &Game, seen: &mut Seen) {
         saw("trophies", typed.ships.iter().any(|s| !s.trophies.is_empty()));
         saw("revealed objective", typed.ships.iter().any(|s| !s.revealed_objectives.is_empty()));
         saw("imperator card", typed.imperator.as_ref().is_some_and(|i| !i.discard.is_empty()));
-        saw("promotion", typed.ships.iter().any(|s| s.side == xodus::legio_pb::Side::Spatha as i32));
+        saw("promotion", typed.ships.iter().any(|s| s.side == tabletop::legio_pb::Side::Spatha as i32));
         saw("tech", typed.ships.iter().any(|s| s.tech.is_some()));
         saw("x card", typed.ships.iter().any(|s| !s.x_cards.is_empty()));
         saw("end triggered", typed.end_cause.is_some());
@@ -166,9 +166,10 @@ fn every_view_of_four_commander_games_survives_the_typed_state() {
 fn a_broken_typed_state_is_an_error_not_a_panic() {
     let game = common::new_game(3, 5);
     let mut state = legio_wire::game_state(&game, Viewer::Seat(0));
-    let packed = |t: &xodus::legio_pb::LegioState| Some(xodus::pb::game_state::Detail::GameState(xodus::any::pack(t)));
-    let Some(xodus::pb::game_state::Detail::GameState(any)) = &state.detail else { panic!("typed") };
-    let mut typed: xodus::legio_pb::LegioState = xodus::any::unpack(any).expect("a LegioState");
+    let packed =
+        |t: &tabletop::legio_pb::LegioState| Some(tabletop::pb::game_state::Detail::GameState(tabletop::any::pack(t)));
+    let Some(tabletop::pb::game_state::Detail::GameState(any)) = &state.detail else { panic!("typed") };
+    let mut typed: tabletop::legio_pb::LegioState = tabletop::any::unpack(any).expect("a LegioState");
     typed.ships[0].px = 1000;
     state.detail = packed(&typed);
     assert_eq!(legio_wire::view(&state), Err(legio_wire::WireError::OutOfRange("ship.px")));
@@ -186,7 +187,7 @@ fn a_broken_typed_state_is_an_error_not_a_panic() {
     state.detail = None;
     assert_eq!(legio_wire::view(&state), Err(legio_wire::WireError::NotThisGame("legio.v1.LegioState")));
     assert_eq!(
-        xodus::any::pack(&xodus::legio_pb::LegioState::default()).type_url,
+        tabletop::any::pack(&tabletop::legio_pb::LegioState::default()).type_url,
         "type.googleapis.com/legio.v1.LegioState"
     );
 }
@@ -212,7 +213,7 @@ fn a_mangled_typed_state_never_panics() {
                     let i = pick.next(b.len());
                     b[i] = pick.next(256) as u8;
                 }
-                if let Ok(s) = xodus::legio_pb::LegioState::decode(b.as_slice()) {
+                if let Ok(s) = tabletop::legio_pb::LegioState::decode(b.as_slice()) {
                     read += usize::from(legio_wire::state::read_view(&s).is_ok());
                 }
             }

@@ -13,7 +13,7 @@ mod common;
 
 use legio_engine::{Game, Viewer};
 use prost::Message;
-use xodus::legio_pb as l;
+use tabletop::legio_pb as l;
 
 /// The bytes a viewer receives, without the state hash.
 fn sent(game: &Game, viewer: Viewer) -> Vec<u8> {

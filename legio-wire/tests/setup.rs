@@ -4,8 +4,8 @@
 //! naming the problem; no setup gives 3 commanders.
 
 use legio_wire::{SetupError, config, legio_config, setup_from_request};
-use xodus::legio_pb::LegioSetup;
-use xodus::pb::{CreateGameRequest, create_game_request::Setup};
+use tabletop::legio_pb::LegioSetup;
+use tabletop::pb::{CreateGameRequest, create_game_request::Setup};
 
 fn request(setup: Option<Setup>) -> CreateGameRequest {
     CreateGameRequest { game_type: "legio".into(), setup, ..Default::default() }
@@ -13,7 +13,7 @@ fn request(setup: Option<Setup>) -> CreateGameRequest {
 
 #[test]
 fn a_typed_setup_starts_a_game_at_the_current_rules() {
-    let packed = xodus::any::pack(&LegioSetup { players: 4, seed: Some(9), round_limit: Some(30) });
+    let packed = tabletop::any::pack(&LegioSetup { players: 4, seed: Some(9), round_limit: Some(30) });
     let c = setup_from_request(&request(Some(Setup::GameSetup(packed))), 77).expect("valid");
     assert_eq!((c.players, c.seed, c.round_limit), (4, 9, 30));
     assert_eq!(c.rules_revision, Some(legio_engine::RULES_REVISION));
@@ -42,14 +42,14 @@ fn bad_setups_are_refused_by_name() {
         let e = config(&LegioSetup { players: 3, round_limit: Some(limit), ..Default::default() }, 1).expect_err("x");
         assert!(e.to_string().starts_with("round_limit must be 1 to 200"), "{e}");
     }
-    let other = xodus::any::pack(&xodus::xodus_pb::XodusSetup::default());
+    let other = tabletop::any::pack(&tabletop::xodus_pb::XodusSetup::default());
     let e = setup_from_request(&request(Some(Setup::GameSetup(other))), 1).expect_err("another game's setup");
     assert_eq!(e, SetupError::WrongType("type.googleapis.com/xodus.v1.XodusSetup".into()));
-    let mut broken = xodus::any::pack(&LegioSetup { players: 3, ..Default::default() });
+    let mut broken = tabletop::any::pack(&LegioSetup { players: 3, ..Default::default() });
     broken.value = vec![0x08, 0xff];
     let e = setup_from_request(&request(Some(Setup::GameSetup(broken))), 1).expect_err("truncated varint");
     assert!(matches!(e, SetupError::Decode(_)), "a decode error, not a wrong type: {e}");
-    let mut elsewhere = xodus::any::pack(&LegioSetup { players: 2, ..Default::default() });
+    let mut elsewhere = tabletop::any::pack(&LegioSetup { players: 2, ..Default::default() });
     elsewhere.type_url = "example.org/types/legio.v1.LegioSetup".into();
     let c = setup_from_request(&request(Some(Setup::GameSetup(elsewhere))), 1).expect("any host before the name");
     assert_eq!(c.players, 2);

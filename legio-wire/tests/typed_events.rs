@@ -13,13 +13,13 @@ mod common;
 use legio_engine::content::{Content, Domain, Loss};
 use legio_engine::{Event, ExpertKind, Gear, Outcome, Personnel, Public, Tech};
 use std::collections::{BTreeMap, BTreeSet};
-use xodus::legio_pb as l;
+use tabletop::legio_pb as l;
 
 /// Checks one event's wire form and returns its kind.
 fn check(e: &Event, public: &Public, fields: &BTreeMap<u64, String>) -> String {
     let wire = legio_wire::event(e, public);
     let detail = wire.detail.as_ref().unwrap_or_else(|| panic!("{} has no typed detail", wire.kind));
-    let typed: l::LegioEvent = xodus::any::unpack(detail).expect("a LegioEvent");
+    let typed: l::LegioEvent = tabletop::any::unpack(detail).expect("a LegioEvent");
     assert_eq!(typed, legio_wire::events::typed(e), "{}", wire.kind);
     assert_eq!(common::set_field(&detail.value, fields), wire.kind, "the oneof field is named like the kind");
     let json: serde_json::Value = serde_json::from_str(&wire.event_json).expect("JSON");

@@ -21,7 +21,7 @@
 //! server and on a bare tonic server, since client and server share the
 //! two cores and no acknowledged choice can be cheaper than an empty call.
 //!
-//! `cargo run --release -p xodus-service --example bench -- --clients 1,16 --games 64 [--choices 40] [--memory]`
+//! `cargo run --release -p xodus-server --example bench -- --clients 1,16 --games 64 [--choices 40] [--memory]`
 //!
 //! `--stored 100000` measures a restart over many stored games instead
 //! (`bench/stored.rs`; needs `cargo build --release --bins` first).
@@ -44,11 +44,11 @@ mod pg_harness;
 use clap::Parser;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
+use tabletop::GameServiceClient;
+use tabletop::dial::Target;
+use tabletop::pb;
+use tabletop_service::{Limits, ServerConfig, Storage};
 use tonic::transport::Channel;
-use xodus::GameServiceClient;
-use xodus::dial::Target;
-use xodus::pb;
-use xodus_service::{Limits, ServerConfig, Storage};
 
 /// The allocator `xodus-server` uses, so the figures are the server's.
 #[global_allocator]
@@ -198,7 +198,7 @@ fn create(seed: u64) -> pb::CreateGameRequest {
         kind: pb::GameKind::Xodus as i32,
         seats: vec![pb::SeatOpenTo::Any as i32; 4],
         game_type: String::new(),
-        setup: Some(xodus::any::xodus_setup(xodus::xodus_pb::XodusSetup {
+        setup: Some(tabletop::any::xodus_setup(tabletop::xodus_pb::XodusSetup {
             ship_count: 4,
             seed: Some(seed),
             ..Default::default()
@@ -476,13 +476,13 @@ async fn run_once(
             };
             let (listener, url) = if args.unix {
                 std::fs::create_dir_all(dir)?;
-                let listener = xodus_service::Listener::bind_unix(&dir.join("bench.sock")).await?;
+                let listener = tabletop_service::Listener::bind_unix(&dir.join("bench.sock")).await?;
                 let url = listener.address();
                 (listener, url)
             } else {
                 let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
                 let url = format!("http://{}", listener.local_addr()?);
-                (xodus_service::Listener::Tcp(listener), url)
+                (tabletop_service::Listener::Tcp(listener), url)
             };
             let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
             let config = ServerConfig {
@@ -492,7 +492,7 @@ async fn run_once(
                 web: Default::default(),
                 node: Default::default(),
             };
-            let server = tokio::spawn(xodus_service::run(listener, config, async move {
+            let server = tokio::spawn(tabletop_service::run(listener, config, async move {
                 let _ = stopped.await;
             }));
             tokio::time::sleep(Duration::from_millis(200)).await;
@@ -815,7 +815,7 @@ async fn main() -> anyhow::Result<()> {
         );
         let (probe_dir, n, poll) = (dir.join("probe-store"), args.fsyncs, Duration::from_micros(args.commit_poll_us));
         let appends =
-            tokio::task::spawn_blocking(move || xodus_service::probe::serial_appends(&probe_dir, n, poll)).await??;
+            tokio::task::spawn_blocking(move || tabletop_service::probe::serial_appends(&probe_dir, n, poll)).await??;
         let store_rate = appends.len() as f64 / appends.iter().sum::<Duration>().as_secs_f64();
         let mut appends = appends;
         appends.sort();

@@ -1,6 +1,6 @@
 //! # xodus-server: the service as shipped
 //!
-//! The service library (`xodus-service`) hosts any game through its hosting
+//! The service library (`tabletop-service`) hosts any game through its hosting
 //! contract and names none. This crate is the edge where the shipped games
 //! are assembled: [`games`] adapts each engine to the contract, and
 //! [`registry`] is the set a server started from `main` hosts.
@@ -9,7 +9,7 @@
 pub mod games;
 
 use std::sync::Arc;
-use xodus_service::Registry;
+use tabletop_service::Registry;
 
 /// The games this server ships with: X-ODUS and VII Legio.
 pub fn registry() -> Registry {

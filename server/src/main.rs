@@ -3,7 +3,7 @@
 //! `listening on ADDR` on stdout for each, in the order given (tests and
 //! the CLI read the first line), and running until SIGTERM or Ctrl-C.
 //! A data directory another process holds is refused before anything is
-//! bound (`xodus_service::DataDirLock`).
+//! bound (`tabletop_service::DataDirLock`).
 
 use anyhow::Context;
 use clap::Parser;
@@ -11,7 +11,7 @@ use std::io::{IsTerminal, Write};
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::time::Duration;
-use xodus_service::{DataDirLock, Limits, Listener, NodeConfig, ServerConfig, Storage, WebConfig};
+use tabletop_service::{DataDirLock, Limits, Listener, NodeConfig, ServerConfig, Storage, WebConfig};
 
 /// Every call allocates request, state and reply buffers on one thread and
 /// often frees them on another; mimalloc handles that with less contention
@@ -307,8 +307,8 @@ async fn main() -> anyhow::Result<()> {
         let metrics =
             tokio::net::TcpListener::bind(addr).await.with_context(|| format!("cannot serve metrics on {addr}"))?;
         tracing::info!(%addr, "serving metrics at /metrics");
-        tokio::spawn(xodus_service::metrics::serve(metrics, || {}));
+        tokio::spawn(tabletop_service::metrics::serve(metrics, || {}));
     }
-    xodus_service::run_on(listeners, config, shutdown).await.context("server failed")?;
+    tabletop_service::run_on(listeners, config, shutdown).await.context("server failed")?;
     Ok(())
 }

@@ -10,7 +10,7 @@
 //! shared decision) runs nobody's clock.
 
 use crate::model::EntryRecord;
-use xodus::pb;
+use tabletop::pb;
 
 /// The longest time a clock setting may give, in seconds (a day).
 const MAX_SECONDS: u32 = 86_400;

@@ -35,7 +35,7 @@ impl<S: NamedService> WireCodes<S> {
     /// long; the methods that take one message are read from the API's
     /// descriptors, so a method added to the proto is covered.
     pub fn new(inner: S, max_message_bytes: usize) -> WireCodes<S> {
-        let single = single_message_paths(xodus::FILE_DESCRIPTOR_SET, S::NAME);
+        let single = single_message_paths(tabletop::FILE_DESCRIPTOR_SET, S::NAME);
         WireCodes { inner, single: Arc::new(single), max_message_bytes }
     }
 }
@@ -171,7 +171,7 @@ mod tests {
 
     #[test]
     fn every_method_but_play_takes_one_message() {
-        let paths = single_message_paths(xodus::FILE_DESCRIPTOR_SET, "tabletop.v1.GameService");
+        let paths = single_message_paths(tabletop::FILE_DESCRIPTOR_SET, "tabletop.v1.GameService");
         assert!(paths.contains("/tabletop.v1.GameService/SubmitChoice"), "{paths:?}");
         assert!(paths.contains("/tabletop.v1.GameService/StreamGame"), "server streaming: one request");
         assert!(!paths.contains("/tabletop.v1.GameService/Play"), "the client streams its choices");

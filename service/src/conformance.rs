@@ -24,7 +24,7 @@
 
 use crate::game::{GameType, HostedGame, Refusal, Seat, Viewer};
 use crate::secrecy;
-use xodus::pb;
+use tabletop::pb;
 
 /// A broken promise: which property, where.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

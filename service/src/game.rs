@@ -15,7 +15,7 @@
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
-use xodus::pb;
+use tabletop::pb;
 
 /// A seat number, from 0.
 pub type Seat = u8;

@@ -17,10 +17,10 @@ use crate::peers::{Forwarded, Peers, owner_failed};
 use crate::wire;
 use std::net::IpAddr;
 use std::sync::Arc;
+use tabletop::pb;
 use tokio_stream::wrappers::ReceiverStream;
 use tonic::{Request, Response, Status};
 use tracing::{Instrument, Span, field};
-use xodus::pb;
 
 /// The `tabletop.v1.GameService` implementation.
 pub struct GrpcService {

@@ -7,10 +7,10 @@ use crate::grpc::GrpcService;
 use crate::store::GameStore;
 use std::sync::Arc;
 use std::time::Duration;
+use tabletop::pb::game_service_server::GameServiceServer;
 use tokio::sync::watch;
 use tonic_health::server::HealthReporter;
 use tracing::{info, warn};
-use xodus::pb::game_service_server::GameServiceServer;
 
 /// How often the store is asked.
 const CHECK_EVERY: Duration = Duration::from_secs(2);

@@ -1,4 +1,4 @@
-//! # xodus-service: the game-neutral game server
+//! # tabletop-service: the game-neutral game server
 //!
 //! Hosts many games at once and is the only authority on them; it never
 //! decides a rule itself but asks the game through the hosting contract
@@ -67,9 +67,9 @@ pub(crate) mod wire;
 
 // The manager's tests host the real X-ODUS adapter, compiled in from the
 // server crate (which depends on this one, so it cannot be a dependency);
-// the adapter names this crate `xodus_service`, as it does there.
+// the adapter names this crate `tabletop_service`, as it does there.
 #[cfg(test)]
-extern crate self as xodus_service;
+extern crate self as tabletop_service;
 #[cfg(test)]
 #[path = "../../server/src/games/xodus.rs"]
 mod xodus_for_tests;

@@ -11,11 +11,11 @@ use std::collections::HashMap;
 use std::net::IpAddr;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
+use tabletop::GameServiceClient;
 use tonic::Status;
 use tonic::metadata::{Ascii, MetadataValue};
 use tonic::transport::{Channel, Endpoint};
 use tracing::{debug, warn};
-use xodus::GameServiceClient;
 
 /// The metadata key of the cluster's secret on a forwarded call.
 pub const CLUSTER_HEADER: &str = "x-xodus-cluster";

@@ -7,7 +7,7 @@
 use crate::game::{GameType, HostedGame, Seat, Viewer};
 use crate::model::{EntryKind, EntryRecord, Resample};
 use std::sync::Arc;
-use xodus::pb;
+use tabletop::pb;
 
 /// One effective choice (a choice not undone): who made it and whether it
 /// may be taken back.

@@ -71,17 +71,17 @@ pub fn same_from_the_movers_view(
 }
 
 /// A game's own part of a state.
-type Looks = xodus::pb::game_state::Detail;
+type Looks = tabletop::pb::game_state::Detail;
 
 /// What `viewer` is shown of `game`, its hash aside (the hash covers the
 /// hidden part on purpose).
-fn looks(game: &dyn HostedGame, viewer: Viewer) -> (Looks, xodus::pb::Decision, Option<crate::game::Outcome>) {
+fn looks(game: &dyn HostedGame, viewer: Viewer) -> (Looks, tabletop::pb::Decision, Option<crate::game::Outcome>) {
     (game.view_detail(viewer), shown_decision(game, viewer), game.outcome())
 }
 
 /// The pending decision as `viewer` receives it: its options go to the
 /// seats that may take them, unless the game shows every viewer the same.
-pub fn shown_decision(game: &dyn HostedGame, viewer: Viewer) -> xodus::pb::Decision {
+pub fn shown_decision(game: &dyn HostedGame, viewer: Viewer) -> tabletop::pb::Decision {
     let mut d = game.decision();
     if !game.same_state_for_every_viewer() {
         match viewer {

@@ -19,8 +19,8 @@ use std::future::Future;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
+use tabletop::pb::game_service_server::GameServiceServer;
 use tracing::{info, warn};
-use xodus::pb::game_service_server::GameServiceServer;
 
 /// Where games are kept.
 #[derive(Clone, Debug)]
@@ -228,11 +228,11 @@ async fn serve(
     crate::health::follow_store(manager.store(), health_reporter.clone(), manager.shutdown_signal()).await;
 
     let reflection_v1 = tonic_reflection::server::Builder::configure()
-        .register_encoded_file_descriptor_set(xodus::FILE_DESCRIPTOR_SET)
+        .register_encoded_file_descriptor_set(tabletop::FILE_DESCRIPTOR_SET)
         .register_encoded_file_descriptor_set(tonic_health::pb::FILE_DESCRIPTOR_SET)
         .build_v1()?;
     let reflection_v1alpha = tonic_reflection::server::Builder::configure()
-        .register_encoded_file_descriptor_set(xodus::FILE_DESCRIPTOR_SET)
+        .register_encoded_file_descriptor_set(tabletop::FILE_DESCRIPTOR_SET)
         .register_encoded_file_descriptor_set(tonic_health::pb::FILE_DESCRIPTOR_SET)
         .build_v1alpha()?;
 

@@ -7,7 +7,7 @@
 use crate::error::ServiceError;
 use crate::game::HostedGame;
 use crate::model::{ClaimantKind, EntryKind, EntryRecord, GameRecord, OpenTo, Presence, Status};
-use xodus::pb;
+use tabletop::pb;
 
 /// Longest option id or choice JSON accepted.
 pub const MAX_CHOICE_LEN: usize = 4096;

@@ -14,9 +14,9 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::Duration;
+use tabletop::GameServiceClient;
+use tabletop::pb;
 use tonic::transport::Channel;
-use xodus::GameServiceClient;
-use xodus::pb;
 
 /// How long any wait of a test may take before it counts as a hang: far
 /// beyond what a slow, loaded machine needs.
@@ -102,7 +102,7 @@ impl Server {
             .args(extra)
             // Accepted choices and read calls are logged at debug; the
             // tests read them.
-            .env("RUST_LOG", "info,xodus_service::manager::play=debug,xodus_service::access=debug")
+            .env("RUST_LOG", "info,tabletop_service::manager::play=debug,tabletop_service::access=debug")
             .stdout(Stdio::piped())
             .stderr(Stdio::from(log))
             .stdin(Stdio::null())
@@ -138,7 +138,7 @@ impl Server {
 
     /// A raw channel to this server.
     pub async fn channel(&self) -> Channel {
-        xodus::dial::Target::parse(&self.url).expect("url").connect().await.expect("connect")
+        tabletop::dial::Target::parse(&self.url).expect("url").connect().await.expect("connect")
     }
 
     /// `kill -9`: no shutdown, no flush. Returns the data directory.
@@ -257,7 +257,7 @@ pub fn game_request(seed: u64, seats: &[pb::SeatOpenTo]) -> pb::CreateGameReques
         kind: pb::GameKind::Xodus as i32,
         seats: seats.iter().map(|&s| s as i32).collect(),
         game_type: String::new(),
-        setup: Some(xodus::any::xodus_setup(xodus::xodus_pb::XodusSetup {
+        setup: Some(tabletop::any::xodus_setup(tabletop::xodus_pb::XodusSetup {
             ship_count: seats.len() as u32,
             seed: Some(seed),
             difficulty: "casual".into(),
@@ -273,7 +273,7 @@ pub fn legio_clocked(seats: [pb::SeatOpenTo; 2], clock: pb::ClockRules) -> pb::C
     pb::CreateGameRequest {
         game_type: "legio".into(),
         seats: seats.iter().map(|&s| s as i32).collect(),
-        setup: Some(pb::create_game_request::Setup::GameSetup(xodus::any::pack(&xodus::legio_pb::LegioSetup {
+        setup: Some(pb::create_game_request::Setup::GameSetup(tabletop::any::pack(&tabletop::legio_pb::LegioSetup {
             players: 2,
             round_limit: Some(6),
             ..Default::default()

@@ -4,7 +4,7 @@
 //! data as JSON.
 
 use crate::describe;
-use xodus::pb;
+use tabletop::pb;
 
 /// The catalog entries of one category: `id` and `name` read each item.
 fn category<T: serde::Serialize>(

@@ -3,7 +3,7 @@
 
 use crate::enums::*;
 use crate::step::{source, target};
-use xodus::xodus_pb as x;
+use tabletop::xodus_pb as x;
 use xodus_engine::Choice;
 
 /// The typed form of a choice.

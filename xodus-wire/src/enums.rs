@@ -1,7 +1,7 @@
 //! The engine's small enums and coordinates as wire values, both ways.
 
 use crate::WireError;
-use xodus::xodus_pb as x;
+use tabletop::xodus_pb as x;
 use xodus_engine::content::{DieColor, Face, SystemKind};
 use xodus_engine::{AllyKind, Difficulty, Grant, Hex, Pacified, Phase, ShipKind};
 

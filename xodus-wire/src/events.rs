@@ -4,7 +4,7 @@
 use crate::enums::*;
 use std::collections::HashMap;
 use std::sync::OnceLock;
-use xodus::{any, pb, xodus_pb as x};
+use tabletop::{any, pb, xodus_pb as x};
 use xodus_engine::content::Content;
 use xodus_engine::content::ExplorationType;
 use xodus_engine::{EngageCause, Event, Hex, Public, RollPurpose};

@@ -16,14 +16,14 @@ pub mod events;
 pub mod state;
 pub mod step;
 
-use xodus::{any, pb};
+use tabletop::{any, pb};
 use xodus_engine::{Decision, Game, Outcome, View, Viewer};
 
 pub use events::event;
 pub use state::SCHEMA_VERSION;
 
 /// Why a typed state does not read (shared by every game's wire crate).
-pub use xodus::typed::WireError;
+pub use tabletop::typed::WireError;
 
 /// The registered name of X-ODUS on the service.
 pub const GAME_TYPE: &str = "xodus";

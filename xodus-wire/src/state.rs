@@ -6,7 +6,7 @@
 use crate::WireError;
 use crate::enums::*;
 use crate::step::{source, source_back, step, step_back};
-use xodus::xodus_pb as x;
+use tabletop::xodus_pb as x;
 use xodus_engine::content::Content;
 use xodus_engine::*;
 

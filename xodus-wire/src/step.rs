@@ -4,8 +4,8 @@
 
 use crate::WireError;
 use crate::enums::*;
-use xodus::xodus_pb as x;
-use xodus::xodus_pb::step::Step as S;
+use tabletop::xodus_pb as x;
+use tabletop::xodus_pb::step::Step as S;
 use xodus_engine::{Pending, RolledDie, SeatRoll, Source, Target};
 
 /// A target.

@@ -3,7 +3,7 @@
 //! differently, and spot checks find the numbers of the data in the words.
 
 use std::collections::HashMap;
-use xodus::pb;
+use tabletop::pb;
 use xodus_engine::content::Content;
 use xodus_wire::catalog::entries;
 

@@ -6,7 +6,7 @@
 //! through `Any`.
 
 use prost::Message;
-use xodus::{any, xodus_pb};
+use tabletop::{any, xodus_pb};
 use xodus_engine::{AllyKind, Difficulty, Game, GameConfig, ShipKind, Viewer};
 
 fn config(seed: u64) -> GameConfig {
@@ -59,7 +59,7 @@ fn every_view_survives_the_typed_state() {
                 same.viewer_seat = state.viewer_seat;
                 assert_eq!(same, state, "seed {seed} step {step}");
                 let bytes = state.encode_to_vec();
-                let decoded = xodus::pb::GameState::decode(bytes.as_slice()).expect("decodes");
+                let decoded = tabletop::pb::GameState::decode(bytes.as_slice()).expect("decodes");
                 let mut expected = game.view(viewer);
                 expected.public.seq = step;
                 let back = xodus_wire::view(&decoded).expect("reads back");
@@ -107,10 +107,10 @@ fn a_broken_typed_state_is_an_error_not_a_panic() {
     let mut state = xodus_wire::game_state("g", 0, &game, Viewer::Spectator);
     let mut typed = any::xodus_state(&state).expect("typed");
     typed.ships[0].health = 1000;
-    state.detail = Some(xodus::pb::game_state::Detail::GameState(any::pack(&typed)));
+    state.detail = Some(tabletop::pb::game_state::Detail::GameState(any::pack(&typed)));
     assert!(matches!(xodus_wire::view(&state), Err(xodus_wire::WireError::OutOfRange("ship.health"))));
     typed.config = None;
-    state.detail = Some(xodus::pb::game_state::Detail::GameState(any::pack(&typed)));
+    state.detail = Some(tabletop::pb::game_state::Detail::GameState(any::pack(&typed)));
     assert_eq!(xodus_wire::view(&state), Err(xodus_wire::WireError::Missing("config")));
     state.detail = None;
     assert_eq!(xodus_wire::view(&state), Err(xodus_wire::WireError::NotThisGame("xodus.v1.XodusState")));

@@ -9,14 +9,14 @@
 
 use prost::Message;
 use std::collections::{BTreeMap, BTreeSet};
-use xodus::{any, xodus_pb as x};
+use tabletop::{any, xodus_pb as x};
 use xodus_engine::content::{Content, DieColor, Face};
 use xodus_engine::{Difficulty, Event, Game, GameConfig, Hex, Phase, RollPurpose};
 
 /// The fields of the `XodusEvent` oneof, by number, from the API's
 /// descriptor set.
 fn oneof_fields() -> BTreeMap<u64, String> {
-    let set = prost_types::FileDescriptorSet::decode(xodus::FILE_DESCRIPTOR_SET).expect("descriptor set");
+    let set = prost_types::FileDescriptorSet::decode(tabletop::FILE_DESCRIPTOR_SET).expect("descriptor set");
     let file = set.file.iter().find(|f| f.name() == "xodus/v1/events.proto").expect("events.proto");
     let msg = file.message_type.iter().find(|m| m.name() == "XodusEvent").expect("XodusEvent");
     assert_eq!(msg.oneof_decl.len(), 1, "XodusEvent has one oneof");

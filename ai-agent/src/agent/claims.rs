@@ -8,8 +8,8 @@ use super::dial::targets;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
-use xodus::GameServiceClient;
-use xodus::pb;
+use tabletop::GameServiceClient;
+use tabletop::pb;
 
 /// How long one release may take when the agent stops.
 const RELEASE_TIMEOUT: Duration = Duration::from_secs(2);

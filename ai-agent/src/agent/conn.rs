@@ -19,13 +19,13 @@ use super::dial::targets;
 use super::pace::Pace;
 use super::{AgentConfig, AgentError};
 use std::sync::Arc;
+use tabletop::GameServiceClient;
+use tabletop::dial::Targets;
 use tokio::sync::{Mutex, OwnedSemaphorePermit, Semaphore};
 use tonic::metadata::{Ascii, MetadataValue};
 use tonic::service::interceptor::InterceptedService;
 use tonic::transport::Channel;
 use tonic::{Code, Status};
-use xodus::GameServiceClient;
-use xodus::dial::Targets;
 
 /// The metadata key an agent's credential travels in.
 pub const AGENT_KEY_HEADER: &str = "x-agent-key";

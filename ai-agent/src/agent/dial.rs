@@ -3,9 +3,9 @@
 
 use super::AgentError;
 use super::backoff::Backoff;
+use tabletop::GameServiceClient;
+use tabletop::dial::{Target, Targets};
 use tonic::transport::Channel;
-use xodus::GameServiceClient;
-use xodus::dial::{Target, Targets};
 
 /// Reads the configured server address (`http://HOST:PORT` or `unix:PATH`).
 pub fn endpoint(url: &str) -> Result<Target, AgentError> {

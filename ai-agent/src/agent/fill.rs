@@ -22,8 +22,8 @@ use super::think::Thinkers;
 use super::{AgentConfig, AgentError};
 use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex};
+use tabletop::pb;
 use tokio::sync::mpsc;
-use xodus::pb;
 
 /// Which seats the daemon takes.
 #[derive(Clone, Debug)]

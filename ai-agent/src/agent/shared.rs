@@ -18,7 +18,7 @@
 //! stands in for is not waited for.
 
 use std::time::Duration;
-use xodus::pb;
+use tabletop::pb;
 
 /// What a seat waits, beyond the lower AI's think time, before it takes
 /// over a shared decision from a lower AI seat.

@@ -42,9 +42,9 @@ use crate::rng::{hash_str, mix};
 use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
+use tabletop::pb;
 use tokio::sync::{mpsc, watch};
 use tonic::{Code, Status};
-use xodus::pb;
 
 /// A held seat is heard from at least this often (the server's default
 /// seat lease is 30 s).

@@ -7,7 +7,7 @@
 use super::LegioKind;
 use crate::budget::Budget;
 use crate::players::{GameAi, PlayerSpec, SeatPlayer};
-use xodus::pb;
+use tabletop::pb;
 
 /// VII Legio's AI commanders.
 pub struct LegioAi;

@@ -6,7 +6,7 @@
 use super::{Policy, PolicyKind, options_for};
 use crate::budget::Budget;
 use crate::players::{GameAi, PlayerSpec, SeatPlayer};
-use xodus::pb;
+use tabletop::pb;
 
 /// X-ODUS's AI captains.
 pub struct XodusAi;

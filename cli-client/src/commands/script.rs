@@ -227,7 +227,7 @@ pub fn exit_code(e: &anyhow::Error) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use xodus::pb;
+    use tabletop::pb;
 
     #[test]
     fn acting_in_a_game_without_a_reader_answers_with_the_platform_decision() {

@@ -6,7 +6,7 @@ use super::ClientGame;
 use crate::cli::{SetupArgs, UsageError};
 use crate::remote::NewSetup;
 use crate::table::Typed;
-use xodus::pb;
+use tabletop::pb;
 
 /// VII Legio: Nébuleuse Rouge.
 pub struct Legio;
@@ -46,7 +46,7 @@ impl ClientGame for Legio {
                 "VII Legio is played by 2 to 4 commanders (--players), not {players}"
             ))));
         }
-        let wire = pb::create_game_request::Setup::GameSetup(xodus::any::pack(&xodus::legio_pb::LegioSetup {
+        let wire = pb::create_game_request::Setup::GameSetup(tabletop::any::pack(&tabletop::legio_pb::LegioSetup {
             players: u32::from(players),
             seed: s.seed,
             round_limit: s.round_limit,

@@ -12,7 +12,7 @@ mod xodus;
 use crate::cli::SetupArgs;
 use crate::remote::NewSetup;
 use crate::table::Typed;
-use ::xodus::pb;
+use tabletop::pb;
 
 /// One game the terminal client knows.
 pub trait ClientGame: Sync {

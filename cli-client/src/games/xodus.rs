@@ -6,7 +6,7 @@ use super::ClientGame;
 use crate::cli::{SetupArgs, UsageError};
 use crate::remote::NewSetup;
 use crate::table::Typed;
-use xodus::pb;
+use tabletop::pb;
 use xodus_engine::{AllyKind, Difficulty, ShipKind};
 
 /// X-ODUS: Rise of the Corruption.
@@ -72,7 +72,7 @@ impl ClientGame for Xodus {
             let all: Vec<&str> = AllyKind::ALL.iter().map(|k| k.as_str()).collect();
             return Err(usage(format!("unknown Ally {a:?} (--allies); Allies are {}", all.join(", "))));
         }
-        let wire = xodus::any::xodus_setup(xodus::xodus_pb::XodusSetup {
+        let wire = tabletop::any::xodus_setup(tabletop::xodus_pb::XodusSetup {
             ship_count: u32::from(count),
             ships: ships.iter().map(|k| k.as_str().to_string()).collect(),
             difficulty: s.difficulty.clone(),

@@ -35,7 +35,7 @@ pub fn decision(s: &mut String, t: &Table) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use xodus::pb;
+    use tabletop::pb;
 
     #[test]
     fn a_game_without_a_reader_reports_its_decision_and_its_result() {

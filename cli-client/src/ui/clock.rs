@@ -52,7 +52,7 @@ mod tests {
     use super::*;
     use crate::table::Table;
     use ratatui::layout::Rect;
-    use xodus::pb;
+    use tabletop::pb;
 
     /// A state as the server sends it for a per-move game of three seats:
     /// seat 1's clock runs (deadline 1,000,030 s), seat 2 ran out.

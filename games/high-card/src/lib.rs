@@ -9,8 +9,8 @@
 //! plays each, the higher score wins.
 
 use std::sync::Arc;
-use xodus::pb;
-use xodus_service::game::{Applied, GameError, GameType, HostedGame, Outcome, Refusal, Seat, Setup, Viewer};
+use tabletop::pb;
+use tabletop_service::game::{Applied, GameError, GameType, HostedGame, Outcome, Refusal, Seat, Setup, Viewer};
 
 /// The registered game type.
 pub struct HighCard;
@@ -274,7 +274,7 @@ impl GameType for HighCard {
     }
 
     fn start(&self, config_json: &str) -> Result<Box<dyn HostedGame>, GameError> {
-        Ok(Box::new(Table::new(xodus_service::game::seed_of(config_json))))
+        Ok(Box::new(Table::new(tabletop_service::game::seed_of(config_json))))
     }
 }
 

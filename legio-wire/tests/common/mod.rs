@@ -25,7 +25,7 @@ impl Pick {
 
 /// A new game at the current rules.
 pub fn new_game(players: u8, seed: u64) -> Game {
-    let setup = xodus::legio_pb::LegioSetup { players: u32::from(players), seed: Some(seed), round_limit: None };
+    let setup = tabletop::legio_pb::LegioSetup { players: u32::from(players), seed: Some(seed), round_limit: None };
     Game::new(legio_wire::config(&setup, 0).expect("valid setup")).expect("valid config")
 }
 
@@ -61,7 +61,7 @@ pub fn play(players: u8, seed: u64, mut before: impl FnMut(&Game), mut after: im
 /// descriptor set.
 pub fn oneof_fields(file: &str, message: &str) -> std::collections::BTreeMap<u64, String> {
     use prost::Message;
-    let set = prost_types::FileDescriptorSet::decode(xodus::FILE_DESCRIPTOR_SET).expect("descriptor set");
+    let set = prost_types::FileDescriptorSet::decode(tabletop::FILE_DESCRIPTOR_SET).expect("descriptor set");
     let f = set.file.iter().find(|f| f.name() == file).unwrap_or_else(|| panic!("{file}"));
     let msg = f.message_type.iter().find(|m| m.name() == message).unwrap_or_else(|| panic!("{message}"));
     assert_eq!(msg.oneof_decl.len(), 1, "{message} has one oneof");

@@ -8,10 +8,10 @@
 
 use super::{Via, create, pct, play_by_submit};
 use std::time::{Duration, Instant};
-use xodus::GameServiceClient;
-use xodus::dial::Target;
-use xodus::pb;
-use xodus_service::{Limits, NodeConfig, ServerConfig, Storage};
+use tabletop::GameServiceClient;
+use tabletop::dial::Target;
+use tabletop::pb;
+use tabletop_service::{Limits, NodeConfig, ServerConfig, Storage};
 
 /// One measured run.
 pub struct NodeRun {
@@ -46,7 +46,7 @@ async fn start(url: &str, nodes: usize) -> anyhow::Result<(Vec<String>, Vec<toki
             node: NodeConfig { name: Some(format!("bench-{i}")), ..Default::default() },
         };
         let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-        tokio::spawn(xodus_service::run(xodus_service::Listener::Tcp(listener), config, async move {
+        tokio::spawn(tabletop_service::run(tabletop_service::Listener::Tcp(listener), config, async move {
             let _ = stopped.await;
         }));
         stops.push(stop);

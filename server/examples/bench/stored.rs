@@ -9,11 +9,11 @@ use std::io::BufRead;
 use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
+use tabletop::GameServiceClient;
+use tabletop::pb;
 use tonic::transport::Channel;
 use tonic_health::pb::health_check_response::ServingStatus;
 use tonic_health::pb::{HealthCheckRequest, health_client::HealthClient};
-use xodus::GameServiceClient;
-use xodus::pb;
 
 /// Resident set of process `pid`, KiB.
 fn rss_of(pid: u32) -> u64 {
@@ -69,14 +69,14 @@ async fn template(dir: &Path) -> anyhow::Result<()> {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
     let url = format!("http://{}", listener.local_addr()?);
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-    let config = xodus_service::ServerConfig {
-        storage: xodus_service::Storage::Sqlite(dir.to_path_buf()),
-        limits: xodus_service::Limits::default(),
+    let config = tabletop_service::ServerConfig {
+        storage: tabletop_service::Storage::Sqlite(dir.to_path_buf()),
+        limits: tabletop_service::Limits::default(),
         registry: xodus_server::registry(),
         web: Default::default(),
         node: Default::default(),
     };
-    let server = tokio::spawn(xodus_service::run(listener, config, async move {
+    let server = tokio::spawn(tabletop_service::run(listener, config, async move {
         let _ = stopped.await;
     }));
     tokio::time::sleep(Duration::from_millis(200)).await;

@@ -5,8 +5,8 @@
 //! only, and the service builds everything else of the state.
 
 use legio_engine::{Game, GameConfig, RuleError};
-use xodus::{any, pb};
-use xodus_service::game::{Applied, GameError, GameType, HostedGame, Outcome, Refusal, Seat, Setup, Viewer};
+use tabletop::{any, pb};
+use tabletop_service::game::{Applied, GameError, GameType, HostedGame, Outcome, Refusal, Seat, Setup, Viewer};
 
 /// The VII Legio game type.
 pub struct Legio;
@@ -160,7 +160,7 @@ impl HostedGame for Table {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use xodus::legio_pb;
+    use tabletop::legio_pb;
 
     fn request(players: u32, seed: Option<u64>) -> pb::CreateGameRequest {
         pb::CreateGameRequest {
@@ -178,7 +178,7 @@ mod tests {
     fn vii_legio_passes_the_conformance_suite() {
         let setups: Vec<pb::CreateGameRequest> =
             [(2, 1), (3, 2), (4, 3), (3, 4)].iter().map(|&(p, s)| request(p, Some(s))).collect();
-        let seen = xodus_service::conformance::check(&Legio, &setups, 400).expect("conformance");
+        let seen = tabletop_service::conformance::check(&Legio, &setups, 400).expect("conformance");
         assert!(seen.undoable > 0, "some steps were undoable: {seen:?}");
         assert!(seen.with_secrets > 0 && seen.secrets_redrawn > 0, "secrets were held and redrawn: {seen:?}");
     }

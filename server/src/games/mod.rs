@@ -1,5 +1,5 @@
 //! The games this server ships with, each adapted to the hosting contract
-//! of `xodus_service::game`. Only these modules name a game engine's types.
+//! of `tabletop_service::game`. Only these modules name a game engine's types.
 
 pub mod legio;
 pub mod xodus;

@@ -3,9 +3,9 @@
 //! X-ODUS setup of a CreateGame request, starts tables from stored
 //! configurations, and wraps the engine's `Game` in the hosting contract.
 
-use xodus::{any, pb, xodus_pb};
+use tabletop::{any, pb, xodus_pb};
+use tabletop_service::game::{Applied, GameError, GameType, HostedGame, Outcome, Refusal, Seat, Setup, Viewer};
 use xodus_engine::{AllyKind, Difficulty, Game, GameConfig, RuleError, ShipKind};
-use xodus_service::game::{Applied, GameError, GameType, HostedGame, Outcome, Refusal, Seat, Setup, Viewer};
 
 /// The X-ODUS game type.
 pub struct Xodus;
@@ -147,7 +147,7 @@ fn viewer(v: Viewer) -> xodus_engine::Viewer {
 
 impl HostedGame for Table {
     fn config_detail(&self) -> Option<prost_types::Any> {
-        Some(xodus::any::pack(&xodus_wire::state::xodus_config(self.game.config())))
+        Some(tabletop::any::pack(&xodus_wire::state::xodus_config(self.game.config())))
     }
 
     fn seat_roles(&self) -> Vec<String> {
@@ -319,7 +319,7 @@ mod tests {
                 req(xodus_pb::XodusSetup { ship_count: ships, seed: Some(seed), ..Default::default() })
             })
             .collect();
-        let seen = xodus_service::conformance::check(&Xodus, &setups, 300).expect("conformance");
+        let seen = tabletop_service::conformance::check(&Xodus, &setups, 300).expect("conformance");
         assert!(seen.undoable > 0, "some steps were undoable: {seen:?}");
         assert_eq!(seen.with_secrets, 0, "no X-ODUS seat holds a secret of its own");
     }

@@ -7,7 +7,7 @@ use crate::model::{Status, StoredBrief};
 use prost::Message;
 use std::collections::{BTreeMap, HashMap};
 use std::ops::Bound;
-use xodus::pb;
+use tabletop::pb;
 
 /// What the lobby knows of one game.
 #[derive(Clone, Debug)]

@@ -15,8 +15,8 @@ use crate::wire;
 use std::net::IpAddr;
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
+use tabletop::pb;
 use tracing::info;
-use xodus::pb;
 
 /// Default and largest ListGames page.
 const DEFAULT_PAGE: usize = 100;

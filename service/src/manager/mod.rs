@@ -50,9 +50,9 @@ use std::collections::HashMap;
 use std::net::IpAddr;
 use std::sync::atomic::{AtomicI64, AtomicUsize, Ordering};
 use std::sync::{Arc, RwLock};
+use tabletop::pb;
 use tokio::sync::{Mutex, OwnedMutexGuard, broadcast, watch};
 use tracing::{info, warn};
-use xodus::pb;
 
 pub use replays::ViewRequest;
 pub use seats::Credentials;

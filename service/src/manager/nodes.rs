@@ -12,8 +12,8 @@ use crate::store::StoreError;
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use std::time::Duration;
+use tabletop::pb;
 use tracing::{debug, info, warn};
-use xodus::pb;
 
 /// How often a node looks for games whose owner's lease ran out.
 const TAKE_OVER_EVERY: Duration = Duration::from_secs(1);

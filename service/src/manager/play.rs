@@ -11,8 +11,8 @@ use crate::replay::{Step, undo_seat};
 use crate::secrecy;
 use crate::wire::Pick;
 use std::sync::Arc;
+use tabletop::pb;
 use tracing::{Instrument, debug, info, warn};
-use xodus::pb;
 
 /// The outcome of an accepted choice.
 pub struct Accepted {

@@ -13,10 +13,10 @@ use governor::{DefaultDirectRateLimiter, Quota, RateLimiter};
 use std::net::IpAddr;
 use std::num::NonZeroU32;
 use std::sync::Arc;
+use tabletop::pb;
 use tokio::sync::{mpsc, watch};
 use tokio_stream::{Stream, StreamExt};
 use tracing::Instrument;
-use xodus::pb;
 
 /// Answers a Play stream may hold before the client reads them.
 const PLAY_BUFFER: usize = 8;

@@ -11,7 +11,7 @@
 use super::state_for;
 use crate::game::{HostedGame, Seat, Viewer};
 use std::sync::{Arc, OnceLock};
-use xodus::pb;
+use tabletop::pb;
 
 /// Lazily rendered states of one game at one seq.
 pub(super) struct Rendered {

@@ -21,7 +21,7 @@ use crate::error::ServiceError;
 use crate::game::{HostedGame, Seat, Viewer};
 use crate::model::EntryRecord;
 use crate::replay::{Recipe, Step, undo_seat};
-use xodus::pb;
+use tabletop::pb;
 
 /// A game replayed up to some seq, stepped forward entry by entry.
 pub(super) struct Cursor {

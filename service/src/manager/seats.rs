@@ -6,8 +6,8 @@ use super::{GameData, Manager, blocking};
 use crate::error::ServiceError;
 use crate::game::{Seat, Viewer};
 use crate::model::{Claim, ClaimantKind, Presence, SeatRecord, hash_token, new_token};
+use tabletop::pb;
 use tracing::info;
-use xodus::pb;
 
 /// A seat and its token, as sent by a client.
 #[derive(Clone, Debug)]

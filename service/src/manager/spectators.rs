@@ -20,8 +20,8 @@ use crate::game::{HostedGame, Seat, Viewer};
 use crate::model::{hash_token, new_token};
 use std::collections::HashMap;
 use std::sync::Mutex;
+use tabletop::pb;
 use tracing::info;
-use xodus::pb;
 
 /// A delayed spectator's lag when the creator names none.
 pub const DEFAULT_DELAY: u32 = 10;

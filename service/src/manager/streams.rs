@@ -16,9 +16,9 @@ use crate::model::EntryRecord;
 use crate::replay::{Recipe, undo_seat};
 use std::net::IpAddr;
 use std::sync::Arc;
+use tabletop::pb;
 use tokio::sync::{broadcast, mpsc, watch};
 use tracing::Instrument;
-use xodus::pb;
 
 /// Items of a server stream.
 pub type StreamItem<T> = Result<T, tonic::Status>;

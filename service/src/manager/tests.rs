@@ -10,7 +10,7 @@ fn create_req(seed: u64) -> pb::CreateGameRequest {
         kind: pb::GameKind::Xodus as i32,
         seats: vec![pb::SeatOpenTo::Human as i32, pb::SeatOpenTo::Ai as i32, pb::SeatOpenTo::Any as i32],
         game_type: String::new(),
-        setup: Some(xodus::any::xodus_setup(xodus::xodus_pb::XodusSetup {
+        setup: Some(tabletop::any::xodus_setup(tabletop::xodus_pb::XodusSetup {
             ship_count: 3,
             seed: Some(seed),
             ..Default::default()
@@ -287,7 +287,7 @@ mod counting {
     use crate::xodus_for_tests::Xodus;
     use std::sync::Arc;
     use std::sync::atomic::{AtomicUsize, Ordering};
-    use xodus::pb;
+    use tabletop::pb;
 
     pub struct CountingXodus(pub Arc<AtomicUsize>);
 

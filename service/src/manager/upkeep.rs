@@ -15,8 +15,8 @@ use crate::clock::OnTimeout;
 use crate::model::{ClaimantKind, PlayedBy, Presence, Status, now_ms};
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
+use tabletop::pb;
 use tracing::{info, warn};
-use xodus::pb;
 
 impl Manager {
     /// Marks as idle every human seat the game has waited on for longer

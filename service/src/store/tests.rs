@@ -324,7 +324,7 @@ fn stored_game_fixtures_read_back_whole(place: &Place) {
 /// reopened store.
 fn a_played_game_replays_after_a_reopen(place: &Place) {
     use crate::manager::{Credentials, Manager};
-    use xodus::pb;
+    use tabletop::pb;
     let registry = || crate::game::Registry::new().with(Arc::new(crate::xodus_for_tests::Xodus));
     let rt = tokio::runtime::Runtime::new().expect("runtime");
     let store: Arc<dyn GameStore> = Arc::from(place.open());
@@ -333,7 +333,7 @@ fn a_played_game_replays_after_a_reopen(place: &Place) {
         let req = pb::CreateGameRequest {
             kind: pb::GameKind::Xodus as i32,
             seats: vec![pb::SeatOpenTo::Human as i32; 3],
-            setup: Some(xodus::any::xodus_setup(xodus::xodus_pb::XodusSetup {
+            setup: Some(tabletop::any::xodus_setup(tabletop::xodus_pb::XodusSetup {
                 ship_count: 3,
                 seed: Some(11),
                 ..Default::default()

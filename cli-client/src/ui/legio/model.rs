@@ -200,9 +200,9 @@ impl LegioScreen {
     }
 
     /// The price of the option under the cursor, when the server sent it.
-    pub fn selected_price(&self) -> Option<xodus::legio_pb::Price> {
+    pub fn selected_price(&self) -> Option<tabletop::legio_pb::Price> {
         let offer = self.my_options().into_iter().nth(self.selected)?;
-        offer.detail.as_ref()?.unpack::<xodus::legio_pb::LegioChoice>()?.price
+        offer.detail.as_ref()?.unpack::<tabletop::legio_pb::LegioChoice>()?.price
     }
 
     /// The question to ask before sending the option under the cursor,
