@@ -4,7 +4,8 @@
 // lobby, and how it names seats. The lobby, the seat, the stream,
 // reconnection, undo, clocks, errors, the decision panel, the log and the
 // replay viewer are shared (lobby.ts, store.ts, shell.ts, decision.ts,
-// clocks.ts, replay.ts). A third game adds one GameUi to `registry.ts`.
+// clocks.ts, replay.ts). A third game adds one GameUi to `registry.ts`;
+// until it does, the page plays it on the generic table (generic.ts).
 import type { Any } from "@bufbuild/protobuf/wkt";
 import type { Catalog } from "./catalog";
 import type { Event, GameKind, GameState, GameSummary, SeatOpenTo } from "@xodus/client/gen/tabletop/v1/game_pb";
@@ -64,6 +65,10 @@ export interface GameUi {
   type: string;
   /** Its display name. */
   name: string;
+  /** True for the generic table (generic.ts): a game this page has no UI
+   * of its own for, played from the platform's messages alone (it needs
+   * no catalog, and the lobby has no form to create it). */
+  generic?: boolean;
   /** Its typed state, unpacked from GameState.detail (undefined if absent). */
   unpack(state: GameState): unknown;
   /** A log line for an event, when the game words it better than its

@@ -3,14 +3,17 @@
 // clocks, filtered by type; join a free human seat, resume a seat this
 // browser holds, or watch; and a form to create a game: the game's type,
 // its own setup form (GameUi.setupForm), and the clock every game shares.
-// A game of a type this page does not play is listed without buttons.
+// A game of a type this page has no UI of its own for is listed, joined and
+// watched the same way (its table is the generic one, generic.ts), under
+// its type as a name; the form does not create it.
 import type { Catalog } from "./catalog";
 import { api, Code, errorCode, errorText, isCanceled, playerText } from "./client";
 import { h, replace } from "./dom";
 import { clockText } from "./clocks";
 import type { GameUi, SetupForm } from "./games";
 import { Claimant, GameStatus, SeatOpenTo, type GameSummary } from "@xodus/client/gen/tabletop/v1/game_pb";
-import { GAMES, gameName, gameUi } from "./registry";
+import { NO_CATALOG } from "./generic";
+import { GAMES, gameName, tableUi } from "./registry";
 import { allSeats, loadSeat, saveSeat } from "./session";
 import { clockFields } from "./setup";
 import { setStatus } from "./status";
@@ -29,13 +32,19 @@ export class LobbyView {
   private games = new Map<string, GameSummary>();
   private listBox = h("div", { class: "games" });
   private filter: HTMLSelectElement;
+  /** The type the filter shows, kept until its option exists (a type
+   * without a UI of its own gets one once a game of it is listed). */
+  private wanted: string;
   private abort = new AbortController();
 
   constructor(private cats: Map<string, Catalog>, private open: (gameId: string) => void, newType?: string) {
     this.filter = h("select", { id: "game-filter", "aria-label": "Show games of" },
       h("option", { value: "" }, "All games"), ...GAMES.map((g) => h("option", { value: g.type }, g.name)));
-    this.filter.value = localStorage.getItem(FILTER_KEY) ?? "";
+    this.wanted = localStorage.getItem(FILTER_KEY) ?? "";
+    this.filter.value = this.wanted;
+    if (this.filter.value !== this.wanted) this.filter.value = "";
     this.filter.addEventListener("change", () => {
+      this.wanted = this.filter.value;
       localStorage.setItem(FILTER_KEY, this.filter.value);
       this.drawList();
     });
@@ -77,13 +86,22 @@ export class LobbyView {
     }
   }
 
+  /** Adds a filter option for every type listed that has none yet. */
+  private filterTypes(all: GameSummary[]): void {
+    const have = new Set([...this.filter.options].map((o) => o.value));
+    const types = [...new Set(all.map((g) => g.gameType || "xodus"))].filter((t) => !have.has(t)).sort();
+    for (const t of types) this.filter.append(h("option", { value: t }, gameName(t)));
+    if (this.filter.value !== this.wanted && [...this.filter.options].some((o) => o.value === this.wanted)) this.filter.value = this.wanted;
+  }
+
   private drawList(): void {
     const held = new Set(allSeats().map((s) => s.gameId));
-    const only = this.filter.value;
     const all = [...this.games.values()];
+    this.filterTypes(all);
+    const only = this.filter.value;
     const games = all.filter((g) => !only || (g.gameType || "xodus") === only).sort((a, b) => Number(b.createdUnixMs - a.createdUnixMs));
     if (!games.length) {
-      replace(this.listBox, h("p", { class: "hint" }, all.length ? `No ${gameName(only)} game yet: create one.` : "No game yet: create one."));
+      replace(this.listBox, h("p", { class: "hint" }, all.length ? `No ${gameName(only)} game yet${tableUi(only).generic ? "" : ": create one"}.` : "No game yet: create one."));
       return;
     }
     replace(this.listBox, ...games.map((g) => this.card(g, held.has(g.gameId))));
@@ -91,32 +109,30 @@ export class LobbyView {
 
   private card(g: GameSummary, held: boolean): HTMLElement {
     const type = g.gameType || "xodus";
-    const ui = gameUi(type);
-    const cat = this.cats.get(type);
+    const ui = tableUi(type);
+    const cat = ui.generic ? NO_CATALOG : this.cats.get(type);
     const live = g.status === GameStatus.OPEN || g.status === GameStatus.PLAYING;
     const mine = held ? loadSeat(g.gameId) : undefined;
     const seats = g.seats.map((s) => {
       const who = s.claimed ? (s.claimedBy === Claimant.AI || s.standIn ? "AI" : "human") : "free";
-      const canJoin = !!ui && live && !s.claimed && s.openTo !== SeatOpenTo.AI && !mine;
-      const name = ui && cat ? ui.seatName(cat, s.seat, s.role) : s.role || `seat ${s.seat}`;
+      const canJoin = live && !s.claimed && s.openTo !== SeatOpenTo.AI && !mine;
+      const name = cat ? ui.seatName(cat, s.seat, s.role) : s.role || `seat ${s.seat}`;
       return h("li", { class: `seat ${who}`, "data-seat": s.seat },
         `${name} — ${who}${!s.claimed ? ` (for ${s.openTo === SeatOpenTo.AI ? "AI" : s.openTo === SeatOpenTo.ANY ? "anyone" : "humans"})` : ""}`,
         canJoin ? h("button", { type: "button", class: "join", "data-game": g.gameId, "data-seat": s.seat, onclick: () => void this.join(g.gameId, s.seat, name) }, `Join as ${name}`) : null);
     });
-    const outcome = ui ? ui.lobbyOutcome(g) : "";
-    const mineName = mine && ui && cat ? ui.seatName(cat, mine.seat, g.seats[mine.seat]?.role ?? "") : "your seat";
-    return h("article", { class: `game ${STATUS_TEXT[g.status] ?? ""}${ui ? "" : " foreign"}`, "data-game": g.gameId, "data-type": type },
-      h("header", undefined, h("strong", undefined, g.gameId), h("span", { class: "gtype" }, gameName(type)),
+    const outcome = ui.lobbyOutcome(g);
+    const mineName = mine && cat ? ui.seatName(cat, mine.seat, g.seats[mine.seat]?.role ?? "") : "your seat";
+    return h("article", { class: `game ${STATUS_TEXT[g.status] ?? ""}${ui.generic ? " generic" : ""}`, "data-game": g.gameId, "data-type": type },
+      h("header", undefined, h("strong", undefined, g.gameId), h("span", { class: "gtype", title: `game type “${type}”` }, ui.name),
         h("span", { class: "gstatus" }, `${STATUS_TEXT[g.status] ?? "?"}${outcome ? ` — ${outcome}` : ""}`),
         live ? null : h("span", { class: "gseq" }, `${g.seq} choices`),
         live && g.seedChosen ? h("span", { class: "seed-chosen", title: "Its creator chose the seed: whoever guesses it can work out every hidden card and roll. For practice and replays." }, "chosen seed: the deck is not secret") : null),
       clockText(g.clock) ? h("p", { class: "gclock" }, `Clock: ${clockText(g.clock)}`) : null,
       h("ul", { class: "seats" }, ...seats),
-      ui
-        ? h("div", { class: "game-buttons" },
-          mine ? h("button", { type: "button", class: "resume", onclick: () => this.open(g.gameId) }, `Resume as ${mineName}`) : null,
-          h("button", { type: "button", class: "watch", onclick: () => this.open(g.gameId) }, mine ? "Open" : "Watch"))
-        : h("p", { class: "hint not-here" }, `A game of type “${type}”, which this page does not play.`));
+      h("div", { class: "game-buttons" },
+        mine ? h("button", { type: "button", class: "resume", onclick: () => this.open(g.gameId) }, `Resume as ${mineName}`) : null,
+        h("button", { type: "button", class: "watch", onclick: () => this.open(g.gameId) }, mine ? "Open" : "Watch")));
   }
 
   private async join(gameId: string, seat: number, name?: string): Promise<void> {

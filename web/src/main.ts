@@ -6,7 +6,7 @@ import { loadCatalog, type Catalog } from "./catalog";
 import { errorText, playerText } from "./client";
 import { h } from "./dom";
 import { LobbyView } from "./lobby";
-import { GAMES, gameUi } from "./registry";
+import { GAMES, tableUi } from "./registry";
 import { forgetSeat, loadSeat } from "./session";
 import { TableShell } from "./shell";
 import { mountStatus, setStatus } from "./status";
@@ -26,7 +26,7 @@ function go(hash: string): void {
 
 function openTable(gameId: string, asSpectator = false): void {
   const seat = asSpectator ? undefined : loadSeat(gameId);
-  const store = new GameStore(gameId, seat ? BigInt(seat.lastSeq || "0") : 0n, seat ? { seat: seat.seat, token: seat.token } : undefined, gameUi);
+  const store = new GameStore(gameId, seat ? BigInt(seat.lastSeq || "0") : 0n, seat ? { seat: seat.seat, token: seat.token } : undefined, tableUi);
   const view = new TableShell(store, () => {
     if (store.table.state?.outcome) forgetSeat(gameId);
     go("#/");
@@ -55,8 +55,6 @@ function openTable(gameId: string, asSpectator = false): void {
     } else if (why === "missing") {
       if (seat) forgetSeat(gameId);
       setStatus("There is no such game on the server.", "error", detail);
-    } else if (why === "foreign") {
-      setStatus("This page does not play that game.", "info", detail);
     } else {
       setStatus("This game cannot be shown.", "error", detail);
     }

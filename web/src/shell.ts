@@ -7,8 +7,9 @@
 // state says which game this is, redraws everything from the store, and
 // routes clicks, picks on the table and option keys to the store (after a
 // pick the options stay off until the new state is there and a moment has
-// passed, so that a double click spends one choice). A plain page says so
-// when the game does not exist or is not one this page plays.
+// passed, so that a double click spends one choice). A game this page has
+// no table of its own for is played on the generic table (generic.ts). A
+// plain page says so when the game does not exist.
 import { loadCatalog, type Catalog } from "./catalog";
 import { errorText, playerText } from "./client";
 import { ClockRow, clockText } from "./clocks";
@@ -17,7 +18,8 @@ import { h, replace } from "./dom";
 import type { GameTable, GameUi } from "./games";
 import { LogView } from "./log";
 import { myOptions, type MyOption } from "./options";
-import { gameName, gameUi } from "./registry";
+import { NO_CATALOG } from "./generic";
+import { tableUi } from "./registry";
 import { ReplayPanel } from "./replay";
 import { setStatus } from "./status";
 import type { GameStore, Table } from "./store";
@@ -93,7 +95,7 @@ export class TableShell {
     this.armTimer = window.setTimeout(() => this.render(this.store.table), ARM_MS + 5);
   }
 
-  /** A plain page instead of the table (no such game, another game). */
+  /** A plain page instead of the table (no such game). */
   private endWith(title: string, text: string, cls: string): void {
     if (this.ended) return;
     this.ended = true;
@@ -102,17 +104,18 @@ export class TableShell {
       h("p", undefined, h("a", { href: "#/", class: "to-lobby" }, "← Back to the lobby"))));
   }
 
-  /** Mounts the game's table once its type is known and its catalog is in. */
+  /** Mounts the game's table once its type is known and its catalog is in
+   * (the generic table needs none). */
   private mount(t: Table): void {
     if (this.mounting || !t.gameType) return;
-    const ui = gameUi(t.gameType);
-    if (!ui) return;
+    const ui = tableUi(t.gameType);
     this.mounting = true;
-    loadCatalog(ui.type).then((cat) => {
+    (ui.generic ? Promise.resolve(NO_CATALOG) : loadCatalog(ui.type)).then((cat) => {
       this.ui = ui;
       this.cat = cat;
       this.game = ui.newTable(cat, { pick: (k) => this.pick(k), hover: (k) => this.highlight(k) });
-      this.el.classList.add(`game-${ui.type}`);
+      this.el.classList.add(ui.generic ? "game-generic" : `game-${ui.type}`);
+      this.el.dataset.gameType = ui.type;
       this.colLeft.replaceChildren(...this.game.left);
       this.colMid.replaceChildren(...this.game.mid);
       this.colRight.replaceChildren(this.decisionBox, ...this.game.right, this.log.el);
@@ -130,10 +133,6 @@ export class TableShell {
     if (t.missing) {
       return this.endWith("No such game", `There is no game “${t.gameId}” on this server: the link may be wrong, or the game ended and was deleted.`, "missing");
     }
-    if (t.foreign) {
-      const name = gameName(t.foreign);
-      return this.endWith(`${name} game`, `Game ${t.gameId} plays ${name} (game type “${t.foreign}”), which this page does not play.`, "foreign");
-    }
     if (this.ended) return;
     if (!this.game) this.mount(t);
     const ui = this.ui;
@@ -148,7 +147,7 @@ export class TableShell {
       this.info,
       h("button", { type: "button", class: "back", onclick: () => this.leave() }, "← Lobby"),
       h("span", { class: "gid" }, t.gameId),
-      ui ? h("span", { class: "gtype" }, ui.name) : null,
+      ui ? h("span", { class: "gtype", title: `game type “${ui.type}”` }, ui.name) : null,
       game ? h("span", { class: "where" }, game.where(t)) : null,
       h("span", { class: "seat-text" }, seatText),
       st ? h("span", { class: "seq" }, `seq ${st.seq}`) : null,

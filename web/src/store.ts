@@ -37,8 +37,6 @@ export interface Table {
   offline: boolean;
   /** The server has no such game. */
   missing: boolean;
-  /** A game this page does not play: its registered type. */
-  foreign?: string;
 }
 
 /** What the store needs of a game: its typed state, and its log lines. */
@@ -49,7 +47,7 @@ export interface GameReader {
 }
 
 /** Why following a game stopped for good. */
-export type Fatal = "missing" | "seat_lost" | "foreign" | "other";
+export type Fatal = "missing" | "seat_lost" | "other";
 
 type Listener = (t: Table) => void;
 
@@ -64,8 +62,9 @@ export class GameStore {
   private lastSeq: bigint;
 
   /** `games(type)` reads a game type's typed state (and may word its log
-   * lines); undefined for a type this page does not play. */
-  constructor(gameId: string, fromSeq: bigint, seat: { seat: number; token: string } | undefined, private games: (type: string) => GameReader | undefined) {
+   * lines); the generic table's reader for a type this page has no UI of
+   * its own for. */
+  constructor(gameId: string, fromSeq: bigint, seat: { seat: number; token: string } | undefined, private games: (type: string) => GameReader) {
     this.lastSeq = fromSeq;
     this.table = { gameId, log: seat ? loadLog(gameId) : [], events: [], pending: false, live: false, offline: false, missing: false };
     if (seat) {
@@ -117,7 +116,7 @@ export class GameStore {
           this.changed();
         }
         const reader = this.games(msg.state?.gameType || this.table.gameType || "xodus");
-        const lines = msg.events.map((e) => reader?.logLine?.(e) ?? e.summary).filter((x) => x);
+        const lines = msg.events.map((e) => reader.logLine?.(e) ?? e.summary).filter((x) => x);
         if (lines.length) this.addLog(lines);
         if (msg.events.length) {
           this.table.events.push(...msg.events);
@@ -129,10 +128,6 @@ export class GameStore {
           this.changed();
         }
         if (msg.state) this.apply(msg.state);
-        if (this.table.foreign) {
-          onFatal("foreign", this.table.foreign);
-          return;
-        }
       }
       // The watch ends after the update that carries the outcome, or when stopped.
       this.table.live = false;
@@ -170,15 +165,9 @@ export class GameStore {
     const prev = this.table.state;
     if (prev && state.seq < prev.seq) return;
     const type = state.gameType || "xodus";
-    const unpack = this.games(type)?.unpack;
-    if (!unpack) {
-      this.table.foreign = type;
-      this.changed();
-      return;
-    }
     this.table.state = state;
     this.table.gameType = type;
-    this.table.detail = unpack(state) ?? this.table.detail;
+    this.table.detail = this.games(type).unpack(state) ?? this.table.detail;
     if (!prev || state.seq !== prev.seq) this.table.pending = false;
     this.lastSeq = state.seq;
     if (this.creds) saveLastSeq(this.table.gameId, state.seq);

@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # The web front-end's tests in a real browser: builds the page (npm ci, npm
 # run build), starts the debug server serving it (--web-dir web/dist, a
-# temporary data directory, a free port) and an AI daemon (xodus-ai --fill,
-# heuristic policy; it plays VII Legio seats too), then runs tests/*.test.mjs
-# (browser.test.mjs: X-ODUS and the shared parts; legio.test.mjs: VII Legio)
-# with node's test runner, driving Debian's headless Chromium through
+# temporary data directory, a free port, --demo-games so that it hosts High
+# Card too) and an AI daemon (xodus-ai --fill, heuristic policy; it plays VII
+# Legio seats too, and any other game's with random legal picks), then runs
+# tests/*.test.mjs (browser.test.mjs: X-ODUS and the shared parts;
+# legio.test.mjs: VII Legio; generic.test.mjs: High Card on the generic
+# table) with node's test runner, driving Debian's headless Chromium through
 # playwright-core.
 # Chromium is installed with apt-get when missing. Every process started here
 # is stopped on exit, whatever happened. Needs `cargo build --workspace --bins`
@@ -41,7 +43,7 @@ trap cleanup EXIT INT TERM
 
 port="$(node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')"
 url="http://127.0.0.1:$port"
-"$bin/xodus-server" --listen "127.0.0.1:$port" --data-dir "$tmp/data" --web-dir "$web/dist" >"$tmp/server.log" 2>&1 &
+"$bin/xodus-server" --listen "127.0.0.1:$port" --data-dir "$tmp/data" --web-dir "$web/dist" --demo-games >"$tmp/server.log" 2>&1 &
 pids+=($!)
 serving() { node -e 'fetch(process.argv[1]).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))' "$url/"; }
 for _ in $(seq 1 300); do
