@@ -20,9 +20,10 @@
 //! decider's options; [`Game::apply_checked`] says whether a step may be
 //! undone (it revealed and rolled nothing).
 //!
-//! Layout: `content` (data files and their validation), `config`, `rng`,
+//! Layout: `content` (data files and their validation), `config`,
 //! `state` (public and hidden halves), `decision`, `event`, `setup`,
-//! `legal` (the options), `apply` (dispatch and the task loop), and the
+//! `legal` (the options), `price` (what each option costs at once),
+//! `apply` (dispatch and the task loop), and the
 //! rules one area each: `turn`, `explore`, `discovery`, `landing`,
 //! `mission`, `xeno`, `objectives`, `score`; then `view` (views and
 //! sampling) and `hash`. The readings of the rulebook's gaps are in
