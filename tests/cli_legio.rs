@@ -178,8 +178,15 @@ fn legio_setup_flags_are_checked_before_anything_starts() {
     let out = xodus(&["create", "--game", "legio", "--players", "5", "--server", "http://127.0.0.1:9"]);
     assert_eq!(out.status.code(), Some(2), "a bad command line");
     assert!(String::from_utf8_lossy(&out.stderr).contains("2 to 4 commanders"));
-    let out = xodus(&["create", "--game", "chess", "--server", "http://127.0.0.1:9"]);
+    // A name that cannot be a game type is refused here; another game
+    // goes to the server (which says what it hosts), but not with flags
+    // of the games this client knows.
+    let out = xodus(&["create", "--game", "Chess!", "--server", "http://127.0.0.1:9"]);
+    assert_eq!(out.status.code(), Some(2), "a bad command line");
     assert!(String::from_utf8_lossy(&out.stderr).contains("games are xodus, legio"));
+    let out = xodus(&["create", "--game", "chess", "--round-limit", "5", "--server", "http://127.0.0.1:9"]);
+    assert_eq!(out.status.code(), Some(2), "a bad command line");
+    assert!(String::from_utf8_lossy(&out.stderr).contains("not a game this client knows (xodus, legio)"));
 }
 
 /// Runs `xodus ARGS` in a pseudo-terminal, presses Enter once the screen
