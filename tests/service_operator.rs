@@ -88,7 +88,11 @@ async fn every_call_is_logged_at_its_end_and_counted_by_method_and_status() {
 
     // The stream's line and figures come at its end.
     drop(stream);
-    let text = scrape_until(port, "the stream's end", |t| sample(t, "xodus_open_streams") == Some(0.0));
+    // The gauge drops as the stream closes; the call is counted at its end,
+    // a moment later: wait for both.
+    let text = scrape_until(port, "the stream's end", |t| {
+        sample(t, "xodus_open_streams") == Some(0.0) && sample(t, &count("StreamGame", "Cancelled")).is_some()
+    });
     assert_eq!(sample(&text, &count("StreamGame", "Cancelled")), Some(1.0), "{text}");
 
     let log = server.log();
