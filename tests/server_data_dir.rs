@@ -6,46 +6,11 @@
 
 mod common;
 
-use common::{HANG_GUARD, server_binary, temp_dir, workspace_binary};
-use std::io::{BufRead, BufReader};
+use common::cli::xodus;
+use common::{HANG_GUARD, Server, server_binary, temp_dir};
 use std::path::Path;
 use std::process::{Child, Command, Output, Stdio};
 use std::time::Instant;
-
-/// A server process, killed (SIGKILL) when dropped.
-struct Running {
-    child: Child,
-    url: String,
-}
-
-impl Drop for Running {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-/// Starts `xodus-server` on `dir` and waits for its `listening on` line.
-fn start(dir: &Path) -> Running {
-    let mut child = Command::new(server_binary())
-        .args(["--listen", "127.0.0.1:0", "--data-dir"])
-        .arg(dir)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("spawn xodus-server");
-    let stdout = child.stdout.take().expect("stdout");
-    let (tx, rx) = std::sync::mpsc::channel();
-    std::thread::spawn(move || {
-        let mut line = String::new();
-        let _ = BufReader::new(stdout).read_line(&mut line);
-        let _ = tx.send(line);
-    });
-    let line = rx.recv_timeout(HANG_GUARD).unwrap_or_default();
-    let addr = line.trim().strip_prefix("listening on ").unwrap_or_else(|| panic!("no address: {line:?}"));
-    Running { url: format!("http://{addr}"), child }
-}
 
 /// Runs `xodus-server` on `dir` to its end (a refusal ends it at once;
 /// the hang guard kills one that started after all).
@@ -76,15 +41,11 @@ fn wait_output(mut child: Child) -> Output {
     panic!("still running after {HANG_GUARD:?}: {}", String::from_utf8_lossy(&out.stdout));
 }
 
-fn xodus(args: &[&str]) -> Output {
-    Command::new(workspace_binary("xodus")).args(args).stdin(Stdio::null()).output().expect("run xodus")
-}
-
 #[test]
 fn a_second_server_on_a_data_directory_in_use_is_refused_naming_the_first() {
     let dir = temp_dir("dir-lock");
-    let first = start(&dir);
-    let pid = first.child.id();
+    let first = Server::start_in(dir.clone(), &[]);
+    let pid = first.pid();
 
     let out = run_second(&dir);
     let err = String::from_utf8_lossy(&out.stderr);
@@ -110,19 +71,17 @@ fn a_second_server_on_a_data_directory_in_use_is_refused_naming_the_first() {
 #[test]
 fn a_lock_left_by_a_killed_server_is_taken_over() {
     let dir = temp_dir("dir-lock-kill");
-    let mut first = start(&dir);
+    let first = Server::start_in(dir.clone(), &[]);
     let created = xodus(&["create", "--server", &first.url, "--ships", "3", "--id-only"]);
     assert!(created.status.success(), "{}", String::from_utf8_lossy(&created.stderr));
     let game = String::from_utf8_lossy(&created.stdout).trim().to_string();
-    let old_pid = first.child.id();
-    first.child.kill().expect("SIGKILL");
-    let _ = first.child.wait();
-    drop(first);
+    let old_pid = first.pid();
+    first.kill9();
     assert!(dir.join("server.lock").exists(), "the killed server left its lock file");
 
-    let second = start(&dir);
+    let second = Server::start_in(dir.clone(), &[]);
     let lock = std::fs::read_to_string(dir.join("server.lock")).expect("lock file");
-    assert_eq!(lock.trim(), second.child.id().to_string(), "the new server's pid (was {old_pid})");
+    assert_eq!(lock.trim(), second.pid().to_string(), "the new server's pid (was {old_pid})");
     let view = xodus(&["view", &game, "--server", &second.url]);
     assert!(view.status.success(), "the game is there: {}", String::from_utf8_lossy(&view.stderr));
     drop(second);

@@ -141,6 +141,11 @@ impl Server {
         tabletop::dial::Target::parse(&self.url).expect("url").connect().await.expect("connect")
     }
 
+    /// The server process's id.
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
     /// `kill -9`: no shutdown, no flush. Returns the data directory.
     pub fn kill9(mut self) -> PathBuf {
         self.child.kill().expect("SIGKILL");
