@@ -13,10 +13,12 @@ import { join } from "node:path";
 import { after, before, test } from "node:test";
 import { chromium } from "playwright-core";
 import { assertDecisionLayout, assertSelectionShows } from "./layout.mjs";
+import { openPageOf, ready, rng, WAIT } from "./page.mjs";
 
 const URL_ = process.env.XODUS_URL ?? "http://127.0.0.1:50051";
+/** A page of this run's browser (see page.mjs). */
+const openPage = (viewport, url = URL_) => openPageOf(browser, url, viewport);
 const SHOTS = new URL("./screenshots/", import.meta.url).pathname;
-const WAIT = { timeout: 120_000 };
 mkdirSync(SHOTS, { recursive: true });
 
 let browser;
@@ -29,55 +31,6 @@ before(async () => {
 after(async () => {
   await browser?.close();
 });
-
-/** A page in a fresh context (its own localStorage), laptop-sized unless
- * told, that records console errors and uncaught exceptions. */
-async function openPage(viewport = { width: 1366, height: 768 }, url = URL_) {
-  const context = await browser.newContext({ viewport });
-  const page = await context.newPage();
-  page.errors = [];
-  page.consoleLines = [];
-  page.on("console", (m) => {
-    page.consoleLines.push(`${m.type()}: ${m.text()}`);
-    if (m.type() === "error") page.errors.push(`console: ${m.text()}`);
-  });
-  page.on("pageerror", (e) => page.errors.push(`pageerror: ${e.message}`));
-  await page.goto(url);
-  await page.locator("#create-game").waitFor(WAIT);
-  return page;
-}
-
-/** A small seeded random generator, so that a run's clicks are repeatable. */
-function rng(seed) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s * 1664525 + 1013904223) >>> 0;
-    return s / 2 ** 32;
-  };
-}
-
-/** Waits until the page shows our decision with its options open (returns
- * its seq) or the end screen (returns null). */
-async function ready(page) {
-  const h = await page.waitForFunction(() => {
-    if (document.querySelector("#outcome:not([hidden])")) return "over";
-    const d = document.querySelector("#decision");
-    if (d && d.dataset.mine === "1" && d.dataset.pending === "0" && d.dataset.armed === "1" && d.querySelector("button.option")) return d.dataset.seq;
-    return false;
-  }, undefined, WAIT).catch(async (e) => {
-    // A hung run says where it hung: the decision panel, the status line
-    // and the page's last console lines.
-    const info = await page.evaluate(() => {
-      const d = document.querySelector("#decision");
-      const st = document.querySelector("#status");
-      return JSON.stringify({ decision: { ...d?.dataset }, heading: d?.querySelector("h2")?.textContent, options: d?.querySelectorAll("button.option").length, status: st?.textContent, detail: st?.title, info: document.querySelector(".table-info")?.textContent });
-    }).catch(() => "(page gone)");
-    console.log(`# stuck: ${info}\n# ${page.consoleLines.slice(-10).join("\n# ")}`);
-    throw e;
-  });
-  const v = await h.jsonValue();
-  return v === "over" ? null : v;
-}
 
 /** Makes one move by clicking. Returns false once the game is over. */
 async function move(page, random, stats) {

@@ -17,11 +17,13 @@ import { after, before, test } from "node:test";
 import { promisify } from "node:util";
 import { chromium } from "playwright-core";
 import { assertDecisionLayout, assertSelectionShows } from "./layout.mjs";
+import { openPageOf, ready, rng, WAIT } from "./page.mjs";
 
 const URL_ = process.env.XODUS_URL ?? "http://127.0.0.1:50051";
+/** A page of this run's browser (see page.mjs). */
+const openPage = (viewport, url = URL_) => openPageOf(browser, url, viewport);
 const BIN = process.env.XODUS_BIN_DIR ?? new URL("../../target/debug", import.meta.url).pathname;
 const SHOTS = new URL("./screenshots/", import.meta.url).pathname;
-const WAIT = { timeout: 120_000 };
 mkdirSync(SHOTS, { recursive: true });
 const run = promisify(execFile);
 
@@ -47,51 +49,6 @@ async function createHighCard() {
   const id = await xodus("create", "--game", "high_card", "--players", "2", "--ai-seats", "1", "--id-only");
   assert.match(id, /^g-[0-9a-f]+$/, `a game id: ${id}`);
   return id;
-}
-
-/** A page in a fresh context, laptop-sized unless told, that records
- * console errors and uncaught exceptions; it opens on the lobby. */
-async function openPage(viewport = { width: 1366, height: 768 }) {
-  const context = await browser.newContext({ viewport });
-  const page = await context.newPage();
-  page.errors = [];
-  page.consoleLines = [];
-  page.on("console", (m) => {
-    page.consoleLines.push(`${m.type()}: ${m.text()}`);
-    if (m.type() === "error") page.errors.push(`console: ${m.text()}`);
-  });
-  page.on("pageerror", (e) => page.errors.push(`pageerror: ${e.message}`));
-  await page.goto(URL_);
-  await page.locator("#create-game").waitFor(WAIT);
-  return page;
-}
-
-function rng(seed) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s * 1664525 + 1013904223) >>> 0;
-    return s / 2 ** 32;
-  };
-}
-
-/** Waits for our decision with its options open (its seq) or the end screen (null). */
-async function ready(page) {
-  const h = await page.waitForFunction(() => {
-    if (document.querySelector("#outcome:not([hidden])")) return "over";
-    const d = document.querySelector("#decision");
-    if (d && d.dataset.mine === "1" && d.dataset.pending === "0" && d.dataset.armed === "1" && d.querySelector("button.option")) return d.dataset.seq;
-    return false;
-  }, undefined, WAIT).catch(async (e) => {
-    const info = await page.evaluate(() => {
-      const d = document.querySelector("#decision");
-      const st = document.querySelector("#status");
-      return JSON.stringify({ decision: { ...d?.dataset }, heading: d?.querySelector("h2")?.textContent, status: st?.textContent, detail: st?.title, info: document.querySelector(".table-info")?.textContent });
-    }).catch(() => "(page gone)");
-    console.log(`# stuck: ${info}\n# ${page.consoleLines.slice(-10).join("\n# ")}`);
-    throw e;
-  });
-  const v = await h.jsonValue();
-  return v === "over" ? null : v;
 }
 
 /** The option buttons on screen: id, label and key. */

@@ -14,10 +14,13 @@ import { join } from "node:path";
 import { after, before, test } from "node:test";
 import { chromium } from "playwright-core";
 import { assertDecisionLayout, assertSelectionShows } from "./layout.mjs";
+import { openPageOf, ready, rng, WAIT } from "./page.mjs";
 
 const URL_ = process.env.XODUS_URL ?? "http://127.0.0.1:50051";
+/** A page of this run's browser (see page.mjs) that records what it
+ * receives (`recordReceived`). */
+const openPage = (viewport, url = URL_) => openPageOf(browser, url, viewport, recordReceived);
 const SHOTS = new URL("./screenshots/", import.meta.url).pathname;
-const WAIT = { timeout: 120_000 };
 mkdirSync(SHOTS, { recursive: true });
 
 let browser;
@@ -60,32 +63,6 @@ function recordReceived() {
   };
 }
 
-/** A page in a fresh context, laptop-sized unless told, recording console
- * errors, uncaught exceptions and what it receives. */
-async function openPage(viewport = { width: 1366, height: 768 }, url = URL_) {
-  const context = await browser.newContext({ viewport });
-  await context.addInitScript(recordReceived);
-  const page = await context.newPage();
-  page.errors = [];
-  page.consoleLines = [];
-  page.on("console", (m) => {
-    page.consoleLines.push(`${m.type()}: ${m.text()}`);
-    if (m.type() === "error") page.errors.push(`console: ${m.text()}`);
-  });
-  page.on("pageerror", (e) => page.errors.push(`pageerror: ${e.message}`));
-  await page.goto(url);
-  await page.locator("#create-game").waitFor(WAIT);
-  return page;
-}
-
-function rng(seed) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s * 1664525 + 1013904223) >>> 0;
-    return s / 2 ** 32;
-  };
-}
-
 /** Creates a VII Legio game from the lobby form: `who` per commander,
  * a seed and a round limit; returns its id once the table shows. */
 async function createLegio(page, who, seed, roundLimit) {
@@ -98,26 +75,6 @@ async function createLegio(page, who, seed, roundLimit) {
   await page.locator('#decision[data-seq]:not([data-seq=""])').waitFor(WAIT);
   await page.locator(".nebula").waitFor(WAIT);
   return page.evaluate(() => decodeURIComponent(location.hash.replace("#/game/", "")));
-}
-
-/** Waits for our decision with its options open (its seq) or the end (null). */
-async function ready(page) {
-  const h = await page.waitForFunction(() => {
-    if (document.querySelector("#outcome:not([hidden])")) return "over";
-    const d = document.querySelector("#decision");
-    if (d && d.dataset.mine === "1" && d.dataset.pending === "0" && d.dataset.armed === "1" && d.querySelector("button.option")) return d.dataset.seq;
-    return false;
-  }, undefined, WAIT).catch(async (e) => {
-    const info = await page.evaluate(() => {
-      const d = document.querySelector("#decision");
-      const st = document.querySelector("#status");
-      return JSON.stringify({ decision: { ...d?.dataset }, heading: d?.querySelector("h2")?.textContent, status: st?.textContent, detail: st?.title, info: document.querySelector(".table-info")?.textContent });
-    }).catch(() => "(page gone)");
-    console.log(`# stuck: ${info}\n# ${page.consoleLines.slice(-10).join("\n# ")}`);
-    throw e;
-  });
-  const v = await h.jsonValue();
-  return v === "over" ? null : v;
 }
 
 function cssEscape(s) {
