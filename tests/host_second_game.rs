@@ -225,7 +225,7 @@ fn a_resampled_table_looks_the_same_to_its_viewer() {
 
 #[test]
 fn high_card_passes_the_conformance_suite() {
-    // The same suite X-ODUS and VII Legio pass (server/src/games), on a
+    // The same suite X-ODUS and VII Legio pass (games/<game>/host), on a
     // game the service was not written for.
     let setups: Vec<pb::CreateGameRequest> = (0..6)
         .map(|seed| pb::CreateGameRequest {

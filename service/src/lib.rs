@@ -65,13 +65,13 @@ pub(crate) mod store;
 pub(crate) mod web;
 pub(crate) mod wire;
 
-// The manager's tests host the real X-ODUS adapter, compiled in from the
-// server crate (which depends on this one, so it cannot be a dependency);
+// The manager's tests host the real X-ODUS adapter, compiled in from its
+// crate `games/xodus/host` (which depends on this one, so it cannot be a dependency);
 // the adapter names this crate `tabletop_service`, as it does there.
 #[cfg(test)]
 extern crate self as tabletop_service;
 #[cfg(test)]
-#[path = "../../server/src/games/xodus.rs"]
+#[path = "../../games/xodus/host/src/lib.rs"]
 mod xodus_for_tests;
 
 pub use dir_lock::{DataDirLock, DirLockError};

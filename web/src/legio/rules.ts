@@ -1,5 +1,5 @@
 // VII Legio's rules as a newcomer needs them at the table: how the game
-// ends and who wins (as the engine plays it: legio/src/score.rs, turn.rs,
+// ends and who wins (as the engine plays it: games/legio/engine/src/score.rs, turn.rs,
 // xeno.rs, landing.rs), what PC and PX are, the risks of the Exploration
 // cards, and the tracks of a commander's board. Short: the rulebook stays
 // the reference.

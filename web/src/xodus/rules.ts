@@ -1,5 +1,5 @@
 // X-ODUS's rules as a newcomer needs them at the table: how the crew wins
-// and loses (as the engine plays it: engine/src/apply.rs end_action_phase,
+// and loses (as the engine plays it: games/xodus/engine/src/apply.rs end_action_phase,
 // signals.rs, corruption.rs, effects.rs) and what the tracks and the mats
 // show. Short: the rulebook stays the reference.
 import { h } from "../dom";

@@ -1,7 +1,7 @@
 //! The rules card and the keys (`?`): how the game ends and is won, what
 //! a turn may do and what it costs, what each card's risk tag means, what
 //! the tracks are, then the keys and the panels' abbreviations. Facts as
-//! the engine plays them (legio/src/score.rs, turn.rs, explore.rs).
+//! the engine plays them (games/legio/engine/src/score.rs, turn.rs, explore.rs).
 
 use crate::ui::{menu, style};
 use legio_engine::XENO_MAX;

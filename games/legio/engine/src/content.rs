@@ -1,6 +1,6 @@
 //! Game content as data: Exploration, Extrasolar and Imperator cards, the
 //! Secret Objectives, the two sides of the ship boards, the damage table and
-//! the Red Nebula's sectors are read from the TOML files in `legio/content/`
+//! the Red Nebula's sectors are read from the TOML files in `games/legio/engine/content/`
 //! (embedded at compile time) and validated once; an error names the file
 //! and the entry. One submodule per file holds its schema and validation.
 

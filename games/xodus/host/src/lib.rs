@@ -1,7 +1,7 @@
-//! X-ODUS: Rise of the Corruption, as the server hosts it. The one module
-//! of the service that names the X-ODUS engine's types: it checks the
-//! X-ODUS setup of a CreateGame request, starts tables from stored
-//! configurations, and wraps the engine's `Game` in the hosting contract.
+//! X-ODUS: Rise of the Corruption, as the server hosts it: the game's
+//! adapter to `tabletop_service`'s hosting contract. It checks the X-ODUS
+//! setup of a CreateGame request, starts tables from stored
+//! configurations, and wraps the engine's `Game` in the contract.
 
 use tabletop::{any, pb, xodus_pb};
 use tabletop_service::game::{Applied, GameError, GameType, HostedGame, Outcome, Refusal, Seat, Setup, Viewer};

@@ -124,7 +124,7 @@ fn a_broken_typed_state_is_an_error_not_a_panic() {
 /// The comment of `XodusChoice.action` in choice.proto lists every action
 /// name a front-end can meet: `action` is one of them.
 fn assert_documented(action: &str) {
-    const PROTO: &str = include_str!("../../proto/xodus/v1/choice.proto");
+    const PROTO: &str = include_str!("../../../../proto/xodus/v1/choice.proto");
     let listed = PROTO.split("string action = 1;").next().unwrap_or_default();
     let named = listed.split(|c: char| !(c.is_ascii_lowercase() || c == '_')).any(|word| word == action);
     assert!(named, "choice.proto's XodusChoice.action comment does not list '{action}'");

@@ -1,7 +1,7 @@
 //! Game content as data: tiles, dice, the Corruption mat, Enemies,
 //! Avatars, Damaged cards, ships, Precursor Signals, Explorations, modules,
 //! Allies and Precursor Mods are read from the TOML files in
-//! `engine/content/` (embedded at compile time) and validated once. Rules
+//! `games/xodus/engine/content/` (embedded at compile time) and validated once. Rules
 //! code reads behaviour from these records instead of branching on card
 //! names, so new cards rarely need new code.
 //!
