@@ -2,22 +2,19 @@
 //! games; without a subcommand the binary is the network agent (one seat
 //! with `--game/--seat`, or every open seat with `--fill`).
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Result, bail};
 use clap::{Args, Parser, Subcommand};
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use std::time::Instant;
+use xodus_ai::Budget;
 use xodus_ai::agent::{self, AgentConfig, claims::Claims, fill::FillConfig, status::SeatEnd};
-use xodus_ai::selfplay::{self, SelfplayConfig};
-use xodus_ai::stats::Summary;
-use xodus_ai::{Budget, PolicyKind};
-use xodus_engine::Difficulty;
+use xodus_ai::games::{self, GameCommand};
+use xodus_ai::runner::{SelfplayArgs, threads_or_cores};
 
 /// The search clones and drops game states by the million; mimalloc's
 /// thread-local free lists serve that far cheaper than the system allocator.
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
-/// AI captains for X-ODUS.
+/// AI players for the hosted games: self-play, and the network agent.
 #[derive(Parser, Debug)]
 #[command(name = "xodus-ai", version, about)]
 struct Cli {
@@ -31,115 +28,9 @@ struct Cli {
 enum Command {
     /// Play whole games locally (no server) and report the figures.
     Selfplay(SelfplayArgs),
-    /// Play one local game and print every decision (for debugging policies).
-    Trace(TraceArgs),
-    /// Fit the search's value model on self-play games and report how well
-    /// it tells won games from lost ones.
-    FitValue(FitArgs),
-}
-
-#[derive(Args, Debug)]
-struct FitArgs {
-    /// random, heuristic or mcts (the policy whose games are learned from).
-    #[arg(long, default_value = "heuristic")]
-    policy: String,
-    /// Games per table size and difficulty.
-    #[arg(long, default_value_t = 400)]
-    games: usize,
-    /// Table sizes, comma-separated.
-    #[arg(long, default_value = "3,4")]
-    ships: String,
-    /// Difficulties, comma-separated.
-    #[arg(long, default_value = "casual,hardened,heroic")]
-    difficulties: String,
-    /// Base seed (game i of every setting uses seed + i).
-    #[arg(long, default_value_t = 50_000)]
-    seed: u64,
-    /// Worker threads (default: the machine's cores).
-    #[arg(long)]
-    jobs: Option<usize>,
-    /// L2 penalty on the weights.
-    #[arg(long, default_value_t = 1.0)]
-    ridge: f64,
-    /// Search iterations per decision (search policies).
-    #[arg(long)]
-    iterations: Option<u32>,
-    /// Write the fitted model's JSON here (e.g. ai-agent/content/value.json).
-    #[arg(long)]
-    out: Option<std::path::PathBuf>,
-}
-
-#[derive(Args, Debug)]
-struct TraceArgs {
-    /// random, heuristic or mcts.
-    #[arg(long, default_value = "heuristic")]
-    policy: String,
-    /// Ships: 3 or 4.
-    #[arg(long, default_value_t = 4)]
-    ships: usize,
-    /// casual, hardened or heroic.
-    #[arg(long, default_value = "casual")]
-    difficulty: String,
-    /// Adds the permanent +1 Avatar movement marker (the rulebook's "true
-    /// nightmare" on top of any difficulty, p. 19).
-    #[arg(long)]
-    nightmare: bool,
-    /// Game seed.
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
-    /// Search iterations per decision.
-    #[arg(long)]
-    iterations: Option<u32>,
-    /// Thinking time per decision, in milliseconds.
-    #[arg(long)]
-    think_ms: Option<u64>,
-}
-
-#[derive(Args, Debug)]
-struct SelfplayArgs {
-    /// The game: xodus (a co-operative crew, every seat one policy) or
-    /// legio (rival commanders, one policy per seat from --policies).
-    #[arg(long, default_value = "xodus")]
-    game: String,
-    /// random, heuristic or mcts.
-    #[arg(long, default_value = "heuristic")]
-    policy: String,
-    /// VII Legio: commanders per game, 2 to 4.
-    #[arg(long, default_value_t = 2)]
-    players: usize,
-    /// VII Legio: one policy per seat, comma-separated (e.g.
-    /// mcts,heuristic,heuristic), rotated one seat further each game;
-    /// default: --policy at every seat.
-    #[arg(long)]
-    policies: Option<String>,
-    /// Number of games.
-    #[arg(long, default_value_t = 100)]
-    games: usize,
-    /// Ships per game: 3 or 4.
-    #[arg(long, default_value_t = 4)]
-    ships: usize,
-    /// casual, hardened or heroic.
-    #[arg(long, default_value = "casual")]
-    difficulty: String,
-    /// Adds the permanent +1 Avatar movement marker (the rulebook's "true
-    /// nightmare" on top of any difficulty, p. 19).
-    #[arg(long)]
-    nightmare: bool,
-    /// Base seed (game i uses seed + i).
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
-    /// Worker threads (default: the machine's cores).
-    #[arg(long)]
-    jobs: Option<usize>,
-    /// Thinking time per decision, in milliseconds (search policies).
-    #[arg(long)]
-    think_ms: Option<u64>,
-    /// Search iterations per decision (deterministic for a seed).
-    #[arg(long)]
-    iterations: Option<u32>,
-    /// Print one JSON object on stdout instead of a table.
-    #[arg(long)]
-    json: bool,
+    /// The commands a game adds (its own tools).
+    #[command(flatten)]
+    Game(GameCommand),
 }
 
 /// The network agent's options.
@@ -222,149 +113,10 @@ fn main() -> Result<()> {
         .init();
     let cli = Cli::parse();
     match cli.command {
-        Some(Command::Selfplay(args)) => run_selfplay(args),
-        Some(Command::Trace(args)) => run_trace(args),
-        Some(Command::FitValue(args)) => run_fit(args),
+        Some(Command::Selfplay(args)) => games::selfplay(&args),
+        Some(Command::Game(cmd)) => games::run_command(&cmd),
         None => run_agent(cli.agent),
     }
-}
-
-/// The thread count asked for, else the machine's cores (at least one).
-fn threads_or_cores(asked: Option<usize>) -> usize {
-    asked.unwrap_or_else(|| std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1)).max(1)
-}
-
-fn run_selfplay(args: SelfplayArgs) -> Result<()> {
-    match args.game.as_str() {
-        "xodus" => {}
-        "legio" => return run_legio_selfplay(args),
-        other => bail!("unknown game '{other}' (xodus, legio)"),
-    }
-    let policy = PolicyKind::parse(&args.policy)
-        .with_context(|| format!("unknown policy '{}' (random, heuristic, mcts)", args.policy))?;
-    let difficulty = Difficulty::parse(&args.difficulty)
-        .with_context(|| format!("unknown difficulty '{}' (casual, hardened, heroic)", args.difficulty))?;
-    if !(3..=4).contains(&args.ships) {
-        bail!("--ships must be 3 or 4, not {}", args.ships);
-    }
-    let jobs = threads_or_cores(args.jobs);
-    let cfg = SelfplayConfig {
-        policy,
-        games: args.games,
-        ships: args.ships,
-        difficulty,
-        nightmare: args.nightmare,
-        seed: args.seed,
-        jobs,
-        budget: Budget::new(args.iterations, args.think_ms),
-    };
-    let bar = ProgressBar::with_draw_target(Some(args.games as u64), ProgressDrawTarget::stderr());
-    bar.set_style(
-        ProgressStyle::with_template("{spinner} {pos}/{len} games [{elapsed_precise}<{eta_precise}] {wide_bar}")
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
-    );
-    let start = Instant::now();
-    // With --json, each game is also one JSON line on stderr as it ends,
-    // so a run stopped early keeps what it played.
-    let results = selfplay::run(&cfg, &|r| {
-        if args.json {
-            let line = serde_json::to_string(&xodus_ai::stats::GameLine::of(r)).unwrap_or_default();
-            if bar.is_hidden() { eprintln!("{line}") } else { bar.println(line) }
-        }
-        bar.inc(1);
-    })?;
-    bar.finish_and_clear();
-    let summary = Summary::new(policy.as_str(), &results, start.elapsed().as_secs_f64());
-    if args.json {
-        println!("{}", serde_json::to_string(&summary)?);
-    } else {
-        print!("{}", summary.table());
-    }
-    Ok(())
-}
-
-fn run_legio_selfplay(args: SelfplayArgs) -> Result<()> {
-    use xodus_ai::legio::selfplay::{LegioSelfplay, LegioSummary, run};
-    if !(2..=4).contains(&args.players) {
-        bail!("--players must be 2 to 4, not {}", args.players);
-    }
-    let names: Vec<String> = match &args.policies {
-        Some(list) => list.split(',').map(|p| p.trim().to_string()).collect(),
-        None => vec![args.policy.clone(); args.players],
-    };
-    if names.len() != args.players {
-        bail!("--policies names {} policies for {} players", names.len(), args.players);
-    }
-    let policies = names
-        .iter()
-        .map(|n| {
-            xodus_ai::legio::LegioKind::parse(n)
-                .with_context(|| format!("unknown policy '{n}' (random, heuristic, mcts)"))
-        })
-        .collect::<Result<Vec<_>>>()?;
-    let cfg = LegioSelfplay {
-        policies: policies.clone(),
-        games: args.games,
-        seed: args.seed,
-        jobs: threads_or_cores(args.jobs),
-        budget: Budget::new(args.iterations, args.think_ms),
-    };
-    let bar = ProgressBar::with_draw_target(Some(args.games as u64), ProgressDrawTarget::stderr());
-    let start = Instant::now();
-    let games = run(&cfg, &|| bar.inc(1))?;
-    bar.finish_and_clear();
-    let summary = LegioSummary::new(&policies, &games, start.elapsed().as_secs_f64());
-    if args.json {
-        println!("{}", serde_json::to_string(&summary)?);
-    } else {
-        print!("{}", summary.table());
-    }
-    Ok(())
-}
-
-fn run_fit(args: FitArgs) -> Result<()> {
-    let policy = PolicyKind::parse(&args.policy).with_context(|| format!("unknown policy '{}'", args.policy))?;
-    let jobs = threads_or_cores(args.jobs);
-    let mut settings = Vec::new();
-    for ships in args.ships.split(',') {
-        let ships: usize = ships.trim().parse().with_context(|| format!("--ships: '{ships}' is not a number"))?;
-        if !(3..=4).contains(&ships) {
-            bail!("--ships takes 3 or 4, not {ships}");
-        }
-        for name in args.difficulties.split(',') {
-            let difficulty = Difficulty::parse(name.trim())
-                .with_context(|| format!("unknown difficulty '{name}' (casual, hardened, heroic)"))?;
-            settings.push(SelfplayConfig {
-                policy,
-                games: args.games,
-                ships,
-                difficulty,
-                nightmare: false,
-                seed: args.seed,
-                jobs,
-                budget: Budget::new(args.iterations, None),
-            });
-        }
-    }
-    let bar = ProgressBar::with_draw_target(Some((args.games * settings.len()) as u64), ProgressDrawTarget::stderr());
-    let report = xodus_ai::fitting::fit_value(&settings, args.ridge, &|| bar.inc(1))?;
-    bar.finish_and_clear();
-    if let Some(path) = &args.out {
-        let text = serde_json::to_string_pretty(&report.model)?;
-        std::fs::write(path, text + "\n").with_context(|| format!("writing {}", path.display()))?;
-    }
-    println!("{}", serde_json::to_string_pretty(&report)?);
-    Ok(())
-}
-
-fn run_trace(args: TraceArgs) -> Result<()> {
-    let policy = PolicyKind::parse(&args.policy).with_context(|| format!("unknown policy '{}'", args.policy))?;
-    let difficulty =
-        Difficulty::parse(&args.difficulty).with_context(|| format!("unknown difficulty '{}'", args.difficulty))?;
-    let budget = Budget::new(args.iterations, args.think_ms);
-    let mut out = std::io::stdout().lock();
-    xodus_ai::selfplay::trace_game(policy, args.ships, difficulty, args.nightmare, args.seed, &budget, &mut out)?;
-    Ok(())
 }
 
 fn run_agent(args: AgentArgs) -> Result<()> {

@@ -40,6 +40,9 @@ pub trait GameAi: Sync {
     fn searches(&self, policy: &str) -> bool;
     /// A player for one seat, or None for a policy the game has not.
     fn player(&self, spec: PlayerSpec<'_>) -> Option<Box<dyn SeatPlayer>>;
+    /// `xodus-ai selfplay --game <this game>`: plays local games as the
+    /// arguments say and prints the figures.
+    fn selfplay(&self, args: &crate::runner::SelfplayArgs) -> anyhow::Result<()>;
 }
 
 /// Any game: a uniformly random option of the wire decision.

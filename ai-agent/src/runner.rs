@@ -38,6 +38,73 @@ pub fn run_games<T: Send, E: Send>(
     slots.into_iter().flatten().collect()
 }
 
+/// The thread count asked for, else the machine's cores (at least one).
+pub fn threads_or_cores(asked: Option<usize>) -> usize {
+    asked.unwrap_or_else(|| std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1)).max(1)
+}
+
+/// A progress bar on stderr for `len` games (hidden when stderr is not a
+/// terminal).
+pub fn progress_bar(len: u64) -> indicatif::ProgressBar {
+    let bar = indicatif::ProgressBar::with_draw_target(Some(len), indicatif::ProgressDrawTarget::stderr());
+    bar.set_style(
+        indicatif::ProgressStyle::with_template(
+            "{spinner} {pos}/{len} games [{elapsed_precise}<{eta_precise}] {wide_bar}",
+        )
+        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+    );
+    bar
+}
+
+/// `xodus-ai selfplay`: whole games played locally, and the figures.
+/// Each game reads the options that apply to it.
+#[derive(clap::Args, Debug)]
+pub struct SelfplayArgs {
+    /// The game, by the type name the server gives it (the games with
+    /// policies of their own; see `xodus-ai --help`).
+    #[arg(long, default_value = crate::games::DEFAULT)]
+    pub game: String,
+    /// random, heuristic or mcts.
+    #[arg(long, default_value = "heuristic")]
+    pub policy: String,
+    /// VII Legio: commanders per game, 2 to 4.
+    #[arg(long, default_value_t = 2)]
+    pub players: usize,
+    /// VII Legio: one policy per seat, comma-separated (e.g.
+    /// mcts,heuristic,heuristic), rotated one seat further each game;
+    /// default: --policy at every seat.
+    #[arg(long)]
+    pub policies: Option<String>,
+    /// Number of games.
+    #[arg(long, default_value_t = 100)]
+    pub games: usize,
+    /// Ships per game: 3 or 4.
+    #[arg(long, default_value_t = 4)]
+    pub ships: usize,
+    /// casual, hardened or heroic.
+    #[arg(long, default_value = "casual")]
+    pub difficulty: String,
+    /// Adds the permanent +1 Avatar movement marker (the rulebook's "true
+    /// nightmare" on top of any difficulty, p. 19).
+    #[arg(long)]
+    pub nightmare: bool,
+    /// Base seed (game i uses seed + i).
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Worker threads (default: the machine's cores).
+    #[arg(long)]
+    pub jobs: Option<usize>,
+    /// Thinking time per decision, in milliseconds (search policies).
+    #[arg(long)]
+    pub think_ms: Option<u64>,
+    /// Search iterations per decision (deterministic for a seed).
+    #[arg(long)]
+    pub iterations: Option<u32>,
+    /// Print one JSON object on stdout instead of a table.
+    #[arg(long)]
+    pub json: bool,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

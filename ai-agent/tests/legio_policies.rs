@@ -5,9 +5,9 @@
 
 use legio_engine::{Game, GameConfig, Seat, View, Viewer};
 use xodus_ai::Budget;
-use xodus_ai::legio::LegioKind;
-use xodus_ai::legio::selfplay::{LegioSelfplay, run};
-use xodus_ai::legio::{build, my_options};
+use xodus_ai::games::legio::LegioKind;
+use xodus_ai::games::legio::selfplay::{LegioSelfplay, run};
+use xodus_ai::games::legio::{build, my_options};
 use xodus_ai::rng::Rng;
 
 const KINDS: [LegioKind; 3] = [LegioKind::Random, LegioKind::Heuristic, LegioKind::Search];
@@ -130,7 +130,7 @@ fn selfplay_is_reproducible_and_rotates_the_policies() {
     };
     let a = run(&cfg(2), &|| {}).expect("plays");
     let b = run(&cfg(1), &|| {}).expect("plays");
-    let strip = |v: &[xodus_ai::legio::selfplay::LegioGame]| {
+    let strip = |v: &[xodus_ai::games::legio::selfplay::LegioGame]| {
         v.iter()
             .map(|g| {
                 (g.cause.clone(), g.decisions, g.seats.iter().map(|s| (s.policy, s.rank, s.score)).collect::<Vec<_>>())
@@ -148,8 +148,8 @@ fn selfplay_is_reproducible_and_rotates_the_policies() {
 /// of each name, with a legal option; a spectator's state gets none.
 #[test]
 fn a_wire_state_of_a_vii_legio_seat_is_played_by_its_policies() {
+    use xodus_ai::games::legio::game::play as play_legio;
     use xodus_ai::games::{game, player_for};
-    use xodus_ai::legio::game::play as play_legio;
     use xodus_ai::players::PlayerSpec;
     let mut g = Game::new(GameConfig::new(3, 17)).expect("game");
     let mut pick = Rng::new(17);

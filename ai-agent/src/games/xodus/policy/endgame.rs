@@ -6,7 +6,7 @@
 //! samples of the rush.
 
 use super::heuristic::{complete_move, prior};
-use crate::eval::evaluate_game;
+use crate::games::xodus::eval::evaluate_game;
 use crate::rng::mix;
 use xodus_engine::{Choice, ChoiceOption, Game, Seat, View};
 
@@ -59,7 +59,7 @@ pub fn rescore_seals(view: &View, seat: Seat, options: &[&ChoiceOption], scores:
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::policy::options_for;
+    use crate::games::xodus::policy::options_for;
     use xodus_engine::content::{Content, SystemKind};
     use xodus_engine::{Avatar, AvatarPlace, Difficulty, GameConfig, Hex, Viewer};
 
@@ -117,7 +117,7 @@ mod tests {
         // Avatar stands in it after their rush.
         let (score, rescored) = explore_score(&last_key_at_the_rift(None));
         assert_eq!(rescored, 1, "the last Key's Explore seals the Rift");
-        assert!(score > crate::eval::WIN / 2.0, "score {score}");
+        assert!(score > crate::games::xodus::eval::WIN / 2.0, "score {score}");
     }
 
     #[test]
@@ -127,6 +127,6 @@ mod tests {
         let (score, rescored) = explore_score(&last_key_at_the_rift(Some(Hex { q: 1, r: 0 })));
         assert_eq!(rescored, 1);
         assert!(score < 0.0, "five chances in six to lose the game score {score}");
-        assert!(score > -crate::eval::WIN, "the one chance in six still counts: {score}");
+        assert!(score > -crate::games::xodus::eval::WIN, "the one chance in six still counts: {score}");
     }
 }

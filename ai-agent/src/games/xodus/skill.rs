@@ -5,7 +5,7 @@
 //! dice can pass it and it is not far worse off than the crew that could
 //! gather there; the evaluation sends as many ships as fair odds need.
 
-use crate::tune;
+use crate::games::xodus::tune;
 use xodus_engine::content::{Challenge, Content, DamagedEffect, Face, ModuleEffect, Trigger};
 use xodus_engine::{Hex, Public, Seat, ShipKind, Source};
 
@@ -304,7 +304,7 @@ mod tests {
         let mut sharp = pb.clone();
         sharp.ships[0].mods.push(detector);
         assert_eq!(crew_edge(&sharp), 1);
-        let value = |p: &Public| crate::eval::evaluate(p, crate::eval::SignalMix::ANY);
+        let value = |p: &Public| crate::games::xodus::eval::evaluate(p, crate::games::xodus::eval::SignalMix::ANY);
         assert!(value(&sharp) > value(&pb) + 5.0, "with the Detector {} against {}", value(&sharp), value(&pb));
         let mut blind = signal_at_start(&kinds, "collapsing_star");
         let before = value(&blind);

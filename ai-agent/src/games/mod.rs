@@ -1,12 +1,48 @@
 //! The games the agent plays with policies of their own: one [`GameAi`]
 //! each in [`GAMES`], the one list a new game's AI is added to. A game
 //! with no entry, or a policy name the game has not, is played by
-//! [`AnyGame`]'s random legal picks.
+//! [`AnyGame`]'s random legal picks. Each game's folder here holds all the
+//! agent knows of it.
+
+pub mod legio;
+pub mod xodus;
 
 use crate::players::{AnyGame, GameAi, PlayerSpec, SeatPlayer};
+use crate::runner::SelfplayArgs;
 
 /// Every game with policies of its own.
-pub static GAMES: &[&dyn GameAi] = &[&crate::policy::game::XodusAi, &crate::legio::game::LegioAi];
+pub static GAMES: &[&dyn GameAi] = &[&xodus::game::XodusAi, &legio::game::LegioAi];
+
+/// The game `xodus-ai selfplay` plays when none is named.
+pub const DEFAULT: &str = xodus_wire::GAME_TYPE;
+
+/// The subcommands games add to `xodus-ai`'s command line.
+#[derive(clap::Subcommand, Debug)]
+pub enum GameCommand {
+    /// X-ODUS: play one local game and print every decision (for
+    /// debugging policies).
+    Trace(xodus::cli::TraceArgs),
+    /// X-ODUS: fit the search's value model on self-play games and report
+    /// how well it tells won games from lost ones.
+    FitValue(xodus::cli::FitArgs),
+}
+
+/// Runs a game's own subcommand.
+pub fn run_command(cmd: &GameCommand) -> anyhow::Result<()> {
+    match cmd {
+        GameCommand::Trace(args) => xodus::cli::trace(args),
+        GameCommand::FitValue(args) => xodus::cli::fit(args),
+    }
+}
+
+/// `xodus-ai selfplay`: the named game's self-play.
+pub fn selfplay(args: &SelfplayArgs) -> anyhow::Result<()> {
+    let names: Vec<&str> = GAMES.iter().map(|g| g.game_type()).collect();
+    match game(&args.game) {
+        Some(g) => g.selfplay(args),
+        None => anyhow::bail!("unknown game '{}' ({})", args.game, names.join(", ")),
+    }
+}
 
 /// The entry of a game type, if the agent has policies for it.
 pub fn game(game_type: &str) -> Option<&'static dyn GameAi> {

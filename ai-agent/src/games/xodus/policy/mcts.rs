@@ -32,10 +32,10 @@ use super::march::{March, crew_targets, keeps_to, targets};
 use super::pickable::Pickable;
 use super::{Policy, options_for};
 use crate::budget::Budget;
-use crate::eval::evaluate_game;
+use crate::games::xodus::eval::evaluate_game;
+use crate::games::xodus::tune;
+use crate::games::xodus::value::ValueModel;
 use crate::rng::{Rng, mix};
-use crate::tune;
-use crate::value::ValueModel;
 use std::time::Instant;
 use xodus_engine::{ChoiceOption, DecisionKind, Game, Seat, View, Viewer};
 
@@ -708,7 +708,7 @@ mod tests {
         // Two determinizations of one view hold different dice and draws;
         // a fresh pick with the same generator must not tell them apart.
         let mut compared = 0;
-        for (view, seat) in crate::policy::tests::sample_views(31, 16) {
+        for (view, seat) in crate::games::xodus::policy::tests::sample_views(31, 16) {
             let (a, b) = (Game::from_view(&view, 1), Game::from_view(&view, 2));
             let (da, db) = (a.decision(), b.decision());
             let (oa, ob) = (options_for_decision(&da.options, seat), options_for_decision(&db.options, seat));

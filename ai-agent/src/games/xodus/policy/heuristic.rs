@@ -2,7 +2,7 @@
 //! as a one-step look-ahead. Each option the seat may take is applied on a
 //! few determinizations of the seat's view (so dice and hidden draws are
 //! sampled, never read from the true game), the resulting states are
-//! scored by [`crate::eval::evaluate`], and small priors encode advice the
+//! scored by [`crate::games::xodus::eval::evaluate`], and small priors encode advice the
 //! evaluation cannot see in one step (don't strain when weak, disengage
 //! when about to die, prefer finishing a Rush). Generic over options: a
 //! new kind of choice is scored by its effect on the state.
@@ -11,10 +11,10 @@ use super::guard::LoopGuard;
 use super::pickable::Pickable;
 use super::{Policy, options_for};
 use crate::budget::Budget;
-use crate::eval::{STRAIN_OWED, SignalMix, evaluate, evaluate_game, fight_hopeless};
+use crate::games::xodus::eval::{STRAIN_OWED, SignalMix, evaluate, evaluate_game, fight_hopeless};
+use crate::games::xodus::skill;
+use crate::games::xodus::tune;
 use crate::rng::{Rng, mix};
-use crate::skill;
-use crate::tune;
 use xodus_engine::content::{Challenge, Content};
 use xodus_engine::{AvatarPlace, Choice, ChoiceOption, DecisionKind, Game, Hex, Move, Pending, Public, Seat, View};
 
@@ -23,7 +23,7 @@ const SAMPLES: usize = 4;
 
 /// Determinizations per decision, unless a sweep overrides it.
 fn samples() -> usize {
-    crate::tune::weight("samples", SAMPLES as f64).round().max(1.0) as usize
+    crate::games::xodus::tune::weight("samples", SAMPLES as f64).round().max(1.0) as usize
 }
 
 /// One-step look-ahead with priors.
@@ -193,7 +193,7 @@ const STRAIN_EARLY: f64 = 5.0;
 const GATHER: f64 = 3.0;
 
 fn gather() -> f64 {
-    crate::tune::weight("gather", GATHER)
+    crate::games::xodus::tune::weight("gather", GATHER)
 }
 
 /// Whether a revealed Signal in `hex` is a Skill Roll asking for more
@@ -552,11 +552,13 @@ impl Policy for HeuristicPolicy {
                 let mut g = games[0].clone();
                 if g.apply(seat, &o.id).is_ok() {
                     complete_move(&mut g);
-                    let terms: Vec<String> =
-                        crate::eval::terms(g.public(), crate::eval::SignalMix::of(g.config().difficulty))
-                            .iter()
-                            .map(|(n, v)| format!("{n} {v:.2}"))
-                            .collect();
+                    let terms: Vec<String> = crate::games::xodus::eval::terms(
+                        g.public(),
+                        crate::games::xodus::eval::SignalMix::of(g.config().difficulty),
+                    )
+                    .iter()
+                    .map(|(n, v)| format!("{n} {v:.2}"))
+                    .collect();
                     tracing::trace!(option = %o.id, terms = %terms.join(", "), "heuristic terms");
                 }
             }
@@ -783,7 +785,7 @@ mod tests {
         let mut view = g.view(Viewer::Spectator);
         let hex = view.public.ships[0].hex;
         view.public.avatars.push(xodus_engine::Avatar { card, place: AvatarPlace::Board { hex }, damage });
-        view.public.fight = Some(crate::eval::tests::lone_fight(hex));
+        view.public.fight = Some(crate::games::xodus::eval::tests::lone_fight(hex));
         Game::from_view(&view, 1)
     }
 
@@ -809,11 +811,11 @@ mod tests {
             (0..c.avatars.len()).max_by_key(|&i| (c.avatars[i].shields, c.avatars[i].health)).expect("avatars");
         let fresh = lone_ship_against_an_avatar(strongest as u8, 0);
         let i = (fresh.public().avatars.len() - 1) as u8;
-        assert!(crate::eval::fight_hopeless(fresh.public()), "a lone ship against a fresh Avatar");
+        assert!(crate::games::xodus::eval::fight_hopeless(fresh.public()), "a lone ship against a fresh Avatar");
         assert!(prior(&fresh, &attack_avatar(i)) <= -HOPELESS + 1e-9);
         // One hit from its end, the same Avatar is worth one more attack.
         let nearly = lone_ship_against_an_avatar(strongest as u8, c.avatars[strongest].health - 1);
-        assert!(!crate::eval::fight_hopeless(nearly.public()));
+        assert!(!crate::games::xodus::eval::fight_hopeless(nearly.public()));
         assert_eq!(prior(&nearly, &attack_avatar(i)), 0.0);
     }
 

@@ -3,7 +3,7 @@
 //! into the engine's view and keeps one policy across the seat's
 //! decisions.
 
-use super::{Policy, PolicyKind, options_for};
+use super::policy::{Policy, PolicyKind, options_for};
 use crate::budget::Budget;
 use crate::players::{GameAi, PlayerSpec, SeatPlayer};
 use tabletop::pb;
@@ -27,12 +27,16 @@ impl GameAi for XodusAi {
     fn player(&self, spec: PlayerSpec<'_>) -> Option<Box<dyn SeatPlayer>> {
         let policy = match PolicyKind::parse(spec.policy)? {
             PolicyKind::Mcts if spec.threads > 1 => {
-                Box::new(super::mcts::MctsPolicy::new(spec.agent_seed ^ 0x6d63_7473).with_threads(spec.threads))
+                Box::new(super::policy::mcts::MctsPolicy::new(spec.agent_seed ^ 0x6d63_7473).with_threads(spec.threads))
                     as Box<dyn Policy>
             }
             kind => kind.build(spec.seed),
         };
         Some(Box::new(Captain { policy }))
+    }
+
+    fn selfplay(&self, args: &crate::runner::SelfplayArgs) -> anyhow::Result<()> {
+        super::cli::selfplay_games(args)
     }
 }
 

@@ -5,11 +5,11 @@
 //! The hand-set evaluation (`eval.rs`) counts the work left in Actions but
 //! not the time left to do it. The model below adds that: it is fitted on
 //! the round starts of self-play games, labelled by how each game ended
-//! (`xodus-ai fit-value`), and stored as data (`content/value.json`). The
+//! (`xodus-ai fit-value`), and stored as data (`value.json` beside this file). The
 //! paired search scores its playouts, which all stop at the start of a
 //! round, with it when `XODUS_AI_TUNE=mcts_value=1`.
 
-use crate::eval::terms;
+use crate::games::xodus::eval::terms;
 use serde::{Deserialize, Serialize};
 use std::sync::OnceLock;
 use xodus_engine::Public;
@@ -62,7 +62,7 @@ pub fn position(pb: &Public) -> Position {
     }
     // The embedded weights were fitted on terms priced without the
     // difficulty's Signal pool; keep its inputs as they were fitted.
-    let named = terms(pb, crate::eval::SignalMix::ANY);
+    let named = terms(pb, crate::games::xodus::eval::SignalMix::ANY);
     let term = |name: &str| named.iter().find(|(n, _)| *n == name).map(|(_, v)| *v);
     if let Some(v) = term("outcome") {
         return Position::Decided(v > 0.0);
@@ -120,7 +120,7 @@ pub enum ValueError {
 }
 
 /// The model shipped with the agent.
-const EMBEDDED: &str = include_str!("../content/value.json");
+const EMBEDDED: &str = include_str!("value.json");
 
 impl ValueModel {
     /// Wraps fitted weights.
@@ -138,7 +138,7 @@ impl ValueModel {
         Ok(model)
     }
 
-    /// The model shipped with the agent (`content/value.json`), read once.
+    /// The model shipped with the agent (`value.json` beside this file), read once.
     pub fn embedded() -> Option<&'static ValueModel> {
         static MODEL: OnceLock<Option<ValueModel>> = OnceLock::new();
         MODEL
@@ -328,7 +328,7 @@ mod tests {
 
     #[test]
     fn the_embedded_model_reads_and_a_file_for_other_inputs_is_refused() {
-        let model = ValueModel::embedded().expect("content/value.json matches this build's inputs");
+        let model = ValueModel::embedded().expect("value.json matches this build's inputs");
         assert_eq!(model.weights.len(), N);
         let other = r#"{"features":["bias"],"weights":[0.0]}"#;
         assert!(matches!(ValueModel::from_json(other), Err(ValueError::Inputs { .. })));

@@ -28,6 +28,10 @@ impl GameAi for LegioAi {
     fn player(&self, spec: PlayerSpec<'_>) -> Option<Box<dyn SeatPlayer>> {
         Some(Box::new(Commander { kind: LegioKind::parse(spec.policy)? }))
     }
+
+    fn selfplay(&self, args: &crate::runner::SelfplayArgs) -> anyhow::Result<()> {
+        super::cli::selfplay_games(args)
+    }
 }
 
 /// One commander: which policy plays it.

@@ -3,9 +3,9 @@
 //! four and reports how well it and the hand-set evaluation tell won
 //! games from lost ones on the fourth.
 
-use crate::selfplay::{self, SelfplayConfig, SelfplayError};
-use crate::stats::GameResult;
-use crate::value::{Features, ValueModel, auc, fit, log_loss};
+use crate::games::xodus::results::GameResult;
+use crate::games::xodus::selfplay::{self, SelfplayConfig, SelfplayError};
+use crate::games::xodus::value::{Features, ValueModel, auc, fit, log_loss};
 use serde::Serialize;
 
 /// Newton steps of the fit.

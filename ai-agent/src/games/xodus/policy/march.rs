@@ -19,7 +19,7 @@
 //! never shows that: the teammates it would need go their own ways in
 //! its playout.
 
-use crate::board::Board;
+use crate::games::xodus::board::Board;
 use xodus_engine::{Choice, DecisionKind, Game, Hex, Public, Seat};
 
 use super::heuristic::{complete_move, group_work_ahead, guardian_ahead};
@@ -159,7 +159,7 @@ pub fn keeps_to<O: Pickable>(game: &Game, seat: Seat, target: Hex, opts: &[&O]) 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::policy::tests::sample_views;
+    use crate::games::xodus::policy::tests::sample_views;
 
     #[test]
     fn a_march_keeps_only_moves_that_bring_the_ship_nearer() {
@@ -194,7 +194,7 @@ mod tests {
     /// get revealed, ships spread out), one every few decisions.
     fn heuristic_views(seed: u64, n: usize) -> Vec<(xodus_engine::View, Seat)> {
         use crate::budget::Budget;
-        use crate::policy::PolicyKind;
+        use crate::games::xodus::policy::PolicyKind;
         use xodus_engine::{Difficulty, GameConfig, Viewer};
         let mut g = Game::new(GameConfig::random(seed, 3, Difficulty::Casual)).expect("game");
         let mut policy = PolicyKind::Heuristic.build(seed);

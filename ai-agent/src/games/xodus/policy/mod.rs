@@ -4,7 +4,6 @@
 //! modules in the engine reach the AI without code changes here.
 
 pub mod endgame;
-pub mod game;
 pub mod guard;
 pub mod heuristic;
 pub mod march;

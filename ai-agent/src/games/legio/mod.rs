@@ -11,6 +11,7 @@
 //! heuristic's best options on shared determinizations played on by the
 //! heuristic, `selfplay` measures them against each other.
 
+pub mod cli;
 pub mod eval;
 pub mod game;
 pub mod heuristic;

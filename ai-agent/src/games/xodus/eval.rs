@@ -7,8 +7,8 @@
 //! track, where every space lost to Avatars costs about a round of Actions.
 //! Used by the heuristic (one-step look-ahead) and to cut MCTS playouts.
 
-use crate::board::{Board, Distances};
-use crate::tune;
+use crate::games::xodus::board::{Board, Distances};
+use crate::games::xodus::tune;
 use xodus_engine::content::{Challenge, Content, Effect, Face, SignalDef, SystemKind};
 use xodus_engine::{AvatarPlace, Difficulty, Game, Phase, Public, Ship};
 
@@ -328,7 +328,7 @@ fn signal_work(pb: &Public, cx: &Ctx) -> (f64, f64) {
                     // A skill bonus in the crew counts as specials already
                     // shown; Damaged sensors on every ship as specials owed.
                     Challenge::Trial { amount, .. } if edge_on() => {
-                        let need = (i32::from(*amount) - crate::skill::crew_edge(pb)).clamp(0, 8) as u8;
+                        let need = (i32::from(*amount) - crate::games::xodus::skill::crew_edge(pb)).clamp(0, 8) as u8;
                         (trial_work(need), 0.0)
                     }
                     _ => challenge_work(&card.challenge, slot.progress, engaged),
@@ -533,7 +533,7 @@ fn trial_plan(pb: &Public, cx: &Ctx, tile: usize, amount: u8, fail_health: f64) 
     let mut best: Option<(f64, usize, f64)> = None;
     for k in 1..=near.len().min(4) {
         let kinds: Vec<xodus_engine::ShipKind> = near[..k].iter().map(|n| n.1).collect();
-        let p = crate::skill::kinds_odds(&kinds, amount);
+        let p = crate::games::xodus::skill::kinds_odds(&kinds, amount);
         let tries = if p > 0.0 { (1.0 / p).min(TRIAL_TRIES_CAP) } else { TRIAL_TRIES_CAP };
         let price = k as f64 * tries + (tries - 1.0) * k as f64 * fail_health;
         let travel: f64 = near[..k].iter().map(|n| JUMP * f64::from(n.0)).sum();
@@ -701,12 +701,13 @@ fn tasks(pb: &Public, cx: &Ctx) -> Vec<Task> {
                         trial_plan(pb, cx, i, *amount, fail_health(on_fail)).0
                     }
                     // As many of the nearest free ships as fair odds need.
-                    Challenge::Trial { amount, .. } if crate::skill::plan_on() => {
-                        let mut near: Vec<(u8, xodus_engine::Seat)> =
-                            crate::skill::free_ships(pb).map(|s| (cx.dist(s, i).unwrap_or(FAR), s)).collect();
+                    Challenge::Trial { amount, .. } if crate::games::xodus::skill::plan_on() => {
+                        let mut near: Vec<(u8, xodus_engine::Seat)> = crate::games::xodus::skill::free_ships(pb)
+                            .map(|s| (cx.dist(s, i).unwrap_or(FAR), s))
+                            .collect();
                         near.sort_unstable();
                         let seats: Vec<xodus_engine::Seat> = near.iter().map(|n| n.1).collect();
-                        crate::skill::ships_called(pb, &seats, *amount)
+                        crate::games::xodus::skill::ships_called(pb, &seats, *amount)
                     }
                     _ => ships_for(&card.challenge),
                 };
@@ -1047,7 +1048,7 @@ pub(crate) mod tests {
         let probe = d.options.iter().find(|o| o.id.starts_with("probe:")).expect("a probe is offered");
         let mut g2 = g.clone();
         g2.apply(probe.seats[0], &probe.id).expect("probe");
-        crate::policy::heuristic::complete_move(&mut g2);
+        crate::games::xodus::policy::heuristic::complete_move(&mut g2);
         let after = reveal_work(g2.public(), &Ctx::new(g2.public(), SignalMix::ANY));
         assert!((before - after - 1.0).abs() < 1e-9, "before {before}, after {after}");
     }
@@ -1212,11 +1213,11 @@ pub(crate) mod tests {
         // Red shows a special on 1 face of 6, blue on 2, yellow on 3
         // (content/dice.toml); a Skill Roll counts specials (FAQ).
         let close = |a: f64, b: f64| (a - b).abs() < 1e-9;
-        assert!(close(crate::skill::kinds_odds(&[Warship], 2), 1.0 / 18.0), "red and blue");
-        assert!(close(crate::skill::kinds_odds(&[Explorer], 2), 1.0 / 6.0), "blue and yellow");
-        assert!(close(crate::skill::kinds_odds(&[Warship], 0), 1.0));
-        assert!(close(crate::skill::kinds_odds(&[Warship], 3), 0.0), "two dice never show three");
-        let crew = crate::skill::kinds_odds(&[Warship, Explorer, PirateShip, ProtoShip], 2);
+        assert!(close(crate::games::xodus::skill::kinds_odds(&[Warship], 2), 1.0 / 18.0), "red and blue");
+        assert!(close(crate::games::xodus::skill::kinds_odds(&[Explorer], 2), 1.0 / 6.0), "blue and yellow");
+        assert!(close(crate::games::xodus::skill::kinds_odds(&[Warship], 0), 1.0));
+        assert!(close(crate::games::xodus::skill::kinds_odds(&[Warship], 3), 0.0), "two dice never show three");
+        let crew = crate::games::xodus::skill::kinds_odds(&[Warship, Explorer, PirateShip, ProtoShip], 2);
         assert!(crew > 0.75 && crew < 1.0, "eight dice show two specials most of the time: {crew}");
     }
 
@@ -1231,7 +1232,10 @@ pub(crate) mod tests {
         assert_eq!(lone, 1, "one special: a lone try is cheapest ({lone_price})");
         let (ships, price) = trial_plan(pb, &cx, here, 2, 0.0);
         assert!(ships >= 2, "two specials: a fleet ({ships} ships, {price})");
-        assert!(price < 1.0 / crate::skill::kinds_odds(&[pb.ships[0].kind], 2), "cheaper than the first captain alone");
+        assert!(
+            price < 1.0 / crate::games::xodus::skill::kinds_odds(&[pb.ships[0].kind], 2),
+            "cheaper than the first captain alone"
+        );
         let (ships, _) = trial_plan(pb, &cx, here, 3, 1.0);
         assert!(ships >= 2, "three specials: never alone ({ships})");
     }

@@ -5,11 +5,11 @@
 //! order, so the figures do not depend on scheduling.
 
 use crate::budget::Budget;
-use crate::eval::evaluate_game;
-use crate::policy::{PolicyKind, options_for};
+use crate::games::xodus::eval::evaluate_game;
+use crate::games::xodus::policy::{PolicyKind, options_for};
+use crate::games::xodus::results::GameResult;
+use crate::games::xodus::value::{Position, position};
 use crate::rng::mix;
-use crate::stats::GameResult;
-use crate::value::{Position, position};
 use std::time::Instant;
 use xodus_engine::content::Content;
 use xodus_engine::{Difficulty, Game, GameConfig, Viewer};
@@ -198,7 +198,7 @@ pub fn trace_game(
         }
         n += 1;
     }
-    write_summary(game.public(), crate::eval::SignalMix::of(game.config().difficulty), out)?;
+    write_summary(game.public(), crate::games::xodus::eval::SignalMix::of(game.config().difficulty), out)?;
     writeln!(out, "outcome: {:?}", game.outcome())?;
     Ok(())
 }
@@ -208,13 +208,14 @@ pub fn trace_game(
 /// a game is lost.
 fn write_summary(
     pb: &xodus_engine::Public,
-    mix: crate::eval::SignalMix,
+    mix: crate::games::xodus::eval::SignalMix,
     out: &mut dyn std::io::Write,
 ) -> std::io::Result<()> {
     let piles: Vec<String> =
         pb.piles.iter().map(|p| format!("{}{}", p.remaining, if p.bottom { "b" } else { "" })).collect();
     writeln!(out, "summary: {} systems revealed, piles left [{}]", pb.tiles.len(), piles.join(" "))?;
-    let terms: Vec<String> = crate::eval::terms(pb, mix).iter().map(|(name, v)| format!("{name} {v:.1}")).collect();
+    let terms: Vec<String> =
+        crate::games::xodus::eval::terms(pb, mix).iter().map(|(name, v)| format!("{name} {v:.1}")).collect();
     writeln!(out, "  evaluation: {}", terms.join(", "))?;
     for slot in &pb.signals {
         let tile = pb.tiles.iter().find(|t| t.key_marker == Some(slot.key)).map(|t| t.hex);
