@@ -5,9 +5,9 @@
 
 use legio_engine::{Game, GameConfig, Viewer};
 use std::sync::mpsc;
-use xodus_cli::legio_read;
+use xodus_cli::games::legio::read as legio_read;
+use xodus_cli::games::legio::ui::LegioScreen;
 use xodus_cli::tui::{self, Request, Submit, Update};
-use xodus_cli::ui::legio::LegioScreen;
 
 /// Plays the other seats until seat 0 decides or the game ends; returns
 /// one line per event.

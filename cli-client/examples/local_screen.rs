@@ -3,8 +3,8 @@
 //! `cargo run -p xodus-cli --example local_screen -- SEED`.
 
 use std::sync::mpsc;
+use xodus_cli::games::xodus::ui::Screen;
 use xodus_cli::tui::{self, Request, Submit, Update};
-use xodus_cli::ui::Screen;
 use xodus_engine::{Difficulty, Game, GameConfig, Viewer};
 
 fn main() -> std::io::Result<()> {

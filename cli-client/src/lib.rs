@@ -18,7 +18,6 @@
 pub mod cli;
 pub mod clock;
 pub mod games;
-pub mod legio_read;
 pub mod plain;
 pub mod procs;
 pub mod remote;

@@ -2,7 +2,9 @@
 //! and the words the screen and the plain watcher use for it and for its
 //! changes. No gRPC here: `remote` turns the wire's seats into these.
 
-use xodus_engine::Seat;
+/// A seat of a game, numbered from 0 (every game's engine numbers its
+/// seats so, as a u8).
+pub type Seat = u8;
 
 /// Who holds one seat.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

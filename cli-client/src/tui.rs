@@ -6,13 +6,12 @@
 //! terminal usable.
 
 use crate::clock::{self, ClockRules, Clocks, SeatClock};
+use crate::seats::Seat;
 use crate::seats::SeatHolder;
-use crate::ui::{Screen, draw};
 use ratatui::Frame;
 use ratatui::crossterm::event::{self, Event as TermEvent, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use std::sync::mpsc::{Receiver, TryRecvError};
 use std::time::Duration;
-use xodus_engine::{Event, Seat, View};
 
 /// What the loop needs of a screen.
 pub trait Front {
@@ -70,82 +69,9 @@ pub trait Front {
     }
 }
 
-impl Front for Screen {
-    type View = View;
-    type Event = Event;
-    fn draw(&self, frame: &mut Frame) {
-        draw(frame, self)
-    }
-    fn seq(&self) -> u64 {
-        self.view.public.seq
-    }
-    fn chosen(&self) -> Option<(Seat, String, String)> {
-        self.selected_option().map(|(seat, o)| (seat, o.id.clone(), o.label.clone()))
-    }
-    fn undo_seat(&self) -> Option<Seat> {
-        self.my_seats.first().copied()
-    }
-    fn seat_word(&self, seat: Seat) -> String {
-        format!("captain {seat}")
-    }
-    fn my_seats(&self) -> Vec<Seat> {
-        self.my_seats.clone()
-    }
-    fn leave_seats(&mut self, seats: &[Seat]) {
-        self.my_seats.retain(|s| !seats.contains(s));
-        self.selected = 0;
-    }
-    fn apply(&mut self, view: View, events: Vec<Event>, undo: bool) {
-        self.set_view(view);
-        if undo {
-            self.take_back();
-        } else {
-            self.push_choice(&events);
-        }
-    }
-    fn set_seats(&mut self, seats: Vec<SeatHolder>) {
-        Screen::set_seats(self, seats)
-    }
-    fn set_status(&mut self, status: Option<String>) {
-        self.status = status;
-    }
-    fn move_selection(&mut self, delta: isize) {
-        Screen::move_selection(self, delta)
-    }
-    fn select(&mut self, index: usize) {
-        Screen::select(self, index);
-    }
-    fn scroll_log(&mut self, delta: isize) {
-        Screen::scroll_log(self, delta)
-    }
-    fn help_open(&self) -> bool {
-        self.show_help
-    }
-    fn set_help(&mut self, open: bool) {
-        self.show_help = open;
-    }
-    fn clocks_mut(&mut self) -> &mut Clocks {
-        &mut self.clocks
-    }
-    fn note(&mut self, line: String) {
-        Screen::note(self, line)
-    }
-    fn own_key(&mut self, code: KeyCode) -> bool {
-        match code {
-            KeyCode::Char('H') => self.pan.0 -= 1,
-            KeyCode::Char('L') => self.pan.0 += 1,
-            KeyCode::Char('K') => self.pan.1 -= 1,
-            KeyCode::Char('J') => self.pan.1 += 1,
-            KeyCode::Char('0') => self.pan = (0, 0),
-            _ => return false,
-        }
-        true
-    }
-}
-
-/// What the feeding side tells the screen (by default X-ODUS's).
+/// What the feeding side tells the screen.
 #[derive(Debug)]
-pub enum Update<V = View, E = Event> {
+pub enum Update<V, E> {
     /// A newer view, with the events that led to it.
     State {
         /// The view.
@@ -405,8 +331,8 @@ pub fn run<F: Front>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::legio::ui::LegioScreen;
     use crate::table::Table;
-    use crate::ui::legio::LegioScreen;
 
     #[test]
     fn low_time_on_this_terminals_running_clock_is_logged_once() {

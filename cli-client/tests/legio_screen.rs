@@ -13,8 +13,8 @@ use legio_engine::{Game, GameConfig, Seat, Viewer};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use std::path::PathBuf;
-use xodus_cli::legio_read;
-use xodus_cli::ui::legio::{LegioScreen, draw, names};
+use xodus_cli::games::legio::read as legio_read;
+use xodus_cli::games::legio::ui::{LegioScreen, draw, names};
 
 /// Deterministic picks (xorshift).
 struct Pick(u64);

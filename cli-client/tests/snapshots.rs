@@ -13,7 +13,7 @@ use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
-use xodus_cli::ui::{Screen, draw};
+use xodus_cli::games::xodus::ui::{Screen, draw};
 use xodus_engine::{Difficulty, Event, Game, GameConfig, View, Viewer};
 
 /// Deterministic picks for the tests' own choices (xorshift).

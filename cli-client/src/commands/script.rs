@@ -9,9 +9,9 @@ use super::new_game;
 use serde_json::json;
 use xodus_cli::cli::{ActArgs, CreateArgs, JoinArgs, LeaveArgs, ListArgs, USAGE_EXIT, UsageError, ViewArgs};
 use xodus_cli::clock::Clocks;
-use xodus_cli::plain;
 use xodus_cli::remote::{Remote, RemoteError};
 use xodus_cli::table::{Table, Typed};
+use xodus_cli::{games, plain};
 
 /// Prints on stdout like `print!`; see [`write_out`].
 macro_rules! out {
@@ -176,7 +176,7 @@ pub async fn view(a: ViewArgs) -> anyhow::Result<()> {
         eprintln!("note: the {} state is shown from its decision alone ({why})", table.game_type);
     }
     match (&table.typed, a.text) {
-        (Typed::Xodus(view), true) => out!("{}", with_delay(plain::report(&a.game, view), &table)),
+        (Typed::Xodus(view), true) => out!("{}", with_delay(games::xodus::plain::report(&a.game, view), &table)),
         (Typed::Xodus(view), false) => {
             // The engine's view, with how far behind the live game it is.
             let mut json = serde_json::to_value(view)?;
@@ -185,7 +185,9 @@ pub async fn view(a: ViewArgs) -> anyhow::Result<()> {
             }
             outln!("{json}")
         }
-        (Typed::Legio(view), true) => out!("{}", with_delay(plain::legio::report(&a.game, &table, view), &table)),
+        (Typed::Legio(view), true) => {
+            out!("{}", with_delay(games::legio::plain::report(&a.game, &table, view), &table))
+        }
         (Typed::Unread(_), true) => out!("{}", with_delay(plain::any::report(&a.game, &table), &table)),
         (_, false) => outln!("{}", table.to_json(&a.game)),
     }

@@ -12,13 +12,13 @@ use std::time::Duration;
 use tokio::sync::mpsc;
 use xodus_cli::clock::{ClockRules, Clocks, played_by_line};
 use xodus_cli::games;
+use xodus_cli::games::legio::ui::{LegioScreen, names};
+use xodus_cli::games::xodus::ui::Screen;
 use xodus_cli::procs::{self, Guard};
 use xodus_cli::remote::{self, Remote, Step};
 use xodus_cli::seats::{self, SeatHolder};
 use xodus_cli::table::{self, Table};
 use xodus_cli::tui::{self, Front, Request, Submit, Update};
-use xodus_cli::ui::Screen;
-use xodus_cli::ui::legio::{LegioScreen, names};
 use xodus_engine::content::Content;
 use xodus_engine::{Outcome, Seat};
 
@@ -116,7 +116,7 @@ pub async fn screen(
     }
     screen.note(format!("Following game {game} on {}", remote.url()));
 
-    let (upd_tx, upd_rx) = std::sync::mpsc::channel::<Update>();
+    let (upd_tx, upd_rx) = std::sync::mpsc::channel::<Update<xodus_engine::View, xodus_engine::Event>>();
     let mut steps = spawn_follow(remote.clone(), game.clone(), view.public.seq, None);
     let feed_tx = upd_tx.clone();
     let feed_remote = remote.clone();

@@ -6,8 +6,8 @@
 //! list lacks is still created with no setup, listed, watched and played
 //! from its platform decision alone.
 
-mod legio;
-mod xodus;
+pub mod legio;
+pub mod xodus;
 
 use crate::cli::SetupArgs;
 use crate::remote::NewSetup;
@@ -45,9 +45,9 @@ pub trait ClientGame: Sync {
 /// The terminal screens a game may be drawn on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ScreenKind {
-    /// The hex map with the ships' mats (`ui::Screen`, X-ODUS's).
+    /// The hex map with the ships' mats (`xodus::ui::Screen`, X-ODUS's).
     Map,
-    /// The table screen (`ui::legio::LegioScreen`): a game's own panels
+    /// The table screen (`legio::ui::LegioScreen`): a game's own panels
     /// when it has a view, else its decision and log.
     Table,
 }

@@ -4,7 +4,7 @@
 //! which `xodus` command to run instead. Messages this module does not
 //! know pass through unchanged.
 
-use xodus_engine::Seat;
+use crate::seats::Seat;
 
 /// What a call was about, to name the commands that fix a refusal.
 #[derive(Clone, Copy, Debug, Default)]

@@ -128,16 +128,16 @@ mod tests {
     #[test]
     fn both_screens_draw_the_clock_line_under_the_status_bar() {
         let table = Table::read(&timed_state());
-        let mut legio = crate::ui::legio::LegioScreen::new("g-clock", table, Some(1));
+        let mut legio = crate::games::legio::ui::LegioScreen::new("g-clock", table, Some(1));
         legio.clocks.fixed_now_ms = Some(1_000_020_000);
         let mut backend = ratatui::buffer::Buffer::empty(Rect::new(0, 0, 100, 30));
-        crate::ui::legio::render(&legio, backend.area, &mut backend);
+        crate::games::legio::ui::render(&legio, backend.area, &mut backend);
         let row: String = (0..100).map(|x| backend[(x, 1)].symbol().to_string()).collect();
         assert!(row.contains("seat 1 ▶0:10 LOW"), "{row}");
-        let mut xodus = crate::ui::Screen::new("g-clock", xodus_view(), vec![0]);
+        let mut xodus = crate::games::xodus::ui::Screen::new("g-clock", xodus_view(), vec![0]);
         xodus.clocks = clocks_at(1_000_008_000);
         let mut buf = ratatui::buffer::Buffer::empty(Rect::new(0, 0, 100, 30));
-        crate::ui::render(&xodus, buf.area, &mut buf);
+        crate::games::xodus::ui::render(&xodus, buf.area, &mut buf);
         let row: String = (0..100).map(|x| buf[(x, 1)].symbol().to_string()).collect();
         assert!(row.contains("captain 1 ▶0:22"), "{row}");
         assert!(row.contains("captain 2  0:00 OUT"), "{row}");

@@ -4,15 +4,9 @@
 //! for y) wrapped under them.
 
 use super::menu::wrap;
-use super::model::Screen;
 use super::style;
 use ratatui::style::{Color, Style};
 use ratatui::text::Line;
-
-/// The X-ODUS log panel's lines for `rows` rows of `cols` columns.
-pub fn lines(screen: &Screen, rows: usize, cols: usize) -> Vec<Line<'static>> {
-    wrapped(&screen.log, screen.log_scroll, screen.status.as_deref(), rows, cols)
-}
 
 /// `log` (scrolled up by `scroll` lines from the bottom) and the message,
 /// in `rows` rows of `cols` columns.

@@ -1,24 +1,11 @@
-//! The ratatui screen: one [`Screen`] model and a [`draw`] function that
-//! lays the panels out for the terminal's current size. Each panel is a
-//! small module with one job; `layout` decides which panels fit. The
-//! screen above is X-ODUS's; `legio` is VII Legio's (and any other game's,
-//! from its decision and log).
+//! What every game's terminal screen is drawn with: the keyboard menu of a
+//! decision's options (`menu`), the scrolling event log (`log`), the
+//! clocks line (`clock`), bordered panels and the rules card (`frame`)
+//! and the shared colours (`style`). Each game's own screen lives in its
+//! folder (`games/<game>/ui/`).
 
-mod clock;
-mod corruption;
-mod decision;
-mod fight;
-mod frame;
-mod help;
-mod layout;
-pub mod legio;
-mod log;
-mod map;
+pub mod clock;
+pub mod frame;
+pub mod log;
 pub mod menu;
-mod model;
-mod ships;
-mod status;
 pub mod style;
-
-pub use layout::{MIN_HEIGHT, MIN_WIDTH, draw, render};
-pub use model::{LastRoll, Screen};

@@ -1,30 +1,10 @@
-//! Colours and symbols shared by the panels, so that a tile kind, a seat
-//! or a die has the same look everywhere (and the help screen's legend
-//! matches the map).
+//! Colours shared by every screen's panels, so that a seat has the same
+//! look everywhere: seats' colours, dim text, panel titles. A game's own
+//! colours and symbols live in its folder (`games/<game>/ui/style.rs`).
 
 use ratatui::style::{Color, Modifier, Style};
-use xodus_engine::Seat;
-use xodus_engine::content::{DieColor, Face, SystemKind};
 
-/// Background of a tile kind on the map.
-pub fn tile_bg(kind: SystemKind) -> Color {
-    match kind {
-        SystemKind::Allied => Color::Blue,
-        SystemKind::Enemy => Color::Rgb(200, 110, 0),
-        SystemKind::Corrupt => Color::Red,
-        SystemKind::MainRift => Color::Magenta,
-    }
-}
-
-/// One word for a tile kind.
-pub fn kind_name(kind: SystemKind) -> &'static str {
-    match kind {
-        SystemKind::Allied => "allied",
-        SystemKind::Enemy => "enemy",
-        SystemKind::Corrupt => "corrupt",
-        SystemKind::MainRift => "main rift",
-    }
-}
+use crate::seats::Seat;
 
 /// The colour of a seat's ship token.
 pub fn seat_color(seat: Seat) -> Color {
@@ -41,24 +21,6 @@ pub fn seat_style(seat: Seat) -> Style {
     Style::new().fg(seat_color(seat)).add_modifier(Modifier::BOLD)
 }
 
-/// Colour of a player die.
-pub fn die_color(c: DieColor) -> Color {
-    match c {
-        DieColor::Red => Color::LightRed,
-        DieColor::Blue => Color::LightBlue,
-        DieColor::Yellow => Color::LightYellow,
-    }
-}
-
-/// Text of a die face.
-pub fn face_text(f: Face) -> &'static str {
-    match f {
-        Face::Hit => "HIT",
-        Face::Miss => "miss",
-        Face::Special => "*",
-    }
-}
-
 /// Dim text (labels, unexplored space).
 pub fn dim() -> Style {
     Style::new().fg(Color::DarkGray)
@@ -67,36 +29,4 @@ pub fn dim() -> Style {
 /// Panel titles.
 pub fn title() -> Style {
     Style::new().add_modifier(Modifier::BOLD)
-}
-
-/// Map symbols, explained by the help screen's legend.
-pub mod sym {
-    /// Exploration marker.
-    pub const EXPLORATION: char = '?';
-    /// Wormhole.
-    pub const WORMHOLE: char = '@';
-    /// Ally trading post.
-    pub const ALLY: char = '$';
-    /// Patrol (followed by the number of Enemy cards).
-    pub const PATROL: char = '!';
-    /// Surveillance: always detected.
-    pub const SURVEILLANCE: char = 'S';
-    /// Stronger Enemies (drawn from the reserve).
-    pub const STRONGER: char = '+';
-    /// Precursor Key marker (followed by the Key number).
-    pub const KEY: char = 'K';
-    /// Open rift.
-    pub const RIFT: char = '~';
-    /// Disabled rift.
-    pub const RIFT_CLOSED: char = 'x';
-    /// Pacify marker.
-    pub const PACIFIED: char = 'P';
-    /// Enemy cards (followed by their count).
-    pub const ENEMY: char = 'E';
-    /// Avatar (followed by its number).
-    pub const AVATAR: char = 'V';
-    /// A ship destroyed.
-    pub const WRECK: char = 'x';
-    /// Unexplored open edge.
-    pub const UNEXPLORED: char = '·';
 }

@@ -13,7 +13,7 @@ pub fn lines(screen: &LegioScreen, rows: usize, cols: usize) -> Vec<Line<'static
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::legio_read;
+    use crate::games::legio::read as legio_read;
     use legio_engine::{Game, GameConfig, Viewer};
 
     #[test]

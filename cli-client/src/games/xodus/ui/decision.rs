@@ -3,7 +3,8 @@
 //! when someone else decides, who it is and what they may choose.
 
 use super::model::Screen;
-use super::{menu, style};
+use super::style;
+use crate::ui::menu;
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::Line;
 

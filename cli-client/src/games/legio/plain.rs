@@ -5,8 +5,8 @@
 //! event lines say "Commander 1" for seat 0).
 //! What `xodus view --text` prints for a VII Legio game.
 
+use super::ui::names;
 use crate::table::Table;
-use crate::ui::legio::names;
 use legio_engine::{ExpertKind, View};
 use std::fmt::Write as _;
 
@@ -81,6 +81,6 @@ pub fn report(game_id: &str, t: &Table, v: &View) -> String {
             let _ = writeln!(s, "objective on offer {}", names::objective_long(*o));
         }
     }
-    super::any::decision(&mut s, t);
+    crate::plain::any::decision(&mut s, t);
     s
 }

@@ -2,6 +2,10 @@
 //! commanders, seed and round limit checked into a `LegioSetup`, the
 //! engine's view read by `legio_read`.
 
+pub mod plain;
+pub mod read;
+pub mod ui;
+
 use super::ClientGame;
 use crate::cli::{SetupArgs, UsageError};
 use crate::remote::NewSetup;
@@ -60,7 +64,7 @@ impl ClientGame for Legio {
     }
 
     fn read(&self, state: &pb::GameState) -> Result<Typed, String> {
-        crate::legio_read::view(state).map(|v| Typed::Legio(Box::new(v)))
+        read::view(state).map(|v| Typed::Legio(Box::new(v)))
     }
 
     fn web_form(&self) -> &'static str {

@@ -2,6 +2,9 @@
 //! Allies and variant flags checked into an `XodusSetup`, the engine's view
 //! read by `xodus-wire`.
 
+pub mod plain;
+pub mod ui;
+
 use super::ClientGame;
 use crate::cli::{SetupArgs, UsageError};
 use crate::remote::NewSetup;
@@ -72,7 +75,7 @@ impl ClientGame for Xodus {
             let all: Vec<&str> = AllyKind::ALL.iter().map(|k| k.as_str()).collect();
             return Err(usage(format!("unknown Ally {a:?} (--allies); Allies are {}", all.join(", "))));
         }
-        let wire = tabletop::any::xodus_setup(tabletop::xodus_pb::XodusSetup {
+        let wire = tabletop::any::game_setup(tabletop::xodus_pb::XodusSetup {
             ship_count: u32::from(count),
             ships: ships.iter().map(|k| k.as_str().to_string()).collect(),
             difficulty: s.difficulty.clone(),

@@ -5,11 +5,12 @@
 //! around the active ship (or the space the highlighted option names),
 //! then the menu and the log. Tiny: a single line saying so.
 
-use super::frame::{self, inner_cols, inner_rows, panel};
 use super::map::{MapWidget, choice_hex, orientation_preview};
 use super::model::Screen;
 use super::style;
-use super::{clock, corruption, decision, fight, help, log, ships, status};
+use super::{corruption, decision, fight, help, log, ships, status};
+use crate::ui::clock;
+use crate::ui::frame::{self, inner_cols, inner_rows, panel};
 use ratatui::Frame;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};

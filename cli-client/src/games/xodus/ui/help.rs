@@ -1,8 +1,8 @@
 //! The help screen: the rules card (how the crew wins and loses, what a
 //! round holds, what the tracks mean), the keys and the map legend.
 
-use super::menu;
 use super::style::{self, sym};
+use crate::ui::menu;
 use ratatui::style::{Color, Style};
 use ratatui::text::{Line, Span};
 use xodus_engine::content::SystemKind;

@@ -108,7 +108,7 @@ fn dice(screen: &Screen) -> Vec<Line<'static>> {
 }
 
 /// One roll as coloured dice.
-fn roll_line(roll: &crate::ui::model::LastRoll) -> Line<'static> {
+fn roll_line(roll: &super::model::LastRoll) -> Line<'static> {
     let who = roll.seat.map(|s| format!("captain {s}")).unwrap_or_else(|| "the Avatars".into());
     let mut spans = vec![Span::styled(format!("{who} {:?}: ", roll.purpose).to_lowercase(), style::dim())];
     for (color, face) in &roll.dice {
