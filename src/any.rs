@@ -2,7 +2,7 @@
 //! the typed state of a game state, the typed detail of an event or an
 //! option, the typed setup of a CreateGame request.
 
-use crate::{pb, xodus_pb};
+use crate::pb;
 use prost::Name;
 use prost_types::Any;
 
@@ -17,25 +17,26 @@ pub fn unpack<M: Name + Default>(any: &Any) -> Option<M> {
     any.to_msg::<M>().ok()
 }
 
-/// The X-ODUS typed state in a game state, if that is what it carries.
-pub fn xodus_state(state: &pb::GameState) -> Option<xodus_pb::XodusState> {
+/// The typed state `M` a game state carries, if it carries one of that
+/// type (each game defines its own in its package).
+pub fn state_detail<M: Name + Default>(state: &pb::GameState) -> Option<M> {
     match &state.detail {
         Some(pb::game_state::Detail::GameState(any)) => unpack(any),
         _ => None,
     }
 }
 
-/// The X-ODUS typed choice of an option, if it has one.
-pub fn xodus_choice(option: &pb::ChoiceOption) -> Option<xodus_pb::XodusChoice> {
+/// The typed choice `M` of an option, if it has one of that type.
+pub fn option_detail<M: Name + Default>(option: &pb::ChoiceOption) -> Option<M> {
     option.detail.as_ref().and_then(unpack)
 }
 
-/// The X-ODUS typed event, if the event has one.
-pub fn xodus_event(event: &pb::Event) -> Option<xodus_pb::XodusEvent> {
+/// The typed event `M`, if the event has one of that type.
+pub fn event_detail<M: Name + Default>(event: &pb::Event) -> Option<M> {
     event.detail.as_ref().and_then(unpack)
 }
 
-/// A CreateGame setup for X-ODUS.
-pub fn xodus_setup(setup: xodus_pb::XodusSetup) -> pb::create_game_request::Setup {
+/// A CreateGame setup from a game's typed setup message.
+pub fn game_setup<M: Name>(setup: M) -> pb::create_game_request::Setup {
     pb::create_game_request::Setup::GameSetup(pack(&setup))
 }

@@ -36,6 +36,7 @@ pub mod legio_pb {
 
 pub mod any;
 pub mod dial;
+pub mod env;
 pub mod typed;
 
 pub use pb::game_service_client::GameServiceClient;

@@ -154,16 +154,21 @@ async fn a_forged_cluster_secret_is_refused_and_a_forwarded_for_header_alone_cha
     let a = node("a", &url);
     let mut c = a.client().await;
     let id = create_game(&mut c, 52).await;
-    let mut forged = tonic::Request::new(pb::GetViewRequest { game_id: id.clone(), ..Default::default() });
-    forged.metadata_mut().insert("x-xodus-cluster", "0123456789abcdef".parse().expect("ascii"));
-    forged.metadata_mut().insert("x-xodus-forwarded-for", "10.9.8.7".parse().expect("ascii"));
-    let refused = c.get_view(forged).await.expect_err("a forged secret");
-    assert_eq!(refused.code(), tonic::Code::Unauthenticated, "{refused:?}");
-    assert!(refused.message().contains("x-xodus-cluster"), "the refusal says what was wrong: {refused:?}");
+    // The header's name, and the name earlier releases used (still read).
+    for (secret_key, for_key) in
+        [("x-tabletop-cluster", "x-tabletop-forwarded-for"), ("x-xodus-cluster", "x-xodus-forwarded-for")]
+    {
+        let mut forged = tonic::Request::new(pb::GetViewRequest { game_id: id.clone(), ..Default::default() });
+        forged.metadata_mut().insert(secret_key, "0123456789abcdef".parse().expect("ascii"));
+        forged.metadata_mut().insert(for_key, "10.9.8.7".parse().expect("ascii"));
+        let refused = c.get_view(forged).await.expect_err("a forged secret");
+        assert_eq!(refused.code(), tonic::Code::Unauthenticated, "{refused:?}");
+        assert!(refused.message().contains(secret_key), "the refusal says what was wrong: {refused:?}");
 
-    let mut alone = tonic::Request::new(pb::GetViewRequest { game_id: id.clone(), ..Default::default() });
-    alone.metadata_mut().insert("x-xodus-forwarded-for", "10.9.8.7".parse().expect("ascii"));
-    c.get_view(alone).await.expect("without the secret the header is just ignored");
+        let mut alone = tonic::Request::new(pb::GetViewRequest { game_id: id.clone(), ..Default::default() });
+        alone.metadata_mut().insert(for_key, "10.9.8.7".parse().expect("ascii"));
+        c.get_view(alone).await.expect("without the secret the header is just ignored");
+    }
 }
 
 #[tokio::test]

@@ -32,7 +32,7 @@ async fn the_catalog_names_what_a_state_numbers() {
         play_first(&mut c, &id, &tokens).await;
     }
     let s = state(&mut c, &id).await;
-    let x = tabletop::any::xodus_state(&s).expect("an X-ODUS typed state");
+    let x = tabletop::any::state_detail::<tabletop::xodus_pb::XodusState>(&s).expect("an X-ODUS typed state");
     for tile in &x.tiles {
         assert!(by_key.contains_key(&("tile".into(), tile.tile)), "tile {} has no catalog entry", tile.tile);
     }

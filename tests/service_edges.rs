@@ -155,7 +155,7 @@ async fn random_call(c: &mut GameServiceClient<Channel>, r: &mut Rng, pool: &[St
                 seats,
                 game_type: r.text(pool),
                 setup: (r.below(3) > 0).then(|| {
-                    tabletop::any::xodus_setup(tabletop::xodus_pb::XodusSetup {
+                    tabletop::any::game_setup(tabletop::xodus_pb::XodusSetup {
                         ship_count: r.below(7) as u32,
                         ships: (0..r.below(5)).map(|_| r.text(pool)).collect(),
                         difficulty: r.text(pool),

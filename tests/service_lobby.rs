@@ -26,7 +26,7 @@ async fn create_list_claim_reclaim_release() {
         kind: pb::GameKind::Xodus as i32,
         seats: vec![pb::SeatOpenTo::Human as i32, pb::SeatOpenTo::Ai as i32],
         game_type: String::new(),
-        setup: Some(tabletop::any::xodus_setup(tabletop::xodus_pb::XodusSetup {
+        setup: Some(tabletop::any::game_setup(tabletop::xodus_pb::XodusSetup {
             ship_count: 4,
             ships: vec!["warship".into(), "explorer".into(), "pirate_ship".into(), "proto_ship".into()],
             difficulty: "heroic".into(),
@@ -113,7 +113,7 @@ async fn malformed_creates_are_invalid_arguments() {
         kind: pb::GameKind::Xodus as i32,
         seats: vec![],
         game_type: String::new(),
-        setup: Some(tabletop::any::xodus_setup(x)),
+        setup: Some(tabletop::any::game_setup(x)),
         ..Default::default()
     };
     let bad = vec![

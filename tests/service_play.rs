@@ -30,9 +30,11 @@ async fn play_choices_and_view_as_seat_and_spectator() {
     let d = s0.decision.clone().expect("decision");
     assert!(!d.options.is_empty() && !d.kind.is_empty() && !d.prompt.is_empty());
     assert!(d.options.iter().all(|o| !o.payload_json.is_empty() && !o.label.is_empty()));
-    assert!(d.options.iter().all(|o| tabletop::any::xodus_choice(o).is_some_and(|c| !c.action.is_empty())));
+    assert!(d.options.iter().all(|o| {
+        tabletop::any::option_detail::<tabletop::xodus_pb::XodusChoice>(o).is_some_and(|c| !c.action.is_empty())
+    }));
     assert_eq!((s0.game_type.as_str(), s0.schema_version), ("xodus", 1));
-    let x = tabletop::any::xodus_state(&s0).expect("a typed xodus.v1.XodusState");
+    let x = tabletop::any::state_detail::<tabletop::xodus_pb::XodusState>(&s0).expect("a typed xodus.v1.XodusState");
     assert!(x.round >= 1 && x.phase == "action" && x.phase_kind == tabletop::xodus_pb::Phase::Action as i32);
     assert_eq!(x.ships.len(), 3);
     assert!(x.tiles.iter().any(|t| t.hex == Some(tabletop::xodus_pb::Hex { q: 0, r: 0 })), "the Starting System");

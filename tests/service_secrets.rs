@@ -33,7 +33,7 @@ fn secret_request() -> pb::CreateGameRequest {
     if let Some(pb::create_game_request::Setup::GameSetup(packed)) = &r.setup {
         let mut x: tabletop::xodus_pb::XodusSetup = tabletop::any::unpack(packed).expect("an X-ODUS setup");
         x.seed = None;
-        r.setup = Some(tabletop::any::xodus_setup(x));
+        r.setup = Some(tabletop::any::game_setup(x));
     }
     r
 }
@@ -153,7 +153,10 @@ async fn strangers_and_seated_players_learn_nothing_the_rules_hide() {
         let v = v.into_inner();
         assert_eq!(v.game.expect("game").seed, None);
         let seen = v.state.expect("state");
-        assert!(tabletop::any::xodus_state(&seen).is_some(), "an X-ODUS typed state");
+        assert!(
+            tabletop::any::state_detail::<tabletop::xodus_pb::XodusState>(&seen).is_some(),
+            "an X-ODUS typed state"
+        );
         assert!(!format!("{seen:?}").contains("seed"), "the state carries no seed field at all");
     }
     let mut stream = c
@@ -330,7 +333,7 @@ async fn seed_search(c: &mut GameServiceClient<Channel>, live: &str, tries: u64)
     };
     for seed in 0..tries {
         let mut request = create_request(seed);
-        request.setup = Some(tabletop::any::xodus_setup(tabletop::xodus_pb::XodusSetup {
+        request.setup = Some(tabletop::any::game_setup(tabletop::xodus_pb::XodusSetup {
             ships: names("ships"),
             allies: names("allies"),
             difficulty: config["difficulty"].as_str().expect("difficulty").to_string(),

@@ -49,7 +49,8 @@ async fn assert_replayed_events_are_typed(
     loop {
         let update = stream.message().await.expect("ok").expect("an update");
         for e in &update.events {
-            let typed = tabletop::any::xodus_event(e).unwrap_or_else(|| panic!("{id}: an untyped {} event", e.kind));
+            let typed = tabletop::any::event_detail::<tabletop::xodus_pb::XodusEvent>(e)
+                .unwrap_or_else(|| panic!("{id}: an untyped {} event", e.kind));
             assert!(typed.event.is_some(), "{id}: an empty XodusEvent for {}", e.kind);
             events += 1;
         }

@@ -40,7 +40,7 @@ struct AgentArgs {
     /// on this host listening on a Unix socket, unix:PATH. Several nodes
     /// of one service: their addresses separated by commas; the agent
     /// spreads its connections over them and moves off one that is gone.
-    #[arg(long, env = "XODUS_SERVER")]
+    #[arg(long, env = "TABLETOP_SERVER")]
     server: Option<String>,
     /// Play one seat of this game (with --seat).
     #[arg(long)]
@@ -49,7 +49,7 @@ struct AgentArgs {
     #[arg(long)]
     seat: Option<u32>,
     /// The seat's token, if already claimed (otherwise the agent claims it as an AI).
-    #[arg(long, env = "XODUS_SEAT_TOKEN")]
+    #[arg(long, env = "TABLETOP_SEAT_TOKEN")]
     token: Option<String>,
     /// Daemon: watch the lobby and play every seat open to AI agents.
     #[arg(long)]
@@ -88,7 +88,7 @@ struct AgentArgs {
     /// The operator's agent credential (from the server's --agent-key-file),
     /// sent as `x-agent-key` so the server counts this process against its
     /// agent caps instead of the per-address ones. Never logged.
-    #[arg(long, env = "XODUS_AGENT_KEY", hide_env_values = true)]
+    #[arg(long, env = "TABLETOP_AGENT_KEY", hide_env_values = true)]
     agent_key: Option<String>,
     /// Connections to the server, shared by every seat played.
     #[arg(long, default_value_t = 4)]
@@ -111,7 +111,7 @@ fn main() -> Result<()> {
         .with_writer(std::io::stderr)
         .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
         .init();
-    let cli = Cli::parse();
+    let cli: Cli = tabletop::env::parse();
     match cli.command {
         Some(Command::Selfplay(args)) => games::selfplay(&args),
         Some(Command::Game(cmd)) => games::run_command(&cmd),

@@ -198,7 +198,7 @@ fn create(seed: u64) -> pb::CreateGameRequest {
         kind: pb::GameKind::Xodus as i32,
         seats: vec![pb::SeatOpenTo::Any as i32; 4],
         game_type: String::new(),
-        setup: Some(tabletop::any::xodus_setup(tabletop::xodus_pb::XodusSetup {
+        setup: Some(tabletop::any::game_setup(tabletop::xodus_pb::XodusSetup {
             ship_count: 4,
             seed: Some(seed),
             ..Default::default()

@@ -28,130 +28,130 @@ struct Args {
     /// reach (as its file's permissions allow). Repeat it (or separate
     /// with commas) to listen on several, e.g. TCP for players and a
     /// socket for AI agents on this host.
-    #[arg(long, env = "XODUS_LISTEN", default_value = "127.0.0.1:50051", value_parser = parse_listen, value_delimiter = ',')]
+    #[arg(long, env = "TABLETOP_LISTEN", default_value = "127.0.0.1:50051", value_parser = parse_listen, value_delimiter = ',')]
     listen: Vec<ListenAt>,
     /// Directory of the SQLite database (created on first start).
-    #[arg(long, env = "XODUS_DATA_DIR", default_value = "./data")]
+    #[arg(long, env = "TABLETOP_DATA_DIR", default_value = "./data")]
     data_dir: PathBuf,
     /// Keep games in memory only (nothing survives a restart).
-    #[arg(long, env = "XODUS_IN_MEMORY", conflicts_with = "database")]
+    #[arg(long, env = "TABLETOP_IN_MEMORY", conflicts_with = "database")]
     in_memory: bool,
     /// Keep games in PostgreSQL instead of SQLite:
     /// postgres://USER@HOST:PORT/DB (several nodes may share one; each
-    /// names itself with XODUS_NODE_ID, default the host's name).
-    #[arg(long, env = "XODUS_DATABASE", value_parser = parse_database)]
+    /// names itself with TABLETOP_NODE_ID, default the host's name).
+    #[arg(long, env = "TABLETOP_DATABASE", value_parser = parse_database)]
     database: Option<String>,
     /// This node's name among the nodes sharing --database (default: the
     /// host's name). Two live nodes must not share one; a node restarted
     /// under its name takes its games back at once.
-    #[arg(long, env = "XODUS_NODE_ID")]
+    #[arg(long, env = "TABLETOP_NODE_ID")]
     node_id: Option<String>,
     /// The URL the other nodes reach this node's gRPC at, e.g.
     /// http://10.0.0.5:50051 (default: the first --listen address, unless
     /// it is a wildcard such as 0.0.0.0). With --database only.
-    #[arg(long, env = "XODUS_ADVERTISE", value_parser = parse_advertise)]
+    #[arg(long, env = "TABLETOP_ADVERTISE", value_parser = parse_advertise)]
     advertise: Option<String>,
     /// How long a node owns its games without renewing (milliseconds):
     /// a dead node's games move to the others this long after its last
     /// renewal, plus up to a second. With --database only.
-    #[arg(long, env = "XODUS_LEASE_TTL_MS", default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(500..=600_000))]
+    #[arg(long, env = "TABLETOP_LEASE_TTL_MS", default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(500..=600_000))]
     lease_ttl_ms: u64,
     /// Log as JSON lines (level from RUST_LOG, default info).
-    #[arg(long, env = "XODUS_LOG_JSON")]
+    #[arg(long, env = "TABLETOP_LOG_JSON")]
     log_json: bool,
     /// Live games (not finished or abandoned) hosted at once.
-    #[arg(long, env = "XODUS_MAX_GAMES", default_value_t = Limits::default().max_games)]
+    #[arg(long, env = "TABLETOP_MAX_GAMES", default_value_t = Limits::default().max_games)]
     max_games: usize,
     /// Live games one client (IP address) may have created since the start.
-    #[arg(long, env = "XODUS_MAX_GAMES_PER_CLIENT", default_value_t = Limits::default().max_games_per_client)]
+    #[arg(long, env = "TABLETOP_MAX_GAMES_PER_CLIENT", default_value_t = Limits::default().max_games_per_client)]
     max_games_per_client: usize,
     /// Streams one client (IP address) may hold open.
-    #[arg(long, env = "XODUS_MAX_STREAMS_PER_CLIENT", default_value_t = Limits::default().max_streams_per_client)]
+    #[arg(long, env = "TABLETOP_MAX_STREAMS_PER_CLIENT", default_value_t = Limits::default().max_streams_per_client)]
     max_streams_per_client: usize,
     /// Requests per second one client (IP address) may send, with a burst
     /// of as many.
-    #[arg(long, env = "XODUS_RATE_LIMIT", default_value_t = Limits::default().requests_per_second)]
+    #[arg(long, env = "TABLETOP_RATE_LIMIT", default_value_t = Limits::default().requests_per_second)]
     rate_limit: u32,
     /// Connections open at once; more are closed as soon as accepted.
-    #[arg(long, env = "XODUS_MAX_CONNECTIONS", default_value_t = Limits::default().max_connections)]
+    #[arg(long, env = "TABLETOP_MAX_CONNECTIONS", default_value_t = Limits::default().max_connections)]
     max_connections: usize,
     /// Largest request message in bytes; larger ones are refused with
     /// RESOURCE_EXHAUSTED.
-    #[arg(long, env = "XODUS_MAX_MESSAGE_BYTES", default_value_t = Limits::default().max_message_bytes)]
+    #[arg(long, env = "TABLETOP_MAX_MESSAGE_BYTES", default_value_t = Limits::default().max_message_bytes)]
     max_message_bytes: usize,
     /// Seconds without a choice after which a live game ends as abandoned
     /// (0 = never).
-    #[arg(long, env = "XODUS_ABANDON_AFTER", default_value_t = Limits::default().abandon_after.as_secs())]
+    #[arg(long, env = "TABLETOP_ABANDON_AFTER", default_value_t = Limits::default().abandon_after.as_secs())]
     abandon_after_secs: u64,
     /// Seconds an ended (finished or abandoned) game stays readable before
     /// it is deleted (0 = kept forever).
-    #[arg(long, env = "XODUS_RETENTION", default_value_t = Limits::default().retention.as_secs())]
+    #[arg(long, env = "TABLETOP_RETENTION", default_value_t = Limits::default().retention.as_secs())]
     retention_secs: u64,
     /// Refuse games whose creator chooses the seed: such a game's hidden
     /// cards are only as secret as the seed (GameSummary.seed_chosen).
     /// For servers where strangers share tables.
-    #[arg(long, env = "XODUS_REFUSE_CHOSEN_SEEDS")]
+    #[arg(long, env = "TABLETOP_REFUSE_CHOSEN_SEEDS")]
     refuse_chosen_seeds: bool,
-    /// Also host High Card (game type high_card), a two-seat card game
+    /// Also host the demonstration game High Card, a two-seat card game
     /// that shows how a game the service was not written for plugs in.
-    #[arg(long, env = "XODUS_DEMO_GAMES")]
+    #[arg(long, env = "TABLETOP_DEMO_GAMES")]
     demo_games: bool,
     /// Seconds a human seat may stay silent while a new game waits on it
     /// before it is offered to AI agents until its holder returns (0 = never).
-    #[arg(long, env = "XODUS_IDLE_TIMEOUT", default_value_t = 0)]
+    #[arg(long, env = "TABLETOP_IDLE_TIMEOUT", default_value_t = 0)]
     idle_timeout_secs: u32,
     /// Seat leases, in seconds: a seat the game waits on whose holder has
     /// no stream open and was not heard from for this long is taken back
     /// (an AI's seat is freed for the AI pool; a human's, after three times
     /// as long, goes to AI stand-ins until its holder returns). 0 = never.
-    #[arg(long, env = "XODUS_SEAT_LEASE", default_value_t = Limits::default().seat_lease.as_secs())]
+    #[arg(long, env = "TABLETOP_SEAT_LEASE", default_value_t = Limits::default().seat_lease.as_secs())]
     seat_lease_secs: u64,
     /// Seconds a game may stay untouched in memory before it leaves it, to
     /// be replayed from storage when touched again (0 = never).
-    #[arg(long, env = "XODUS_EVICT_IDLE", default_value_t = Limits::default().evict_idle.as_secs())]
+    #[arg(long, env = "TABLETOP_EVICT_IDLE", default_value_t = Limits::default().evict_idle.as_secs())]
     evict_idle_secs: u64,
     /// Seconds open connections get to close after SIGTERM or Ctrl-C
     /// before the server stops without them.
-    #[arg(long, env = "XODUS_SHUTDOWN_GRACE", default_value_t = Limits::default().shutdown_grace.as_secs())]
+    #[arg(long, env = "TABLETOP_SHUTDOWN_GRACE", default_value_t = Limits::default().shutdown_grace.as_secs())]
     shutdown_grace_secs: u64,
     /// Deadline of a request, in seconds.
-    #[arg(long, env = "XODUS_REQUEST_TIMEOUT", default_value_t = 10)]
+    #[arg(long, env = "TABLETOP_REQUEST_TIMEOUT", default_value_t = 10)]
     request_timeout_secs: u64,
     /// Microseconds a choice waiting alone for its commit, and the SQLite
     /// writer between commits, poll instead of sleeping: on a virtual
     /// machine this cuts a quiet game's acknowledgement by about a third,
     /// for up to this much CPU per choice (0 = sleep at once).
-    #[arg(long, env = "XODUS_COMMIT_POLL_US", default_value_t = Limits::default().commit_poll.as_micros() as u64)]
+    #[arg(long, env = "TABLETOP_COMMIT_POLL_US", default_value_t = Limits::default().commit_poll.as_micros() as u64)]
     commit_poll_us: u64,
     /// A directory of static files (the built web front-end, `web/dist`)
     /// to serve at `/` on the API's port.
-    #[arg(long, env = "XODUS_WEB_DIR")]
+    #[arg(long, env = "TABLETOP_WEB_DIR")]
     web_dir: Option<PathBuf>,
     /// An origin allowed to call the API from its own pages over gRPC-Web
     /// (repeatable, e.g. http://localhost:5173; `*` for any). Default:
     /// none; a page served with --web-dir is same-origin and needs none.
-    #[arg(long = "cors-origin", env = "XODUS_CORS_ORIGINS", value_delimiter = ',')]
+    #[arg(long = "cors-origin", env = "TABLETOP_CORS_ORIGINS", value_delimiter = ',')]
     cors_origins: Vec<String>,
     /// A file of agent keys (one a line: KEY or NAME KEY, `#` comments),
     /// for AI agent processes the operator trusts: a call carrying one as
     /// `x-agent-key` counts against the agent caps below, not against its
     /// address's; an unknown key is UNAUTHENTICATED.
-    #[arg(long, env = "XODUS_AGENT_KEY_FILE")]
+    #[arg(long, env = "TABLETOP_AGENT_KEY_FILE")]
     agent_key_file: Option<PathBuf>,
     /// Streams one agent key may hold open at once.
-    #[arg(long, env = "XODUS_AGENT_MAX_STREAMS", default_value_t = 8192)]
+    #[arg(long, env = "TABLETOP_AGENT_MAX_STREAMS", default_value_t = 8192)]
     agent_max_streams: usize,
     /// Requests per second one agent key may send, with a burst of as many.
-    #[arg(long, env = "XODUS_AGENT_RATE_LIMIT", default_value_t = 50_000)]
+    #[arg(long, env = "TABLETOP_AGENT_RATE_LIMIT", default_value_t = 50_000)]
     agent_rate_limit: u32,
     /// Load balancers (IP addresses, comma-separated) whose
     /// x-forwarded-for header is believed: their calls count against the
     /// client the header names last, not against the balancer.
-    #[arg(long = "trusted-proxy", env = "XODUS_TRUSTED_PROXIES", value_delimiter = ',')]
+    #[arg(long = "trusted-proxy", env = "TABLETOP_TRUSTED_PROXIES", value_delimiter = ',')]
     trusted_proxies: Vec<std::net::IpAddr>,
     /// Serve the operator's figures (Prometheus text at `GET /metrics`) on
     /// this HOST:PORT, apart from the game port; off when not given.
-    #[arg(long, env = "XODUS_METRICS_LISTEN")]
+    #[arg(long, env = "TABLETOP_METRICS_LISTEN")]
     metrics_listen: Option<std::net::SocketAddr>,
 }
 
@@ -238,7 +238,7 @@ fn shutdown_signal() -> std::pin::Pin<Box<dyn std::future::Future<Output = ()> +
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
-    let args = Args::parse();
+    let args: Args = tabletop::env::parse();
     init_logs(args.log_json);
     let shutdown = shutdown_signal();
     let config = ServerConfig {

@@ -208,7 +208,7 @@ pub struct Setup {
 
 /// How the tables of one game are set up and restored.
 pub trait GameType: Send + Sync {
-    /// The registered name, stored with every game (X-ODUS: "xodus").
+    /// The registered name, stored with every game (`GameState.game_type`).
     fn name(&self) -> &'static str;
     /// The wire enum value, when the game has one.
     fn wire_kind(&self) -> pb::GameKind;

@@ -124,7 +124,7 @@ pub struct SeatRecord {
 pub struct GameRecord {
     /// Server-assigned id.
     pub id: String,
-    /// The registered name of the game (X-ODUS: "xodus").
+    /// The registered name of the game (its `GameType::name`).
     pub game_type: String,
     /// The game's configuration as JSON (the seed is inside: never send
     /// it as it is).

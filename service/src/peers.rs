@@ -18,9 +18,13 @@ use tonic::transport::{Channel, Endpoint};
 use tracing::{debug, warn};
 
 /// The metadata key of the cluster's secret on a forwarded call.
-pub const CLUSTER_HEADER: &str = "x-xodus-cluster";
+pub const CLUSTER_HEADER: &str = "x-tabletop-cluster";
 /// The metadata key of the original caller's address on a forwarded call.
-pub const FORWARDED_FOR_HEADER: &str = "x-xodus-forwarded-for";
+pub const FORWARDED_FOR_HEADER: &str = "x-tabletop-forwarded-for";
+/// The keys earlier releases sent for the same two (cluster secret, caller's
+/// address), still read so that nodes of both releases forward to each
+/// other during a rolling upgrade.
+pub const OLD_HEADERS: (&str, &str) = ("x-xodus-cluster", "x-xodus-forwarded-for");
 
 /// Marks a call (in its request extensions) that another node forwarded.
 #[derive(Clone, Copy, Debug)]

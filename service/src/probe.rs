@@ -16,7 +16,7 @@ pub fn serial_appends(dir: &Path, n: usize, poll: Duration) -> Result<Vec<Durati
     let store = SqliteStore::open_dir(dir, poll)?;
     let game = GameRecord {
         id: "g-probe".into(),
-        game_type: "xodus".into(),
+        game_type: "probe".into(),
         config_json: "{}".into(),
         created_ms: 0,
         status: Status::Open,

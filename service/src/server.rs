@@ -35,7 +35,7 @@ pub enum Storage {
     /// disk; `xodus-server` never does.
     SqliteWithoutFsync(PathBuf),
     /// PostgreSQL at this URL (`postgres://user@host:port/db`), which
-    /// several nodes may share; the node's name is `$XODUS_NODE_ID` or the
+    /// several nodes may share; the node's name is `$TABLETOP_NODE_ID` or the
     /// host's.
     Postgres(String),
 }
@@ -43,7 +43,7 @@ pub enum Storage {
 /// How a node joins the others on a shared database (PostgreSQL only).
 #[derive(Clone, Debug, Default)]
 pub struct NodeConfig {
-    /// This node's name (`None`: `$XODUS_NODE_ID`, else the host's). Two
+    /// This node's name (`None`: `$TABLETOP_NODE_ID`, else the host's). Two
     /// live nodes must not share one.
     pub name: Option<String>,
     /// The URL the other nodes reach this node's gRPC at (`None`: the first

@@ -262,7 +262,7 @@ pub fn game_request(seed: u64, seats: &[pb::SeatOpenTo]) -> pb::CreateGameReques
         kind: pb::GameKind::Xodus as i32,
         seats: seats.iter().map(|&s| s as i32).collect(),
         game_type: String::new(),
-        setup: Some(tabletop::any::xodus_setup(tabletop::xodus_pb::XodusSetup {
+        setup: Some(tabletop::any::game_setup(tabletop::xodus_pb::XodusSetup {
             ship_count: seats.len() as u32,
             seed: Some(seed),
             difficulty: "casual".into(),

@@ -257,16 +257,21 @@ enum Verdict {
 impl Gate {
     fn judge<B>(&self, req: &http::Request<B>) -> Verdict {
         use governor::clock::Clock;
-        if let Some(secret) = req.headers().get(crate::peers::CLUSTER_HEADER) {
+        let (old_secret, old_for) = crate::peers::OLD_HEADERS;
+        let (secret, key, forwarded_for) = match req.headers().get(crate::peers::CLUSTER_HEADER) {
+            Some(secret) => (Some(secret), crate::peers::CLUSTER_HEADER, crate::peers::FORWARDED_FOR_HEADER),
+            None => (req.headers().get(old_secret), old_secret, old_for),
+        };
+        if let Some(secret) = secret {
             return match &self.cluster_secret {
                 Some(s) if s.as_bytes() == secret.as_bytes() => {
-                    let caller = req.headers().get(crate::peers::FORWARDED_FOR_HEADER);
+                    let caller = req.headers().get(forwarded_for);
                     let ip = caller.and_then(|v| v.to_str().ok()).and_then(|v| v.parse().ok());
                     Verdict::Forwarded(ip.unwrap_or(IpAddr::from([0, 0, 0, 0])))
                 }
-                _ => Verdict::Refused(tonic::Status::unauthenticated(
-                    "x-xodus-cluster is for the nodes of a cluster, and this one is not its secret",
-                )),
+                _ => Verdict::Refused(tonic::Status::unauthenticated(format!(
+                    "{key} is for the nodes of a cluster, and this one is not its secret"
+                ))),
             };
         }
         let key = req.headers().get(AGENT_KEY_HEADER);
@@ -347,8 +352,12 @@ where
             }
             Verdict::Refused(status) => Box::pin(std::future::ready(Ok(status.into_http()))),
             Verdict::Agent(ip) | Verdict::Forwarded(ip) => {
-                if req.headers_mut().remove(crate::peers::CLUSTER_HEADER).is_some() {
+                let (old_secret, old_for) = crate::peers::OLD_HEADERS;
+                let new = req.headers_mut().remove(crate::peers::CLUSTER_HEADER).is_some();
+                let old = req.headers_mut().remove(old_secret).is_some();
+                if new || old {
                     req.headers_mut().remove(crate::peers::FORWARDED_FOR_HEADER);
+                    req.headers_mut().remove(old_for);
                     req.extensions_mut().insert(crate::peers::Forwarded);
                 }
                 req.headers_mut().remove(AGENT_KEY_HEADER);

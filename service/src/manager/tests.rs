@@ -10,7 +10,7 @@ fn create_req(seed: u64) -> pb::CreateGameRequest {
         kind: pb::GameKind::Xodus as i32,
         seats: vec![pb::SeatOpenTo::Human as i32, pb::SeatOpenTo::Ai as i32, pb::SeatOpenTo::Any as i32],
         game_type: String::new(),
-        setup: Some(tabletop::any::xodus_setup(tabletop::xodus_pb::XodusSetup {
+        setup: Some(tabletop::any::game_setup(tabletop::xodus_pb::XodusSetup {
             ship_count: 3,
             seed: Some(seed),
             ..Default::default()

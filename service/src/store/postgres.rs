@@ -58,28 +58,27 @@ pub struct PgOptions {
     /// play a node that stalls).
     pub renew_every: Option<Duration>,
     /// Writer connections, each committing its own batches; a game's
-    /// requests always go to the same one (`$XODUS_PG_WRITERS`, default 4).
+    /// requests always go to the same one (`$TABLETOP_PG_WRITERS`, default 4).
     pub writers: usize,
 }
 
 impl Default for PgOptions {
     fn default() -> Self {
         let ttl = Duration::from_secs(10);
-        let writers = std::env::var("XODUS_PG_WRITERS").ok().and_then(|n| n.parse().ok()).unwrap_or(4usize).max(1);
+        let writers = tabletop::env::var("PG_WRITERS").and_then(|n| n.parse().ok()).unwrap_or(4usize).max(1);
         PgOptions { node: default_node_name(), lease_ttl: ttl, renew_every: Some(ttl / 3), writers }
     }
 }
 
-/// `$XODUS_NODE_ID`, else the host's name (`$HOSTNAME` or
-/// `/etc/hostname`), else "xodus".
+/// `$TABLETOP_NODE_ID`, else the host's name (`$HOSTNAME` or
+/// `/etc/hostname`), else "tabletop".
 pub fn default_node_name() -> String {
-    std::env::var("XODUS_NODE_ID")
-        .ok()
+    tabletop::env::var("NODE_ID")
         .or_else(|| std::env::var("HOSTNAME").ok())
         .or_else(|| std::fs::read_to_string("/etc/hostname").ok())
         .map(|s| s.trim().to_string())
         .filter(|s| !s.is_empty())
-        .unwrap_or_else(|| "xodus".to_string())
+        .unwrap_or_else(|| "tabletop".to_string())
 }
 
 /// A lease this node holds on a game.

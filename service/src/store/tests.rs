@@ -333,7 +333,7 @@ fn a_played_game_replays_after_a_reopen(place: &Place) {
         let req = pb::CreateGameRequest {
             kind: pb::GameKind::Xodus as i32,
             seats: vec![pb::SeatOpenTo::Human as i32; 3],
-            setup: Some(tabletop::any::xodus_setup(tabletop::xodus_pb::XodusSetup {
+            setup: Some(tabletop::any::game_setup(tabletop::xodus_pb::XodusSetup {
                 ship_count: 3,
                 seed: Some(11),
                 ..Default::default()

@@ -240,7 +240,7 @@ mod tests {
     fn req(setup: xodus_pb::XodusSetup) -> pb::CreateGameRequest {
         pb::CreateGameRequest {
             kind: pb::GameKind::Xodus as i32,
-            setup: Some(any::xodus_setup(setup)),
+            setup: Some(any::game_setup(setup)),
             ..Default::default()
         }
     }

@@ -91,7 +91,8 @@ pub fn game_state(game_id: &str, seq: u64, game: &Game, viewer: Viewer) -> pb::G
 
 /// The engine view a game state carries, read from its typed state.
 pub fn view(state: &pb::GameState) -> Result<View, WireError> {
-    let typed = any::xodus_state(state).ok_or(WireError::NotThisGame("xodus.v1.XodusState"))?;
+    let typed = any::state_detail::<tabletop::xodus_pb::XodusState>(state)
+        .ok_or(WireError::NotThisGame("xodus.v1.XodusState"))?;
     let viewer = match state.viewer_seat {
         Some(s) => Viewer::Seat(enums::small(s, "viewer_seat")?),
         None => Viewer::Spectator,

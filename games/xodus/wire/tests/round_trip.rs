@@ -68,7 +68,8 @@ fn every_view_survives_the_typed_state() {
             }
             let decision = game.decision();
             for option in xodus_wire::decision(&decision).options {
-                let typed = any::xodus_choice(&option).expect("every option is typed");
+                let typed =
+                    any::option_detail::<tabletop::xodus_pb::XodusChoice>(&option).expect("every option is typed");
                 assert!(!typed.action.is_empty(), "option {} has no action", option.id);
                 // The action is the choice's variant name, as serde names it.
                 let action = match serde_json::from_str(&option.payload_json).expect("payload is JSON") {
@@ -92,7 +93,12 @@ fn every_view_survives_the_typed_state() {
                 assert_eq!(Some(wire.kind.as_str()), json["event"].as_str(), "the kind is the serde tag");
                 assert_eq!(serde_json::from_str::<serde_json::Value>(&wire.event_json).ok(), Some(json));
                 let t = xodus_wire::events::typed(&event);
-                assert_eq!(any::xodus_event(&wire), Some(t.clone()), "every event is typed: {}", wire.kind);
+                assert_eq!(
+                    any::event_detail::<tabletop::xodus_pb::XodusEvent>(&wire),
+                    Some(t.clone()),
+                    "every event is typed: {}",
+                    wire.kind
+                );
                 assert!(!format!("{t:?}").contains("4294967295"), "an unknown catalog index: {t:?}");
             }
         }
@@ -105,7 +111,7 @@ fn every_view_survives_the_typed_state() {
 fn a_broken_typed_state_is_an_error_not_a_panic() {
     let game = Game::new(config(3)).expect("valid config");
     let mut state = xodus_wire::game_state("g", 0, &game, Viewer::Spectator);
-    let mut typed = any::xodus_state(&state).expect("typed");
+    let mut typed = any::state_detail::<tabletop::xodus_pb::XodusState>(&state).expect("typed");
     typed.ships[0].health = 1000;
     state.detail = Some(tabletop::pb::game_state::Detail::GameState(any::pack(&typed)));
     assert!(matches!(xodus_wire::view(&state), Err(xodus_wire::WireError::OutOfRange("ship.health"))));

@@ -33,7 +33,8 @@ fn set_field(t: &x::XodusEvent, fields: &BTreeMap<u64, String>) -> String {
 /// Checks one event's wire form and returns its kind.
 fn check(e: &Event, fields: &BTreeMap<u64, String>) -> String {
     let wire = xodus_wire::event(e, None);
-    let typed = any::xodus_event(&wire).unwrap_or_else(|| panic!("{} has no typed detail", wire.kind));
+    let typed = any::event_detail::<tabletop::xodus_pb::XodusEvent>(&wire)
+        .unwrap_or_else(|| panic!("{} has no typed detail", wire.kind));
     assert_eq!(typed, xodus_wire::events::typed(e), "{}", wire.kind);
     assert_eq!(set_field(&typed, fields), wire.kind, "the oneof field is named as the kind");
     // An id missing from the catalog would have index u32::MAX.

@@ -8,7 +8,8 @@
 use crate::store::StoreError;
 use tokio_postgres::Client;
 
-/// The key of the advisory lock that serializes migrations ("xodus").
+/// The key of the advisory lock that serializes migrations (the ASCII of
+/// the service's first name; every release must keep it).
 const MIGRATION_LOCK: i64 = 0x78_6f_64_75_73;
 
 /// Every migration, oldest first.
