@@ -5,15 +5,14 @@
 //! seat and the sequence number, so one game's log can be filtered out of
 //! a busy server.
 //!
-//! On a node of a cluster, a call about a game another node owns is
-//! forwarded there (`peers.rs`) before the manager is asked, streams
-//! included; the owner's answer comes back unchanged.
+//! Every call answered here is answered by this node's manager: on a node
+//! of a cluster, `routing.rs` has already forwarded a call about a game
+//! another node owns.
 
 use crate::access::CallNote;
 use crate::error::ServiceError;
 use crate::manager::{Credentials, Manager, StreamItem, StreamOptions, ViewRequest};
 use crate::model::Status as GameStatus;
-use crate::peers::{Forwarded, Peers, owner_failed};
 use crate::wire;
 use std::net::IpAddr;
 use std::sync::Arc;
@@ -22,105 +21,50 @@ use tokio_stream::wrappers::ReceiverStream;
 use tonic::{Request, Response, Status};
 use tracing::{Instrument, Span, field};
 
-/// The `tabletop.v1.GameService` implementation.
+/// The `tabletop.v1.GameService` implementation on this node's games.
 pub struct GrpcService {
     /// Every game.
     manager: Arc<Manager>,
-    /// The other nodes, on a shared store.
-    peers: Option<Peers>,
 }
 
 impl GrpcService {
     /// Wraps a manager.
-    pub fn new(manager: Arc<Manager>, peers: Option<Peers>) -> GrpcService {
-        GrpcService { manager, peers }
-    }
-
-    /// The node to forward a call about `game` to, when another node owns
-    /// it. A call already forwarded is served here or refused: forwarding
-    /// twice would let two nodes that disagree pass it back and forth.
-    async fn owner_elsewhere<T>(&self, req: &Request<T>, game: &str) -> Result<Option<(&Peers, String)>, Status> {
-        let Some(peers) = &self.peers else { return Ok(None) };
-        if game.is_empty() {
-            return Ok(None);
-        }
-        match self.manager.locate(game).await? {
-            None => Ok(None),
-            Some(owner) if req.extensions().get::<Forwarded>().is_some() => {
-                Err(ServiceError::Elsewhere { game: game.to_string(), owner }.into())
-            }
-            Some(owner) => Ok(Some((peers, owner))),
-        }
+    pub fn new(manager: Arc<Manager>) -> GrpcService {
+        GrpcService { manager }
     }
 }
 
 impl GrpcService {
-    /// The owner refused to open a forwarded stream, or could not be
-    /// reached: when it was UNAVAILABLE, who owns the game is asked again
-    /// next time.
-    fn owner_refused(&self, game: &str, owner: &str, peers: &Peers, e: Status) -> Status {
-        if e.code() == tonic::Code::Unavailable {
-            self.manager.forget_owner(game);
-            peers.forget(owner);
-        }
-        owner_failed(owner, e)
+    /// A Play stream whose first message, `open`, has been read.
+    pub(crate) async fn play_opened(
+        &self,
+        note: CallNote,
+        ip: Option<IpAddr>,
+        open: pb::PlayOpen,
+        inbound: tonic::Streaming<pb::PlayRequest>,
+    ) -> Res<ReceiverStream<StreamItem<pb::PlayResponse>>> {
+        let creds = credentials_required(open.credentials)?;
+        let span = rpc_span(&note, "Play", &open.game_id, Some(creds.seat));
+        game_id(&open.game_id)?;
+        let rx = self.manager.play_stream(ip, open.game_id, creds, inbound).instrument(span).await?;
+        Ok(Response::new(ReceiverStream::new(rx)))
     }
 }
 
-/// Forwards a unary call to the game's owner when another node owns it:
-/// returns from the handler with the owner's answer.
-macro_rules! forward_unary {
-    ($self:ident, $request:ident, $game:expr, $method:ident) => {
-        let game = $game.to_string();
-        if let Some((peers, owner)) = $self.owner_elsewhere(&$request, &game).await? {
-            note_of(&$request).set(&game, None);
-            let ip = client(&$request);
-            let mut c = peers.client(&owner).await?;
-            return c
-                .$method(peers.request($request.into_inner(), ip))
-                .await
-                .map(|r| Response::new(r.into_inner()))
-                .map_err(|e| {
-                    if e.code() == tonic::Code::Unavailable {
-                        $self.manager.forget_owner(&game);
-                        peers.forget(&owner);
-                    }
-                    owner_failed(&owner, e)
-                });
+/// The first message of a Play stream, which must be `open`.
+pub(crate) async fn read_open(inbound: &mut tonic::Streaming<pb::PlayRequest>) -> Result<pb::PlayOpen, Status> {
+    match inbound.message().await {
+        Ok(Some(pb::PlayRequest { kind: Some(pb::play_request::Kind::Open(open)) })) => Ok(open),
+        Ok(Some(_)) => {
+            Err(Status::invalid_argument("the first message of a Play stream must be `open` (game_id and credentials)"))
         }
-    };
-}
-
-/// Passes a stream from the game's owner on to the caller; an error (the
-/// owner died, the game moved) ends it, and the caller reopens it from
-/// its last seq.
-fn relay<T: Send + 'static>(owner: String, mut upstream: tonic::Streaming<T>) -> ReceiverStream<StreamItem<T>> {
-    let (tx, rx) = tokio::sync::mpsc::channel(16);
-    tokio::spawn(async move {
-        loop {
-            let item = tokio::select! {
-                item = upstream.message() => item,
-                () = tx.closed() => return,
-            };
-            match item {
-                Ok(Some(m)) => {
-                    if tx.send(Ok(m)).await.is_err() {
-                        return;
-                    }
-                }
-                Ok(None) => return,
-                Err(e) => {
-                    let _ = tx.send(Err(owner_failed(&owner, e))).await;
-                    return;
-                }
-            }
-        }
-    });
-    ReceiverStream::new(rx)
+        Ok(None) => Err(Status::invalid_argument("the Play stream closed before its `open` message")),
+        Err(status) => Err(crate::codes::promised(&status).unwrap_or(status)),
+    }
 }
 
 /// The client's IP address, for per-client caps.
-fn client<T>(req: &Request<T>) -> Option<IpAddr> {
+pub(crate) fn client<T>(req: &Request<T>) -> Option<IpAddr> {
     req.remote_addr().map(|a| a.ip())
 }
 
@@ -133,7 +77,7 @@ type Res<T> = Result<Response<T>, Status>;
 
 /// The call's note for the access log (`access.rs`); a note nobody reads
 /// when the call came some other way (tests calling the service directly).
-fn note_of<T>(req: &Request<T>) -> CallNote {
+pub(crate) fn note_of<T>(req: &Request<T>) -> CallNote {
     req.extensions().get::<CallNote>().cloned().unwrap_or_default()
 }
 
@@ -202,7 +146,6 @@ impl pb::game_service_server::GameService for GrpcService {
 
     async fn claim_seat(&self, request: Request<pb::ClaimSeatRequest>) -> Res<pb::ClaimSeatResponse> {
         let note = note_of(&request);
-        forward_unary!(self, request, request.get_ref().game_id, claim_seat);
         let req = request.into_inner();
         let span = rpc_span(&note, "ClaimSeat", &req.game_id, Some(req.seat));
         let claimant = wire::claimant(req.claimant)?;
@@ -213,7 +156,6 @@ impl pb::game_service_server::GameService for GrpcService {
 
     async fn release_seat(&self, request: Request<pb::ReleaseSeatRequest>) -> Res<pb::ReleaseSeatResponse> {
         let note = note_of(&request);
-        forward_unary!(self, request, request.get_ref().game_id, release_seat);
         let req = request.into_inner();
         note.set(&req.game_id, req.credentials.as_ref().map(|c| c.seat));
         let creds = credentials_required(req.credentials)?;
@@ -224,7 +166,6 @@ impl pb::game_service_server::GameService for GrpcService {
 
     async fn vote_expel(&self, request: Request<pb::VoteExpelRequest>) -> Res<pb::VoteExpelResponse> {
         let note = note_of(&request);
-        forward_unary!(self, request, request.get_ref().game_id, vote_expel);
         let req = request.into_inner();
         note.set(&req.game_id, req.credentials.as_ref().map(|c| c.seat));
         let creds = credentials_required(req.credentials)?;
@@ -236,7 +177,6 @@ impl pb::game_service_server::GameService for GrpcService {
 
     async fn get_view(&self, request: Request<pb::GetViewRequest>) -> Res<pb::GetViewResponse> {
         let note = note_of(&request);
-        forward_unary!(self, request, request.get_ref().game_id, get_view);
         let req = request.into_inner();
         let creds = req.credentials.map(Credentials::from);
         let span = rpc_span(&note, "GetView", &req.game_id, creds.as_ref().map(|c| c.seat));
@@ -253,7 +193,6 @@ impl pb::game_service_server::GameService for GrpcService {
 
     async fn submit_choice(&self, request: Request<pb::SubmitChoiceRequest>) -> Res<pb::SubmitChoiceResponse> {
         let note = note_of(&request);
-        forward_unary!(self, request, request.get_ref().game_id, submit_choice);
         let req = request.into_inner();
         note.set(&req.game_id, req.credentials.as_ref().map(|c| c.seat));
         let creds = credentials_required(req.credentials)?;
@@ -272,54 +211,13 @@ impl pb::game_service_server::GameService for GrpcService {
     async fn play(&self, request: Request<tonic::Streaming<pb::PlayRequest>>) -> Res<Self::PlayStream> {
         let note = note_of(&request);
         let ip = client(&request);
-        // What the caller's request said of where it came from, kept for
-        // the forwarding decision once the first message is read.
-        let mut request_marks = Request::new(());
-        if let Some(f) = request.extensions().get::<Forwarded>() {
-            request_marks.extensions_mut().insert(*f);
-        }
         let mut inbound = request.into_inner();
-        let open = match inbound.message().await {
-            Ok(Some(pb::PlayRequest { kind: Some(pb::play_request::Kind::Open(open)) })) => open,
-            Ok(Some(_)) => {
-                return Err(Status::invalid_argument(
-                    "the first message of a Play stream must be `open` (game_id and credentials)",
-                ));
-            }
-            Ok(None) => return Err(Status::invalid_argument("the Play stream closed before its `open` message")),
-            Err(status) => return Err(crate::codes::promised(&status).unwrap_or(status)),
-        };
-        if let Some((peers, owner)) = self.owner_elsewhere(&request_marks, &open.game_id).await? {
-            let game_of_play = open.game_id.clone();
-            let (tx, rx) = tokio::sync::mpsc::channel(16);
-            let first = pb::PlayRequest { kind: Some(pb::play_request::Kind::Open(open)) };
-            if tx.send(first).await.is_err() {
-                return Err(Status::internal("the Play relay closed before it began"));
-            }
-            tokio::spawn(async move {
-                while let Ok(Some(m)) = inbound.message().await {
-                    if tx.send(m).await.is_err() {
-                        return;
-                    }
-                }
-            });
-            let mut c = peers.client(&owner).await?;
-            let upstream = match c.play(peers.request(ReceiverStream::new(rx), ip)).await {
-                Ok(r) => r.into_inner(),
-                Err(e) => return Err(self.owner_refused(&game_of_play, &owner, peers, e)),
-            };
-            return Ok(Response::new(relay(owner, upstream)));
-        }
-        let creds = credentials_required(open.credentials)?;
-        let span = rpc_span(&note, "Play", &open.game_id, Some(creds.seat));
-        game_id(&open.game_id)?;
-        let rx = self.manager.play_stream(ip, open.game_id, creds, inbound).instrument(span).await?;
-        Ok(Response::new(ReceiverStream::new(rx)))
+        let open = read_open(&mut inbound).await?;
+        self.play_opened(note, ip, open, inbound).await
     }
 
     async fn undo(&self, request: Request<pb::UndoRequest>) -> Res<pb::UndoResponse> {
         let note = note_of(&request);
-        forward_unary!(self, request, request.get_ref().game_id, undo);
         let req = request.into_inner();
         note.set(&req.game_id, req.credentials.as_ref().map(|c| c.seat));
         let creds = credentials_required(req.credentials)?;
@@ -333,16 +231,6 @@ impl pb::game_service_server::GameService for GrpcService {
 
     async fn stream_game(&self, request: Request<pb::StreamGameRequest>) -> Res<Self::StreamGameStream> {
         let note = note_of(&request);
-        let game = request.get_ref().game_id.clone();
-        if let Some((peers, owner)) = self.owner_elsewhere(&request, &game).await? {
-            let ip = client(&request);
-            let mut c = peers.client(&owner).await?;
-            let upstream = match c.stream_game(peers.request(request.into_inner(), ip)).await {
-                Ok(r) => r.into_inner(),
-                Err(e) => return Err(self.owner_refused(&game, &owner, peers, e)),
-            };
-            return Ok(Response::new(relay(owner, upstream)));
-        }
         let ip = client(&request);
         let req = request.into_inner();
         let creds = req.credentials.map(Credentials::from);
@@ -359,7 +247,6 @@ impl pb::game_service_server::GameService for GrpcService {
 
     async fn get_history(&self, request: Request<pb::GetHistoryRequest>) -> Res<pb::GetHistoryResponse> {
         let note = note_of(&request);
-        forward_unary!(self, request, request.get_ref().game_id, get_history);
         let req = request.into_inner();
         let creds = req.credentials.map(Credentials::from);
         let span = rpc_span(&note, "GetHistory", &req.game_id, creds.as_ref().map(|c| c.seat));
@@ -374,7 +261,9 @@ impl pb::game_service_server::GameService for GrpcService {
     async fn get_catalog(&self, request: Request<pb::GetCatalogRequest>) -> Res<pb::GetCatalogResponse> {
         let req = request.into_inner();
         if req.game_type.is_empty() {
-            return Err(Status::invalid_argument("game_type is required (e.g. \"xodus\")"));
+            return Err(Status::invalid_argument(
+                "game_type is required: a hosted game's registered name, as GameState.game_type gives it",
+            ));
         }
         let entries = self.manager.catalog(&req.game_type)?;
         Ok(Response::new(pb::GetCatalogResponse { game_type: req.game_type, entries }))
@@ -382,7 +271,6 @@ impl pb::game_service_server::GameService for GrpcService {
 
     async fn fork_game(&self, request: Request<pb::ForkGameRequest>) -> Res<pb::ForkGameResponse> {
         let note = note_of(&request);
-        forward_unary!(self, request, request.get_ref().source_game_id, fork_game);
         let ip = client(&request);
         let req = request.into_inner();
         let creds = req.credentials.map(Credentials::from);
@@ -399,7 +287,6 @@ impl pb::game_service_server::GameService for GrpcService {
 
     async fn grant_view(&self, request: Request<pb::GrantViewRequest>) -> Res<pb::GrantViewResponse> {
         let note = note_of(&request);
-        forward_unary!(self, request, request.get_ref().game_id, grant_view);
         let req = request.into_inner();
         note.set(&req.game_id, req.credentials.as_ref().map(|c| c.seat));
         let creds = credentials_required(req.credentials)?;
@@ -410,7 +297,6 @@ impl pb::game_service_server::GameService for GrpcService {
 
     async fn revoke_view(&self, request: Request<pb::RevokeViewRequest>) -> Res<pb::RevokeViewResponse> {
         let note = note_of(&request);
-        forward_unary!(self, request, request.get_ref().game_id, revoke_view);
         let req = request.into_inner();
         note.set(&req.game_id, req.credentials.as_ref().map(|c| c.seat));
         let creds = credentials_required(req.credentials)?;

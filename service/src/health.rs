@@ -3,7 +3,7 @@
 //! balancer sends no call to a node cut off from its database. A store of
 //! the node's own always answers once open.
 
-use crate::grpc::GrpcService;
+use crate::routing::Routed;
 use crate::store::GameStore;
 use std::sync::Arc;
 use std::time::Duration;
@@ -65,8 +65,8 @@ async fn stopped(stop: &mut watch::Receiver<bool>) {
 
 async fn set(reporter: &HealthReporter, ready: bool) {
     if ready {
-        reporter.set_serving::<GameServiceServer<GrpcService>>().await;
+        reporter.set_serving::<GameServiceServer<Routed>>().await;
     } else {
-        reporter.set_not_serving::<GameServiceServer<GrpcService>>().await;
+        reporter.set_not_serving::<GameServiceServer<Routed>>().await;
     }
 }

@@ -17,7 +17,9 @@
 //! - [`manager`]: every hosted game behind per-game locks, choices made
 //!   durable before they are acknowledged, streams that replay and follow;
 //! - [`wire`]: checking requests and building lobby messages;
-//! - [`grpc`]: the thin `GameService` implementation;
+//! - [`grpc`]: the thin `GameService` implementation on this node's games;
+//! - `routing`: the layer in front of it that forwards a call about a game
+//!   another node owns to that node (`peers`: reaching the other nodes);
 //! - [`replay`]: rebuilding a game from its entries (and a fork's resamplings);
 //! - [`limits`]: caps and the per-client rate limit;
 //! - [`connections`]: the cap on open connections;
@@ -26,9 +28,7 @@
 //! - `access`: one log line per call at its end, and the call figures;
 //! - [`metrics`]: the figures an operator graphs, as Prometheus text;
 //! - `clock`: turn clocks; `listen`: TCP and Unix-socket listeners; `web`:
-//!   a front-end's static files and CORS; `health`: readiness; `peers`:
-//!   calls forwarded to the node that owns a game (several nodes on one
-//!   PostgreSQL);
+//!   a front-end's static files and CORS; `health`: readiness;
 //! - [`server`]: [`run`] (listener + config + shutdown future), used by
 //!   `main` and by the tests on port 0.
 //!
@@ -59,6 +59,7 @@ pub(crate) mod peers;
 #[doc(hidden)]
 pub mod probe;
 pub(crate) mod replay;
+pub(crate) mod routing;
 pub(crate) mod secrecy;
 pub(crate) mod server;
 pub(crate) mod store;

@@ -9,10 +9,10 @@
 
 use crate::codes::WireCodes;
 use crate::game::Registry;
-use crate::grpc::GrpcService;
 use crate::limits::{Limits, rate_limit};
 use crate::listen::Listener;
 use crate::manager::Manager;
+use crate::routing::Routed;
 use crate::store::{GameStore, MemoryStore, PgOptions, PostgresStore, SqliteStore, StoreError};
 use crate::web::WebConfig;
 use std::future::Future;
@@ -189,7 +189,7 @@ async fn serve(
     let peers = crate::peers::Peers::of(manager.store());
     let cluster_secret = manager.store().cluster().map(|c| c.secret().to_string());
     let game_service = WireCodes::new(
-        GameServiceServer::new(GrpcService::new(Arc::clone(&manager), peers))
+        GameServiceServer::new(Routed::new(Arc::clone(&manager), peers))
             .max_decoding_message_size(limits.max_message_bytes)
             .max_encoding_message_size(16 * 1024 * 1024),
         limits.max_message_bytes,
@@ -246,7 +246,7 @@ async fn serve(
         async move {
             shutdown.await;
             info!("shutting down: no new connections, streams closing, finishing requests in flight");
-            health_reporter.set_not_serving::<GameServiceServer<GrpcService>>().await;
+            health_reporter.set_not_serving::<GameServiceServer<Routed>>().await;
             manager.begin_shutdown();
             let _ = began.send(());
         }
