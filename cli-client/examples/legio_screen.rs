@@ -5,6 +5,7 @@
 
 use legio_engine::{Game, GameConfig, Viewer};
 use std::sync::mpsc;
+use tabletop::pb;
 use xodus_cli::games::legio::read as legio_read;
 use xodus_cli::games::legio::ui::LegioScreen;
 use xodus_cli::tui::{self, Request, Submit, Update};
@@ -42,7 +43,7 @@ fn main() -> std::io::Result<()> {
     screen.ai_seats = vec![1, 2];
     screen.push_choice(first);
     let (tx, rx) = mpsc::channel();
-    tui::run(screen, rx, move |s: Submit| {
+    tui::run(Box::new(screen), rx, move |s: Submit| {
         let Request::Choose(id) = &s.request else {
             let _ = tx.send(Update::Notice("no undo in the local example".into()));
             return;
@@ -56,7 +57,8 @@ fn main() -> std::io::Result<()> {
         };
         lines.extend(advance(&mut game, &mut draw));
         let table = legio_read::table(game.view(Viewer::Seat(0)), game.public().seq);
-        let _ = tx.send(Update::State { view: Box::new(table), events: lines, undo: false });
+        let events = lines.into_iter().map(|summary| pb::Event { summary, ..Default::default() }).collect();
+        let _ = tx.send(Update::State { table: Box::new(table), events, undo: false });
     })?;
     Ok(())
 }

@@ -31,7 +31,8 @@ fn main() -> std::io::Result<()> {
     advance(&mut game, &mut events);
     screen.set_view(game.view(Viewer::Seat(0)));
     screen.push_events(&events);
-    tui::run(screen, rx, move |s: Submit| {
+    let game_id = format!("local-{seed}");
+    tui::run(Box::new(screen), rx, move |s: Submit| {
         let Request::Choose(id) = &s.request else {
             let _ = tx.send(Update::Notice("no undo in the local example".into()));
             return;
@@ -45,7 +46,10 @@ fn main() -> std::io::Result<()> {
             }
         }
         advance(&mut game, &mut events);
-        let _ = tx.send(Update::State { view: Box::new(game.view(Viewer::Seat(0))), events, undo: false });
+        let seq = game.public().seq;
+        let table = xodus_cli::games::read(&xodus_wire::game_state(&game_id, seq, &game, Viewer::Seat(0)));
+        let events = events.iter().map(|e| xodus_wire::events::event(e, Some(game.public()))).collect();
+        let _ = tx.send(Update::State { table: Box::new(table), events, undo: false });
     })?;
     Ok(())
 }

@@ -1,8 +1,11 @@
 //! Command-line arguments (clap). Raw arguments only: the commands resolve
-//! them (defaults, local server or not) in their own modules.
+//! them (defaults, local server or not) in their own modules. The
+//! binary's name and the default `--game` are given by the caller
+//! ([`Cli::command_for`]): Cargo names the binary, the client's list of
+//! games (`games`) names the default.
 
 use crate::clock::{ClockRules, OnTimeout};
-use clap::{Args, Parser, Subcommand};
+use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 use std::path::PathBuf;
 
 /// A command line that parses but asks for what cannot be (a setup out of
@@ -17,11 +20,42 @@ pub const USAGE_EXIT: i32 = 2;
 
 /// The terminal client of the game service (X-ODUS, VII Legio).
 #[derive(Debug, Parser)]
-#[command(name = "xodus", version, about = "Play, watch and script X-ODUS and VII Legio games", long_about = None)]
+#[command(version, about = "Play, watch and script X-ODUS and VII Legio games", long_about = None)]
 pub struct Cli {
     /// What to do.
     #[command(subcommand)]
     pub command: Command,
+}
+
+/// The arguments whose default is the client's default game.
+const GAME_TYPE_ARGS: [(&str, &str); 2] = [("watch", "game_type"), ("create", "game_type")];
+
+impl Cli {
+    /// The command line as clap reads it, for the binary `name`, with
+    /// `--game TYPE` (of `watch` and `create`) defaulting to
+    /// `default_game`.
+    pub fn command_for(name: &'static str, default_game: &'static str) -> clap::Command {
+        GAME_TYPE_ARGS.iter().fold(Cli::command().name(name), |cmd, (sub, arg)| {
+            cmd.mut_subcommand(*sub, |c| c.mut_arg(*arg, |a| a.required(false).default_value(default_game)))
+        })
+    }
+
+    /// Reads `args` (the binary's name first) with [`Cli::command_for`].
+    pub fn try_parse_for<I, T>(name: &'static str, default_game: &'static str, args: I) -> Result<Cli, clap::Error>
+    where
+        I: IntoIterator<Item = T>,
+        T: Into<std::ffi::OsString> + Clone,
+    {
+        let mut cmd = Cli::command_for(name, default_game);
+        let matches = cmd.try_get_matches_from_mut(args)?;
+        Cli::from_arg_matches(&matches).map_err(|e| e.format(&mut cmd))
+    }
+
+    /// Reads the process's arguments with [`Cli::command_for`]; exits
+    /// with clap's message on an error, as `Cli::parse()` does.
+    pub fn parse_for(name: &'static str, default_game: &'static str) -> Cli {
+        Cli::try_parse_for(name, default_game, std::env::args_os()).unwrap_or_else(|e| e.exit())
+    }
 }
 
 /// The commands.
@@ -157,7 +191,7 @@ pub struct WatchArgs {
     /// The game to watch; a fresh all-AI game if absent.
     pub game: Option<String>,
     /// The fresh game's type: `xodus` (the default) or `legio`.
-    #[arg(long = "game", value_name = "TYPE", default_value = "xodus")]
+    #[arg(long = "game", value_name = "TYPE")]
     pub game_type: String,
     /// Use a running server instead of starting one (a URL, or unix:PATH).
     #[arg(long, env = "XODUS_SERVER")]
@@ -209,7 +243,7 @@ pub struct CreateArgs {
     #[command(flatten)]
     pub server: ServerArg,
     /// The game: `xodus` (the default) or `legio` (VII Legio).
-    #[arg(long = "game", value_name = "TYPE", default_value = "xodus")]
+    #[arg(long = "game", value_name = "TYPE")]
     pub game_type: String,
     /// Setup.
     #[command(flatten)]
@@ -321,7 +355,7 @@ mod tests {
     use crate::clock::ClockKind;
 
     fn parse(args: &[&str]) -> Result<Cli, clap::Error> {
-        Cli::try_parse_from(args)
+        Cli::try_parse_for("xodus", "xodus", args)
     }
 
     fn setup(cli: Cli) -> SetupArgs {

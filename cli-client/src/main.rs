@@ -6,8 +6,8 @@
 
 mod commands;
 
-use clap::Parser;
 use xodus_cli::cli::{Cli, Command};
+use xodus_cli::games;
 
 /// The exit code after a stop signal (128 + SIGINT, as shells report it).
 const INTERRUPTED: i32 = 130;
@@ -18,7 +18,7 @@ async fn main() {
         .with_env_filter(tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "off".into()))
         .with_writer(std::io::stderr)
         .init();
-    let cli = Cli::parse();
+    let cli = Cli::parse_for(env!("CARGO_BIN_NAME"), games::default_type());
     let run = async {
         match cli.command {
             Command::Play(a) => commands::play::run(a).await,

@@ -4,8 +4,9 @@
 //! codes) stay in this module.
 
 use crate::clock::ClockRules;
-use crate::seats::{Holder, SeatHolder};
-use crate::table::{self, Table, Typed};
+use crate::games::{self, NewSetup};
+use crate::seats::{Holder, Seat, SeatHolder};
+use crate::table::{Table, event_line};
 use serde::Serialize;
 use std::time::Duration;
 use tabletop::dial::Targets;
@@ -13,7 +14,6 @@ use tabletop::{GameServiceClient, pb};
 use tokio::sync::mpsc;
 use tonic::transport::Channel;
 use tonic::{Code, Status};
-use xodus_engine::{Event, Seat, View};
 
 mod words;
 use words::{About, cli_words};
@@ -79,20 +79,6 @@ pub struct NewGame {
     pub clock: Option<ClockRules>,
 }
 
-/// The setup of a new game, as its game (`crate::games`) built it from the
-/// flags.
-#[derive(Clone, Debug)]
-pub struct NewSetup {
-    /// The game's registered name.
-    pub game_type: String,
-    /// Its number of seats.
-    pub seats: u8,
-    /// The deprecated `GameKind` number, for older servers (0: none).
-    pub kind: i32,
-    /// The CreateGame setup (None: the game's default).
-    pub wire: Option<pb::create_game_request::Setup>,
-}
-
 impl NewGame {
     /// The number of seats of the game.
     pub fn seat_count(&self) -> u8 {
@@ -110,13 +96,14 @@ impl NewGame {
 pub struct GameSummary {
     /// Its id.
     pub id: String,
-    /// The game's registered name ("xodus", "legio", ...).
+    /// The game's registered name (its type, as the server names it).
     pub game_type: String,
     /// Status in words (waiting, playing, over...).
     pub status: String,
     /// Each seat's role (X-ODUS: its ship; VII Legio: its commander).
     pub ships: Vec<String>,
-    /// Difficulty (X-ODUS; empty for games without one).
+    /// The level its configuration names (X-ODUS: the difficulty; empty
+    /// for games without one).
     pub difficulty: String,
     /// Seats nobody holds yet.
     pub open_seats: Vec<Seat>,
@@ -134,8 +121,9 @@ pub struct GameSummary {
 pub struct Step {
     /// Sequence number after this step.
     pub seq: u64,
-    /// What happened, as X-ODUS engine events (empty for other games).
-    pub events: Vec<Event>,
+    /// What happened, as the server sent it (each game's screen reads its
+    /// own events from these).
+    pub events: Vec<pb::Event>,
     /// What happened, one line per event (`Event.summary`), for any game.
     pub lines: Vec<String>,
     /// The state afterwards, when the server sent one.
@@ -159,11 +147,6 @@ pub struct Step {
 }
 
 impl Step {
-    /// The X-ODUS view afterwards, when the server sent a readable one.
-    pub fn view(&self) -> Option<&View> {
-        self.table.as_ref().and_then(Table::xodus)
-    }
-
     /// The state sent shows the game over.
     pub fn over(&self) -> bool {
         self.table.as_ref().is_some_and(Table::over)
@@ -205,53 +188,19 @@ fn sort(status: Status, url: &str, about: About<'_>) -> RemoteError {
     }
 }
 
-/// X-ODUS engine events from their wire form (unknown shapes are skipped).
-fn events(wire: &[pb::Event]) -> Vec<Event> {
-    wire.iter()
-        .filter_map(|e| match serde_json::from_str(&e.event_json) {
-            Ok(ev) => Some(ev),
-            Err(err) => {
-                tracing::warn!("event {} not understood: {err}", e.kind);
-                None
-            }
-        })
-        .collect()
-}
-
-/// Every event's line, for any game.
-fn lines(wire: &[pb::Event]) -> Vec<String> {
-    wire.iter().map(|e| if e.summary.is_empty() { e.kind.replace('_', " ") } else { e.summary.clone() }).collect()
-}
-
-/// A step from the wire: X-ODUS events are read only from an X-ODUS
-/// game (another game's events could look like them).
-fn step(seq: u64, state: Option<&pb::GameState>, wire: &[pb::Event], xodus_game: bool) -> Step {
-    let table = state.map(Table::read);
+/// A step from the wire.
+fn step(seq: u64, state: Option<&pb::GameState>, wire: &[pb::Event]) -> Step {
+    let table = state.map(games::read);
     Step {
         seq,
-        events: if xodus_game { events(wire) } else { Vec::new() },
-        lines: lines(wire),
+        events: wire.to_vec(),
+        lines: wire.iter().map(event_line).collect(),
         state_sent: table.is_some(),
         table,
         seats: None,
         undo: false,
         played_by: None,
         clock: None,
-    }
-}
-
-/// The X-ODUS engine view carried by a state (an error for another game,
-/// or a state this client cannot read).
-pub fn view_of(table: Table) -> Result<View, RemoteError> {
-    match table.typed {
-        Typed::Xodus(v) => Ok(*v),
-        Typed::Unread(Some(e)) if table.game_type == table::XODUS => Err(RemoteError::Other(format!(
-            "the server's typed state is not one this client reads ({e}); build xodus and xodus-server from the same commit"
-        ))),
-        _ => Err(RemoteError::Other(format!(
-            "this is a {} game, not X-ODUS; `xodus view` and `xodus watch` show any game",
-            table.game_type
-        ))),
     }
 }
 
@@ -275,20 +224,8 @@ fn summary(g: pb::GameSummary) -> GameSummary {
         Ok(pb::GameStatus::Abandoned) => "abandoned",
         _ => "unknown",
     };
-    // The typed configuration (X-ODUS's carries the difficulty); another
-    // game's has none to show here.
-    let difficulty = g
-        .game_config
-        .as_ref()
-        .and_then(tabletop::any::unpack::<tabletop::xodus_pb::XodusConfig>)
-        .and_then(|c| match tabletop::xodus_pb::Difficulty::try_from(c.difficulty) {
-            Ok(tabletop::xodus_pb::Difficulty::Casual) => Some("casual"),
-            Ok(tabletop::xodus_pb::Difficulty::Hardened) => Some("hardened"),
-            Ok(tabletop::xodus_pb::Difficulty::Heroic) => Some("heroic"),
-            _ => None,
-        })
-        .unwrap_or_default()
-        .to_string();
+    // The typed configuration, read by the game it is of.
+    let difficulty = g.game_config.as_ref().map(games::level).unwrap_or_default();
     GameSummary {
         status: status.to_string(),
         ships: g.seats.iter().map(|s| s.role.clone()).collect(),
@@ -297,7 +234,7 @@ fn summary(g: pb::GameSummary) -> GameSummary {
         seq: g.seq,
         seed_chosen: g.seed_chosen,
         clock: g.clock.as_ref().and_then(ClockRules::from_wire),
-        game_type: if g.game_type.is_empty() { table::XODUS.to_string() } else { g.game_type },
+        game_type: if g.game_type.is_empty() { games::default_type().to_string() } else { g.game_type },
         id: g.game_id,
     }
 }
@@ -417,13 +354,6 @@ impl Remote {
             .ok_or_else(|| RemoteError::Other(format!("the server gave seat {seat} back but named no game")))
     }
 
-    /// The current X-ODUS view, as a spectator sees it (every seat sees
-    /// the same public state and the same decision). Another game is an
-    /// error: use [`Remote::state`] for any game.
-    pub async fn view(&self, game: &str) -> Result<View, RemoteError> {
-        view_of(self.state(game, None).await?)
-    }
-
     /// The current state of any game, as a spectator sees it or, with a
     /// seat and its token, as that seat sees it (its own secrets, its own
     /// options).
@@ -434,7 +364,7 @@ impl Remote {
         let about = About { game, seat: seat.map(|(s, _)| s) };
         let resp = self.client.clone().get_view(req).await.map_err(|s| sort(s, &self.url, about))?.into_inner();
         let state = resp.state.ok_or_else(|| RemoteError::Other("the server sent no state".into()))?;
-        let mut table = Table::read(&state);
+        let mut table = games::read(&state);
         // The summary is the live game's, read with the state: a delayed
         // spectator's state is that far behind it.
         if let Some(game) = &resp.game {
@@ -443,43 +373,22 @@ impl Remote {
         Ok(table)
     }
 
-    /// The game's past as X-ODUS engine events, entry by entry: for each
-    /// entry, whether it is an undo, and the events it caused (GetHistory
-    /// carries the events the stream sent). What a screen opened on a game
-    /// in progress logs first.
-    pub async fn past_events(&self, game: &str) -> Result<Vec<(bool, Vec<Event>)>, RemoteError> {
-        let req = pb::GetHistoryRequest { game_id: game.to_string(), ..Default::default() };
-        let about = About { game, seat: None };
-        let resp = self.client.clone().get_history(req).await.map_err(|s| sort(s, &self.url, about))?;
-        Ok(resp
-            .into_inner()
-            .entries
-            .iter()
-            .map(|e| (e.kind == pb::EntryKind::Undo as i32, events(&e.events)))
-            .collect())
-    }
-
-    /// The game's past in words, for any game: for each history entry,
-    /// whether it is an undo, and its events' summary lines. Read as the
-    /// seat (with its token) or as a spectator, so it shows no more than
-    /// the caller may see. What a screen opened on a game in progress logs
-    /// first.
-    pub async fn past_lines(
+    /// The game's past, for any game: for each history entry, whether it
+    /// is an undo, and the events it caused (GetHistory carries the events
+    /// the stream sent). Read as the seat (with its token) or as a
+    /// spectator, so it shows no more than the caller may see. What a
+    /// screen opened on a game in progress logs first.
+    pub async fn past(
         &self,
         game: &str,
         seat: Option<(Seat, &str)>,
-    ) -> Result<Vec<(bool, Vec<String>)>, RemoteError> {
+    ) -> Result<Vec<(bool, Vec<pb::Event>)>, RemoteError> {
         let credentials =
             seat.map(|(seat, token)| pb::SeatCredentials { seat: u32::from(seat), token: token.to_string() });
         let req = pb::GetHistoryRequest { game_id: game.to_string(), credentials, ..Default::default() };
         let about = About { game, seat: seat.map(|(s, _)| s) };
         let resp = self.client.clone().get_history(req).await.map_err(|s| sort(s, &self.url, about))?;
-        Ok(resp
-            .into_inner()
-            .entries
-            .iter()
-            .map(|e| (e.kind == pb::EntryKind::Undo as i32, e.events.iter().map(|ev| ev.summary.clone()).collect()))
-            .collect())
+        Ok(resp.into_inner().entries.into_iter().map(|e| (e.kind == pb::EntryKind::Undo as i32, e.events)).collect())
     }
 
     /// Sends a choice; returns the step it caused (with the state as the
@@ -500,8 +409,7 @@ impl Remote {
         };
         let about = About { game, seat: Some(seat) };
         let resp = self.client.clone().submit_choice(req).await.map_err(|s| sort(s, &self.url, about))?.into_inner();
-        let xodus_game = resp.state.as_ref().is_none_or(|s| s.game_type.is_empty() || s.game_type == table::XODUS);
-        let mut step = step(resp.seq, resp.state.as_ref(), &resp.events, xodus_game);
+        let mut step = step(resp.seq, resp.state.as_ref(), &resp.events);
         step.state_sent = true;
         Ok(step)
     }
@@ -540,14 +448,8 @@ impl Remote {
         };
         let mut stream =
             self.client.clone().stream_game(req).await.map_err(|s| sort(s, &self.url, about))?.into_inner();
-        let mut xodus_game = true;
         while let Some(update) = stream.message().await.map_err(|s| sort(s, &self.url, about))? {
-            let named = update.state.as_ref().map(|s| s.game_type.as_str());
-            let named = named.or(update.game.as_ref().map(|g| g.game_type.as_str())).unwrap_or_default();
-            if !named.is_empty() {
-                xodus_game = named == table::XODUS;
-            }
-            let mut step = step(update.seq, update.state.as_ref(), &update.events, xodus_game);
+            let mut step = step(update.seq, update.state.as_ref(), &update.events);
             if let (Some(table), Some(game)) = (step.table.as_mut(), update.game.as_ref()) {
                 table.set_live_seq(game.seq);
             }

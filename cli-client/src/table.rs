@@ -1,18 +1,22 @@
 //! One game's state as any game shows it: the platform's game type,
 //! sequence number, pending decision (prompt, deciders, options with ids,
 //! labels and seats) and outcome, plus the game's own view when this
-//! client has a reader for that game (X-ODUS, VII Legio). A game the
-//! client cannot read is still played and watched from the platform part
-//! alone. No gRPC calls here: `remote` fetches, this module reads.
+//! client has a reader for that game (its reader, in `games/`, fills it
+//! in: `games::read`). A game the client cannot read is still played and
+//! watched from the platform part alone. No gRPC calls here: `remote`
+//! fetches, this module reads.
 
 use crate::clock::SeatClock;
 use serde::Serialize;
+use std::any::Any;
+use std::fmt::Debug;
 use tabletop::pb;
 
-/// The registered name of X-ODUS.
-pub const XODUS: &str = "xodus";
-/// The registered name of VII Legio: Nébuleuse Rouge.
-pub const LEGIO: &str = "legio";
+/// An event's line as any game shows it: the server's summary, or the
+/// event's kind in words when it sent none.
+pub fn event_line(e: &pb::Event) -> String {
+    if e.summary.is_empty() { e.kind.replace('_', " ") } else { e.summary.clone() }
+}
 
 /// One option of the pending decision, as the platform offers it.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
@@ -159,22 +163,59 @@ impl Outcome {
     }
 }
 
+/// A game's own view of a state, whatever its type: what the game's
+/// reader (in `games/`) made of it, read back there with [`Table::view`].
+pub trait GameView: Any + Debug + Send + Sync {
+    /// The view as JSON (what `xodus view` prints under `state`).
+    fn to_json(&self) -> serde_json::Value;
+    /// A copy.
+    fn clone_box(&self) -> Box<dyn GameView>;
+    /// The view as `Any`, to be downcast to its type.
+    fn as_any(&self) -> &dyn Any;
+}
+
+impl<T: Any + Debug + Clone + Serialize + Send + Sync> GameView for T {
+    fn to_json(&self) -> serde_json::Value {
+        serde_json::to_value(self).unwrap_or(serde_json::Value::Null)
+    }
+    fn clone_box(&self) -> Box<dyn GameView> {
+        Box::new(self.clone())
+    }
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+}
+
 /// The game's own view, when this client reads that game.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub enum Typed {
-    /// X-ODUS.
-    Xodus(Box<xodus_engine::View>),
-    /// VII Legio.
-    Legio(Box<legio_engine::View>),
+    /// The game's own view (its type is the game's: see [`Table::view`]).
+    Read(Box<dyn GameView>),
     /// A game this client has no reader for, or a state it could not read
     /// (the reason).
     Unread(Option<String>),
 }
 
+impl Typed {
+    /// A game's own view.
+    pub fn new(view: impl GameView) -> Typed {
+        Typed::Read(Box::new(view))
+    }
+}
+
+impl Clone for Typed {
+    fn clone(&self) -> Typed {
+        match self {
+            Typed::Read(v) => Typed::Read(v.clone_box()),
+            Typed::Unread(why) => Typed::Unread(why.clone()),
+        }
+    }
+}
+
 /// One game's state as a viewer sees it.
 #[derive(Clone, Debug)]
 pub struct Table {
-    /// The game's registered name ("xodus", "legio", ...).
+    /// The game's registered name (its type, as the server names it).
     pub game_type: String,
     /// The sequence number of this state.
     pub seq: u64,
@@ -198,21 +239,17 @@ pub struct Table {
 }
 
 impl Table {
-    /// Reads a state: the platform part always, the typed part when the
-    /// client knows the game.
-    pub fn read(state: &pb::GameState) -> Table {
-        let game_type = if state.game_type.is_empty() { XODUS.to_string() } else { state.game_type.clone() };
-        let typed = match crate::games::game(&game_type) {
-            Some(g) => g.read(state).unwrap_or_else(|e| Typed::Unread(Some(e))),
-            None => Typed::Unread(None),
-        };
+    /// The platform part of a state, its own view not read (`games::read`
+    /// reads both); a state that names no game is of `unnamed_type`.
+    pub fn platform(state: &pb::GameState, unnamed_type: &str) -> Table {
+        let game_type = if state.game_type.is_empty() { unnamed_type.to_string() } else { state.game_type.clone() };
         Table {
             game_type,
             seq: state.seq,
             viewer_seat: state.viewer_seat,
             decision: state.decision.as_ref().map(Decision::from_wire).unwrap_or_default(),
             outcome: state.outcome.as_ref().map(Outcome::from_wire),
-            typed,
+            typed: Typed::Unread(None),
             clocks: state.clocks.iter().map(SeatClock::from_wire).collect(),
             behind: None,
         }
@@ -238,19 +275,12 @@ impl Table {
         ))
     }
 
-    /// The X-ODUS view, if this is a readable X-ODUS state.
-    pub fn xodus(&self) -> Option<&xodus_engine::View> {
+    /// The game's own view as its type `V`, if the state was read as one
+    /// (each game's module has a typed accessor: `games::<game>::view`).
+    pub fn view<V: Any>(&self) -> Option<&V> {
         match &self.typed {
-            Typed::Xodus(v) => Some(v),
-            _ => None,
-        }
-    }
-
-    /// The VII Legio view, if this is a readable VII Legio state.
-    pub fn legio(&self) -> Option<&legio_engine::View> {
-        match &self.typed {
-            Typed::Legio(v) => Some(v),
-            _ => None,
+            Typed::Read(v) => v.as_any().downcast_ref(),
+            Typed::Unread(_) => None,
         }
     }
 
@@ -260,12 +290,11 @@ impl Table {
     }
 
     /// The platform part as JSON, with the game's own view under `state`
-    /// when readable (VII Legio: `legio_engine::View`; other games: null).
-    /// X-ODUS's scripted output keeps its engine view instead.
+    /// when readable (null otherwise). A game may print its own JSON
+    /// instead (`ClientGame::view_json`).
     pub fn to_json(&self, game_id: &str) -> serde_json::Value {
         let state = match &self.typed {
-            Typed::Legio(v) => serde_json::to_value(v).unwrap_or(serde_json::Value::Null),
-            Typed::Xodus(v) => serde_json::to_value(v).unwrap_or(serde_json::Value::Null),
+            Typed::Read(v) => v.to_json(),
             Typed::Unread(_) => serde_json::Value::Null,
         };
         serde_json::json!({
@@ -285,6 +314,7 @@ impl Table {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games;
 
     fn wire_state(game_type: &str) -> pb::GameState {
         pb::GameState {
@@ -313,7 +343,7 @@ mod tests {
 
     #[test]
     fn a_game_without_a_reader_keeps_its_decision_and_is_not_refused() {
-        let t = Table::read(&wire_state("high_card"));
+        let t = games::read(&wire_state("high_card"));
         assert!(matches!(t.typed, Typed::Unread(None)), "no reader, no error: {:?}", t.typed);
         assert_eq!(t.game_type, "high_card");
         assert_eq!(t.seq, 7);
@@ -330,16 +360,16 @@ mod tests {
 
     #[test]
     fn an_unreadable_state_of_a_known_game_says_why() {
-        let t = Table::read(&wire_state("legio"));
+        let t = games::read(&wire_state("legio"));
         assert!(matches!(&t.typed, Typed::Unread(Some(why)) if !why.is_empty()), "{:?}", t.typed);
         assert_eq!(t.decision.options.len(), 2, "the decision is still there");
-        let t = Table::read(&wire_state(""));
-        assert_eq!(t.game_type, XODUS, "an unnamed game is X-ODUS (older servers)");
+        let t = games::read(&wire_state(""));
+        assert_eq!(t.game_type, "xodus", "an unnamed game is X-ODUS (older servers)");
     }
 
     #[test]
     fn a_spectators_state_says_how_far_behind_the_live_game_it_is() {
-        let mut spectator = Table::read(&pb::GameState { viewer_seat: None, ..wire_state("high_card") });
+        let mut spectator = games::read(&pb::GameState { viewer_seat: None, ..wire_state("high_card") });
         spectator.set_live_seq(17);
         assert_eq!(spectator.behind, Some(10), "seq 7 shown, 17 live");
         let words = spectator.delay_words().expect("delayed");
@@ -348,7 +378,7 @@ mod tests {
         spectator.set_live_seq(7);
         assert_eq!((spectator.behind, spectator.delay_words()), (None, None), "live");
         assert!(spectator.to_json("g-1")["behind"].is_null());
-        let mut seat = Table::read(&wire_state("high_card"));
+        let mut seat = games::read(&wire_state("high_card"));
         seat.set_live_seq(17);
         assert_eq!(seat.behind, None, "a seat's own state is never delayed");
     }

@@ -5,20 +5,17 @@
 //! and `ratatui::restore`, so a panic or an error still leaves the
 //! terminal usable.
 
-use crate::clock::{self, ClockRules, Clocks, SeatClock};
-use crate::seats::Seat;
-use crate::seats::SeatHolder;
+use crate::clock::{self, ClockRules, Clocks, SeatClock, played_by_line};
+use crate::seats::{Seat, SeatHolder};
+use crate::table::{Outcome, Table};
 use ratatui::Frame;
 use ratatui::crossterm::event::{self, Event as TermEvent, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use std::sync::mpsc::{Receiver, TryRecvError};
 use std::time::Duration;
+use tabletop::pb;
 
-/// What the loop needs of a screen.
-pub trait Front {
-    /// What a new state is (X-ODUS: the engine view).
-    type View;
-    /// What happened before it (X-ODUS: engine events; other games: lines).
-    type Event;
+/// What the loop needs of a screen (each game's screen is one).
+pub trait Front: Send {
     /// Draws the whole screen.
     fn draw(&self, frame: &mut Frame);
     /// The sequence number of the state shown.
@@ -42,9 +39,19 @@ pub trait Front {
     /// This terminal gave `seats` back: it stops playing them (and goes
     /// on watching).
     fn leave_seats(&mut self, seats: &[Seat]);
-    /// Shows a newer state and logs what led to it (or takes back the
-    /// last choice's lines, for an undo).
-    fn apply(&mut self, view: Self::View, events: Vec<Self::Event>, undo: bool);
+    /// Shows a newer state and logs the events that led to it (or takes
+    /// back the last choice's lines, for an undo). An error, in words for
+    /// the status line, when the state is not one this screen reads: it
+    /// keeps the last.
+    fn apply(&mut self, table: Table, events: &[pb::Event], undo: bool) -> Result<(), String>;
+    /// Logs a game's past when the screen opens on a game in progress:
+    /// for each history entry, whether it is an undo (which takes the
+    /// last choice's lines out again), and its events.
+    fn replay_log(&mut self, past: &[(bool, Vec<pb::Event>)]);
+    /// The seats played by AI processes (to say who is thinking).
+    fn set_ai_seats(&mut self, seats: Vec<Seat>);
+    /// How the game ended, once it has.
+    fn outcome(&self) -> Option<Outcome>;
     /// Who holds each seat now.
     fn set_seats(&mut self, seats: Vec<SeatHolder>);
     /// The one-line message (None clears it).
@@ -71,13 +78,13 @@ pub trait Front {
 
 /// What the feeding side tells the screen.
 #[derive(Debug)]
-pub enum Update<V, E> {
-    /// A newer view, with the events that led to it.
+pub enum Update {
+    /// A newer state, with the events that led to it.
     State {
-        /// The view.
-        view: Box<V>,
-        /// Events since the previous view.
-        events: Vec<E>,
+        /// The state.
+        table: Box<Table>,
+        /// Events since the previous state.
+        events: Vec<pb::Event>,
         /// The step took back the last choice (an undo).
         undo: bool,
     },
@@ -87,8 +94,11 @@ pub enum Update<V, E> {
     Clocks(Vec<SeatClock>),
     /// The game's clock rules (from its summary).
     ClockRules(ClockRules),
-    /// A line for the log (who made a choice for a seat).
-    Log(String),
+    /// The seat's last choice was made by someone else than its holder
+    /// (`tabletop.v1.PlayedBy`: an AI standing in, the server when its
+    /// time ran out): a line for the log, naming the seat as the screen
+    /// does.
+    PlayedBy(Seat, i32),
     /// These seats were given back: the screen stops playing them.
     Left(Vec<Seat>),
     /// A line for the log (a refused choice, a reconnection).
@@ -140,7 +150,7 @@ enum Action {
     Leave,
 }
 
-fn on_key<F: Front>(screen: &mut F, key: KeyEvent) -> Action {
+fn on_key<F: Front + ?Sized>(screen: &mut F, key: KeyEvent) -> Action {
     if key.kind != KeyEventKind::Press {
         return Action::None;
     }
@@ -170,13 +180,13 @@ fn on_key<F: Front>(screen: &mut F, key: KeyEvent) -> Action {
 }
 
 /// "captain 0", "captain 0 and captain 2": the seats as the game names them.
-fn seat_list<F: Front>(screen: &F, seats: &[Seat]) -> String {
+fn seat_list<F: Front + ?Sized>(screen: &F, seats: &[Seat]) -> String {
     let list: Vec<String> = seats.iter().map(|s| screen.seat_word(*s)).collect();
     list.join(" and ")
 }
 
 /// The question asked before leaving.
-fn leave_question<F: Front>(screen: &F, seats: &[Seat]) -> String {
+fn leave_question<F: Front + ?Sized>(screen: &F, seats: &[Seat]) -> String {
     format!(
         "Leave {}? It opens for anyone; you go on watching. y: leave, any other key: stay",
         seat_list(screen, seats)
@@ -184,13 +194,13 @@ fn leave_question<F: Front>(screen: &F, seats: &[Seat]) -> String {
 }
 
 /// The line once the seats were given back.
-fn left_line<F: Front>(screen: &F, seats: &[Seat]) -> String {
+fn left_line<F: Front + ?Sized>(screen: &F, seats: &[Seat]) -> String {
     format!("you left {}: watching now (q quits)", seat_list(screen, seats))
 }
 
 /// Logs a warning for each of this terminal's seats whose running clock
 /// just went low (once, until its time is topped up).
-pub fn warn_low_time<F: Front>(screen: &mut F) {
+pub fn warn_low_time<F: Front + ?Sized>(screen: &mut F) {
     let mine: Vec<u32> = screen.my_seats().iter().map(|s| u32::from(*s)).collect();
     let names: Vec<String> = (0..=u8::MAX).take(16).map(|s| screen.seat_word(s)).collect();
     let clocks = screen.clocks_mut();
@@ -211,11 +221,11 @@ pub fn warn_low_time<F: Front>(screen: &mut F) {
 
 /// Runs the screen until the person quits. `submit` is called for each
 /// choice sent; it must not block.
-pub fn run<F: Front>(
-    mut screen: F,
-    updates: Receiver<Update<F::View, F::Event>>,
+pub fn run(
+    mut screen: Box<dyn Front>,
+    updates: Receiver<Update>,
     mut submit: impl FnMut(Submit),
-) -> std::io::Result<F> {
+) -> std::io::Result<Box<dyn Front>> {
     let mut terminal = ratatui::init();
     let result = (|| -> std::io::Result<()> {
         // The sequence number of the last choice sent, until a newer view arrives.
@@ -226,7 +236,7 @@ pub fn run<F: Front>(
         let mut confirming: Option<Confirm> = None;
         loop {
             // Redrawn every 80 ms at most: a running clock counts down.
-            warn_low_time(&mut screen);
+            warn_low_time(&mut *screen);
             terminal.draw(|f| screen.draw(f))?;
             if event::poll(Duration::from_millis(80))? {
                 match event::read()? {
@@ -252,7 +262,7 @@ pub fn run<F: Front>(
                             None => {}
                         }
                     }
-                    TermEvent::Key(key) => match on_key(&mut screen, key) {
+                    TermEvent::Key(key) => match on_key(&mut *screen, key) {
                         Action::Quit => return Ok(()),
                         Action::Send if sent_at.is_none() => {
                             if let Some((seat, id, label)) = screen.chosen() {
@@ -273,7 +283,7 @@ pub fn run<F: Front>(
                                 screen.set_status(Some("you hold no seat here: you are watching".into()));
                             } else {
                                 confirming = Some(Confirm::Leave);
-                                screen.set_status(Some(leave_question(&screen, &seats)));
+                                screen.set_status(Some(leave_question(&*screen, &seats)));
                             }
                         }
                         Action::Undo if sent_at.is_none() => {
@@ -292,21 +302,30 @@ pub fn run<F: Front>(
             }
             while feed_open {
                 match updates.try_recv() {
-                    Ok(Update::State { view, events, undo }) => {
-                        screen.apply(*view, events, undo);
-                        if sent_at.is_some_and(|s| screen.seq() > s) {
-                            sent_at = None;
-                            screen.set_status(None);
+                    Ok(Update::State { table, events, undo }) => match screen.apply(*table, &events, undo) {
+                        Ok(()) => {
+                            if sent_at.is_some_and(|s| screen.seq() > s) {
+                                sent_at = None;
+                                screen.set_status(None);
+                            }
                         }
-                    }
+                        Err(why) => {
+                            sent_at = None;
+                            screen.set_status(Some(why));
+                        }
+                    },
                     Ok(Update::Seats(seats)) => screen.set_seats(seats),
                     Ok(Update::Clocks(clocks)) => screen.clocks_mut().seats = clocks,
                     Ok(Update::ClockRules(rules)) => screen.clocks_mut().rules = Some(rules),
-                    Ok(Update::Log(line)) => screen.note(line),
+                    Ok(Update::PlayedBy(seat, by)) => {
+                        if let Some(line) = played_by_line(by, &screen.seat_word(seat)) {
+                            screen.note(line);
+                        }
+                    }
                     Ok(Update::Left(seats)) => {
                         screen.leave_seats(&seats);
                         sent_at = None;
-                        let line = left_line(&screen, &seats);
+                        let line = left_line(&*screen, &seats);
                         screen.set_status(Some(line));
                     }
                     Ok(Update::Notice(line)) => {
@@ -332,11 +351,10 @@ pub fn run<F: Front>(
 mod tests {
     use super::*;
     use crate::games::legio::ui::LegioScreen;
-    use crate::table::Table;
 
     #[test]
     fn low_time_on_this_terminals_running_clock_is_logged_once() {
-        let mut screen = LegioScreen::new("g-1", Table::read(&tabletop::pb::GameState::default()), Some(0));
+        let mut screen = LegioScreen::new("g-1", crate::games::read(&tabletop::pb::GameState::default()), Some(0));
         let running = SeatClock {
             seat: 0,
             remaining_ms: 200_000,
@@ -363,12 +381,16 @@ mod tests {
     fn a_state_without_clocks_keeps_the_clocks_shown() {
         let clock = tabletop::pb::SeatClock { seat: 0, remaining_ms: 30_000, ..Default::default() };
         let timed = tabletop::pb::GameState { clocks: vec![clock], ..Default::default() };
-        let mut screen = LegioScreen::new("g-1", Table::read(&timed), Some(0));
+        let mut screen = LegioScreen::new("g-1", crate::games::read(&timed), Some(0));
         assert_eq!(screen.clocks.seats.len(), 1);
-        screen.set_table(Table::read(&tabletop::pb::GameState { seq: 1, ..Default::default() }));
+        screen.set_table(crate::games::read(&tabletop::pb::GameState { seq: 1, ..Default::default() }));
         assert_eq!(screen.clocks.seats.len(), 1, "the stream's first snapshot carries no clocks");
         let later = tabletop::pb::SeatClock { remaining_ms: 12_000, ..clock };
-        screen.set_table(Table::read(&tabletop::pb::GameState { seq: 2, clocks: vec![later], ..Default::default() }));
+        screen.set_table(crate::games::read(&tabletop::pb::GameState {
+            seq: 2,
+            clocks: vec![later],
+            ..Default::default()
+        }));
         assert_eq!(screen.clocks.seats[0].remaining_ms, 12_000);
     }
 }

@@ -230,9 +230,9 @@ fn a_servers_state_reads_back_into_the_seats_own_view() {
         let g = play_until(players, seed, |g| g.public().round > 2 && g.public().active == 1);
         for viewer in [Viewer::Seat(0), Viewer::Seat(1), Viewer::Spectator] {
             let wire = legio_wire::game_state(&g, viewer);
-            let t = xodus_cli::table::Table::read(&wire);
+            let t = xodus_cli::games::read(&wire);
             assert_eq!(t.game_type, "legio");
-            assert_eq!(t.legio(), Some(&g.view(viewer)), "{viewer:?} reads back its own view");
+            assert_eq!(xodus_cli::games::legio::view(&t), Some(&g.view(viewer)), "{viewer:?} reads back its own view");
             // The options go to the decider alone.
             let decider = g.decision().seat.map(u32::from);
             let shown = t.decision.options.len();

@@ -120,17 +120,8 @@ pub async fn run(a: PlayArgs) -> anyhow::Result<()> {
         ais.push(procs::start_ai(&url, &game, *s, token, &agent_args, log)?);
     }
     let pace = std::time::Duration::from_millis(a.pace_ms);
-    let played = remote.state(&game, None).await?.game_type;
     let left = forget_left_seats(a.data_dir.clone(), keep);
-    let outcome = if games::screen(&played) == games::ScreenKind::Map {
-        session::screen(remote, game.clone(), tokens, Some(left), ai_seats, pace, ais).await?
-    } else {
-        // One seat's secrets on one screen: the lowest seat of this terminal.
-        let seat = tokens.iter().min_by_key(|(s, _)| **s).map(|(s, t)| (*s, t.clone()));
-        session::table_screen(remote, game.clone(), seat, Some(left), ai_seats, pace, ais)
-            .await?
-            .and_then(|t| t.outcome)
-    };
+    let outcome = session::screen(remote, game.clone(), tokens, Some(left), ai_seats, pace, ais).await?;
     match outcome {
         Some(o) => {
             saved::clear(&a.data_dir);

@@ -1,8 +1,9 @@
 //! The scriptable commands: `create`, `list`, `join`, `leave`, `act` and `view`.
 //! Each makes one or two calls and prints one result on stdout (JSON, a
 //! token, or a table) so that shell scripts and tests can drive a game.
-//! They work on any game: X-ODUS keeps its engine view as JSON, VII Legio
-//! and any other game print the platform's decision and outcome, with the
+//! They work on any game: a game may print its own JSON and text report
+//! (`ClientGame::act_json`, `view_json`, `report`: X-ODUS keeps its engine
+//! view), the others print the platform's decision and outcome, with the
 //! game's own view under `state` when the client reads that game.
 
 use super::new_game;
@@ -135,24 +136,14 @@ pub async fn act(a: ActArgs) -> anyhow::Result<()> {
         Some(t) => t,
         None => remote.state(&a.game, Some((a.seat, &a.token))).await?,
     };
-    let out = match &table.typed {
-        Typed::Xodus(view) => json!({
-            "game": a.game,
-            "seat": a.seat,
-            "option": a.option,
-            "seq": view.public.seq,
-            "events": step.events.iter().map(|e| xodus_wire::events::log_line(e, Some(&view.public))).collect::<Vec<_>>(),
-            "decision": view.decision,
-            "outcome": view.public.outcome,
-        }),
-        _ => act_json(&a.game, a.seat, &a.option, &step.lines, &table),
-    };
+    let own = games::game(&table.game_type).and_then(|g| g.act_json(&a.game, a.seat, &a.option, &step.events, &table));
+    let out = own.unwrap_or_else(|| act_json(&a.game, a.seat, &a.option, &step.lines, &table));
     outln!("{out}");
     Ok(())
 }
 
-/// `xodus act`'s answer for any game but X-ODUS: the events' lines and
-/// the platform's decision and outcome.
+/// `xodus act`'s answer for a game that prints no JSON of its own: the
+/// events' lines and the platform's decision and outcome.
 pub fn act_json(game: &str, seat: u8, option: &str, lines: &[String], table: &Table) -> serde_json::Value {
     json!({
         "game": game,
@@ -175,21 +166,13 @@ pub async fn view(a: ViewArgs) -> anyhow::Result<()> {
     if let Typed::Unread(Some(why)) = &table.typed {
         eprintln!("note: the {} state is shown from its decision alone ({why})", table.game_type);
     }
-    match (&table.typed, a.text) {
-        (Typed::Xodus(view), true) => out!("{}", with_delay(games::xodus::plain::report(&a.game, view), &table)),
-        (Typed::Xodus(view), false) => {
-            // The engine's view, with how far behind the live game it is.
-            let mut json = serde_json::to_value(view)?;
-            if let Some(o) = json.as_object_mut() {
-                o.insert("behind".into(), json!(table.behind));
-            }
-            outln!("{json}")
-        }
-        (Typed::Legio(view), true) => {
-            out!("{}", with_delay(games::legio::plain::report(&a.game, &table, view), &table))
-        }
-        (Typed::Unread(_), true) => out!("{}", with_delay(plain::any::report(&a.game, &table), &table)),
-        (_, false) => outln!("{}", table.to_json(&a.game)),
+    let game = games::game(&table.game_type);
+    if a.text {
+        let report = game.and_then(|g| g.report(&a.game, &table));
+        out!("{}", with_delay(report.unwrap_or_else(|| plain::any::report(&a.game, &table)), &table));
+    } else {
+        let json = game.and_then(|g| g.view_json(&table)).unwrap_or_else(|| table.to_json(&a.game));
+        outln!("{json}");
     }
     if a.text
         && let Some(line) = Clocks::new(None, table.clocks.clone()).line(|s| seat_name(&table, s))
@@ -249,7 +232,7 @@ mod tests {
             }),
             ..Default::default()
         };
-        let table = Table::read(&state);
+        let table = games::read(&state);
         let out = act_json("g-9", 0, "draw", &["seat 0 draws a card".to_string()], &table);
         assert_eq!(out["seq"], 4);
         assert_eq!(out["game_type"], "high_card");

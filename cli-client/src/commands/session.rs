@@ -1,5 +1,5 @@
-//! Following one game: on the screen (X-ODUS's, or VII Legio's, which
-//! also shows any other game from its decision; with choices sent for
+//! Following one game: on its screen (the game's own, or the table
+//! screen, which shows any game from its decision; with choices sent for
 //! this terminal's seats) or as plain lines. Both resume the server stream
 //! from the last sequence number seen if it breaks.
 
@@ -12,15 +12,11 @@ use std::time::Duration;
 use tokio::sync::mpsc;
 use xodus_cli::clock::{ClockRules, Clocks, played_by_line};
 use xodus_cli::games;
-use xodus_cli::games::legio::ui::{LegioScreen, names};
-use xodus_cli::games::xodus::ui::Screen;
 use xodus_cli::procs::{self, Guard};
-use xodus_cli::remote::{self, Remote, Step};
-use xodus_cli::seats::{self, SeatHolder};
+use xodus_cli::remote::{Remote, RemoteError, Step};
+use xodus_cli::seats::{self, Seat, SeatHolder};
 use xodus_cli::table::{self, Table};
 use xodus_cli::tui::{self, Front, Request, Submit, Update};
-use xodus_engine::content::Content;
-use xodus_engine::{Outcome, Seat};
 
 /// Times a broken stream is reopened before giving up.
 const RESUMES: u32 = 10;
@@ -85,119 +81,50 @@ pub fn spawn_follow(
     rx
 }
 
-/// Runs the X-ODUS screen for `game` with `tokens` for this terminal's
-/// seats (none: spectator), watching `children` (stopped when the screen
-/// closes), pausing `pace` after each step with events so that fast AI
-/// captains can be followed. Returns the outcome if the game ended.
+/// Runs the game's own screen (`games::open_screen`; the table screen for
+/// a game this client does not know) for `game` with `tokens` for this
+/// terminal's seats (none: spectator), watching `children` (stopped when
+/// the screen closes), pausing `pace` after each step with events so that
+/// fast AI players can be followed. A game whose seats keep secrets (or
+/// one this client does not know) is followed as one seat, the lowest of
+/// this terminal's, and a spectator again once that seat is given back;
+/// another is followed as a spectator, with choices sent for each of this
+/// terminal's seats. Returns the outcome if the game ended.
 pub async fn screen(
     remote: Remote,
     game: String,
-    tokens: HashMap<Seat, String>,
+    mut tokens: HashMap<Seat, String>,
     on_leave: Option<LeaveHook>,
     ai_seats: Vec<Seat>,
     pace: Duration,
     children: Vec<Guard>,
 ) -> anyhow::Result<Option<table::Outcome>> {
+    let first = remote.state(&game, None).await?;
+    let seat = if games::one_seat_per_screen(&first.game_type) {
+        // One seat's secrets on one screen: the lowest seat of this terminal.
+        let lowest = tokens.iter().min_by_key(|(s, _)| **s).map(|(s, t)| (*s, t.clone()));
+        tokens = lowest.iter().cloned().collect();
+        lowest
+    } else {
+        None
+    };
+    let creds = seat.as_ref().map(|(s, t)| (*s, t.as_str()));
+    let table = if creds.is_some() { remote.state(&game, creds).await? } else { first };
+    let from = table.seq;
     let mut seats: Vec<Seat> = tokens.keys().copied().collect();
     seats.sort();
-    let first = remote.state(&game, None).await?;
-    let clocks = first.clocks.clone();
-    let view = remote::view_of(first)?;
-    let mut screen = Screen::new(game.clone(), view.clone(), seats);
-    screen.clocks.seats = clocks;
-    screen.ai_seats = ai_seats;
-    // A game in progress (a resume, a second terminal): its log so far,
-    // with the dice of its last roll.
-    if view.public.seq > 0 {
-        match remote.past_events(&game).await {
+    let mut screen = games::open_screen(&game, table, seats).map_err(RemoteError::Other)?;
+    screen.set_ai_seats(ai_seats);
+    // A game in progress (a resume, a second terminal): its log so far.
+    if from > 0 {
+        match remote.past(&game, creds).await {
             Ok(past) => screen.replay_log(&past),
             Err(e) => screen.note(format!("the log so far could not be read: {e}")),
         }
     }
     screen.note(format!("Following game {game} on {}", remote.url()));
 
-    let (upd_tx, upd_rx) = std::sync::mpsc::channel::<Update<xodus_engine::View, xodus_engine::Event>>();
-    let mut steps = spawn_follow(remote.clone(), game.clone(), view.public.seq, None);
-    let feed_tx = upd_tx.clone();
-    let feed_remote = remote.clone();
-    let feed_game = game.clone();
-    let feed = tokio::spawn(async move {
-        while let Some(step) = steps.recv().await {
-            if let Some(seats) = step.seats.clone()
-                && feed_tx.send(Update::Seats(seats)).is_err()
-            {
-                return;
-            }
-            if !send_clock_news(&feed_tx, &step, |s| format!("captain {s}")) {
-                return;
-            }
-            if !step.state_sent {
-                continue;
-            }
-            let table = match step.table {
-                Some(t) => Some(t),
-                None => feed_remote.state(&feed_game, None).await.ok(),
-            };
-            // A state without clocks (the stream's first snapshot) keeps the
-            // clocks already shown: a timed game's states all have some.
-            if let Some(t) = table.as_ref().filter(|t| !t.clocks.is_empty())
-                && feed_tx.send(Update::Clocks(t.clocks.clone())).is_err()
-            {
-                return;
-            }
-            let view = table.and_then(|t| remote::view_of(t).ok());
-            let update = match view {
-                Some(v) => Update::State { view: Box::new(v), events: step.events, undo: step.undo },
-                None => Update::Notice("lost the view; retrying".into()),
-            };
-            let paced = matches!(&update, Update::State { events, .. } if !events.is_empty());
-            if feed_tx.send(update).is_err() {
-                return;
-            }
-            if paced && !pace.is_zero() {
-                tokio::time::sleep(pace).await;
-            }
-        }
-        let _ = feed_tx.send(Update::Closed("the server stream ended".into()));
-    });
-    let seating = Seating { tokens, on_leave, spectate: None };
-    let screen = run_front(screen, remote, game, seating, upd_tx, upd_rx, feed, children).await?;
-    Ok(screen.and_then(|s| s.view.public.outcome.as_ref().map(team_outcome)))
-}
-
-/// An X-ODUS outcome in the platform's terms (a team result).
-fn team_outcome(o: &Outcome) -> table::Outcome {
-    table::Outcome { kind: "team".into(), won: o.won, cause: o.cause.clone(), round: o.round, ..Default::default() }
-}
-
-/// Runs the VII Legio screen for `game` (also any game the client has no
-/// board for: its decision and log) as `seat` with its token, or as a
-/// spectator; the rest as [`screen`]. Returns the final state if the game
-/// ended.
-pub async fn table_screen(
-    remote: Remote,
-    game: String,
-    seat: Option<(Seat, String)>,
-    on_leave: Option<LeaveHook>,
-    ai_seats: Vec<Seat>,
-    pace: Duration,
-    children: Vec<Guard>,
-) -> anyhow::Result<Option<Table>> {
-    let creds = seat.as_ref().map(|(s, t)| (*s, t.as_str()));
-    let table = remote.state(&game, creds).await?;
-    let from = table.seq;
-    let mut screen = LegioScreen::new(game.clone(), table, seat.as_ref().map(|(s, _)| *s));
-    screen.ai_seats = ai_seats;
-    // A game in progress (a resume, a second terminal): its log so far.
-    if from > 0 {
-        match remote.past_lines(&game, creds).await {
-            Ok(past) => screen.replay_log(past),
-            Err(e) => screen.note(format!("the log so far could not be read: {e}")),
-        }
-    }
-    screen.note(format!("Following game {game} on {}", remote.url()));
-
-    let (upd_tx, upd_rx) = std::sync::mpsc::channel::<Update<Table, String>>();
+    let (upd_tx, upd_rx) = std::sync::mpsc::channel::<Update>();
     let mut steps = spawn_follow(remote.clone(), game.clone(), from, seat.clone());
     let feed_tx = upd_tx.clone();
     let feed_remote = remote.clone();
@@ -225,7 +152,7 @@ pub async fn table_screen(
             {
                 return;
             }
-            if !send_clock_news(&feed_tx, &step, names::commander) {
+            if !send_clock_news(&feed_tx, &step) {
                 return;
             }
             if !step.state_sent {
@@ -238,11 +165,18 @@ pub async fn table_screen(
                     feed_remote.state(&feed_game, creds).await.ok()
                 }
             };
-            let paced = !step.lines.is_empty();
+            // A state without clocks (the stream's first snapshot) keeps the
+            // clocks already shown: a timed game's states all have some.
+            if let Some(t) = table.as_ref().filter(|t| !t.clocks.is_empty())
+                && feed_tx.send(Update::Clocks(t.clocks.clone())).is_err()
+            {
+                return;
+            }
             let update = match table {
-                Some(t) => Update::State { view: Box::new(t), events: step.lines, undo: step.undo },
+                Some(t) => Update::State { table: Box::new(t), events: step.events, undo: step.undo },
                 None => Update::Notice("lost the view; retrying".into()),
             };
+            let paced = matches!(&update, Update::State { events, .. } if !events.is_empty());
             if feed_tx.send(update).is_err() {
                 return;
             }
@@ -252,26 +186,23 @@ pub async fn table_screen(
         }
         let _ = feed_tx.send(Update::Closed("the server stream ended".into()));
     });
-    let seating = Seating { tokens: seat.into_iter().collect(), on_leave, spectate: Some(spectate) };
+    let spectate = seat.is_some().then_some(spectate);
+    let seating = Seating { tokens, on_leave, spectate };
     let screen = run_front(screen, remote, game, seating, upd_tx, upd_rx, feed, children).await?;
-    Ok(screen.map(|s| s.table).filter(Table::over))
+    Ok(screen.and_then(|s| s.outcome()))
 }
 
 /// Tells a screen the game's clock rules when the step carries them, and
-/// who made the step's choice when it was not the seat's holder (the
-/// seat named by `name`). False once the screen is gone.
-fn send_clock_news<V, E>(
-    tx: &std::sync::mpsc::Sender<Update<V, E>>,
-    step: &Step,
-    name: impl Fn(Seat) -> String,
-) -> bool {
+/// who made the step's choice when it was not the seat's holder. False
+/// once the screen is gone.
+fn send_clock_news(tx: &std::sync::mpsc::Sender<Update>, step: &Step) -> bool {
     if let Some(rules) = step.clock
         && tx.send(Update::ClockRules(rules)).is_err()
     {
         return false;
     }
-    match step.played_by.and_then(|(seat, by)| played_by_line(by, &name(seat))) {
-        Some(line) => tx.send(Update::Log(line)).is_ok(),
+    match step.played_by {
+        Some((seat, by)) => tx.send(Update::PlayedBy(seat, by)).is_ok(),
         None => true,
     }
 }
@@ -293,21 +224,16 @@ struct Seating {
 /// watched (a notice when one stops; all stopped at the end). Returns the
 /// screen, or None when the process was asked to stop.
 #[allow(clippy::too_many_arguments)]
-async fn run_front<F>(
-    front: F,
+async fn run_front(
+    front: Box<dyn Front>,
     remote: Remote,
     game: String,
     seating: Seating,
-    upd_tx: std::sync::mpsc::Sender<Update<F::View, F::Event>>,
-    upd_rx: std::sync::mpsc::Receiver<Update<F::View, F::Event>>,
+    upd_tx: std::sync::mpsc::Sender<Update>,
+    upd_rx: std::sync::mpsc::Receiver<Update>,
     feed: tokio::task::JoinHandle<()>,
     children: Vec<Guard>,
-) -> anyhow::Result<Option<F>>
-where
-    F: Front + Send + 'static,
-    F::View: Send + 'static,
-    F::Event: Send + 'static,
-{
+) -> anyhow::Result<Option<Box<dyn Front>>> {
     let quit_tx = upd_tx.clone();
     let notices = upd_tx.clone();
     let (sub_tx, mut sub_rx) = mpsc::unbounded_channel::<Submit>();
@@ -439,8 +365,8 @@ async fn stop_children(children: &Arc<Mutex<Vec<Guard>>>) {
 }
 
 /// Prints the game as lines until it ends; returns the final state. Any
-/// game: X-ODUS's lines name the systems on its board, other games' are
-/// the server's summaries.
+/// game: its own lines when it words its events (`ClientGame::event_lines`),
+/// else the server's summaries.
 pub async fn plain(remote: Remote, game: String) -> anyhow::Result<Table> {
     let mut table = remote.state(&game, None).await?;
     let mut out = std::io::stdout();
@@ -485,12 +411,10 @@ pub async fn plain(remote: Remote, game: String) -> anyhow::Result<Table> {
             }
             continue;
         }
-        match step.view() {
-            Some(v) if !step.events.is_empty() => {
-                lines.extend(step.events.iter().map(|e| xodus_wire::events::log_line(e, Some(&v.public))));
-            }
-            _ => lines.extend(step.lines.iter().cloned()),
-        }
+        // The game's own words for its events (X-ODUS names the systems on
+        // its board), else the server's summaries.
+        let own = step.table.as_ref().and_then(|t| games::game(&t.game_type)?.event_lines(&step.events, t));
+        lines.extend(own.unwrap_or_else(|| step.lines.clone()));
         if let Some(t) = step.table {
             table = t;
         } else if let Ok(t) = remote.state(&game, None).await {
@@ -531,18 +455,9 @@ fn emit_all(out: &mut impl Write, seq: u64, lines: &[String]) -> bool {
     lines.iter().all(|line| emit(out, &format!("[{seq}] {line}")))
 }
 
-/// "seat 2 Pirate Ship" (X-ODUS: a seat and its ship), "seat 1
-/// Commander 2" (VII Legio), "seat 3" (any other game), for the plain lines.
+/// A seat as the plain lines name it (`games::seat_title`).
 fn seat_title(table: &Table, seat: Seat) -> String {
-    if let Some(v) = table.xodus()
-        && let Some(ship) = v.public.ships.iter().find(|s| s.seat == seat)
-    {
-        return format!("seat {seat} {}", Content::get().ship(ship.kind).name);
-    }
-    match games::game(&table.game_type) {
-        Some(g) => format!("seat {seat} {}", g.seat_name(u32::from(seat))),
-        None => format!("seat {seat}"),
-    }
+    games::seat_title(table, seat)
 }
 
 /// Prints a line on stdout, ignoring a closed stdout (the terminal may be

@@ -74,14 +74,7 @@ pub async fn run(a: WatchArgs) -> anyhow::Result<()> {
     } else {
         let pace = std::time::Duration::from_millis(a.pace_ms);
         let children = std::mem::take(&mut ais);
-        let first = remote.state(&game, None).await?;
-        if games::screen(&first.game_type) == games::ScreenKind::Map {
-            session::screen(remote, game.clone(), HashMap::new(), None, ai_seats, pace, children).await?
-        } else {
-            session::table_screen(remote, game.clone(), None, None, ai_seats, pace, children)
-                .await?
-                .and_then(|t| t.outcome)
-        }
+        session::screen(remote, game.clone(), HashMap::new(), None, ai_seats, pace, children).await?
     };
     procs::stop_all(ais);
     match outcome {

@@ -1,18 +1,36 @@
 //! The games this client knows, one [`ClientGame`] each in [`GAMES`], the
-//! one list a new game is added to: how the game is named on screen, how
-//! its seats are named, how its setup flags become a CreateGame setup, and
-//! how its typed state is read. The rest of the client asks this module
-//! and never matches on a game's name; a game the server hosts but this
-//! list lacks is still created with no setup, listed, watched and played
-//! from its platform decision alone.
+//! one list a new game is added to; each game's terminal parts live in its
+//! folder here (`xodus/`, `legio/`: its screen, its text report, its
+//! reader). A [`ClientGame`] says how the game is named on screen, how its
+//! seats are named, how its setup flags become a CreateGame setup, how its
+//! typed state is read, which screen draws it, and what the scripted
+//! commands print for it. The rest of the client asks this module and
+//! never matches on a game's name; a game the server hosts but this list
+//! lacks is still created with no setup, listed, watched and played from
+//! its platform decision alone (on the table screen: VII Legio's, which
+//! draws any game from its decision and log).
 
 pub mod legio;
 pub mod xodus;
 
 use crate::cli::SetupArgs;
-use crate::remote::NewSetup;
-use crate::table::Typed;
+use crate::seats::Seat;
+use crate::table::{Table, Typed};
+use crate::tui::Front;
 use tabletop::pb;
+
+/// The setup of a new game, as its game built it from the flags.
+#[derive(Clone, Debug)]
+pub struct NewSetup {
+    /// The game's registered name.
+    pub game_type: String,
+    /// Its number of seats.
+    pub seats: u8,
+    /// The deprecated `GameKind` number, for older servers (0: none).
+    pub kind: i32,
+    /// The CreateGame setup (None: the game's default).
+    pub wire: Option<pb::create_game_request::Setup>,
+}
 
 /// One game the terminal client knows.
 pub trait ClientGame: Sync {
@@ -36,34 +54,104 @@ pub trait ClientGame: Sync {
     /// The page's route to this game's create form ("" for the lobby's
     /// first form).
     fn web_form(&self) -> &'static str;
-    /// Which screen draws the game in a terminal.
-    fn screen(&self) -> ScreenKind {
-        ScreenKind::Table
+    /// The game's terminal screen on `table`, for this terminal's `seats`
+    /// (none: a spectator; a game with private hands gets one), or why the
+    /// state does not read. By default the table screen.
+    fn screen(&self, game_id: &str, table: Table, seats: Vec<Seat>) -> Result<Box<dyn Front>, String> {
+        Ok(table_screen(game_id, table, seats))
+    }
+    /// A seat with what it plays, for the plain watcher's lines ("seat 1
+    /// Commander 2").
+    fn seat_title(&self, _table: &Table, seat: Seat) -> String {
+        format!("seat {seat} {}", self.seat_name(u32::from(seat)))
+    }
+    /// The plain watcher's lines for a step's events, when the game words
+    /// them itself (None: the server's summaries).
+    fn event_lines(&self, _events: &[pb::Event], _table: &Table) -> Option<Vec<String>> {
+        None
+    }
+    /// What `xodus act` prints, when the game prints its own JSON (None:
+    /// the platform's decision and outcome).
+    fn act_json(
+        &self,
+        _game_id: &str,
+        _seat: Seat,
+        _option: &str,
+        _events: &[pb::Event],
+        _table: &Table,
+    ) -> Option<serde_json::Value> {
+        None
+    }
+    /// What `xodus view` prints, when the game prints its own JSON (None:
+    /// `Table::to_json`).
+    fn view_json(&self, _table: &Table) -> Option<serde_json::Value> {
+        None
+    }
+    /// What `xodus view --text` prints, when the game has its own report
+    /// and the state reads (None: the platform's report, `plain::any`).
+    fn report(&self, _game_id: &str, _table: &Table) -> Option<String> {
+        None
+    }
+    /// The level a game's configuration (`GameSummary.game_config`) names,
+    /// for `xodus list` (None: not this game's, or no level).
+    fn level(&self, _config: &prost_types::Any) -> Option<&'static str> {
+        None
     }
 }
 
-/// The terminal screens a game may be drawn on.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ScreenKind {
-    /// The hex map with the ships' mats (`xodus::ui::Screen`, X-ODUS's).
-    Map,
-    /// The table screen (`legio::ui::LegioScreen`): a game's own panels
-    /// when it has a view, else its decision and log.
-    Table,
-}
-
-/// The screen a game of `game_type` is drawn on (a game this client does
-/// not know: the table screen, from its decision and log).
-pub fn screen(game_type: &str) -> ScreenKind {
-    game(game_type).map_or(ScreenKind::Table, |g| g.screen())
-}
-
-/// Every game this client knows; the first is the default of `--game`.
+/// Every game this client knows; the first is the default of `--game`,
+/// the game a state that names none is of (older servers), and the game
+/// `xodus play` plays with no flags.
 pub static GAMES: &[&dyn ClientGame] = &[&xodus::Xodus, &legio::Legio];
 
 /// The default `--game`.
 pub fn default_type() -> &'static str {
     GAMES[0].game_type()
+}
+
+/// Reads a state: the platform part always, the game's own view when the
+/// client knows the game (a state that names no game is of the default).
+pub fn read(state: &pb::GameState) -> Table {
+    let mut table = Table::platform(state, default_type());
+    if let Some(g) = game(&table.game_type) {
+        table.typed = g.read(state).unwrap_or_else(|e| Typed::Unread(Some(e)));
+    }
+    table
+}
+
+/// The table screen: VII Legio's, which draws any game it has no board
+/// for from its decision and log; it plays one seat (the lowest given).
+pub fn table_screen(game_id: &str, table: Table, seats: Vec<Seat>) -> Box<dyn Front> {
+    Box::new(legio::ui::LegioScreen::new(game_id, table, seats.into_iter().min()))
+}
+
+/// The screen of the game `table` is a state of (the table screen for a
+/// game this client does not know), or why it does not read.
+pub fn open_screen(game_id: &str, table: Table, seats: Vec<Seat>) -> Result<Box<dyn Front>, String> {
+    match game(&table.game_type) {
+        Some(g) => g.screen(game_id, table, seats),
+        None => Ok(table_screen(game_id, table, seats)),
+    }
+}
+
+/// Whether a screen of a game of `game_type` follows one seat (its own
+/// secrets, its own options): a game with private hands, or one this
+/// client does not know. Otherwise it follows as a spectator, and may send
+/// choices for several seats.
+pub fn one_seat_per_screen(game_type: &str) -> bool {
+    game(game_type).is_none_or(|g| g.private_hands())
+}
+
+/// "seat 2 Pirate Ship", "seat 1 Commander 2", "seat 3" (a game this
+/// client does not know), for the plain watcher's lines.
+pub fn seat_title(table: &Table, seat: Seat) -> String {
+    game(&table.game_type).map_or_else(|| format!("seat {seat}"), |g| g.seat_title(table, seat))
+}
+
+/// The level a game's configuration names, for `xodus list` ("" when none
+/// does).
+pub fn level(config: &prost_types::Any) -> String {
+    GAMES.iter().find_map(|g| g.level(config)).unwrap_or_default().to_string()
 }
 
 /// The game of a type name, if this client knows it.

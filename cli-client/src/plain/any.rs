@@ -55,7 +55,7 @@ mod tests {
             }),
             ..Default::default()
         };
-        let text = report("g-5", &Table::read(&state));
+        let text = report("g-5", &crate::games::read(&state));
         assert!(text.starts_with("game g-5 (high_card) seq 3"), "{text}");
         assert!(text.contains("decision bet by [0]: Bet or fold"), "{text}");
         assert!(text.contains("  option fold seats [0]: Fold"), "{text}");
@@ -66,7 +66,7 @@ mod tests {
             kind: pb::OutcomeKind::Ranked as i32,
             ..Default::default()
         });
-        let text = report("g-5", &Table::read(&state));
+        let text = report("g-5", &crate::games::read(&state));
         assert!(text.contains("result OVER (high card): no winner; ranking seat 0 (1), seat 1 (0)"), "{text}");
     }
 }

@@ -50,7 +50,6 @@ pub fn rows(clocks: &Clocks) -> u16 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::table::Table;
     use ratatui::layout::Rect;
     use tabletop::pb;
 
@@ -86,7 +85,7 @@ mod tests {
     }
 
     fn clocks_at(now_ms: i64) -> Clocks {
-        let table = Table::read(&timed_state());
+        let table = crate::games::read(&timed_state());
         let mut c = Clocks::new(crate::clock::ClockRules::parse("per-move:30").ok(), table.clocks);
         c.fixed_now_ms = Some(now_ms);
         c
@@ -127,7 +126,7 @@ mod tests {
 
     #[test]
     fn both_screens_draw_the_clock_line_under_the_status_bar() {
-        let table = Table::read(&timed_state());
+        let table = crate::games::read(&timed_state());
         let mut legio = crate::games::legio::ui::LegioScreen::new("g-clock", table, Some(1));
         legio.clocks.fixed_now_ms = Some(1_000_020_000);
         let mut backend = ratatui::buffer::Buffer::empty(Rect::new(0, 0, 100, 30));

@@ -1,16 +1,23 @@
 //! VII Legio in this client: commanders named from 1, the number of
 //! commanders, seed and round limit checked into a `LegioSetup`, the
-//! engine's view read by `legio_read`.
+//! engine's view read by `read`, drawn by `ui` (the table screen, which
+//! also draws any game this client has no board for) and reported as text
+//! by `plain`.
 
 pub mod plain;
 pub mod read;
 pub mod ui;
 
-use super::ClientGame;
+use super::{ClientGame, NewSetup};
 use crate::cli::{SetupArgs, UsageError};
-use crate::remote::NewSetup;
-use crate::table::Typed;
+use crate::table::{Table, Typed};
+use legio_engine::View;
 use tabletop::pb;
+
+/// The VII Legio view of a state, if it is a readable VII Legio state.
+pub fn view(table: &Table) -> Option<&View> {
+    table.view::<View>()
+}
 
 /// VII Legio: Nébuleuse Rouge.
 pub struct Legio;
@@ -64,10 +71,14 @@ impl ClientGame for Legio {
     }
 
     fn read(&self, state: &pb::GameState) -> Result<Typed, String> {
-        read::view(state).map(|v| Typed::Legio(Box::new(v)))
+        read::view(state).map(Typed::new)
     }
 
     fn web_form(&self) -> &'static str {
         "#/new/legio"
+    }
+
+    fn report(&self, game_id: &str, table: &Table) -> Option<String> {
+        view(table).map(|v| plain::report(game_id, table, v))
     }
 }

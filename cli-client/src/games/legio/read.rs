@@ -5,7 +5,7 @@
 //! Also the reverse, for tests and in-process play: a state as the server
 //! would send it for an engine view.
 
-use crate::table::{Decision, LEGIO, Offer, Outcome, Packed, Table, Typed};
+use crate::table::{Decision, Offer, Outcome, Packed, Table, Typed};
 use legio_engine::{View, Viewer};
 use tabletop::pb;
 
@@ -68,12 +68,12 @@ pub fn table(view: View, seq: u64) -> Table {
         Viewer::Spectator => None,
     };
     Table {
-        game_type: LEGIO.into(),
+        game_type: legio_wire::GAME_TYPE.into(),
         seq,
         viewer_seat,
         decision,
         outcome,
-        typed: Typed::Legio(Box::new(view)),
+        typed: Typed::new(view),
         clocks: Vec::new(),
         behind: None,
     }

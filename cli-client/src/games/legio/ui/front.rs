@@ -1,19 +1,19 @@
-//! The keyboard loop's handle on the VII Legio screen (`tui::Front`): a
-//! new state is a [`Table`], its events are the server's summary lines.
+//! The keyboard loop's handle on the VII Legio screen, the table screen
+//! (`tui::Front`): a new state is a [`Table`], its events are logged as
+//! the server's summary lines; Tab turns the pages.
 
 use super::layout::draw;
 use super::model::{LegioScreen, PAGES};
 use crate::clock::Clocks;
 use crate::seats::SeatHolder;
-use crate::table::Table;
+use crate::table::{Outcome, Table, event_line};
 use crate::tui::Front;
 use legio_engine::Seat;
 use ratatui::Frame;
 use ratatui::crossterm::event::KeyCode;
+use tabletop::pb;
 
 impl Front for LegioScreen {
-    type View = Table;
-    type Event = String;
     fn draw(&self, frame: &mut Frame) {
         draw(frame, self)
     }
@@ -42,13 +42,24 @@ impl Front for LegioScreen {
             self.selected = 0;
         }
     }
-    fn apply(&mut self, table: Table, events: Vec<String>, undo: bool) {
+    fn apply(&mut self, table: Table, events: &[pb::Event], undo: bool) -> Result<(), String> {
         self.set_table(table);
         if undo {
             self.take_back();
         } else {
-            self.push_choice(events);
+            self.push_choice(events.iter().map(event_line).collect());
         }
+        Ok(())
+    }
+    fn replay_log(&mut self, past: &[(bool, Vec<pb::Event>)]) {
+        let lines = past.iter().map(|(undo, events)| (*undo, events.iter().map(|e| e.summary.clone()).collect()));
+        LegioScreen::replay_log(self, lines.collect());
+    }
+    fn set_ai_seats(&mut self, seats: Vec<Seat>) {
+        self.ai_seats = seats;
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        self.table.outcome.clone()
     }
     fn clocks_mut(&mut self) -> &mut Clocks {
         &mut self.clocks

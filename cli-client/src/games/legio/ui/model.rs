@@ -72,7 +72,7 @@ impl LegioScreen {
 
     /// The VII Legio view, when the state is one this client reads.
     pub fn view(&self) -> Option<&View> {
-        self.table.legio()
+        crate::games::legio::view(&self.table)
     }
 
     /// Replaces the state; the cursor goes back to the top when the

@@ -1,19 +1,21 @@
 //! The keyboard loop's handle on the X-ODUS screen (`tui::Front`): a new
-//! state is the engine's view, its events are the engine's events; the
-//! map pans with H, J, K, L and 0.
+//! state is read as the engine's view, its events as the engine's events
+//! (their lines name the systems on the board, their dice fill the dice
+//! panel); the map pans with H, J, K, L and 0.
 
 use super::layout::draw;
 use super::model::Screen;
 use crate::clock::Clocks;
+use crate::games::xodus::{events, team_outcome, view};
 use crate::seats::SeatHolder;
+use crate::table::{Outcome, Table};
 use crate::tui::Front;
 use ratatui::Frame;
 use ratatui::crossterm::event::KeyCode;
-use xodus_engine::{Event, Seat, View};
+use tabletop::pb;
+use xodus_engine::Seat;
 
 impl Front for Screen {
-    type View = View;
-    type Event = Event;
     fn draw(&self, frame: &mut Frame) {
         draw(frame, self)
     }
@@ -36,13 +38,25 @@ impl Front for Screen {
         self.my_seats.retain(|s| !seats.contains(s));
         self.selected = 0;
     }
-    fn apply(&mut self, view: View, events: Vec<Event>, undo: bool) {
+    fn apply(&mut self, table: Table, wire: &[pb::Event], undo: bool) -> Result<(), String> {
+        let view = view(&table).cloned().ok_or("lost the view; retrying")?;
         self.set_view(view);
         if undo {
             self.take_back();
         } else {
-            self.push_choice(&events);
+            self.push_choice(&events(wire));
         }
+        Ok(())
+    }
+    fn replay_log(&mut self, past: &[(bool, Vec<pb::Event>)]) {
+        let past: Vec<_> = past.iter().map(|(undo, wire)| (*undo, events(wire))).collect();
+        Screen::replay_log(self, &past);
+    }
+    fn set_ai_seats(&mut self, seats: Vec<Seat>) {
+        self.ai_seats = seats;
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        self.view.public.outcome.as_ref().map(team_outcome)
     }
     fn set_seats(&mut self, seats: Vec<SeatHolder>) {
         Screen::set_seats(self, seats)
