@@ -1,5 +1,7 @@
-//! The service's errors, one variant per gRPC status it can answer with, and
-//! their conversion into `tonic::Status` at the edge. Messages are written
+//! The service's errors, one variant per way a request can fail, named for
+//! what went wrong; [`ServiceError::code`] maps each to the gRPC status it
+//! is answered with, and the conversion into `tonic::Status` happens at the
+//! edge. Messages are written
 //! for front-end authors: they say what was wrong and what to do.
 
 use crate::game::Refusal;
@@ -8,33 +10,35 @@ use crate::store::StoreError;
 /// Why a request was refused.
 #[derive(Debug, thiserror::Error)]
 pub enum ServiceError {
-    /// Malformed request.
+    /// Malformed request (INVALID_ARGUMENT).
     #[error("{0}")]
-    InvalidArgument(String),
+    BadRequest(String),
     /// Unknown game.
     #[error("no game with id '{0}'")]
     NotFound(String),
     /// A game type this server does not host.
     #[error("no game type '{0}' is hosted here")]
     UnknownGameType(String),
-    /// Missing or wrong seat token.
+    /// Missing or wrong seat token (UNAUTHENTICATED).
     #[error("{0}")]
-    Unauthenticated(String),
-    /// The caller may not do this (wrong seat, wrong claimant kind).
+    BadCredentials(String),
+    /// The caller may not do this (wrong seat, wrong claimant kind;
+    /// PERMISSION_DENIED).
     #[error("{0}")]
-    PermissionDenied(String),
-    /// The request is well-formed but not possible now.
+    NotAllowed(String),
+    /// The request is well-formed but not possible now
+    /// (FAILED_PRECONDITION).
     #[error("{0}")]
-    FailedPrecondition(String),
-    /// The expected sequence number is stale.
+    NotNow(String),
+    /// The expected sequence number is stale (ABORTED).
     #[error("{0}")]
-    Aborted(String),
-    /// A cap or rate was exceeded.
+    StaleSeq(String),
+    /// A cap or rate was exceeded (RESOURCE_EXHAUSTED).
     #[error("{0}")]
-    ResourceExhausted(String),
-    /// A sequence number beyond the game's.
+    OverLimit(String),
+    /// A sequence number beyond the game's (OUT_OF_RANGE).
     #[error("{0}")]
-    OutOfRange(String),
+    BeyondHistory(String),
     /// The server is shutting down.
     #[error("the server is shutting down; reconnect and resume from your last seq")]
     ShuttingDown,
@@ -64,14 +68,14 @@ impl ServiceError {
     pub fn code(&self) -> tonic::Code {
         use tonic::Code;
         match self {
-            ServiceError::InvalidArgument(_) => Code::InvalidArgument,
+            ServiceError::BadRequest(_) => Code::InvalidArgument,
             ServiceError::NotFound(_) | ServiceError::UnknownGameType(_) => Code::NotFound,
-            ServiceError::Unauthenticated(_) => Code::Unauthenticated,
-            ServiceError::PermissionDenied(_) => Code::PermissionDenied,
-            ServiceError::FailedPrecondition(_) => Code::FailedPrecondition,
-            ServiceError::Aborted(_) => Code::Aborted,
-            ServiceError::ResourceExhausted(_) => Code::ResourceExhausted,
-            ServiceError::OutOfRange(_) => Code::OutOfRange,
+            ServiceError::BadCredentials(_) => Code::Unauthenticated,
+            ServiceError::NotAllowed(_) => Code::PermissionDenied,
+            ServiceError::NotNow(_) => Code::FailedPrecondition,
+            ServiceError::StaleSeq(_) => Code::Aborted,
+            ServiceError::OverLimit(_) => Code::ResourceExhausted,
+            ServiceError::BeyondHistory(_) => Code::OutOfRange,
             ServiceError::ShuttingDown | ServiceError::Elsewhere { .. } => Code::Unavailable,
             ServiceError::Rule(Refusal::NotYourDecision) => Code::PermissionDenied,
             ServiceError::Rule(_) => Code::FailedPrecondition,

@@ -70,7 +70,7 @@ pub(crate) fn client<T>(req: &Request<T>) -> Option<IpAddr> {
 
 /// A game id must be given.
 fn game_id(id: &str) -> Result<&str, ServiceError> {
-    if id.is_empty() { Err(ServiceError::InvalidArgument("game_id is empty".into())) } else { Ok(id) }
+    if id.is_empty() { Err(ServiceError::BadRequest("game_id is empty".into())) } else { Ok(id) }
 }
 
 type Res<T> = Result<Response<T>, Status>;
@@ -123,9 +123,7 @@ impl pb::game_service_server::GameService for GrpcService {
             Ok(pb::GameStatus::Finished) => Some(GameStatus::Finished),
             Ok(pb::GameStatus::Abandoned) => Some(GameStatus::Abandoned),
             Err(_) => {
-                return Err(
-                    ServiceError::InvalidArgument(format!("status = {} is not a GameStatus", req.status)).into()
-                );
+                return Err(ServiceError::BadRequest(format!("status = {} is not a GameStatus", req.status)).into());
             }
         };
         let page = self
@@ -308,5 +306,5 @@ impl pb::game_service_server::GameService for GrpcService {
 
 fn credentials_required(c: Option<pb::SeatCredentials>) -> Result<Credentials, ServiceError> {
     c.map(Credentials::from)
-        .ok_or_else(|| ServiceError::Unauthenticated("credentials are required: send your seat and its token".into()))
+        .ok_or_else(|| ServiceError::BadCredentials("credentials are required: send your seat and its token".into()))
 }

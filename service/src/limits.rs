@@ -156,7 +156,7 @@ impl ClientCaps {
             let mut m = self.streams.lock().unwrap_or_else(|e| e.into_inner());
             let n = m.entry(ip).or_insert(0);
             if *n >= max {
-                return Err(ServiceError::ResourceExhausted(format!(
+                return Err(ServiceError::OverLimit(format!(
                     "this client already has {max} open streams; close one first"
                 )));
             }
@@ -171,7 +171,7 @@ impl ClientCaps {
             let mut m = self.games.lock().unwrap_or_else(|e| e.into_inner());
             let n = m.entry(ip).or_insert(0);
             if *n >= max {
-                return Err(ServiceError::ResourceExhausted(format!(
+                return Err(ServiceError::OverLimit(format!(
                     "this client address already has {max} live games; finish or abandon one first"
                 )));
             }

@@ -110,7 +110,7 @@ pub fn refusal(game: &dyn HostedGame, refusal: Refusal, seat: Seat, option_id: &
         Refusal::GameOver => ServiceError::Rule(Refusal::GameOver),
         Refusal::NotYourDecision => {
             let deciders: Vec<String> = game.deciders().iter().map(u8::to_string).collect();
-            ServiceError::PermissionDenied(format!(
+            ServiceError::NotAllowed(format!(
                 "seat {seat} does not hold the pending decision; it waits on seat {}",
                 deciders.join(" or ")
             ))
@@ -118,7 +118,7 @@ pub fn refusal(game: &dyn HostedGame, refusal: Refusal, seat: Seat, option_id: &
         Refusal::Illegal => {
             let d = shown_decision(game, Viewer::Seat(seat));
             let id: String = option_id.chars().take(80).collect();
-            ServiceError::FailedPrecondition(format!(
+            ServiceError::NotNow(format!(
                 "'{id}' is not one of the {} options of the pending decision ({}); fetch the state and pick one of its option ids",
                 d.options.len(),
                 d.kind

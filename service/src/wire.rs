@@ -35,10 +35,7 @@ pub fn status(s: Status) -> pb::GameStatus {
 /// entries mean HUMAN, missing ones too.
 pub fn seats(raw: &[i32], n: usize) -> Result<Vec<OpenTo>, ServiceError> {
     if raw.len() > n {
-        return Err(ServiceError::InvalidArgument(format!(
-            "seats lists {} entries but the game has {n} seats",
-            raw.len()
-        )));
+        return Err(ServiceError::BadRequest(format!("seats lists {} entries but the game has {n} seats", raw.len())));
     }
     let mut out = Vec::with_capacity(n);
     for (i, &v) in raw.iter().enumerate() {
@@ -46,7 +43,7 @@ pub fn seats(raw: &[i32], n: usize) -> Result<Vec<OpenTo>, ServiceError> {
             Ok(pb::SeatOpenTo::Unspecified | pb::SeatOpenTo::Human) => OpenTo::Human,
             Ok(pb::SeatOpenTo::Ai) => OpenTo::Ai,
             Ok(pb::SeatOpenTo::Any) => OpenTo::Any,
-            Err(_) => return Err(ServiceError::InvalidArgument(format!("seats[{i}] = {v} is not a SeatOpenTo value"))),
+            Err(_) => return Err(ServiceError::BadRequest(format!("seats[{i}] = {v} is not a SeatOpenTo value"))),
         });
     }
     out.resize(n, OpenTo::Human);
@@ -58,7 +55,7 @@ pub fn claimant(v: i32) -> Result<ClaimantKind, ServiceError> {
     match pb::Claimant::try_from(v) {
         Ok(pb::Claimant::Unspecified | pb::Claimant::Human) => Ok(ClaimantKind::Human),
         Ok(pb::Claimant::Ai) => Ok(ClaimantKind::Ai),
-        Err(_) => Err(ServiceError::InvalidArgument(format!("claimant = {v} is not a Claimant value"))),
+        Err(_) => Err(ServiceError::BadRequest(format!("claimant = {v} is not a Claimant value"))),
     }
 }
 
@@ -79,24 +76,22 @@ pub fn pick(choice: &Option<pb::submit_choice_request::Choice>) -> Result<Pick, 
         Some(C::OptionId(id)) => id.clone(),
         Some(C::ChoiceJson(json)) => {
             if json.len() > MAX_CHOICE_LEN {
-                return Err(ServiceError::InvalidArgument(format!(
-                    "choice_json is longer than {MAX_CHOICE_LEN} bytes"
-                )));
+                return Err(ServiceError::BadRequest(format!("choice_json is longer than {MAX_CHOICE_LEN} bytes")));
             }
             let value = serde_json::from_str(json).map_err(|e| {
-                ServiceError::InvalidArgument(format!(
+                ServiceError::BadRequest(format!(
                     "choice_json is not JSON ({e}); send an option's payload_json as given"
                 ))
             })?;
             return Ok(Pick::Payload(value));
         }
-        None => return Err(ServiceError::InvalidArgument("set option_id or choice_json".into())),
+        None => return Err(ServiceError::BadRequest("set option_id or choice_json".into())),
     };
     if id.is_empty() {
-        return Err(ServiceError::InvalidArgument("option_id is empty; send one of the offered ids".into()));
+        return Err(ServiceError::BadRequest("option_id is empty; send one of the offered ids".into()));
     }
     if id.len() > MAX_CHOICE_LEN {
-        return Err(ServiceError::InvalidArgument(format!("option_id is longer than {MAX_CHOICE_LEN} bytes")));
+        return Err(ServiceError::BadRequest(format!("option_id is longer than {MAX_CHOICE_LEN} bytes")));
     }
     Ok(Pick::Id(id))
 }
@@ -109,7 +104,7 @@ pub fn option_with_payload(decision: &pb::Decision, payload: &serde_json::Value)
         .find(|o| serde_json::from_str::<serde_json::Value>(&o.payload_json).ok().as_ref() == Some(payload))
         .map(|o| o.id.clone())
         .ok_or_else(|| {
-            ServiceError::FailedPrecondition(
+            ServiceError::NotNow(
                 "choice_json is none of the offered options' payload_json; fetch the decision and pick one".into(),
             )
         })

@@ -41,7 +41,7 @@ fn parse_page_token(token: &str) -> Result<Option<(i64, String)>, ServiceError> 
         return Ok(None);
     }
     let bad = || {
-        ServiceError::InvalidArgument(format!(
+        ServiceError::BadRequest(format!(
             "page_token '{}' was not made by this server; send the next_page_token of the previous reply",
             token.chars().take(60).collect::<String>()
         ))
@@ -70,7 +70,7 @@ impl Manager {
             .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| (n < max).then_some(n + 1))
             .map(|_| ())
             .map_err(|_| {
-                ServiceError::ResourceExhausted(format!("the server hosts its maximum of {max} live games; try later"))
+                ServiceError::OverLimit(format!("the server hosts its maximum of {max} live games; try later"))
             })
     }
 
@@ -88,12 +88,10 @@ impl Manager {
         clock: Option<crate::clock::ClockRecord>,
         spectating: super::spectators::Requested,
     ) -> Result<(pb::GameSummary, String), ServiceError> {
-        let (game, steps) = recipe.replay(&entries).map_err(ServiceError::InvalidArgument)?;
+        let (game, steps) = recipe.replay(&entries).map_err(ServiceError::BadRequest)?;
         let spectating = spectating.resolve(game.as_ref())?;
         if game.outcome().is_some() {
-            return Err(ServiceError::FailedPrecondition(
-                "the game would be over at its start; fork at an earlier seq".into(),
-            ));
+            return Err(ServiceError::NotNow("the game would be over at its start; fork at an earlier seq".into()));
         }
         self.reserve_live_game()?;
         if let Err(e) = self.caps.count_game(client, self.limits.max_games_per_client) {
@@ -166,21 +164,21 @@ impl Manager {
         client: Option<IpAddr>,
         req: &pb::CreateGameRequest,
     ) -> Result<(pb::GameSummary, String), ServiceError> {
-        let game_type = self.registry.for_request(req).map_err(ServiceError::InvalidArgument)?;
+        let game_type = self.registry.for_request(req).map_err(ServiceError::BadRequest)?;
         let drawn = rand::random();
-        let setup = game_type.setup(req, drawn).map_err(|e| ServiceError::InvalidArgument(e.to_string()))?;
+        let setup = game_type.setup(req, drawn).map_err(|e| ServiceError::BadRequest(e.to_string()))?;
         let seats = wire::seats(&req.seats, setup.seats)?;
         // A stored seed other than the one drawn here came from the request.
         let seed_chosen = crate::game::seed_of(&setup.config_json) != drawn;
         if seed_chosen && self.limits.refuse_chosen_seeds {
-            return Err(ServiceError::FailedPrecondition(
+            return Err(ServiceError::NotNow(
                 "this server refuses chosen seeds (--refuse-chosen-seeds): a game whose creator picks the seed \
                  is only as secret as that seed; leave the seed unset and the server draws a secret one"
                     .into(),
             ));
         }
         let clock = crate::clock::ClockRecord::from_wire(req.clock.as_ref(), game_type.cooperative())
-            .map_err(ServiceError::InvalidArgument)?;
+            .map_err(ServiceError::BadRequest)?;
         let recipe = Recipe { game_type, config_json: setup.config_json, resamples: Vec::new(), seed_chosen };
         let spectating = super::spectators::Requested::parse(req)?;
         self.host(client, recipe, seats, self.limits.idle_timeout_s, Vec::new(), None, clock, spectating).await
@@ -214,7 +212,7 @@ impl Manager {
         let (recipe, entries, open, idle_timeout_s, clock, spectating) = {
             let (_, mut d) = self.game(source).await?;
             if at_seq > d.seq() {
-                return Err(ServiceError::OutOfRange(format!(
+                return Err(ServiceError::BeyondHistory(format!(
                     "at_seq {at_seq} is beyond game {source}, which is at seq {}",
                     d.seq()
                 )));

@@ -283,7 +283,7 @@ impl GameData {
         }
         match &self.record.creator_hash {
             Some(h) if *h == crate::model::hash_token(token) => Ok(true),
-            _ => Err(ServiceError::Unauthenticated(format!(
+            _ => Err(ServiceError::BadCredentials(format!(
                 "creator_token is not the creator token of game {}; leave it empty to act as anyone",
                 self.record.id
             ))),

@@ -45,12 +45,12 @@ impl GameData {
     /// Refuses a move in a game that is over or at another seq.
     fn check_move(&self, expected_seq: Option<u64>, what: &str) -> Result<(), ServiceError> {
         let Some(expected) = expected_seq else {
-            return Err(ServiceError::InvalidArgument(format!(
+            return Err(ServiceError::BadRequest(format!(
                 "expected_seq is required: send the seq of the state your {what} answers"
             )));
         };
         if self.record.status == Status::Abandoned {
-            return Err(ServiceError::FailedPrecondition(
+            return Err(ServiceError::NotNow(
                 "the game was abandoned (no choice for too long); it takes no more choices".into(),
             ));
         }
@@ -59,7 +59,7 @@ impl GameData {
         }
         if expected != self.seq() {
             let why = if expected < self.seq() { "is stale" } else { "is ahead of the game" };
-            return Err(ServiceError::Aborted(format!(
+            return Err(ServiceError::StaleSeq(format!(
                 "expected_seq {expected} {why}: the game is at seq {}; fetch the new state and decide again",
                 self.seq()
             )));
@@ -273,15 +273,15 @@ impl Manager {
         let (seat, _) = self.auth(&mut d, creds).map_err(refused)?;
         d.check_move(expected_seq, "undo").map_err(refused)?;
         match d.steps.last() {
-            None => return Err(refused(ServiceError::FailedPrecondition("there is no choice to undo".into()))),
+            None => return Err(refused(ServiceError::NotNow("there is no choice to undo".into()))),
             Some(s) if s.seat != seat => {
-                return Err(refused(ServiceError::FailedPrecondition(format!(
+                return Err(refused(ServiceError::NotNow(format!(
                     "the last choice was made by seat {}, not by seat {seat}; only your own choices can be undone",
                     s.seat
                 ))));
             }
             Some(s) if !s.undoable => {
-                return Err(refused(ServiceError::FailedPrecondition(
+                return Err(refused(ServiceError::NotNow(
                     "the last choice revealed something random or hidden (a roll, a draw, a reveal), ended a turn \
                      or phase, or was made before this fork began; it cannot be undone"
                         .into(),

@@ -152,14 +152,14 @@ impl Session {
         let choice = match request.kind {
             Some(pb::play_request::Kind::Choice(c)) => c,
             Some(pb::play_request::Kind::Open(_)) => {
-                return Err(ServiceError::InvalidArgument(
+                return Err(ServiceError::BadRequest(
                     "this stream is already open; send choices on it, or open another stream for another seat".into(),
                 ));
             }
-            None => return Err(ServiceError::InvalidArgument("empty PlayRequest: set `choice`".into())),
+            None => return Err(ServiceError::BadRequest("empty PlayRequest: set `choice`".into())),
         };
         if self.rate.check().is_err() {
-            return Err(ServiceError::ResourceExhausted(format!(
+            return Err(ServiceError::OverLimit(format!(
                 "more than {} choices per second on this stream; slow down",
                 self.per_second
             )));

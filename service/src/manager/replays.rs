@@ -108,12 +108,12 @@ impl GameData {
         let Some(asked) = as_seat else { return Ok(who.viewer()) };
         let n = self.record.seats.len();
         let seat = Seat::try_from(asked).ok().filter(|&s| usize::from(s) < n).ok_or_else(|| {
-            ServiceError::InvalidArgument(format!("as_seat {asked} does not exist; this game has seats 0 to {}", n - 1))
+            ServiceError::BadRequest(format!("as_seat {asked} does not exist; this game has seats 0 to {}", n - 1))
         })?;
         match who {
             _ if self.is_over() => Ok(Viewer::Seat(seat)),
             Who::Seat(own, _) if own == seat => Ok(Viewer::Seat(seat)),
-            _ => Err(ServiceError::PermissionDenied(format!(
+            _ => Err(ServiceError::NotAllowed(format!(
                 "game {} is live: it is replayed only from your own seat's view (send its credentials) or as a \
                  spectator; any seat's view once it is over",
                 self.record.id
@@ -167,21 +167,19 @@ impl Manager {
         let (slot, mut d) = self.game(game_id).await?;
         let who = self.who(&mut d, req.credentials.as_ref(), &req.view_token)?;
         if matches!(who, Who::Granted(_)) && req.as_seat.is_some() {
-            return Err(ServiceError::InvalidArgument(
-                "a view token shows its seat's view: leave as_seat unset".into(),
-            ));
+            return Err(ServiceError::BadRequest("a view token shows its seat's view: leave as_seat unset".into()));
         }
         let viewer = d.replay_viewer(who, req.as_seat)?;
         let now = d.seq();
         let seq = match req.at_seq {
             Some(at) if at > now => {
-                return Err(ServiceError::OutOfRange(format!("at_seq {at} is beyond the game's seq {now}")));
+                return Err(ServiceError::BeyondHistory(format!("at_seq {at} is beyond the game's seq {now}")));
             }
             Some(at) => at,
             None => d.visible_seq(viewer),
         };
         if matches!(who, Who::Granted(_)) && seq < now && !d.is_over() {
-            return Err(ServiceError::PermissionDenied(
+            return Err(ServiceError::NotAllowed(
                 "a view token shows the seat's view now; a live game is replayed only from the seat itself".into(),
             ));
         }

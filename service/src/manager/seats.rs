@@ -38,7 +38,7 @@ impl GameData {
     fn seat_index(&self, seat: u32) -> Result<usize, ServiceError> {
         let n = self.record.seats.len();
         usize::try_from(seat).ok().filter(|&s| s < n).ok_or_else(|| {
-            ServiceError::InvalidArgument(format!("seat {seat} does not exist; this game has seats 0 to {}", n - 1))
+            ServiceError::BadRequest(format!("seat {seat} does not exist; this game has seats 0 to {}", n - 1))
         })
     }
 
@@ -47,18 +47,18 @@ impl GameData {
     fn authenticate(&mut self, creds: &Credentials) -> Result<(Seat, Holder, bool), ServiceError> {
         let seat = self.seat_index(creds.seat)?;
         if creds.token.is_empty() {
-            return Err(ServiceError::Unauthenticated(format!(
+            return Err(ServiceError::BadCredentials(format!(
                 "missing token for seat {seat}; claim the seat first and send its token"
             )));
         }
         let hash = hash_token(&creds.token);
         let presence = &mut self.presence[seat];
         let result = match &self.record.seats[seat].claim {
-            None if presence.released.as_deref() == Some(hash.as_str()) => Err(ServiceError::Unauthenticated(format!(
+            None if presence.released.as_deref() == Some(hash.as_str()) => Err(ServiceError::BadCredentials(format!(
                 "seat {seat} was released with this token, which no longer works; the seat is free: \
                      claim it afresh with ClaimSeat and no token"
             ))),
-            None => Err(ServiceError::Unauthenticated(format!(
+            None => Err(ServiceError::BadCredentials(format!(
                 "seat {seat} is free (nobody holds it, so no token works for it): claim it with ClaimSeat and no token"
             ))),
             Some(c) if c.token_hash == hash => {
@@ -75,10 +75,10 @@ impl GameData {
                 presence.since = tokio::time::Instant::now();
                 Ok((seat as Seat, Holder::StandIn, false))
             }
-            Some(_) if presence.dismissed.as_deref() == Some(hash.as_str()) => Err(ServiceError::Unauthenticated(
+            Some(_) if presence.dismissed.as_deref() == Some(hash.as_str()) => Err(ServiceError::BadCredentials(
                 format!("this stand-in token for seat {seat} stopped working when the seat's holder returned"),
             )),
-            Some(_) => Err(ServiceError::Unauthenticated(format!(
+            Some(_) => Err(ServiceError::BadCredentials(format!(
                 "wrong token for seat {seat}: it is not the token ClaimSeat gave for this seat"
             ))),
         };
@@ -155,7 +155,7 @@ impl Manager {
         }
         let i = d.seat_index(seat)?;
         if d.is_over() {
-            return Err(ServiceError::FailedPrecondition(format!(
+            return Err(ServiceError::NotNow(format!(
                 "game {game_id} is over ({}); its seats can no longer be claimed",
                 d.record.status.as_str()
             )));
@@ -171,12 +171,12 @@ impl Manager {
                 self.announce(pb::LobbyChange::Seat, summary.clone());
                 return Ok((token, summary));
             }
-            return Err(ServiceError::FailedPrecondition(format!(
+            return Err(ServiceError::NotNow(format!(
                 "seat {seat} is already claimed; to take it back after a disconnect, send its token"
             )));
         }
         if !rec.open_to.admits(claimant) {
-            return Err(ServiceError::PermissionDenied(format!(
+            return Err(ServiceError::NotAllowed(format!(
                 "seat {seat} is open to {} only, not to a claimant of kind {}",
                 rec.open_to.as_str(),
                 claimant.as_str()
@@ -294,36 +294,34 @@ impl Manager {
         let (slot, mut d) = self.game(game_id).await?;
         let (voter, holder) = self.auth(&mut d, creds)?;
         if holder != Holder::Owner {
-            return Err(ServiceError::PermissionDenied(
+            return Err(ServiceError::NotAllowed(
                 "a stand-in cannot vote to expel a seat; only a seat's holder can".into(),
             ));
         }
         let i = d.seat_index(target)?;
         let target = i as Seat;
         if target == voter {
-            return Err(ServiceError::InvalidArgument(format!("seat {voter} cannot vote to expel itself")));
+            return Err(ServiceError::BadRequest(format!("seat {voter} cannot vote to expel itself")));
         }
         if d.is_over() {
-            return Err(ServiceError::FailedPrecondition("the game is over; nobody can be expelled".into()));
+            return Err(ServiceError::NotNow("the game is over; nobody can be expelled".into()));
         }
         if d.recipe.game_type.cooperative() {
-            return Err(ServiceError::FailedPrecondition(
+            return Err(ServiceError::NotNow(
                 "a cooperative game expels no seat: a seat out of time is stood in for by an AI".into(),
             ));
         }
         let Some(rec) = d.record.clock.clone() else {
-            return Err(ServiceError::FailedPrecondition(
+            return Err(ServiceError::NotNow(
                 "this game has no clock: only a seat whose time ran out can be expelled".into(),
             ));
         };
         if rec.forfeited(target) {
-            return Err(ServiceError::FailedPrecondition(format!("seat {target} has already forfeited")));
+            return Err(ServiceError::NotNow(format!("seat {target} has already forfeited")));
         }
         let out_of_time = d.clocks.as_ref().is_some_and(|c| c.timed_out.get(i).copied().unwrap_or(false));
         if !out_of_time {
-            return Err(ServiceError::FailedPrecondition(format!(
-                "seat {target}'s time has not run out; it cannot be expelled"
-            )));
+            return Err(ServiceError::NotNow(format!("seat {target}'s time has not run out; it cannot be expelled")));
         }
         let others = (0..d.record.seats.len() as Seat).filter(|&s| s != target && !rec.forfeited(s)).count();
         let needed = (others / 2 + 1) as u32;

@@ -100,7 +100,7 @@ impl Requested {
             Ok(pb::SpectatorPolicy::Delayed) => Some(Policy::Delayed),
             Ok(pb::SpectatorPolicy::Team) => Some(Policy::Team),
             Err(_) => {
-                return Err(ServiceError::InvalidArgument(format!(
+                return Err(ServiceError::BadRequest(format!(
                     "spectator_policy = {} is not a SpectatorPolicy value",
                     req.spectator_policy
                 )));
@@ -109,9 +109,7 @@ impl Requested {
         if let Some(d) = req.spectator_delay
             && d > MAX_DELAY
         {
-            return Err(ServiceError::InvalidArgument(format!(
-                "spectator_delay {d} is above the maximum, {MAX_DELAY}"
-            )));
+            return Err(ServiceError::BadRequest(format!("spectator_delay {d} is above the maximum, {MAX_DELAY}")));
         }
         Ok(Requested { policy, delay: req.spectator_delay })
     }
@@ -123,13 +121,13 @@ impl Requested {
         let delay = match (policy, self.delay) {
             (Policy::Public, None | Some(0)) => 0,
             (Policy::Public, Some(d)) => {
-                return Err(ServiceError::InvalidArgument(format!(
+                return Err(ServiceError::BadRequest(format!(
                     "spectator_delay {d} with SPECTATOR_POLICY_PUBLIC: a public game has no delay; \
                      ask for SPECTATOR_POLICY_DELAYED"
                 )));
             }
             (Policy::Delayed, Some(0)) => {
-                return Err(ServiceError::InvalidArgument(
+                return Err(ServiceError::BadRequest(
                     "spectator_delay 0 with SPECTATOR_POLICY_DELAYED: ask for SPECTATOR_POLICY_PUBLIC".into(),
                 ));
             }
@@ -207,7 +205,7 @@ impl GameData {
     pub(super) fn check_visible(&self, viewer: Viewer, seq: u64, what: &str) -> Result<(), ServiceError> {
         let visible = self.visible_seq(viewer);
         if seq > visible {
-            return Err(ServiceError::PermissionDenied(format!(
+            return Err(ServiceError::NotAllowed(format!(
                 "{what} {seq} is past what spectators may see of this live game: they see it {} choices behind, \
                  at most seq {visible} now; claim a seat, or wait",
                 self.spectator_settings().delay
@@ -337,7 +335,7 @@ impl Manager {
         view_token: &str,
     ) -> Result<Who, ServiceError> {
         match (creds, view_token.is_empty()) {
-            (Some(_), false) => Err(ServiceError::InvalidArgument(
+            (Some(_), false) => Err(ServiceError::BadRequest(
                 "send either credentials (a seat) or view_token (a granted view), not both".into(),
             )),
             (Some(_), true) => match self.viewer_and_holder(d, creds)? {
@@ -346,7 +344,7 @@ impl Manager {
             },
             (None, false) => {
                 self.grants.seat_of(&d.record.id, &hash_token(view_token), d).map(Who::Granted).ok_or_else(|| {
-                    ServiceError::Unauthenticated(format!(
+                    ServiceError::BadCredentials(format!(
                         "view_token is not a current grant of game {}: it was revoked or replaced, its seat was \
                          released, or the server restarted; ask the seat for a new one",
                         d.record.id
@@ -364,12 +362,12 @@ impl Manager {
         let (seat, holder) = self.viewer_and_holder(&mut d, Some(creds))?;
         let Viewer::Seat(seat) = seat else { return Err(ServiceError::Internal("credentials without a seat".into())) };
         if !holder {
-            return Err(ServiceError::PermissionDenied(
+            return Err(ServiceError::NotAllowed(
                 "a stand-in cannot share the seat's view; only its holder can".into(),
             ));
         }
         if d.spectator_settings().policy != Policy::Team {
-            return Err(ServiceError::FailedPrecondition(format!(
+            return Err(ServiceError::NotNow(format!(
                 "game {game_id} was not created with SPECTATOR_POLICY_TEAM: its seats cannot share their views"
             )));
         }
@@ -391,7 +389,7 @@ impl Manager {
         let (seat, holder) = self.viewer_and_holder(&mut d, Some(creds))?;
         let Viewer::Seat(seat) = seat else { return Err(ServiceError::Internal("credentials without a seat".into())) };
         if !holder {
-            return Err(ServiceError::PermissionDenied("a stand-in cannot end the seat's grant".into()));
+            return Err(ServiceError::NotAllowed("a stand-in cannot end the seat's grant".into()));
         }
         let revoked = self.grants.revoke(game_id, seat);
         info!(seat, revoked, "seat's view grant ended");

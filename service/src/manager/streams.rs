@@ -97,9 +97,7 @@ impl Manager {
             let mut d = d;
             let who = self.who(&mut d, creds, &options.view_token)?;
             if matches!(who, Who::Granted(_)) && options.as_seat.is_some() {
-                return Err(ServiceError::InvalidArgument(
-                    "a view token shows its seat's view: leave as_seat unset".into(),
-                ));
+                return Err(ServiceError::BadRequest("a view token shows its seat's view: leave as_seat unset".into()));
             }
             let viewer = d.replay_viewer(who, options.as_seat)?;
             // The holder's open stream keeps its seat's lease.
@@ -108,7 +106,7 @@ impl Manager {
                 _ => None,
             };
             if from_seq > d.seq() {
-                return Err(ServiceError::OutOfRange(format!(
+                return Err(ServiceError::BeyondHistory(format!(
                     "from_seq {from_seq} is beyond the game's seq {}",
                     d.seq()
                 )));
