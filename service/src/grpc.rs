@@ -197,8 +197,9 @@ impl pb::game_service_server::GameService for GrpcService {
         let span = rpc_span(&note, "SubmitChoice", &req.game_id, Some(creds.seat));
         async {
             let id = game_id(&req.game_id)?;
-            let reply = self.manager.submit_wire(id, creds, req.expected_seq, &req.choice).await?;
-            Ok(Response::new(reply))
+            let pick = wire::pick(&req.choice)?;
+            let accepted = self.manager.submit_detached(id.to_string(), creds, req.expected_seq, pick).await?;
+            Ok(Response::new(accepted.into()))
         }
         .instrument(span)
         .await

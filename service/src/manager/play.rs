@@ -69,21 +69,6 @@ impl GameData {
 }
 
 impl Manager {
-    /// A SubmitChoice call's choice as the client sent it (an option id or
-    /// a structured payload): submitted with [`Manager::submit_detached`],
-    /// since the call may be dropped midway.
-    pub async fn submit_wire(
-        self: &Arc<Self>,
-        game_id: &str,
-        creds: Credentials,
-        expected_seq: Option<u64>,
-        choice: &Option<pb::submit_choice_request::Choice>,
-    ) -> Result<pb::SubmitChoiceResponse, ServiceError> {
-        let pick = crate::wire::pick(choice)?;
-        let a = self.submit_detached(game_id.to_string(), creds, expected_seq, pick).await?;
-        Ok(a.into())
-    }
-
     /// SubmitChoice on a task of its own: once begun it runs to its end even
     /// when the caller goes away (a client deadline, a reset stream, the
     /// server's request timeout). Otherwise a choice could be committed to
