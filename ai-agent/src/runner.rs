@@ -60,10 +60,10 @@ pub fn progress_bar(len: u64) -> indicatif::ProgressBar {
 /// Each game reads the options that apply to it.
 #[derive(clap::Args, Debug)]
 pub struct SelfplayArgs {
-    /// The game, by the type name the server gives it (the games with
-    /// policies of their own; see `xodus-ai --help`).
-    #[arg(long, default_value = crate::games::DEFAULT)]
-    pub game: String,
+    /// The game, by the type name the server gives it: one of the games
+    /// with policies of their own (default: the first of them, X-ODUS).
+    #[arg(long)]
+    pub game: Option<String>,
     /// random, heuristic or mcts.
     #[arg(long, default_value = "heuristic")]
     pub policy: String,

@@ -38,9 +38,10 @@ pub fn run_command(cmd: &GameCommand) -> anyhow::Result<()> {
 /// `xodus-ai selfplay`: the named game's self-play.
 pub fn selfplay(args: &SelfplayArgs) -> anyhow::Result<()> {
     let names: Vec<&str> = GAMES.iter().map(|g| g.game_type()).collect();
-    match game(&args.game) {
+    let name = args.game.as_deref().unwrap_or(DEFAULT);
+    match game(name) {
         Some(g) => g.selfplay(args),
-        None => anyhow::bail!("unknown game '{}' ({})", args.game, names.join(", ")),
+        None => anyhow::bail!("unknown game '{name}' ({})", names.join(", ")),
     }
 }
 
