@@ -383,6 +383,21 @@ mod tests {
     }
 
     #[test]
+    fn the_game_type_defaults_to_the_game_the_caller_names() {
+        let Command::Create(c) = Cli::try_parse_for("x", "first", ["x", "create"]).expect("parses").command else {
+            panic!("create")
+        };
+        assert_eq!(c.game_type, "first");
+        let Command::Watch(w) =
+            Cli::try_parse_for("x", "first", ["x", "watch", "--game", "other"]).expect("ok").command
+        else {
+            panic!("watch")
+        };
+        assert_eq!(w.game_type, "other");
+        assert_eq!(Cli::command_for("x", "first").get_name(), "x");
+    }
+
+    #[test]
     fn bad_clock_flags_are_refused_naming_the_flag_with_exit_code_2() {
         for (args, flag) in [
             (vec!["xodus", "create", "--clock", "per-move:0"], "--clock"),

@@ -1,14 +1,17 @@
 //! # xodus-cli: the terminal client for X-ODUS and VII Legio
 //!
-//! Layout: `ui` draws a [`ui::Screen`] (the client-side picture of one game:
-//! the last view, the event log, the last roll, the menu cursor) with
-//! ratatui, and knows nothing about gRPC, so snapshot tests render real
-//! engine states without a server; `plain` prints the same picture as text
-//! when stdout is not a terminal. The command layer (`main.rs` and its
-//! modules) talks to the service and feeds views and events into a
-//! `Screen`. VII Legio has its own screen (`ui::legio`), drawn from its
-//! engine's view; `table` reads any game's state, so a game the client has
-//! no screen for is still played from its decision alone.
+//! Layout: `games` lists the games the client knows (`ClientGame`), and
+//! each game's terminal parts live in its folder there: its screen
+//! (`games/<game>/ui/`, drawn with ratatui from the game's view, knowing
+//! nothing about gRPC, so snapshot tests render real engine states without
+//! a server), its text report for when stdout is not a terminal, its
+//! reader. `ui` holds what every screen is drawn with, `tui` the keyboard
+//! loop over any screen, `table` any game's state read game-neutrally
+//! (so a game the client has no screen for is still played from its
+//! decision alone, on the table screen), `plain` the platform-only text
+//! report, `remote` the server's calls. The command layer (`main.rs` and
+//! its modules) talks to the service and feeds states and events into a
+//! screen; outside `games/` no code names a game.
 //!
 //! The key design choice: the client never interprets the rules. It shows
 //! the public view it receives and offers exactly the options of the

@@ -231,4 +231,16 @@ mod tests {
             assert_eq!(game(g.game_type()).map(|x| x.game_type()), Some(g.game_type()));
         }
     }
+
+    #[test]
+    fn a_state_is_read_by_its_game_and_screens_follow_one_seat_where_hands_are_private() {
+        assert_eq!(read(&pb::GameState::default()).game_type, default_type(), "an unnamed game is the default");
+        assert!(one_seat_per_screen("legio") && one_seat_per_screen("high_card"));
+        assert!(!one_seat_per_screen("xodus"), "X-ODUS's seats share one public view");
+        let unknown = read(&pb::GameState { game_type: "high_card".into(), ..Default::default() });
+        assert_eq!(seat_title(&unknown, 3), "seat 3");
+        let legio = read(&pb::GameState { game_type: "legio".into(), ..Default::default() });
+        assert_eq!(seat_title(&legio, 1), "seat 1 Commander 2");
+        assert_eq!(level(&prost_types::Any::default()), "", "no game's configuration");
+    }
 }
