@@ -71,9 +71,11 @@ fn the_new_names_configure_the_server_and_the_old_ones_still_do() {
 
 #[test]
 fn every_binary_documents_the_new_names() {
-    for (bin, args, var) in
-        [(server_binary(), &["--help"][..], "TABLETOP_LISTEN"), (ai_binary(), &["--help"][..], "TABLETOP_SERVER")]
-    {
+    for (bin, args, var) in [
+        (server_binary(), &["--help"][..], "TABLETOP_LISTEN"),
+        (ai_binary(), &["--help"][..], "TABLETOP_SERVER"),
+        (common::workspace_binary("xodus"), &["list", "--help"][..], "TABLETOP_SERVER"),
+    ] {
         let out = Command::new(&bin).args(args).output().expect("run --help");
         let help = String::from_utf8_lossy(&out.stdout);
         assert!(help.contains(var), "{} --help names {var}:\n{help}", bin.display());

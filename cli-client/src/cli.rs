@@ -33,11 +33,13 @@ const GAME_TYPE_ARGS: [(&str, &str); 2] = [("watch", "game_type"), ("create", "g
 impl Cli {
     /// The command line as clap reads it, for the binary `name`, with
     /// `--game TYPE` (of `watch` and `create`) defaulting to
-    /// `default_game`.
+    /// `default_game`, and variables read under their earlier names too
+    /// (`tabletop::env`).
     pub fn command_for(name: &'static str, default_game: &'static str) -> clap::Command {
-        GAME_TYPE_ARGS.iter().fold(Cli::command().name(name), |cmd, (sub, arg)| {
+        let cmd = GAME_TYPE_ARGS.iter().fold(Cli::command().name(name), |cmd, (sub, arg)| {
             cmd.mut_subcommand(*sub, |c| c.mut_arg(*arg, |a| a.required(false).default_value(default_game)))
-        })
+        });
+        tabletop::env::with_old_names(cmd)
     }
 
     /// Reads `args` (the binary's name first) with [`Cli::command_for`].
@@ -85,7 +87,7 @@ pub struct ServerArg {
     /// Server address: a URL, or unix:PATH for a server on this host
     /// listening on a Unix socket. Several nodes of one service: their
     /// addresses separated by commas (the first that answers is used).
-    #[arg(long, env = "XODUS_SERVER", default_value = "http://127.0.0.1:50051")]
+    #[arg(long, env = "TABLETOP_SERVER", default_value = "http://127.0.0.1:50051")]
     pub server: String,
 }
 
@@ -140,7 +142,7 @@ impl SetupArgs {
 #[derive(Debug, Args)]
 pub struct PlayArgs {
     /// Use a running server instead of starting one (a URL, or unix:PATH).
-    #[arg(long, env = "XODUS_SERVER")]
+    #[arg(long, env = "TABLETOP_SERVER")]
     pub server: Option<String>,
     /// The game to create: `xodus` (the default) or `legio` (VII Legio);
     /// or the id of an existing game to join instead (needs --server).
@@ -194,7 +196,7 @@ pub struct WatchArgs {
     #[arg(long = "game", value_name = "TYPE")]
     pub game_type: String,
     /// Use a running server instead of starting one (a URL, or unix:PATH).
-    #[arg(long, env = "XODUS_SERVER")]
+    #[arg(long, env = "TABLETOP_SERVER")]
     pub server: Option<String>,
     /// Setup of the fresh game.
     #[command(flatten)]
@@ -296,7 +298,7 @@ pub struct LeaveArgs {
     #[arg(long)]
     pub seat: u8,
     /// The seat's token (from `xodus join`).
-    #[arg(long, env = "XODUS_TOKEN")]
+    #[arg(long, env = "TABLETOP_TOKEN")]
     pub token: String,
 }
 
@@ -319,7 +321,7 @@ pub struct ActArgs {
     #[arg(long)]
     pub seat: u8,
     /// The seat's token (from `xodus join`).
-    #[arg(long, env = "XODUS_TOKEN")]
+    #[arg(long, env = "TABLETOP_TOKEN")]
     pub token: String,
     /// The option id (from the view's decision).
     #[arg(long)]

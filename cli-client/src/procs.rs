@@ -282,7 +282,7 @@ pub fn start_ai(
     };
     let mut cmd = command(&bin);
     if let Some(token) = token {
-        cmd.env("XODUS_SEAT_TOKEN", token);
+        cmd.env("TABLETOP_SEAT_TOKEN", token);
     }
     let child = cmd
         .arg("--server")
