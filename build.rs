@@ -16,10 +16,12 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         "xodus/v1/state.proto",
         "xodus/v1/events.proto",
         "xodus/v1/choice.proto",
+        "xodus/v1/talk.proto",
         "legio/v1/setup.proto",
         "legio/v1/state.proto",
         "legio/v1/events.proto",
         "legio/v1/choice.proto",
+        "legio/v1/talk.proto",
     ];
     println!("cargo:rerun-if-changed=proto");
     for f in files {

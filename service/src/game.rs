@@ -196,6 +196,14 @@ pub trait HostedGame: Send + Sync {
     fn config_detail(&self) -> Option<prost_types::Any> {
         None
     }
+    /// A signal of the game's own said by `seat` at the table (its typed
+    /// message, packed), in words any front-end can show; or, refused, why
+    /// (a type the game does not know, a place not on the table...). The
+    /// words must tell nothing the speaker's view does not. The default:
+    /// the game has no signals.
+    fn signal_words(&self, _seat: Seat, _signal: &prost_types::Any) -> Result<String, String> {
+        Err("this game has no signals of its own; say it in text".into())
+    }
 }
 
 /// A new table's setup as it is stored.

@@ -235,7 +235,12 @@ impl pb::game_service_server::GameService for GrpcService {
         let creds = req.credentials.map(Credentials::from);
         let span = rpc_span(&note, "StreamGame", &req.game_id, creds.as_ref().map(|c| c.seat));
         span.record("seq", req.from_seq);
-        let options = StreamOptions { view_token: req.view_token, as_seat: req.as_seat };
+        let options = StreamOptions {
+            view_token: req.view_token,
+            as_seat: req.as_seat,
+            talk: req.talk,
+            from_talk_seq: req.from_talk_seq,
+        };
         let rx = self
             .manager
             .stream_game_as(ip, game_id(&req.game_id)?, req.from_seq, creds.as_ref(), req.seat_updates, options)
@@ -249,12 +254,12 @@ impl pb::game_service_server::GameService for GrpcService {
         let req = request.into_inner();
         let creds = req.credentials.map(Credentials::from);
         let span = rpc_span(&note, "GetHistory", &req.game_id, creds.as_ref().map(|c| c.seat));
-        let (game, entries) = self
+        let (game, entries, talk) = self
             .manager
             .history_as(game_id(&req.game_id)?, &req.creator_token, creds.as_ref())
             .instrument(span)
             .await?;
-        Ok(Response::new(pb::GetHistoryResponse { game: Some(game), entries }))
+        Ok(Response::new(pb::GetHistoryResponse { game: Some(game), entries, talk }))
     }
 
     async fn get_catalog(&self, request: Request<pb::GetCatalogRequest>) -> Res<pb::GetCatalogResponse> {
@@ -292,6 +297,27 @@ impl pb::game_service_server::GameService for GrpcService {
         let span = rpc_span(&note, "GrantView", &req.game_id, Some(creds.seat));
         let view_token = self.manager.grant_view(game_id(&req.game_id)?, &creds).instrument(span).await?;
         Ok(Response::new(pb::GrantViewResponse { view_token }))
+    }
+
+    async fn say(&self, request: Request<pb::SayRequest>) -> Res<pb::SayResponse> {
+        let note = note_of(&request);
+        let req = request.into_inner();
+        note.set(&req.game_id, req.credentials.as_ref().map(|c| c.seat));
+        let creds = credentials_required(req.credentials)?;
+        let span = rpc_span(&note, "Say", &req.game_id, Some(creds.seat));
+        let saying = wire::saying(req.audience, req.to_seat, req.text, req.signal, req.intent)?;
+        let line = self.manager.say(game_id(&req.game_id)?, &creds, saying).instrument(span).await?;
+        Ok(Response::new(pb::SayResponse { line: Some(line) }))
+    }
+
+    async fn mute_seat(&self, request: Request<pb::MuteSeatRequest>) -> Res<pb::MuteSeatResponse> {
+        let note = note_of(&request);
+        let req = request.into_inner();
+        note.set(&req.game_id, req.credentials.as_ref().map(|c| c.seat));
+        let creds = credentials_required(req.credentials)?;
+        let span = rpc_span(&note, "MuteSeat", &req.game_id, Some(creds.seat));
+        let muted = self.manager.mute(game_id(&req.game_id)?, &creds, req.seat, req.muted).instrument(span).await?;
+        Ok(Response::new(pb::MuteSeatResponse { muted }))
     }
 
     async fn revoke_view(&self, request: Request<pb::RevokeViewRequest>) -> Res<pb::RevokeViewResponse> {

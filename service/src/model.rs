@@ -279,6 +279,8 @@ pub struct StoredGame {
     pub record: GameRecord,
     /// Its choices, in sequence order.
     pub entries: Vec<EntryRecord>,
+    /// Its table talk, in talk_seq order.
+    pub talk: Vec<TalkRecord>,
 }
 
 /// What the lobby needs of a stored game without replaying it: the row's
@@ -415,4 +417,63 @@ pub struct ClockRecord {
     /// The seats that forfeited, in the order they did.
     #[serde(default)]
     pub forfeited: Vec<u8>,
+}
+
+/// Who a line of table talk is addressed to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Audience {
+    /// Every seat, and spectators.
+    Table,
+    /// The speaker's team (every seat of a cooperative game).
+    Team,
+    /// One seat, and the speaker.
+    Seat(u8),
+}
+
+/// A game's own signal in a line of talk: its typed message, packed, and
+/// the words the game gave it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SignalRecord {
+    /// The message's type URL.
+    pub type_url: String,
+    /// The encoded message.
+    pub value: Vec<u8>,
+    /// The signal in words, as the game wrote them.
+    pub words: String,
+}
+
+/// One line of table talk, as stored (JSON, one row per line).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TalkRecord {
+    /// Its number in the game's talk, from 1.
+    pub talk_seq: u64,
+    /// The game's seq when it was said.
+    pub game_seq: u64,
+    /// The seat that spoke.
+    pub speaker: u8,
+    /// The seat was held by an AI (or stood in for by one) when it spoke.
+    pub speaker_ai: bool,
+    /// Who it was addressed to.
+    pub audience: Audience,
+    /// Plain text (may be empty with a signal).
+    pub text: String,
+    /// The game's signal, if any.
+    pub signal: Option<SignalRecord>,
+    /// An AI's statement of its plan.
+    pub intent: bool,
+    /// When the server accepted it, ms since the epoch.
+    pub said_ms: i64,
+}
+
+impl TalkRecord {
+    /// Whether `seat` hears this line (before mutes): lines to the table
+    /// and the team (a cooperative game's team is every seat; the manager
+    /// refuses TEAM elsewhere), its own, and those addressed to it.
+    pub fn reaches(&self, seat: u8) -> bool {
+        match self.audience {
+            Audience::Table | Audience::Team => true,
+            Audience::Seat(to) => to == seat || self.speaker == seat,
+        }
+    }
 }

@@ -238,6 +238,16 @@ impl GameService for Routed {
         self.unary(request, game, |mut c, r| async move { c.grant_view(r).await }, |r| self.local.grant_view(r)).await
     }
 
+    async fn say(&self, request: Request<pb::SayRequest>) -> Res<pb::SayResponse> {
+        let game = request.get_ref().game_id.clone();
+        self.unary(request, game, |mut c, r| async move { c.say(r).await }, |r| self.local.say(r)).await
+    }
+
+    async fn mute_seat(&self, request: Request<pb::MuteSeatRequest>) -> Res<pb::MuteSeatResponse> {
+        let game = request.get_ref().game_id.clone();
+        self.unary(request, game, |mut c, r| async move { c.mute_seat(r).await }, |r| self.local.mute_seat(r)).await
+    }
+
     async fn revoke_view(&self, request: Request<pb::RevokeViewRequest>) -> Res<pb::RevokeViewResponse> {
         let game = request.get_ref().game_id.clone();
         self.unary(request, game, |mut c, r| async move { c.revoke_view(r).await }, |r| self.local.revoke_view(r)).await

@@ -9,7 +9,7 @@
 //! only once its write is durable, which is what lets the server
 //! acknowledge a choice.
 
-use crate::model::{EntryRecord, GameRecord, SeatRecord, Status, StoredBrief, StoredGame};
+use crate::model::{EntryRecord, GameRecord, SeatRecord, Status, StoredBrief, StoredGame, TalkRecord};
 
 mod memory;
 pub(crate) mod migrations;
@@ -93,6 +93,16 @@ pub enum StoreError {
     },
 }
 
+/// A talk line as stored: its JSON.
+pub(crate) fn talk_to_json(line: &TalkRecord) -> Result<String, StoreError> {
+    serde_json::to_string(line).map_err(|e| StoreError::Corrupt(format!("talk line {}: {e}", line.talk_seq)))
+}
+
+/// A stored talk line read back.
+pub(crate) fn talk_from_json(game_id: &str, talk_seq: i64, json: &str) -> Result<TalkRecord, StoreError> {
+    serde_json::from_str(json).map_err(|e| StoreError::Corrupt(format!("game {game_id}: talk line {talk_seq}: {e}")))
+}
+
 /// What the server needs from a database. Small on purpose, so that a
 /// server-grade database can take SQLite's place.
 pub trait GameStore: Send + Sync + 'static {
@@ -109,6 +119,9 @@ pub trait GameStore: Send + Sync + 'static {
         let _ = tx.send(self.append_entry(game_id, entry));
         rx
     }
+    /// Appends one line of table talk after the game's earlier lines;
+    /// durable when this returns. Fenced like a choice on a shared store.
+    fn append_talk(&self, game_id: &str, line: &TalkRecord) -> Result<(), StoreError>;
     /// Replaces a game's clock record (its start, a forfeit).
     fn set_clock(&self, game_id: &str, clock: &crate::clock::ClockRecord) -> Result<(), StoreError>;
     /// Replaces one seat's record (claim or release).

@@ -69,6 +69,33 @@ pub enum Pick {
     Payload(serde_json::Value),
 }
 
+/// Checks a Say request's audience and wraps what it says (the text and
+/// signal are checked by the manager).
+pub fn saying(
+    audience: i32,
+    to_seat: Option<u32>,
+    text: String,
+    signal: Option<prost_types::Any>,
+    intent: bool,
+) -> Result<crate::manager::Saying, ServiceError> {
+    use crate::model::Audience;
+    let audience = match (pb::TalkAudience::try_from(audience), to_seat) {
+        (Ok(pb::TalkAudience::Seat), Some(s)) => Audience::Seat(
+            u8::try_from(s).map_err(|_| ServiceError::BadRequest(format!("to_seat {s} does not exist")))?,
+        ),
+        (Ok(pb::TalkAudience::Seat), None) => {
+            return Err(ServiceError::BadRequest("audience SEAT needs to_seat: the seat to talk to".into()));
+        }
+        (Ok(_), Some(_)) => {
+            return Err(ServiceError::BadRequest("to_seat is for audience SEAT; leave it unset".into()));
+        }
+        (Ok(pb::TalkAudience::Unspecified | pb::TalkAudience::Table), None) => Audience::Table,
+        (Ok(pb::TalkAudience::Team), None) => Audience::Team,
+        (Err(_), _) => return Err(ServiceError::BadRequest(format!("audience = {audience} is not a TalkAudience"))),
+    };
+    Ok(crate::manager::Saying { audience, text, signal, intent })
+}
+
 /// Checks what a SubmitChoice request picks.
 pub fn pick(choice: &Option<pb::submit_choice_request::Choice>) -> Result<Pick, ServiceError> {
     use pb::submit_choice_request::Choice as C;

@@ -6,7 +6,7 @@
 use super::index::Brief;
 use super::{GameData, Manager, Slot, blocking};
 use crate::error::ServiceError;
-use crate::game::Seat;
+use crate::game::{Seat, Viewer};
 use crate::model::{
     EntryRecord, GameRecord, OpenTo, Resample, SeatRecord, Status, hash_token, new_game_id, new_token, now_ms,
 };
@@ -311,7 +311,7 @@ impl Manager {
         game_id: &str,
         creator_token: &str,
     ) -> Result<(pb::GameSummary, Vec<pb::HistoryEntry>), ServiceError> {
-        self.history_as(game_id, creator_token, None).await
+        self.history_as(game_id, creator_token, None).await.map(|(game, entries, _)| (game, entries))
     }
 
     /// GetHistory by a seat (`creds`: its own option ids while the game is
@@ -322,7 +322,7 @@ impl Manager {
         game_id: &str,
         creator_token: &str,
         creds: Option<&super::Credentials>,
-    ) -> Result<(pb::GameSummary, Vec<pb::HistoryEntry>), ServiceError> {
+    ) -> Result<(pb::GameSummary, Vec<pb::HistoryEntry>, Vec<pb::TalkLine>), ServiceError> {
         let (_, mut d) = self.game(game_id).await?;
         let creator = d.is_creator(creator_token)?;
         let viewer = self.viewer(&mut d, creds)?;
@@ -347,6 +347,12 @@ impl Manager {
             let events = cursor.step(&d.recipe, &d.entries).map_err(internal)?;
             entries.push(pb::HistoryEntry { label: label.unwrap_or_default(), events, ..wire::entry(e, shown) });
         }
-        Ok((d.summary_for(creator), entries))
+        // The talk the caller hears, up to what it may see of the game.
+        let listener = match viewer {
+            Viewer::Seat(s) => Some(s),
+            Viewer::Spectator => None,
+        };
+        let talk = d.talk.heard(listener, 0, visible as u64).iter().map(|l| super::talk::wire_line(l)).collect();
+        Ok((d.summary_for(creator), entries, talk))
     }
 }

@@ -33,6 +33,7 @@ mod replays;
 mod seats;
 mod spectators;
 mod streams;
+mod talk;
 #[cfg(test)]
 mod tests;
 mod upkeep;
@@ -57,6 +58,7 @@ use tracing::{info, warn};
 pub use replays::ViewRequest;
 pub use seats::Credentials;
 pub use streams::{StreamItem, StreamOptions};
+pub use talk::Saying;
 
 /// One live update of a game, shared by all its subscribers.
 struct Live {
@@ -131,6 +133,8 @@ struct GameData {
     rendered: Option<Arc<Rendered>>,
     /// Spectator policy and the delayed spectators' cursor (spectators.rs).
     spectating: spectators::Spectators,
+    /// The table talk, mutes and allowances (talk.rs).
+    talk: talk::Talk,
 }
 
 impl GameData {
@@ -160,6 +164,7 @@ impl GameData {
             evicted: false,
             rendered: None,
             spectating: Default::default(),
+            talk: Default::default(),
         };
         if d.record.status != Status::Abandoned {
             d.record.status = d.derived_status();
@@ -314,6 +319,8 @@ struct Slot {
     updates: broadcast::Sender<Arc<Live>>,
     /// Set when the game is abandoned or deleted: its streams end.
     closed: watch::Sender<bool>,
+    /// Each line of table talk as it is said, for streams that follow it.
+    talk: broadcast::Sender<Arc<crate::model::TalkRecord>>,
     /// Its public summary after each change to a seat, for streams that
     /// follow the seats.
     seats: watch::Sender<Option<Arc<pb::GameSummary>>>,
@@ -353,6 +360,7 @@ impl Slot {
         let (updates, _) = broadcast::channel(LIVE_CAPACITY);
         let (closed, _) = watch::channel(false);
         let (seats, _) = watch::channel(None);
+        let (talk, _) = broadcast::channel(LIVE_CAPACITY);
         let holder_streams = (0..data.record.seats.len()).map(|_| AtomicUsize::new(0)).collect();
         Slot {
             id,
@@ -360,6 +368,7 @@ impl Slot {
             touched_ms: crate::model::now_ms().into(),
             updates,
             closed,
+            talk,
             seats,
             holder_streams,
             moved: Default::default(),
@@ -525,7 +534,7 @@ impl Manager {
             blocking(move || store.load_game(&id)).await?
         };
         let not_found = || ServiceError::NotFound(id.chars().take(80).collect());
-        let StoredGame { record, entries } = stored.ok_or_else(not_found)?;
+        let StoredGame { record, entries, talk } = stored.ok_or_else(not_found)?;
         let game_type = self.registry.get(&record.game_type).ok_or_else(|| {
             warn!(game = %id, game_type = %record.game_type, "stored game of a type this server does not host");
             not_found()
@@ -541,6 +550,7 @@ impl Manager {
             ServiceError::Internal(format!("game {id} does not replay"))
         })?;
         let mut data = GameData::new(record, recipe, game, entries, steps);
+        data.talk = talk::Talk::stored(talk);
         let stored = self.index.read().unwrap_or_else(|e| e.into_inner()).get(id).map(|b| b.summary(id));
         data.restore_spectating(stored.as_ref());
         data.creator_ip = self.evicted_ips.lock().unwrap_or_else(|e| e.into_inner()).remove(id);

@@ -3,8 +3,10 @@
 //! the first time), then follows the live channel; a subscriber that falls
 //! behind catches up from the history again. A game stream ends after the
 //! update that ends the game, when the game is abandoned or deleted, and
-//! when the server shuts down. WatchLobby sends a snapshot of the live
-//! games, then every change.
+//! when the server shuts down. A stream that follows the table talk sends
+//! each line the caller hears after the update of the seq it was said at
+//! (a delayed spectator's as late). WatchLobby sends a snapshot of the
+//! live games, then every change.
 
 use super::replays::{Cursor, id_shown, viewer_at};
 use super::spectators::{Grants, Policy, Who, watch_only};
@@ -12,7 +14,7 @@ use super::{Live, Manager, Slot, state_for, turned_on};
 use crate::error::ServiceError;
 use crate::game::{HostedGame, Seat, Viewer};
 use crate::limits::StreamGuard;
-use crate::model::EntryRecord;
+use crate::model::{EntryRecord, TalkRecord};
 use crate::replay::{Recipe, undo_seat};
 use std::net::IpAddr;
 use std::sync::Arc;
@@ -42,6 +44,45 @@ pub struct StreamOptions {
     pub view_token: String,
     /// A finished game streamed from this seat's view.
     pub as_seat: Option<u32>,
+    /// Also follow the table talk.
+    pub talk: bool,
+    /// With `talk`: the last talk_seq the caller heard.
+    pub from_talk_seq: u64,
+}
+
+/// A stream's following of the table talk: who listens, the lines heard
+/// but not sent yet (each waits for the update of its seq), the last
+/// talk_seq taken, and the live lines.
+struct TalkFollow {
+    /// The seat that listens; `None` for a spectator or a granted watcher,
+    /// who hear only what is said to the whole table.
+    listener: Option<Seat>,
+    /// Lines to send once their seq's update is sent.
+    pending: std::sync::Mutex<std::collections::VecDeque<Arc<TalkRecord>>>,
+    /// The last talk_seq queued or sent.
+    last: std::sync::atomic::AtomicU64,
+}
+
+/// What the talk channel brought.
+enum Heard {
+    /// A new line.
+    Line(Arc<TalkRecord>),
+    /// Lines were missed: read them from the game.
+    Lagged,
+}
+
+/// The next line said at the table; never, for a stream that does not
+/// follow the talk.
+async fn next_line(rx: &mut Option<broadcast::Receiver<Arc<TalkRecord>>>) -> Heard {
+    let Some(r) = rx else { return std::future::pending().await };
+    match r.recv().await {
+        Ok(line) => Heard::Line(line),
+        Err(broadcast::error::RecvError::Lagged(_)) => Heard::Lagged,
+        Err(broadcast::error::RecvError::Closed) => {
+            *rx = None;
+            std::future::pending().await
+        }
+    }
 }
 
 /// A granted watcher's stream: its grant is checked before every update,
@@ -93,7 +134,7 @@ impl Manager {
         options: StreamOptions,
     ) -> Result<mpsc::Receiver<StreamItem<pb::StreamGameResponse>>, ServiceError> {
         let (slot, d) = self.game(game_id).await?;
-        let (viewer, recipe, entries, live, abandoned, seats, ended, holding, delay, watch, own_from, clocks_now) = {
+        let (viewer, recipe, entries, live, abandoned, seats, ended, holding, delay, watch, own_from, clocks_now, talk) = {
             let mut d = d;
             let who = self.who(&mut d, creds, &options.view_token)?;
             if matches!(who, Who::Granted(_)) && options.as_seat.is_some() {
@@ -140,6 +181,22 @@ impl Manager {
             });
             let ended = d.is_over();
             let clocks_now = (d.seq(), d.clock_wire(), d.forfeited().to_vec());
+            // The talk so far and every later line: lines are said under
+            // the game's lock too.
+            let talk = options.talk.then(|| {
+                let listener = match who {
+                    Who::Seat(s, _) => Some(s),
+                    _ => None,
+                };
+                let backlog = d.talk.heard(listener, options.from_talk_seq, u64::MAX);
+                let last = d.talk.lines.len() as u64;
+                let follow = TalkFollow {
+                    listener,
+                    pending: std::sync::Mutex::new(backlog.into()),
+                    last: last.max(options.from_talk_seq).into(),
+                };
+                (follow, slot.talk.subscribe())
+            });
             let entries = d.entries.clone();
             let live = slot.updates.subscribe();
             (
@@ -155,11 +212,18 @@ impl Manager {
                 watch,
                 own_from,
                 clocks_now,
+                talk,
             )
         };
         let guard = self.caps.open_stream(client, self.limits.max_streams_per_client)?;
         let (tx, rx) = mpsc::channel(STREAM_BUFFER);
+        let (talk, talk_rx) = match talk {
+            Some((follow, rx)) => (Some(follow), Some(rx)),
+            None => (None, None),
+        };
         let stream = GameStream {
+            talk,
+            talk_rx,
             closed: slot.closed.subscribe(),
             slot,
             viewer,
@@ -264,6 +328,10 @@ struct GameStream {
     /// The first seq whose state is this game's own (a resampled fork's
     /// earlier states are its source's: shown as a spectator sees them).
     own_from: u64,
+    /// The table talk, when the client follows it.
+    talk: Option<TalkFollow>,
+    /// The live lines, when the client follows the talk.
+    talk_rx: Option<broadcast::Receiver<Arc<TalkRecord>>>,
     /// Holds the seat's lease while the seat's holder streams.
     _holding: Option<super::HolderStream>,
     /// Gives the client's stream slot back when the task ends.
@@ -322,8 +390,54 @@ impl GameStream {
             events: events.to_vec(),
             state: Some(state),
             game: entry.is_none().then(|| self.seats.as_ref().map(|s| s.opening.clone())).flatten(),
+            talk: Vec::new(),
         };
-        if self.tx.send(Ok(update)).await.is_err() || over { Next::Stop } else { Next::More }
+        if self.tx.send(Ok(update)).await.is_err() || self.flush_talk(seq, seq).await == Next::Stop || over {
+            Next::Stop
+        } else {
+            Next::More
+        }
+    }
+
+    /// Sends the lines waiting whose seq is `upto` or before, in one
+    /// message at `seq` (the last state sent).
+    async fn flush_talk(&self, upto: u64, seq: u64) -> Next {
+        let Some(t) = &self.talk else { return Next::More };
+        let lines: Vec<pb::TalkLine> = {
+            let mut pending = t.pending.lock().unwrap_or_else(|e| e.into_inner());
+            let mut out = Vec::new();
+            while pending.front().is_some_and(|l| l.game_seq <= upto) {
+                if let Some(l) = pending.pop_front() {
+                    out.push(super::talk::wire_line(&l));
+                }
+            }
+            out
+        };
+        if lines.is_empty() {
+            return Next::More;
+        }
+        let msg = pb::StreamGameResponse { seq, talk: lines, ..Default::default() };
+        if self.tx.send(Ok(msg)).await.is_err() { Next::Stop } else { Next::More }
+    }
+
+    /// Queues a line said live if the listener hears it (and it is new),
+    /// or, after lines were missed, every line heard since the last one
+    /// queued.
+    async fn hear(&self, heard: Heard) {
+        let Some(t) = &self.talk else { return };
+        let d = self.slot.data.lock().await;
+        let last = t.last.load(std::sync::atomic::Ordering::SeqCst);
+        let (lines, now) = match heard {
+            Heard::Line(line) if line.talk_seq > last => {
+                let seq = line.talk_seq;
+                (if d.talk.hears(t.listener, &line) { vec![line] } else { Vec::new() }, seq)
+            }
+            Heard::Line(_) => return,
+            Heard::Lagged => (d.talk.heard(t.listener, last, u64::MAX), d.talk.lines.len() as u64),
+        };
+        t.last.store(now, std::sync::atomic::Ordering::SeqCst);
+        drop(d);
+        t.pending.lock().unwrap_or_else(|e| e.into_inner()).extend(lines);
     }
 
     /// Sends one live update, from the state rendered once for its seq.
@@ -345,8 +459,14 @@ impl GameStream {
             events: live.events.clone(),
             state: Some(state),
             game: None,
+            talk: Vec::new(),
         };
-        if self.tx.send(Ok(update)).await.is_err() || over { Next::Stop } else { Next::More }
+        let seq = live.entry.seq;
+        if self.tx.send(Ok(update)).await.is_err() || self.flush_talk(seq, seq).await == Next::Stop || over {
+            Next::Stop
+        } else {
+            Next::More
+        }
     }
 
     /// For a granted watcher: its grant still holds (else the stream ends
@@ -474,6 +594,16 @@ async fn run_game_stream(
                 }
                 continue;
             }
+            heard = next_line(&mut s.talk_rx) => {
+                if matches!(heard, Heard::Lagged) {
+                    s.talk_rx = Some(s.slot.talk.subscribe());
+                }
+                s.hear(heard).await;
+                if s.flush_talk(last, last).await == Next::Stop {
+                    return;
+                }
+                continue;
+            }
             r = live.recv() => r,
         };
         match msg {
@@ -554,6 +684,16 @@ async fn run_delayed_stream(
             Some(game) = next_seat_change(&mut s.seats) => {
                 let seats = pb::StreamGameResponse { seq: cursor.seq, game: Some((*game).clone()), ..Default::default() };
                 if s.tx.send(Ok(seats)).await.is_err() {
+                    return;
+                }
+                continue;
+            }
+            heard = next_line(&mut s.talk_rx) => {
+                if matches!(heard, Heard::Lagged) {
+                    s.talk_rx = Some(s.slot.talk.subscribe());
+                }
+                s.hear(heard).await;
+                if s.flush_talk(cursor.seq, cursor.seq).await == Next::Stop {
                     return;
                 }
                 continue;

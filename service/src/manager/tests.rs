@@ -427,6 +427,9 @@ impl GameStore for SlowAcks {
     fn set_clock(&self, game_id: &str, clock: &crate::clock::ClockRecord) -> Result<(), crate::store::StoreError> {
         self.inner.set_clock(game_id, clock)
     }
+    fn append_talk(&self, game_id: &str, line: &crate::model::TalkRecord) -> Result<(), crate::store::StoreError> {
+        self.inner.append_talk(game_id, line)
+    }
     fn put_seat(&self, game_id: &str, seat: &crate::model::SeatRecord) -> Result<(), crate::store::StoreError> {
         self.inner.put_seat(game_id, seat)
     }

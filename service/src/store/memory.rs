@@ -1,7 +1,7 @@
 //! A store in memory, for tests and benchmarks: lost at exit.
 
 use super::{Done, GameStore, StoreError};
-use crate::model::{EntryRecord, GameRecord, SeatRecord, Status, StoredBrief, StoredGame};
+use crate::model::{EntryRecord, GameRecord, SeatRecord, Status, StoredBrief, StoredGame, TalkRecord};
 use std::collections::BTreeMap;
 use std::sync::Mutex;
 
@@ -25,12 +25,16 @@ impl MemoryStore {
 impl GameStore for MemoryStore {
     fn create_game(&self, game: &GameRecord, entries: &[EntryRecord]) -> Result<(), StoreError> {
         let mut games = self.games.lock().unwrap_or_else(|e| e.into_inner());
-        games.push(StoredGame { record: game.clone(), entries: entries.to_vec() });
+        games.push(StoredGame { record: game.clone(), entries: entries.to_vec(), talk: Vec::new() });
         Ok(())
     }
 
     fn append_entry(&self, game_id: &str, entry: &EntryRecord) -> Result<(), StoreError> {
         self.with_game(game_id, |g| g.entries.push(entry.clone()))
+    }
+
+    fn append_talk(&self, game_id: &str, line: &TalkRecord) -> Result<(), StoreError> {
+        self.with_game(game_id, |g| g.talk.push(line.clone()))
     }
 
     fn set_clock(&self, game_id: &str, clock: &crate::clock::ClockRecord) -> Result<(), StoreError> {

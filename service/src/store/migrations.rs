@@ -121,6 +121,15 @@ fn migrations() -> Migrations<'static> {
              ALTER TABLE choices ADD COLUMN played_by TEXT;
              ALTER TABLE choices ADD COLUMN clock_ms INTEGER;",
         ),
+        // Table talk: one row per line (its JSON), apart from the choices.
+        M::up(
+            "CREATE TABLE talk (
+                game_id  TEXT NOT NULL REFERENCES games(id),
+                talk_seq INTEGER NOT NULL,
+                line     TEXT NOT NULL,
+                PRIMARY KEY (game_id, talk_seq)
+             ) WITHOUT ROWID;",
+        ),
     ])
 }
 
@@ -144,6 +153,6 @@ mod tests {
         migrate(&mut conn).expect("fresh");
         migrate(&mut conn).expect("again: nothing to do");
         let version: i64 = conn.pragma_query_value(None, "user_version", |r| r.get(0)).expect("version");
-        assert_eq!(version, 7);
+        assert_eq!(version, 8);
     }
 }

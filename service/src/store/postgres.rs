@@ -31,7 +31,7 @@
 use super::{ClusterStore, Done, GameStore, StoreError};
 use crate::model::{
     Claim, ClaimantKind, EntryKind, EntryRecord, GameRecord, OpenTo, Resample, SeatRecord, Status, StoredBrief,
-    StoredGame,
+    StoredGame, TalkRecord,
 };
 use std::collections::HashMap;
 use std::future::Future;
@@ -516,6 +516,12 @@ impl GameStore for PostgresStore {
         self.write(Op::Clock { game: game_id.to_string(), json })
     }
 
+    fn append_talk(&self, game_id: &str, line: &TalkRecord) -> Result<(), StoreError> {
+        let json = crate::store::talk_to_json(line)?;
+        let talk_seq = i64::try_from(line.talk_seq).map_err(|_| StoreError::Corrupt("talk_seq too large".into()))?;
+        self.write(Op::Talk { game: game_id.to_string(), talk_seq, json })
+    }
+
     fn put_seat(&self, game_id: &str, seat: &SeatRecord) -> Result<(), StoreError> {
         self.write(Op::Seat { game: game_id.to_string(), seat: seat.clone() })
     }
@@ -745,6 +751,10 @@ async fn load_game(c: &Client, id: &str) -> Result<Option<StoredGame>, StoreErro
             clock_ms: r.get(6),
         });
     }
+    let mut talk = Vec::new();
+    for r in c.query("SELECT talk_seq, line FROM talk WHERE game_id = $1 ORDER BY talk_seq", &[&id]).await? {
+        talk.push(crate::store::talk_from_json(id, r.get(0), &r.get::<_, String>(1))?);
+    }
     Ok(Some(StoredGame {
         record: GameRecord {
             id: id.to_string(),
@@ -762,5 +772,6 @@ async fn load_game(c: &Client, id: &str) -> Result<Option<StoredGame>, StoreErro
             clock,
         },
         entries,
+        talk,
     }))
 }

@@ -7,7 +7,7 @@ use super::{Done, GameStore, StoreError};
 use crate::dir_lock::DataDirLock;
 use crate::model::{
     Claim, ClaimantKind, EntryKind, EntryRecord, GameRecord, OpenTo, Resample, SeatRecord, Status, StoredBrief,
-    StoredGame,
+    StoredGame, TalkRecord,
 };
 use rusqlite::{Connection, OptionalExtension, params};
 use std::collections::BTreeMap;
@@ -162,6 +162,16 @@ impl GameStore for SqliteStore {
         self.writer.submit(Box::new(move |tx| insert_entry(tx, &id, &entry)))
     }
 
+    fn append_talk(&self, game_id: &str, line: &TalkRecord) -> Result<(), StoreError> {
+        let (id, json) = (game_id.to_string(), crate::store::talk_to_json(line)?);
+        let talk_seq = i64::try_from(line.talk_seq).map_err(|_| StoreError::Corrupt("talk_seq too large".into()))?;
+        self.write(move |tx| {
+            tx.prepare_cached("INSERT INTO talk (game_id, talk_seq, line) VALUES (?1, ?2, ?3)")?
+                .execute(params![id, talk_seq, json])?;
+            Ok(())
+        })
+    }
+
     fn put_seat(&self, game_id: &str, seat: &SeatRecord) -> Result<(), StoreError> {
         let (id, seat) = (game_id.to_string(), seat.clone());
         self.write(move |tx| put_seat_tx(tx, &id, &seat))
@@ -197,6 +207,7 @@ impl GameStore for SqliteStore {
         let id = game_id.to_string();
         self.behind.lock().unwrap_or_else(|e| e.into_inner()).remove(&id);
         self.write(move |tx| {
+            tx.execute("DELETE FROM talk WHERE game_id = ?1", params![id])?;
             tx.execute("DELETE FROM choices WHERE game_id = ?1", params![id])?;
             tx.execute("DELETE FROM seats WHERE game_id = ?1", params![id])?;
             tx.execute("DELETE FROM games WHERE id = ?1", params![id])?;
@@ -376,6 +387,7 @@ fn load_games_tx(conn: &Connection, only: Option<&str>) -> Result<Vec<StoredGame
                     clock,
                 },
                 entries: Vec::new(),
+                talk: Vec::new(),
             });
         }
     }
@@ -441,6 +453,18 @@ fn load_games_tx(conn: &Connection, only: Option<&str>) -> Result<Vec<StoredGame
                 played_by,
                 clock_ms,
             });
+        }
+    }
+    {
+        let mut st = conn.prepare(
+            "SELECT game_id, talk_seq, line FROM talk WHERE ?1 IS NULL OR game_id = ?1 ORDER BY game_id, talk_seq",
+        )?;
+        let rows =
+            st.query_map([only], |r| Ok((r.get::<_, String>(0)?, r.get::<_, i64>(1)?, r.get::<_, String>(2)?)))?;
+        for row in rows {
+            let (game_id, talk_seq, line) = row?;
+            let Some(&i) = index.get(&game_id) else { continue };
+            games[i].talk.push(crate::store::talk_from_json(&game_id, talk_seq, &line)?);
         }
     }
     Ok(games)

@@ -110,6 +110,7 @@ suite!(
     a_games_appends_queued_without_waiting_are_all_stored,
     stored_game_fixtures_read_back_whole,
     a_played_game_replays_after_a_reopen,
+    talk_is_kept_in_order_apart_from_the_choices_and_goes_with_its_game,
 );
 
 #[test]
@@ -156,6 +157,59 @@ fn roundtrip_on(store: &dyn GameStore) {
     let all = store.load_all().expect("load");
     assert!(find(&all, "a").is_none(), "deleted");
     assert!(find(&all, "b").is_some(), "others kept");
+}
+
+/// A line of talk from `speaker`.
+fn line(talk_seq: u64, speaker: u8, audience: crate::model::Audience) -> crate::model::TalkRecord {
+    crate::model::TalkRecord {
+        talk_seq,
+        game_seq: talk_seq / 2,
+        speaker,
+        speaker_ai: speaker == 1,
+        audience,
+        text: format!("line {talk_seq}: \"quoted\" <b>not markup</b> é"),
+        signal: (talk_seq == 2).then(|| crate::model::SignalRecord {
+            type_url: "type.googleapis.com/xodus.v1.XodusSignal".into(),
+            value: vec![8, 2, 0, 255],
+            words: "wait for me at (1,-2)".into(),
+        }),
+        intent: talk_seq == 3,
+        said_ms: 1_000 + talk_seq as i64,
+    }
+}
+
+#[test]
+fn memory_talk() {
+    talk_on(&MemoryStore::default());
+}
+
+fn talk_is_kept_in_order_apart_from_the_choices_and_goes_with_its_game(place: &Place) {
+    talk_on(place.open().as_ref());
+    // Durable: the other game's line is there after a reopen.
+    let again = place.open();
+    assert_eq!(again.load_game("b").expect("load").expect("b").talk, vec![line(1, 2, crate::model::Audience::Table)]);
+}
+
+fn talk_on(s: &dyn GameStore) {
+    use crate::model::Audience;
+    for id in ["a", "b"] {
+        s.create_game(&record(id), &[]).expect("create");
+    }
+    s.append_entry("a", &entry(1)).expect("a choice");
+    let said = vec![line(1, 0, Audience::Table), line(2, 1, Audience::Team), line(3, 1, Audience::Seat(0))];
+    for l in &said {
+        s.append_talk("a", l).expect("talk");
+    }
+    s.append_talk("b", &line(1, 2, Audience::Table)).expect("another game's talk");
+    assert!(s.append_talk("zz", &line(1, 0, Audience::Table)).is_err(), "an unknown game");
+    let a = s.load_game("a").expect("load").expect("a");
+    assert_eq!(a.talk, said, "every field, in talk_seq order");
+    assert_eq!(a.entries, vec![entry(1)], "the choices untouched");
+    s.set_status("a", Status::Finished, Some(10)).expect("ended");
+    s.delete_game("a").expect("retention");
+    s.create_game(&record("a"), &[]).expect("the id again");
+    assert!(s.load_game("a").expect("load").expect("a").talk.is_empty(), "retention took its talk");
+    assert_eq!(s.load_game("b").expect("load").expect("b").talk.len(), 1, "the other game's kept");
 }
 
 fn refuses_duplicate_seq_and_unknown_game(place: &Place) {

@@ -54,6 +54,10 @@ fn viewer(v: Viewer) -> legio_engine::Viewer {
 }
 
 impl HostedGame for Table {
+    fn signal_words(&self, _seat: Seat, signal: &prost_types::Any) -> Result<String, String> {
+        legio_wire::talk::words(&legio_wire::talk::read(signal)?)
+    }
+
     fn seat_roles(&self) -> Vec<String> {
         (1..=self.game.players()).map(|n| format!("Commander {n}")).collect()
     }

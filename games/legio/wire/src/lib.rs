@@ -20,6 +20,7 @@ pub mod enums;
 pub mod events;
 pub mod state;
 pub mod step;
+pub mod talk;
 
 use legio_engine::{Decision, Game, GameConfig, Outcome, View, Viewer};
 use tabletop::{any, legio_pb as l, pb};

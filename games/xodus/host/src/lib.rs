@@ -150,6 +150,10 @@ impl HostedGame for Table {
         Some(tabletop::any::pack(&xodus_wire::state::xodus_config(self.game.config())))
     }
 
+    fn signal_words(&self, _seat: Seat, signal: &prost_types::Any) -> Result<String, String> {
+        xodus_wire::talk::words(&xodus_wire::talk::read(signal)?, self.game.public())
+    }
+
     fn seat_roles(&self) -> Vec<String> {
         self.game.config().ships.iter().map(|k| k.as_str().to_string()).collect()
     }

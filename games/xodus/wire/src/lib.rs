@@ -15,6 +15,7 @@ pub mod enums;
 pub mod events;
 pub mod state;
 pub mod step;
+pub mod talk;
 
 use tabletop::{any, pb};
 use xodus_engine::{Decision, Game, Outcome, View, Viewer};

@@ -84,6 +84,13 @@ pub const MIGRATIONS: &[&str] = &[
      );
      INSERT INTO cluster (id, secret)
           VALUES (1, replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', ''));",
+    // 4: table talk, one row per line (its JSON), apart from the choices.
+    "CREATE TABLE talk (
+        game_id  TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        talk_seq BIGINT NOT NULL,
+        line     TEXT NOT NULL,
+        PRIMARY KEY (game_id, talk_seq)
+     );",
 ];
 
 /// Brings the schema to the latest version; returns it.

@@ -39,6 +39,8 @@ pub(crate) enum Op {
     Seat { game: String, seat: SeatRecord },
     /// The clock's JSON.
     Clock { game: String, json: String },
+    /// One line of table talk (its JSON), fenced.
+    Talk { game: String, talk_seq: i64, json: String },
     /// A status change.
     Status { game: String, status: Status, ended_ms: Option<i64> },
     /// Retention: the game with everything of it.
@@ -55,6 +57,7 @@ impl Op {
             Op::Append { game, .. }
             | Op::Seat { game, .. }
             | Op::Clock { game, .. }
+            | Op::Talk { game, .. }
             | Op::Status { game, .. }
             | Op::Delete { game }
             | Op::Summary { game, .. } => game,
@@ -96,6 +99,7 @@ struct Stmts {
     append: Statement,
     seat: Statement,
     clock: Statement,
+    talk: Statement,
     status: Statement,
     delete: Statement,
     summary: Statement,
@@ -145,6 +149,15 @@ impl Stmts {
                 )
                 .await?,
             clock: c.prepare(&format!("UPDATE games SET clock = $2 WHERE id = $1 AND {}", fence(3))).await?,
+            talk: c
+                .prepare(
+                    "INSERT INTO talk (game_id, talk_seq, line)
+                     SELECT l.game_id, $2::bigint, $3::text FROM leases l
+                      WHERE l.game_id = $1 AND l.owner = $4 AND l.epoch = $5 AND l.expires_at > now()
+                        FOR SHARE
+                     ON CONFLICT (game_id, talk_seq) DO NOTHING",
+                )
+                .await?,
             status: c
                 .prepare(&format!(
                     "UPDATE games SET status = $2, ended_ms = $3, lobby_seq = nextval('lobby_seq') WHERE id = $1 AND {}",
@@ -241,6 +254,7 @@ async fn exec(c: &Client, st: &Stmts, ctx: &Context, op: &Op, epoch: i64) -> Res
         Op::Append { game, entry } => append(c, st, ctx, game, entry, epoch).await?,
         Op::Seat { game, seat } => put_seat(c, st, ctx, game, seat, epoch).await?,
         Op::Clock { game, json } => c.execute(&st.clock, &[game, json, &ctx.node, &epoch]).await?,
+        Op::Talk { game, talk_seq, json } => c.execute(&st.talk, &[game, talk_seq, json, &ctx.node, &epoch]).await?,
         Op::Status { game, status, ended_ms } => {
             c.execute(&st.status, &[game, &status.as_str(), ended_ms, &ctx.node, &epoch]).await?
         }
@@ -313,7 +327,11 @@ async fn judge(c: &Client, ctx: &Context, op: &Op, epoch: i64, rows: u64) -> Res
                 StoreError::Commit(format!("game {game}: entry {} was not written", entry.seq))
             })
         }
-        Op::Seat { game, .. } | Op::Clock { game, .. } | Op::Status { game, .. } | Op::Summary { game, .. }
+        Op::Seat { game, .. }
+        | Op::Clock { game, .. }
+        | Op::Talk { game, .. }
+        | Op::Status { game, .. }
+        | Op::Summary { game, .. }
             if rows == 0 =>
         {
             let r = c
@@ -404,6 +422,7 @@ async fn epochs(c: &Client, ctx: &Context, ops: &[Op]) -> Vec<Result<i64, StoreE
         let (Op::Append { game, .. }
         | Op::Seat { game, .. }
         | Op::Clock { game, .. }
+        | Op::Talk { game, .. }
         | Op::Status { game, .. }
         | Op::Summary { game, .. }) = op
         else {
