@@ -14,6 +14,26 @@ pub trait SeatPlayer: Send {
     /// seat and the seq). `Ok(None)`: the seat has nothing the policy can
     /// pick; `Err`: the state does not read as this game's.
     fn choose(&mut self, st: &pb::GameState, seat: u8, budget: &Budget, seed: u64) -> Result<Option<String>, String>;
+    /// Hears a line of table talk that `seat` heard (its own included).
+    fn hear(&mut self, _seat: u8, _line: &pb::TalkLine) {}
+    /// What the seat says after its last pick, if anything: at most one
+    /// line a decision, and only from what the seat's view shows.
+    fn remark(&mut self) -> Option<Remark> {
+        None
+    }
+}
+
+/// A line a seat's player says at the table.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Remark {
+    /// Plain text, in the players' words.
+    pub text: String,
+    /// A signal of the game's own, packed.
+    pub signal: Option<prost_types::Any>,
+    /// The line states the player's plan.
+    pub intent: bool,
+    /// The seat it is said to (`None`: the whole table).
+    pub to_seat: Option<u32>,
 }
 
 /// What a seat's player is built from.

@@ -24,6 +24,11 @@
 //! logged at info the first time and at debug while it repeats, and at
 //! warn only once a table failed `WARN_AFTER` times in a row. A seat the process has not spoken for in a while is heard from
 //! with a `GetView`, so the server's seat lease never takes it back.
+//!
+//! The stream also carries the table talk: every line it brings is heard
+//! by each held seat's player before its next decision, and what a player
+//! has to say after a pick (its intent, a reason) is said once the pick is
+//! accepted.
 
 // The API's request messages grow fields (proto3 adds, never removes):
 // every request here spells `..Default::default()` so a new field
@@ -37,7 +42,7 @@ use super::status::{SeatEnd, seat_lost, transient};
 use super::think::Thinkers;
 use super::{AgentConfig, AgentError};
 use crate::games;
-use crate::players::{PlayerSpec, SeatPlayer};
+use crate::players::{PlayerSpec, Remark, SeatPlayer};
 use crate::rng::{hash_str, mix};
 use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex};
@@ -89,6 +94,9 @@ struct Held {
     /// game's type); out while it thinks.
     player: Option<Box<dyn SeatPlayer>>,
     heard: Instant,
+    /// Lines of the table's talk its player has heard (an index into
+    /// `Table::talk`).
+    talk_heard: usize,
 }
 
 /// How a table's play ended, for each seat it held.
@@ -125,6 +133,7 @@ pub async fn play_table(
         failures: 0,
         winners: Vec::new(),
         dialed: None,
+        talk: Arc::default(),
     };
     let mut backoff = Backoff::default();
     let end = loop {
@@ -147,6 +156,8 @@ pub async fn play_table(
             from_seq: t.last_seq,
             credentials: Some(creds),
             seat_updates: true,
+            talk: true,
+            from_talk_seq: t.talk.lock().map(|l| l.last().map_or(0, |l| l.talk_seq)).unwrap_or(0),
             ..Default::default()
         };
         let slot = t.sh.pool.opening_slot().await;
@@ -260,6 +271,8 @@ struct Table {
     /// The pool's connection the table uses now, for reporting a node
     /// that looks gone (`Pool::failed`).
     dialed: Option<Dialed>,
+    /// The table talk heard so far (shared with the stream's reader).
+    talk: Arc<Mutex<Vec<pb::TalkLine>>>,
 }
 
 /// Why following the stream stopped.
@@ -324,7 +337,7 @@ impl Table {
                     }
                 }
             };
-            self.held.insert(seat, Held { token, claimed, player: None, heard: Instant::now() });
+            self.held.insert(seat, Held { token, claimed, player: None, heard: Instant::now(), talk_heard: 0 });
         }
     }
 
@@ -356,6 +369,7 @@ impl Table {
         let seats_info: Arc<Mutex<Vec<pb::SeatInfo>>> = Arc::new(Mutex::new(Vec::new()));
         let got_state = Arc::new(std::sync::atomic::AtomicBool::new(false));
         let reader = {
+            let talk = self.talk.clone();
             let seats_info = seats_info.clone();
             let got_state = got_state.clone();
             tokio::spawn(async move {
@@ -369,11 +383,20 @@ impl Table {
                             if u.state.is_some() {
                                 got_state.store(true, std::sync::atomic::Ordering::Relaxed);
                             }
+                            // The talk first: a state's players hear what
+                            // was said up to it before they think on it.
+                            if !u.talk.is_empty()
+                                && let Ok(mut heard) = talk.lock()
+                            {
+                                let last = heard.last().map_or(0, |l| l.talk_seq);
+                                heard.extend(u.talk.into_iter().filter(|l| l.talk_seq > last));
+                            }
                             if let Some(g) = u.game
                                 && let Ok(mut s) = seats_info.lock()
                             {
                                 *s = g.seats;
                             }
+
                             if let Some(st) = u.state
                                 && tx.send(Some(st)).is_err()
                             {
@@ -499,7 +522,7 @@ impl Table {
                     }
                 }
             };
-            let Some(id) = self.think(seat, &st).await else { continue };
+            let Some((id, remark)) = self.think(seat, &st).await else { continue };
             if rx.has_changed().unwrap_or(false) {
                 continue; // overtaken while thinking: think again on the newest state
             }
@@ -524,6 +547,9 @@ impl Table {
                     self.heard(seat);
                     let r = r.into_inner();
                     tracing::debug!(game = %self.game_id, seat, seq = r.seq, option = %id, "choice accepted");
+                    if let Some(remark) = remark {
+                        self.say(client, &creds, remark).await;
+                    }
                     if !rx.has_changed().unwrap_or(false) {
                         current = r.state;
                     }
@@ -603,9 +629,29 @@ impl Table {
         }
     }
 
+    /// Says a player's remark as `creds`' seat; a refusal (the talk
+    /// allowance, a broken connection) only loses the line.
+    async fn say(&mut self, client: &mut Client, creds: &pb::SeatCredentials, remark: Remark) {
+        let req = pb::SayRequest {
+            game_id: self.game_id.clone(),
+            credentials: Some(creds.clone()),
+            audience: if remark.to_seat.is_some() { pb::TalkAudience::Seat } else { pb::TalkAudience::Table } as i32,
+            to_seat: remark.to_seat,
+            text: remark.text,
+            signal: remark.signal,
+            intent: remark.intent,
+            ..Default::default()
+        };
+        self.sh.pool.pace.wait().await;
+        if let Err(s) = client.say(req).await {
+            tracing::debug!(game = %self.game_id, seat = creds.seat, status = %s.message(), "a remark was not said");
+        }
+    }
+
     /// The seat's pick on `st`, thought in a think slot (the time it took
-    /// there is logged as `think_ms`, for `bench/agent-latency.sh`).
-    async fn think(&mut self, seat: u32, st: &pb::GameState) -> Option<String> {
+    /// there is logged as `think_ms`, for `bench/agent-latency.sh`), and
+    /// what the player has to say once it is accepted.
+    async fn think(&mut self, seat: u32, st: &pb::GameState) -> Option<(String, Option<Remark>)> {
         /// Logs a policy's thinking time, from the think slot's start.
         fn thought(game: &str, seat: u32, start: Instant) {
             let think_ms = u64::try_from(start.elapsed().as_millis()).unwrap_or(u64::MAX);
@@ -618,6 +664,17 @@ impl Table {
             Some(p) => p,
             None => self.player_for(seat, &st.game_type),
         };
+        // The talk the seat has not heard yet.
+        let lines: Vec<pb::TalkLine> = {
+            let talk = self.talk.lock().map(|t| t.clone()).unwrap_or_default();
+            let held = self.held.get_mut(&seat)?;
+            let new = talk.get(held.talk_heard..).map(<[pb::TalkLine]>::to_vec).unwrap_or_default();
+            held.talk_heard = talk.len();
+            new
+        };
+        for line in &lines {
+            player.hear(seat8, line);
+        }
         let (budget, state, game) = (self.sh.cfg.budget.clone(), st.clone(), self.game_id.clone());
         let done = self
             .sh
@@ -626,18 +683,19 @@ impl Table {
                 let start = Instant::now();
                 let picked = player.choose(&state, seat8, &budget, seed);
                 thought(&game, seat, start);
-                (player, picked)
+                let remark = player.remark();
+                (player, picked, remark)
             })
             .await;
         match done {
-            Ok((player, picked)) => {
+            Ok((player, picked, remark)) => {
                 if let Some(h) = self.held.get_mut(&seat) {
                     h.player = Some(player);
                 }
                 match picked {
-                    Ok(Some(id)) => Some(id),
+                    Ok(Some(id)) => Some((id, remark)),
                     // The policy found nothing to pick: any legal option.
-                    Ok(None) => crate::players::pick(d, seat, seed),
+                    Ok(None) => crate::players::pick(d, seat, seed).map(|id| (id, None)),
                     Err(e) => {
                         tracing::warn!(game = %self.game_id, seq = st.seq, error = %e, "unreadable typed state");
                         None

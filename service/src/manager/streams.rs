@@ -390,29 +390,28 @@ impl GameStream {
             events: events.to_vec(),
             state: Some(state),
             game: entry.is_none().then(|| self.seats.as_ref().map(|s| s.opening.clone())).flatten(),
-            talk: Vec::new(),
+            talk: self.take_talk(seq),
         };
-        if self.tx.send(Ok(update)).await.is_err() || self.flush_talk(seq, seq).await == Next::Stop || over {
-            Next::Stop
-        } else {
-            Next::More
+        if self.tx.send(Ok(update)).await.is_err() || over { Next::Stop } else { Next::More }
+    }
+
+    /// The lines waiting whose seq is `upto` or before, taken out.
+    fn take_talk(&self, upto: u64) -> Vec<pb::TalkLine> {
+        let Some(t) = &self.talk else { return Vec::new() };
+        let mut pending = t.pending.lock().unwrap_or_else(|e| e.into_inner());
+        let mut out = Vec::new();
+        while pending.front().is_some_and(|l| l.game_seq <= upto) {
+            if let Some(l) = pending.pop_front() {
+                out.push(super::talk::wire_line(&l));
+            }
         }
+        out
     }
 
     /// Sends the lines waiting whose seq is `upto` or before, in one
     /// message at `seq` (the last state sent).
     async fn flush_talk(&self, upto: u64, seq: u64) -> Next {
-        let Some(t) = &self.talk else { return Next::More };
-        let lines: Vec<pb::TalkLine> = {
-            let mut pending = t.pending.lock().unwrap_or_else(|e| e.into_inner());
-            let mut out = Vec::new();
-            while pending.front().is_some_and(|l| l.game_seq <= upto) {
-                if let Some(l) = pending.pop_front() {
-                    out.push(super::talk::wire_line(&l));
-                }
-            }
-            out
-        };
+        let lines = self.take_talk(upto);
         if lines.is_empty() {
             return Next::More;
         }
@@ -459,14 +458,9 @@ impl GameStream {
             events: live.events.clone(),
             state: Some(state),
             game: None,
-            talk: Vec::new(),
+            talk: self.take_talk(live.entry.seq),
         };
-        let seq = live.entry.seq;
-        if self.tx.send(Ok(update)).await.is_err() || self.flush_talk(seq, seq).await == Next::Stop || over {
-            Next::Stop
-        } else {
-            Next::More
-        }
+        if self.tx.send(Ok(update)).await.is_err() || over { Next::Stop } else { Next::More }
     }
 
     /// For a granted watcher: its grant still holds (else the stream ends

@@ -1,12 +1,17 @@
 //! X-ODUS's entry in the agent's registry (`games::GAMES`): its
 //! policies by name, and a seat player that reads the seat's wire state
-//! into the engine's view and keeps one policy across the seat's
-//! decisions.
+//! into the engine's view, keeps one policy across the seat's decisions,
+//! heeds human teammates' calls (`calls.rs`) and says where it heads and
+//! why when its target changes.
 
+use super::calls::{Calls, destination, place};
 use super::policy::{Policy, PolicyKind, options_for};
 use crate::budget::Budget;
-use crate::players::{GameAi, PlayerSpec, SeatPlayer};
+use crate::players::{GameAi, PlayerSpec, Remark, SeatPlayer};
 use tabletop::pb;
+use tabletop::xodus_pb::{XodusSignal, XodusSignalKind};
+use xodus_engine::content::{Content, SystemKind};
+use xodus_engine::{Hex, Seat, View};
 
 /// X-ODUS's AI captains.
 pub struct XodusAi;
@@ -32,7 +37,7 @@ impl GameAi for XodusAi {
             }
             kind => kind.build(spec.seed),
         };
-        Some(Box::new(Captain { policy }))
+        Some(Box::new(Captain { policy, calls: Calls::default(), heading: None, remark: None, said_bar: None }))
     }
 
     fn selfplay(&self, args: &crate::runner::SelfplayArgs) -> anyhow::Result<()> {
@@ -40,14 +45,104 @@ impl GameAi for XodusAi {
     }
 }
 
-/// One captain: its policy, which may keep a plan between decisions.
+/// One captain: its policy, which may keep a plan between decisions, the
+/// calls it heeds, the system it last said it heads to, and what it has
+/// to say after its pick.
 struct Captain {
     policy: Box<dyn Policy>,
+    calls: Calls,
+    heading: Option<Hex>,
+    remark: Option<Remark>,
+    /// The last reason a call gave it to pass an option up (said once).
+    said_bar: Option<String>,
 }
 
 impl SeatPlayer for Captain {
     fn choose(&mut self, st: &pb::GameState, seat: u8, budget: &Budget, _seed: u64) -> Result<Option<String>, String> {
-        let view = xodus_wire::view(st).map_err(|e| e.to_string())?;
-        Ok(self.policy.choose(&view, seat, budget).or_else(|| options_for(&view, seat).first().map(|o| o.id.clone())))
+        let mut view = xodus_wire::view(st).map_err(|e| e.to_string())?;
+        self.remark = self.calls.settle(&view).map(|text| Remark { text, signal: None, intent: true, to_seat: None });
+        // The calls bar some of the seat's options, unless they would bar
+        // them all (then the game's timeline wins: the captain must act).
+        let mut barred = None;
+        if self.calls.any() {
+            let mine = options_for(&view, seat).len();
+            let why: Vec<Option<String>> = view
+                .decision
+                .options
+                .iter()
+                .map(|o| self.calls.bars(&view, seat, o).filter(|_| o.seats.contains(&seat)))
+                .collect();
+            let open =
+                view.decision.options.iter().zip(&why).filter(|(o, w)| o.seats.contains(&seat) && w.is_none()).count();
+            if open > 0 && open < mine {
+                barred = why.iter().flatten().next().cloned();
+                let mut keep = why.iter().map(Option::is_none);
+                view.decision.options.retain(|_| keep.next().unwrap_or(true));
+            }
+        }
+        let pick = self.policy.choose(&view, seat, budget);
+        // A search may reach past the options it was given: hold it to them.
+        let pick = pick
+            .filter(|id| view.decision.options.iter().any(|o| &o.id == id && o.seats.contains(&seat)))
+            .or_else(|| options_for(&view, seat).first().map(|o| o.id.clone()));
+        if let Some(id) = &pick {
+            self.remark = self.remark.take().or_else(|| self.intent(&view, seat, id));
+        }
+        if self.remark.is_none()
+            && let Some(why) = barred
+            && self.said_bar.as_deref() != Some(why.as_str())
+        {
+            self.said_bar = Some(why.clone());
+            self.remark = Some(Remark { text: why, signal: None, intent: true, to_seat: None });
+        }
+        Ok(pick)
+    }
+
+    fn hear(&mut self, seat: u8, line: &pb::TalkLine) {
+        self.calls.hear(seat, line);
+    }
+
+    fn remark(&mut self) -> Option<Remark> {
+        self.remark.take()
+    }
+}
+
+impl Captain {
+    /// When the pick moves the ship towards a system other than the one
+    /// it last named: where, and why, from what the view shows.
+    fn intent(&mut self, view: &View, seat: Seat, id: &str) -> Option<Remark> {
+        let option = view.decision.options.iter().find(|o| o.id == id)?;
+        let to = destination(option)?;
+        if self.heading == Some(to) {
+            return None;
+        }
+        self.heading = Some(to);
+        let ship = view.public.ships.iter().find(|s| s.seat == seat)?;
+        let tile = view.public.tiles.iter().find(|t| t.hex == to);
+        let why = match tile {
+            None => "to reveal what lies there".to_string(),
+            Some(t) if Content::get().tiles[usize::from(t.tile)].kind == SystemKind::MainRift => {
+                if ship.keys.is_empty() {
+                    "the Main Rift".to_string()
+                } else {
+                    format!("carrying {} Key(s) to the Main Rift", ship.keys.len())
+                }
+            }
+            Some(t) if t.key_marker.is_some() => "its Precursor Key".to_string(),
+            Some(t) if t.exploration_marker => "to explore it".to_string(),
+            Some(_) => "on my way".to_string(),
+        };
+        let signal = XodusSignal {
+            kind: XodusSignalKind::HeadingTo as i32,
+            system: Some(xodus_wire::enums::hex(to)),
+            target: 0,
+        };
+        Some(Remark {
+            text: format!("Heading to {}: {why}.", place(to, view)),
+            // A signal needs a revealed system; a blind jump goes to none.
+            signal: tile.map(|_| tabletop::any::pack(&signal)),
+            intent: true,
+            to_seat: None,
+        })
     }
 }

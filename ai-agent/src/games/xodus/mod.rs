@@ -3,11 +3,13 @@
 //! `skill` (Skill Roll odds), `value` and `fitting` (a learned chance to
 //! win, off by default; the weights in `value.json`), `tune` (weights
 //! overridden at run time), `policy` (random, heuristic, mcts), `game`
-//! (the entry in the agent's list of games), `selfplay` and `results`
+//! (the entry in the agent's list of games: it heeds the table's calls,
+//! `calls`, and says where it heads), `selfplay` and `results`
 //! (games on threads and what they report), `cli` (its command-line
 //! tools).
 
 pub mod board;
+pub mod calls;
 pub mod cli;
 pub mod eval;
 pub mod fitting;
