@@ -103,6 +103,10 @@ pub struct SelfplayArgs {
     /// Print one JSON object on stdout instead of a table.
     #[arg(long)]
     pub json: bool,
+    /// X-ODUS: seat 0 calls where it heads, as a human teammate would, and
+    /// the other captains heed its calls.
+    #[arg(long)]
+    pub calls: bool,
 }
 
 #[cfg(test)]

@@ -2,11 +2,12 @@
 //! policies by name, and a seat player that reads the seat's wire state
 //! into the engine's view and builds the policy fresh for each decision
 //! from the decision's seed, so a pick depends on the view and the seed
-//! alone.
+//! alone. It says why it declines an invitation and what it brings to a
+//! landing it invites to (`talk.rs`).
 
 use super::LegioKind;
 use crate::budget::Budget;
-use crate::players::{GameAi, PlayerSpec, SeatPlayer};
+use crate::players::{GameAi, PlayerSpec, Remark, SeatPlayer};
 use tabletop::pb;
 
 /// VII Legio's AI commanders.
@@ -26,7 +27,7 @@ impl GameAi for LegioAi {
     }
 
     fn player(&self, spec: PlayerSpec<'_>) -> Option<Box<dyn SeatPlayer>> {
-        Some(Box::new(Commander { kind: LegioKind::parse(spec.policy)? }))
+        Some(Box::new(Commander { kind: LegioKind::parse(spec.policy)?, remark: None }))
     }
 
     fn selfplay(&self, args: &crate::runner::SelfplayArgs) -> anyhow::Result<()> {
@@ -34,14 +35,23 @@ impl GameAi for LegioAi {
     }
 }
 
-/// One commander: which policy plays it.
+/// One commander: which policy plays it, and what it has to say after
+/// its pick.
 struct Commander {
     kind: LegioKind,
+    remark: Option<Remark>,
 }
 
 impl SeatPlayer for Commander {
-    fn choose(&mut self, st: &pb::GameState, _seat: u8, budget: &Budget, seed: u64) -> Result<Option<String>, String> {
-        play(self.kind, seed, st, budget).map_err(|e| e.to_string())
+    fn choose(&mut self, st: &pb::GameState, seat: u8, budget: &Budget, seed: u64) -> Result<Option<String>, String> {
+        let view = legio_wire::view(st).map_err(|e| e.to_string())?;
+        let pick = super::build(self.kind, seed).choose(&view, budget);
+        self.remark = pick.as_deref().and_then(|id| super::talk::remark(&view, seat, id));
+        Ok(pick)
+    }
+
+    fn remark(&mut self) -> Option<Remark> {
+        self.remark.take()
     }
 }
 

@@ -17,6 +17,7 @@ pub mod game;
 pub mod heuristic;
 pub mod search;
 pub mod selfplay;
+pub mod talk;
 
 use crate::budget::Budget;
 use crate::rng::Rng;

@@ -169,4 +169,34 @@ impl Calls {
     pub fn any(&self) -> bool {
         !self.wait.is_empty() || !self.claimed.is_empty() || !self.hold_seal.is_empty()
     }
+
+    /// Takes out of `view`'s decision the options of `seat` the calls bar,
+    /// unless they would bar them all (then the game's timeline wins: the
+    /// captain must act). Returns the reason of the first option barred.
+    pub fn restrict(&self, view: &mut View, seat: Seat) -> Option<String> {
+        if !self.any() {
+            return None;
+        }
+        let why: Vec<Option<String>> = view
+            .decision
+            .options
+            .iter()
+            .map(|o| if o.seats.contains(&seat) { self.bars(view, seat, o) } else { None })
+            .collect();
+        let mine = view.decision.options.iter().filter(|o| o.seats.contains(&seat)).count();
+        let open =
+            view.decision.options.iter().zip(&why).filter(|(o, w)| o.seats.contains(&seat) && w.is_none()).count();
+        if open == 0 || open == mine {
+            return None;
+        }
+        let barred = why.iter().flatten().next().cloned();
+        let mut keep = why.iter().map(Option::is_none);
+        view.decision.options.retain(|_| keep.next().unwrap_or(true));
+        barred
+    }
+}
+
+/// A line of talk from `caller` (a human, for the calls) giving `signal`.
+pub fn line_from(caller: Seat, signal: &XodusSignal) -> pb::TalkLine {
+    pb::TalkLine { speaker: u32::from(caller), signal: Some(tabletop::any::pack(signal)), ..Default::default() }
 }

@@ -91,6 +91,7 @@ pub fn selfplay_games(args: &SelfplayArgs) -> Result<()> {
         seed: args.seed,
         jobs,
         budget: Budget::new(args.iterations, args.think_ms),
+        calls: args.calls,
     };
     let bar = progress_bar(args.games as u64);
     let start = Instant::now();
@@ -135,6 +136,7 @@ pub fn fit(args: &FitArgs) -> Result<()> {
                 seed: args.seed,
                 jobs,
                 budget: Budget::new(args.iterations, None),
+                calls: false,
             });
         }
     }

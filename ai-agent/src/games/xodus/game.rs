@@ -61,25 +61,8 @@ impl SeatPlayer for Captain {
     fn choose(&mut self, st: &pb::GameState, seat: u8, budget: &Budget, _seed: u64) -> Result<Option<String>, String> {
         let mut view = xodus_wire::view(st).map_err(|e| e.to_string())?;
         self.remark = self.calls.settle(&view).map(|text| Remark { text, signal: None, intent: true, to_seat: None });
-        // The calls bar some of the seat's options, unless they would bar
-        // them all (then the game's timeline wins: the captain must act).
-        let mut barred = None;
-        if self.calls.any() {
-            let mine = options_for(&view, seat).len();
-            let why: Vec<Option<String>> = view
-                .decision
-                .options
-                .iter()
-                .map(|o| self.calls.bars(&view, seat, o).filter(|_| o.seats.contains(&seat)))
-                .collect();
-            let open =
-                view.decision.options.iter().zip(&why).filter(|(o, w)| o.seats.contains(&seat) && w.is_none()).count();
-            if open > 0 && open < mine {
-                barred = why.iter().flatten().next().cloned();
-                let mut keep = why.iter().map(Option::is_none);
-                view.decision.options.retain(|_| keep.next().unwrap_or(true));
-            }
-        }
+        // The calls bar some of the seat's options (`Calls::restrict`).
+        let barred = self.calls.restrict(&mut view, seat);
         let pick = self.policy.choose(&view, seat, budget);
         // A search may reach past the options it was given: hold it to them.
         let pick = pick

@@ -5,14 +5,16 @@
 //! order, so the figures do not depend on scheduling.
 
 use crate::budget::Budget;
+use crate::games::xodus::calls::{Calls, destination, line_from};
 use crate::games::xodus::eval::evaluate_game;
 use crate::games::xodus::policy::{PolicyKind, options_for};
 use crate::games::xodus::results::GameResult;
 use crate::games::xodus::value::{Position, position};
 use crate::rng::mix;
 use std::time::Instant;
+use tabletop::xodus_pb::{XodusSignal, XodusSignalKind};
 use xodus_engine::content::Content;
-use xodus_engine::{Difficulty, Game, GameConfig, Viewer};
+use xodus_engine::{Difficulty, Game, GameConfig, Seat, Viewer};
 
 /// Hard cap on decisions per game (a stalled game counts as a loss).
 pub const MAX_DECISIONS: u64 = 5_000;
@@ -39,6 +41,10 @@ pub struct SelfplayConfig {
     pub jobs: usize,
     /// Thinking budget per decision.
     pub budget: Budget,
+    /// Seat 0 plays as a teammate who calls where it heads (as a human
+    /// would, with HEADING_TO signals), and the other captains heed its
+    /// calls (`calls.rs`).
+    pub calls: bool,
 }
 
 /// Why a game could not be played.
@@ -64,6 +70,8 @@ fn play_game_capped(cfg: &SelfplayConfig, index: usize, cap: u64) -> Result<Game
     let mut game = Game::new(config)?;
     let seats = game.seat_count();
     let mut policies: Vec<_> = (0..seats).map(|s| cfg.policy.build(mix(&[game_seed, s as u64, 0xa1]))).collect();
+    let mut heeded: Vec<Calls> = vec![Calls::default(); seats];
+    let mut called: Option<xodus_engine::Hex> = None;
     let mut think_ms = Vec::new();
     let mut decisions = 0u64;
     let mut round_starts = Vec::new();
@@ -78,9 +86,16 @@ fn play_game_capped(cfg: &SelfplayConfig, index: usize, cap: u64) -> Result<Game
         }
         let decision = game.decision();
         let Some(&seat) = decision.deciders.first() else { break };
-        let view = game.view(Viewer::Seat(seat));
+        let mut view = game.view(Viewer::Seat(seat));
+        if cfg.calls && seat != 0 {
+            let calls = &mut heeded[usize::from(seat)];
+            calls.settle(&view);
+            calls.restrict(&mut view, seat);
+        }
         let start = Instant::now();
-        let picked = policies[usize::from(seat)].choose(&view, seat, &cfg.budget);
+        let picked = policies[usize::from(seat)]
+            .choose(&view, seat, &cfg.budget)
+            .filter(|id| view.decision.options.iter().any(|o| &o.id == id && o.seats.contains(&seat)));
         think_ms.push(start.elapsed().as_secs_f64() * 1000.0);
         decisions += 1;
         let id = match picked {
@@ -92,6 +107,24 @@ fn play_game_capped(cfg: &SelfplayConfig, index: usize, cap: u64) -> Result<Game
         };
         if recent.len() == STALL_TAIL {
             recent.pop_front();
+        }
+        // The caller says where it heads when that changes.
+        if cfg.calls
+            && seat == 0
+            && let Some(to) = view.decision.options.iter().find(|o| o.id == id).and_then(destination)
+            && called != Some(to)
+            && game.public().tiles.iter().any(|t| t.hex == to)
+        {
+            called = Some(to);
+            let signal = XodusSignal {
+                kind: XodusSignalKind::HeadingTo as i32,
+                system: Some(xodus_wire::enums::hex(to)),
+                target: 0,
+            };
+            let line = line_from(0, &signal);
+            for (s, calls) in heeded.iter_mut().enumerate().skip(1) {
+                calls.hear(s as Seat, &line);
+            }
         }
         let label = decision.options.iter().find(|o| o.id == id).map_or("", |o| o.label.as_str());
         recent.push_back(format!("r{round} seat {seat}: {id} ({label})"));
@@ -259,6 +292,7 @@ mod tests {
             seed: 11,
             jobs,
             budget: Budget::new(Some(8), None),
+            calls: false,
         }
     }
 
