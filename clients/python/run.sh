@@ -92,6 +92,10 @@ done
 if [ "$status" -eq 0 ]; then
   XODUS_PY_GEN="$gen" "$py" "$here/play_legio.py" --server "$addr" "${legio_args[@]}" || status=$?
 fi
+# Table talk: lines, signals, audiences, refusals, mutes, history.
+if [ "$status" -eq 0 ]; then
+  XODUS_PY_GEN="$gen" "$py" "$here/talk.py" --server "$addr" || status=$?
+fi
 if ! kill -0 "$pid" 2>/dev/null; then
   echo "python client: the server died during the run" >&2
   status=1
