@@ -1,7 +1,8 @@
 // Watching a game: StreamGame from a seq, resumed from the last seq seen
 // whenever the stream drops (a snapshot there, then everything missed,
 // never a gap), with a growing pause while the server cannot be reached,
-// until the game is over or the watch is stopped.
+// until the game is over or the watch is stopped; with `talk`, the table
+// talk too, resumed from the last talk_seq heard (no line twice).
 import type { StreamGameResponse } from "./gen/tabletop/v1/service_pb";
 import type { GameClient } from "./connect";
 import { credentials, type Seat } from "./seat";
@@ -15,6 +16,13 @@ export interface WatchOptions {
   seat?: Pick<Seat, "seat" | "token">;
   /** Also follow who holds the seats (`StreamGameResponse.game`). */
   seatUpdates?: boolean;
+  /** Also hear the table talk the viewer may hear (`StreamGameResponse.talk`):
+   * with the update of the seq each line was said at, or in a message of
+   * its own (no state) when said live. */
+  talk?: boolean;
+  /** With `talk`: the last talk_seq already heard (0: the game's talk from
+   * its start comes after the opening snapshot). */
+  fromTalkSeq?: bigint;
   /** Stops the watch: the iteration then ends quietly. */
   signal?: AbortSignal;
   /** The first pause before reopening a dropped stream, in ms (500); it
@@ -36,18 +44,27 @@ export function isFatal(err: unknown): boolean {
 
 /** Follows one game. Iterate it (`for await`) for every StreamGameResponse:
  * the opening snapshot, one message per history entry (entry, events, the
- * state after it), and, with `seatUpdates`, seat messages. After a drop it
+ * state after it), with `seatUpdates`, seat messages, and with `talk`,
+ * the lines of talk (`msg.talk`, in talk_seq order, each once). After a drop it
  * reopens the stream from `lastSeq` by itself, so the messages after a
  * resume's snapshot carry exactly the entries missed. The iteration ends
  * after the message whose state has the outcome, or when stopped; it throws
  * a fatal error (see `isFatal`). */
 export class GameWatch implements AsyncIterable<StreamGameResponse> {
   private seq: bigint;
+  private talkSeq: bigint;
   private attempt?: AbortController;
   private over = false;
 
   constructor(private readonly client: GameClient, readonly gameId: string, private readonly options: WatchOptions = {}) {
     this.seq = options.fromSeq ?? 0n;
+    this.talkSeq = options.fromTalkSeq ?? 0n;
+  }
+
+  /** The talk_seq of the last line of talk received (where a resume of
+   * the talk starts). */
+  get lastTalkSeq(): bigint {
+    return this.talkSeq;
   }
 
   /** The seq of the last state received (where a resume starts). */
@@ -82,6 +99,8 @@ export class GameWatch implements AsyncIterable<StreamGameResponse> {
             gameId: this.gameId,
             fromSeq: this.seq,
             seatUpdates: this.options.seatUpdates ?? false,
+            talk: this.options.talk ?? false,
+            fromTalkSeq: this.talkSeq,
             ...(this.options.seat ? { credentials: credentials(this.options.seat) } : {}),
           },
           { signal: attempt.signal },
@@ -90,6 +109,13 @@ export class GameWatch implements AsyncIterable<StreamGameResponse> {
           delay = first;
           if (msg.state && msg.state.seq >= this.seq) this.seq = msg.state.seq;
           if (msg.state?.outcome) this.over = true;
+          if (msg.talk.length) {
+            // A resumed stream starts after the last line heard; a line
+            // already heard is never handed out twice.
+            msg.talk = msg.talk.filter((l) => l.talkSeq > this.talkSeq);
+            for (const l of msg.talk) this.talkSeq = l.talkSeq;
+            if (!msg.talk.length && !msg.state && !msg.game) continue;
+          }
           yield msg;
         }
         // The stream ends after the state with the outcome; a stream

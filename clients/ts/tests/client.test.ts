@@ -1,15 +1,22 @@
 // The package against a real xodus-server over gRPC-Web from Node: create
 // a game, claim its seats, play choices with SubmitChoice, watch it with
 // StreamGame, resume from a seq, and reopen a stream dropped by the network
-// or by a server restart. No timed assertion: waits are for states; their
+// or by a server restart; table talk: say a line and a signal, hear them
+// on a stream, resume from a talk_seq, mute, and the refusals' codes. No
+// timed assertion: waits are for states; their
 // timeouts only stop a hung run.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
+import { create } from "@bufbuild/protobuf";
+import { anyPack, anyUnpack } from "@bufbuild/protobuf/wkt";
 import {
-  claimSeat, connect, errorText, GameWatch, MemoryStore, play, SeatBook, trouble,
-  type GameClient, type Seat,
+  checkTalk, claimSeat, Code, connect, errorCode, errorText, GameWatch, MemoryStore, muteSeat, play, retryAfterMs, say,
+  SeatBook, signal, trouble, TALK_MAX_CHARS, type GameClient, type Seat,
 } from "../src/index";
-import { GameKind, SeatOpenTo, type GameState } from "../src/gen/tabletop/v1/game_pb";
+import { GameKind, SeatOpenTo, TalkAudience, type GameState, type TalkLine } from "../src/gen/tabletop/v1/game_pb";
+import { XodusSignalKind, XodusSignalSchema } from "../src/gen/xodus/v1/talk_pb";
+import { LegioSignalKind, LegioSignalSchema } from "../src/gen/legio/v1/talk_pb";
+import { LegioSetupSchema } from "../src/gen/legio/v1/setup_pb";
 import type { StreamGameResponse } from "../src/gen/tabletop/v1/service_pb";
 import { Server } from "./server";
 
@@ -224,4 +231,109 @@ test("a seat book keeps each game's seat and token, and moves the last seq forwa
   assert.deepEqual(book.all().map((s) => s.gameId).sort(), ["g1", "g2"]);
   book.forget("g2");
   assert.equal(book.load("g2"), undefined);
+});
+
+/** The lines of talk in a list of stream messages, in order. */
+function talkOf(msgs: StreamGameResponse[]): TalkLine[] {
+  return msgs.flatMap((m) => m.talk);
+}
+
+test("table talk: a line and a signal are heard on a seat's stream, not a private line on a spectator's; a resumed watch hears only what came since; a mute; the refusals' codes", async () => {
+  const { gameId, seats, state } = await newGame();
+  const [s0, s1, s2] = seats as [Seat, Seat, Seat];
+  const stop = new AbortController();
+  const w = new GameWatch(client, gameId, { seat: s1, talk: true, signal: stop.signal });
+  const heard = collect(w);
+  const spectator = new GameWatch(client, gameId, { talk: true, signal: stop.signal });
+  const watched = collect(spectator);
+  await until(() => heard.msgs.length > 0 && watched.msgs.length > 0, "both streams opened");
+
+  const hello = await say(client, s0, "<b>hello</b> from seat 0");
+  assert.equal(hello.talkSeq, 1n);
+  assert.equal(hello.speaker, 0);
+  assert.equal(hello.audience, TalkAudience.TABLE);
+  assert.equal(hello.gameSeq, state.seq, "said at the game's seq");
+  // A signal of X-ODUS's own: wait for me at the Starting System (0,0).
+  const wait = anyPack(XodusSignalSchema, create(XodusSignalSchema, { kind: XodusSignalKind.WAIT_FOR_ME, system: { q: 0, r: 0 } }));
+  const called = await signal(client, s0, wait, { to: "team", text: "hold on" });
+  assert.ok(called.signalWords.length > 0, "the server words the signal");
+  const secret = await say(client, s0, "for seat 1 only", { to: { seat: 1 } });
+  assert.equal(secret.toSeat, 1);
+
+  await until(() => talkOf(heard.msgs).length === 3, "seat 1 hears the three lines");
+  const lines = talkOf(heard.msgs);
+  assert.deepEqual(lines.map((l) => l.talkSeq), [1n, 2n, 3n]);
+  assert.equal(lines[0]?.text, "<b>hello</b> from seat 0", "text comes as it was typed");
+  const sig = lines[1]?.signal ? anyUnpack(lines[1].signal, XodusSignalSchema) : undefined;
+  assert.equal(sig?.kind, XodusSignalKind.WAIT_FOR_ME);
+  assert.deepEqual([sig?.system?.q, sig?.system?.r], [0, 0]);
+  assert.equal(lines[1]?.signalWords, called.signalWords);
+  assert.equal(w.lastTalkSeq, 3n);
+  // Said live: in messages of their own, with no state, at the game's seq.
+  assert.ok(heard.msgs.filter((m) => m.talk.length).every((m) => !m.state && m.seq === state.seq));
+  // The spectator hears the table only: neither the team line nor the private one.
+  await until(() => talkOf(watched.msgs).length >= 1, "the spectator hears the table line");
+  const extra = await say(client, s2, "a line for all from seat 2");
+  await until(() => talkOf(watched.msgs).some((l) => l.talkSeq === extra.talkSeq), "the spectator hears seat 2");
+  assert.deepEqual(talkOf(watched.msgs).map((l) => l.talkSeq), [1n, extra.talkSeq]);
+  await until(() => w.lastTalkSeq === extra.talkSeq, "seat 1 hears seat 2");
+  stop.abort();
+  await Promise.all([heard.done, watched.done]);
+
+  // Resumed from the last seq and talk_seq heard: only the lines said since.
+  const again = new AbortController();
+  const w2 = new GameWatch(client, gameId, { seat: s1, fromSeq: w.lastSeq, talk: true, fromTalkSeq: w.lastTalkSeq, signal: again.signal });
+  const resumed = collect(w2);
+  const later = await say(client, s2, "said after the drop");
+  await until(() => w2.lastTalkSeq === later.talkSeq, "the resumed watch hears the new line");
+  // Seat 1 stops hearing seat 2; its own line comes after seat 2's next
+  // one, which never comes.
+  assert.deepEqual(await muteSeat(client, s1, 2), [2]);
+  await say(client, s2, "not heard by seat 1");
+  const own = await say(client, s1, "seat 1 hears itself");
+  await until(() => w2.lastTalkSeq === own.talkSeq, "seat 1 hears its own line");
+  assert.deepEqual(talkOf(resumed.msgs).map((l) => l.text), ["said after the drop", "seat 1 hears itself"]);
+  assert.deepEqual(await muteSeat(client, s1, 2, false), []);
+  again.abort();
+  await resumed.done;
+
+  // GetHistory: the talk a seat may hear.
+  const history = await client.getHistory({ gameId, credentials: { seat: s1.seat, token: s1.token } });
+  assert.ok(history.talk.some((l) => l.text === "for seat 1 only"));
+
+  // Refusals: their codes, and the checks a front-end makes first.
+  const long = "x".repeat(TALK_MAX_CHARS + 1);
+  assert.equal(checkTalk(long), "too_long");
+  assert.equal(checkTalk("two\nlines"), "control");
+  assert.equal(checkTalk("é".repeat(TALK_MAX_CHARS)), undefined, "characters, not bytes");
+  await assert.rejects(say(client, s2, long), (err) => errorCode(err) === Code.InvalidArgument && /280/.test(errorText(err)));
+  await assert.rejects(say(client, s2, "two\nlines"), (err) => errorCode(err) === Code.InvalidArgument);
+  await assert.rejects(say(client, s2, "   "), (err) => errorCode(err) === Code.InvalidArgument);
+  await assert.rejects(say(client, { ...s2, token: "0".repeat(32) }, "who am I"), (err) => trouble(err) === "seat_lost");
+  // Too many lines at once: RESOURCE_EXHAUSTED, with when to try again.
+  let refused: unknown;
+  for (let i = 0; i < 8 && !refused; i++) {
+    try {
+      await say(client, s0, `line ${i}`);
+    } catch (err) {
+      refused = err;
+    }
+  }
+  assert.equal(trouble(refused), "busy", `refused as too fast: ${errorText(refused)}`);
+  assert.ok((retryAfterMs(refused) ?? 0) > 0, "the message says when to retry");
+  assert.equal(retryAfterMs(new Error("other")), undefined);
+});
+
+test("table talk in a competitive game: no team line (FAILED_PRECONDITION); a VII Legio signal in words", async () => {
+  const setup = anyPack(LegioSetupSchema, create(LegioSetupSchema, { players: 2 }));
+  const created = await client.createGame({ gameType: "legio", seats: [SeatOpenTo.HUMAN, SeatOpenTo.HUMAN], setup: { case: "gameSetup", value: setup } });
+  const gameId = created.game?.gameId ?? "";
+  const a = await claimSeat(client, gameId, 0);
+  await assert.rejects(say(client, a, "just us", { to: "team" }), (err) => errorCode(err) === Code.FailedPrecondition && trouble(err) === "refused");
+  const land = anyPack(LegioSignalSchema, create(LegioSignalSchema, { kind: LegioSignalKind.PROPOSE_LANDING, sector: 2 }));
+  const line = await signal(client, a, land, { to: { seat: 1 } });
+  assert.match(line.signalWords, /3|S3|sector/i, `words: ${line.signalWords}`);
+  // A signal of another game: INVALID_ARGUMENT.
+  const foreign = anyPack(XodusSignalSchema, create(XodusSignalSchema, { kind: XodusSignalKind.GO_AHEAD }));
+  await assert.rejects(signal(client, a, foreign), (err) => errorCode(err) === Code.InvalidArgument);
 });
