@@ -46,7 +46,7 @@ impl GrpcService {
         let creds = credentials_required(open.credentials)?;
         let span = rpc_span(&note, "Play", &open.game_id, Some(creds.seat));
         game_id(&open.game_id)?;
-        let rx = self.manager.play_stream(ip, open.game_id, creds, inbound).instrument(span).await?;
+        let rx = self.manager.play().play_stream(ip, open.game_id, creds, inbound).instrument(span).await?;
         Ok(Response::new(ReceiverStream::new(rx)))
     }
 }
@@ -104,7 +104,7 @@ impl pb::game_service_server::GameService for GrpcService {
         let ip = client(&request);
         let span = rpc_span(&note, "CreateGame", "", None);
         async {
-            let (game, creator_token) = self.manager.create_game(ip, request.get_ref()).await?;
+            let (game, creator_token) = self.manager.lobby().create_game(ip, request.get_ref()).await?;
             Span::current().record("game", game.game_id.as_str());
             note.set(&game.game_id, None);
             Ok(Response::new(pb::CreateGameResponse { game: Some(game), creator_token }))
@@ -128,6 +128,7 @@ impl pb::game_service_server::GameService for GrpcService {
         };
         let page = self
             .manager
+            .lobby()
             .list_games(status, req.only_open_seats, req.page_size, &req.page_token)
             .instrument(rpc_span(&note, "ListGames", "", None))
             .await?;
@@ -138,7 +139,12 @@ impl pb::game_service_server::GameService for GrpcService {
 
     async fn watch_lobby(&self, request: Request<pb::WatchLobbyRequest>) -> Res<Self::WatchLobbyStream> {
         let note = note_of(&request);
-        let rx = self.manager.watch_lobby(client(&request)).instrument(rpc_span(&note, "WatchLobby", "", None)).await?;
+        let rx = self
+            .manager
+            .lobby()
+            .watch_lobby(client(&request))
+            .instrument(rpc_span(&note, "WatchLobby", "", None))
+            .await?;
         Ok(Response::new(ReceiverStream::new(rx)))
     }
 
@@ -147,8 +153,12 @@ impl pb::game_service_server::GameService for GrpcService {
         let req = request.into_inner();
         let span = rpc_span(&note, "ClaimSeat", &req.game_id, Some(req.seat));
         let claimant = wire::claimant(req.claimant)?;
-        let (token, game) =
-            self.manager.claim_seat(game_id(&req.game_id)?, req.seat, claimant, &req.token).instrument(span).await?;
+        let (token, game) = self
+            .manager
+            .seats()
+            .claim_seat(game_id(&req.game_id)?, req.seat, claimant, &req.token)
+            .instrument(span)
+            .await?;
         Ok(Response::new(pb::ClaimSeatResponse { token, game: Some(game) }))
     }
 
@@ -158,7 +168,7 @@ impl pb::game_service_server::GameService for GrpcService {
         note.set(&req.game_id, req.credentials.as_ref().map(|c| c.seat));
         let creds = credentials_required(req.credentials)?;
         let span = rpc_span(&note, "ReleaseSeat", &req.game_id, Some(creds.seat));
-        let game = self.manager.release_seat(game_id(&req.game_id)?, &creds).instrument(span).await?;
+        let game = self.manager.seats().release_seat(game_id(&req.game_id)?, &creds).instrument(span).await?;
         Ok(Response::new(pb::ReleaseSeatResponse { game: Some(game) }))
     }
 
@@ -169,7 +179,7 @@ impl pb::game_service_server::GameService for GrpcService {
         let creds = credentials_required(req.credentials)?;
         let span = rpc_span(&note, "VoteExpel", &req.game_id, Some(creds.seat));
         let (votes, needed, expelled, game) =
-            self.manager.vote_expel(game_id(&req.game_id)?, &creds, req.seat).instrument(span).await?;
+            self.manager.seats().vote_expel(game_id(&req.game_id)?, &creds, req.seat).instrument(span).await?;
         Ok(Response::new(pb::VoteExpelResponse { votes, needed, expelled, game: Some(game) }))
     }
 
@@ -181,7 +191,7 @@ impl pb::game_service_server::GameService for GrpcService {
         let view =
             ViewRequest { credentials: creds, view_token: req.view_token, at_seq: req.at_seq, as_seat: req.as_seat };
         async {
-            let (state, game) = self.manager.view(game_id(&req.game_id)?, &view).await?;
+            let (state, game) = self.manager.seats().view(game_id(&req.game_id)?, &view).await?;
             record_seq(state.seq);
             Ok(Response::new(pb::GetViewResponse { state: Some(state), game: Some(game) }))
         }
@@ -198,7 +208,7 @@ impl pb::game_service_server::GameService for GrpcService {
         async {
             let id = game_id(&req.game_id)?;
             let pick = wire::pick(&req.choice)?;
-            let accepted = self.manager.submit_detached(id.to_string(), creds, req.expected_seq, pick).await?;
+            let accepted = self.manager.play().submit_detached(id.to_string(), creds, req.expected_seq, pick).await?;
             Ok(Response::new(accepted.into()))
         }
         .instrument(span)
@@ -222,7 +232,7 @@ impl pb::game_service_server::GameService for GrpcService {
         let creds = credentials_required(req.credentials)?;
         let span = rpc_span(&note, "Undo", &req.game_id, Some(creds.seat));
         let id = game_id(&req.game_id)?.to_string();
-        let (seq, state) = self.manager.undo_detached(id, creds, req.expected_seq).instrument(span).await?;
+        let (seq, state) = self.manager.play().undo_detached(id, creds, req.expected_seq).instrument(span).await?;
         Ok(Response::new(pb::UndoResponse { seq, state: Some(state) }))
     }
 
@@ -243,6 +253,7 @@ impl pb::game_service_server::GameService for GrpcService {
         };
         let rx = self
             .manager
+            .streams()
             .stream_game_as(ip, game_id(&req.game_id)?, req.from_seq, creds.as_ref(), req.seat_updates, options)
             .instrument(span)
             .await?;
@@ -256,6 +267,7 @@ impl pb::game_service_server::GameService for GrpcService {
         let span = rpc_span(&note, "GetHistory", &req.game_id, creds.as_ref().map(|c| c.seat));
         let (game, entries, talk) = self
             .manager
+            .lobby()
             .history_as(game_id(&req.game_id)?, &req.creator_token, creds.as_ref())
             .instrument(span)
             .await?;
@@ -269,7 +281,7 @@ impl pb::game_service_server::GameService for GrpcService {
                 "game_type is required: a hosted game's registered name, as GameState.game_type gives it",
             ));
         }
-        let entries = self.manager.catalog(&req.game_type)?;
+        let entries = self.manager.lobby().catalog(&req.game_type)?;
         Ok(Response::new(pb::GetCatalogResponse { game_type: req.game_type, entries }))
     }
 
@@ -283,6 +295,7 @@ impl pb::game_service_server::GameService for GrpcService {
         let source = game_id(&req.source_game_id)?;
         let (game, creator_token) = self
             .manager
+            .lobby()
             .fork_game_as(ip, source, req.at_seq, &req.seats, &req.creator_token, creds.as_ref())
             .instrument(span)
             .await?;
@@ -295,7 +308,7 @@ impl pb::game_service_server::GameService for GrpcService {
         note.set(&req.game_id, req.credentials.as_ref().map(|c| c.seat));
         let creds = credentials_required(req.credentials)?;
         let span = rpc_span(&note, "GrantView", &req.game_id, Some(creds.seat));
-        let view_token = self.manager.grant_view(game_id(&req.game_id)?, &creds).instrument(span).await?;
+        let view_token = self.manager.seats().grant_view(game_id(&req.game_id)?, &creds).instrument(span).await?;
         Ok(Response::new(pb::GrantViewResponse { view_token }))
     }
 
@@ -306,7 +319,7 @@ impl pb::game_service_server::GameService for GrpcService {
         let creds = credentials_required(req.credentials)?;
         let span = rpc_span(&note, "Say", &req.game_id, Some(creds.seat));
         let saying = wire::saying(req.audience, req.to_seat, req.text, req.signal, req.intent)?;
-        let line = self.manager.say(game_id(&req.game_id)?, &creds, saying).instrument(span).await?;
+        let line = self.manager.talk().say(game_id(&req.game_id)?, &creds, saying).instrument(span).await?;
         Ok(Response::new(pb::SayResponse { line: Some(line) }))
     }
 
@@ -316,7 +329,8 @@ impl pb::game_service_server::GameService for GrpcService {
         note.set(&req.game_id, req.credentials.as_ref().map(|c| c.seat));
         let creds = credentials_required(req.credentials)?;
         let span = rpc_span(&note, "MuteSeat", &req.game_id, Some(creds.seat));
-        let muted = self.manager.mute(game_id(&req.game_id)?, &creds, req.seat, req.muted).instrument(span).await?;
+        let muted =
+            self.manager.talk().mute(game_id(&req.game_id)?, &creds, req.seat, req.muted).instrument(span).await?;
         Ok(Response::new(pb::MuteSeatResponse { muted }))
     }
 
@@ -326,7 +340,7 @@ impl pb::game_service_server::GameService for GrpcService {
         note.set(&req.game_id, req.credentials.as_ref().map(|c| c.seat));
         let creds = credentials_required(req.credentials)?;
         let span = rpc_span(&note, "RevokeView", &req.game_id, Some(creds.seat));
-        let revoked = self.manager.revoke_view(game_id(&req.game_id)?, &creds).instrument(span).await?;
+        let revoked = self.manager.seats().revoke_view(game_id(&req.game_id)?, &creds).instrument(span).await?;
         Ok(Response::new(pb::RevokeViewResponse { revoked }))
     }
 }

@@ -158,6 +158,25 @@ impl Manager {
         Ok((summary, creator_token))
     }
 
+    /// The public summaries of `games`: live for those in memory, as last
+    /// stored for the others.
+    pub(super) async fn summaries(&self, games: Vec<(String, Brief)>) -> Vec<pb::GameSummary> {
+        let mut out = Vec::with_capacity(games.len());
+        for (id, brief) in games {
+            let slot = self.games.read().unwrap_or_else(|e| e.into_inner()).get(&id).cloned();
+            match slot {
+                Some(slot) => {
+                    let d = slot.data.lock().await;
+                    out.push(if d.evicted { brief.summary(&id) } else { d.summary() });
+                }
+                None => out.push(brief.summary(&id)),
+            }
+        }
+        out
+    }
+}
+
+impl super::api::Lobby<'_> {
     /// CreateGame: the summary (with the seed) and the creator token.
     pub async fn create_game(
         &self,
@@ -275,23 +294,6 @@ impl Manager {
         out.truncate(size);
         let next_page_token = if more { out.last().map(token_after).unwrap_or_default() } else { String::new() };
         Ok(Page { games: out, next_page_token })
-    }
-
-    /// The public summaries of `games`: live for those in memory, as last
-    /// stored for the others.
-    pub(super) async fn summaries(&self, games: Vec<(String, Brief)>) -> Vec<pb::GameSummary> {
-        let mut out = Vec::with_capacity(games.len());
-        for (id, brief) in games {
-            let slot = self.games.read().unwrap_or_else(|e| e.into_inner()).get(&id).cloned();
-            match slot {
-                Some(slot) => {
-                    let d = slot.data.lock().await;
-                    out.push(if d.evicted { brief.summary(&id) } else { d.summary() });
-                }
-                None => out.push(brief.summary(&id)),
-            }
-        }
-        out
     }
 
     /// GetCatalog: the content of the game registered as `game_type`.

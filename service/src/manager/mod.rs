@@ -6,6 +6,11 @@
 //! the new state in, broadcast it and acknowledge. A refused or failed
 //! choice therefore changes nothing.
 //!
+//! Its API is split by concern (`api`): `Manager::lobby()`, `seats()`,
+//! `play()`, `streams()` and `talk()` each give a type with that concern's
+//! calls; the operator's side (load, upkeep, nodes, shutdown) is on
+//! `Manager` itself.
+//!
 //! One job per submodule: `lobby` (create, fork, list, history), `index`
 //! (the lobby's record of every stored game), `seats` (claims, releases,
 //! tokens, stand-ins), `play` (SubmitChoice and Undo), `commit_wait` (a
@@ -13,15 +18,16 @@
 //! over one stream), `streams` (StreamGame and WatchLobby), `rendered` (a
 //! seq's states rendered once and shared), `replays` (GetView and a past
 //! seq as one viewer saw it), `spectators` (spectator policies, view
-//! grants), `upkeep` (idle seats, seat leases, turn clocks, abandoned
-//! games, retention of ended games), `nodes` (several nodes on one store),
-//! and `tests`. This file holds the shared records and loads games lazily: at
+//! grants), `talk` (table talk), `upkeep` (idle seats, seat leases, turn
+//! clocks, abandoned games, retention of ended games), `nodes` (several
+//! nodes on one store), and `tests`. This file holds the shared records and loads games lazily: at
 //! start only the index is read; a game is replayed when first touched and
 //! leaves memory again after `Limits::evict_idle` untouched. On a store
 //! shared by several nodes, a game is loaded only once this node owns it
 //! (`nodes` keeps ownership, the other nodes' lobby changes and the
 //! take-over of a dead node's games).
 
+mod api;
 mod commit_wait;
 mod index;
 mod lobby;

@@ -69,49 +69,6 @@ impl GameData {
 }
 
 impl Manager {
-    /// SubmitChoice on a task of its own: once begun it runs to its end even
-    /// when the caller goes away (a client deadline, a reset stream, the
-    /// server's request timeout). Otherwise a choice could be committed to
-    /// the store and never swapped in, and the next one would clash with it.
-    pub async fn submit_detached(
-        self: &Arc<Self>,
-        game_id: String,
-        creds: Credentials,
-        expected_seq: Option<u64>,
-        pick: Pick,
-    ) -> Result<Accepted, ServiceError> {
-        let me = Arc::clone(self);
-        tokio::spawn(async move { me.submit_pick(&game_id, &creds, expected_seq, pick).await }.in_current_span())
-            .await
-            .map_err(|e| ServiceError::Internal(format!("the choice's task failed: {e}")))?
-    }
-
-    /// Undo on a task of its own, for the same reason as
-    /// [`Manager::submit_detached`].
-    pub async fn undo_detached(
-        self: &Arc<Self>,
-        game_id: String,
-        creds: Credentials,
-        expected_seq: Option<u64>,
-    ) -> Result<(u64, pb::GameState), ServiceError> {
-        let me = Arc::clone(self);
-        tokio::spawn(async move { me.undo(&game_id, &creds, expected_seq).await }.in_current_span())
-            .await
-            .map_err(|e| ServiceError::Internal(format!("the undo's task failed: {e}")))?
-    }
-
-    /// SubmitChoice of an option id: durable before it returns.
-    #[cfg(test)]
-    pub async fn submit(
-        &self,
-        game_id: &str,
-        creds: &Credentials,
-        expected_seq: Option<u64>,
-        option_id: &str,
-    ) -> Result<Accepted, ServiceError> {
-        self.submit_pick(game_id, creds, expected_seq, Pick::Id(option_id.to_string())).await
-    }
-
     /// SubmitChoice of an option id or payload: durable before it returns.
     /// The seat is checked before the choice is looked at, so a seat that
     /// does not decide learns nothing of the options from its refusal.
@@ -314,5 +271,50 @@ impl Steps {
             Steps::Push(step) => steps.push(step),
             Steps::Replace(new) => *steps = new,
         }
+    }
+}
+
+impl super::api::Play<'_> {
+    /// SubmitChoice on a task of its own: once begun it runs to its end even
+    /// when the caller goes away (a client deadline, a reset stream, the
+    /// server's request timeout). Otherwise a choice could be committed to
+    /// the store and never swapped in, and the next one would clash with it.
+    pub async fn submit_detached(
+        &self,
+        game_id: String,
+        creds: Credentials,
+        expected_seq: Option<u64>,
+        pick: Pick,
+    ) -> Result<Accepted, ServiceError> {
+        let me = Arc::clone(self.m);
+        tokio::spawn(async move { me.submit_pick(&game_id, &creds, expected_seq, pick).await }.in_current_span())
+            .await
+            .map_err(|e| ServiceError::Internal(format!("the choice's task failed: {e}")))?
+    }
+
+    /// Undo on a task of its own, for the same reason as
+    /// [`Manager::submit_detached`].
+    pub async fn undo_detached(
+        &self,
+        game_id: String,
+        creds: Credentials,
+        expected_seq: Option<u64>,
+    ) -> Result<(u64, pb::GameState), ServiceError> {
+        let me = Arc::clone(self.m);
+        tokio::spawn(async move { me.undo(&game_id, &creds, expected_seq).await }.in_current_span())
+            .await
+            .map_err(|e| ServiceError::Internal(format!("the undo's task failed: {e}")))?
+    }
+
+    /// SubmitChoice of an option id: durable before it returns.
+    #[cfg(test)]
+    pub async fn submit(
+        &self,
+        game_id: &str,
+        creds: &Credentials,
+        expected_seq: Option<u64>,
+        option_id: &str,
+    ) -> Result<Accepted, ServiceError> {
+        self.submit_pick(game_id, creds, expected_seq, Pick::Id(option_id.to_string())).await
     }
 }

@@ -34,44 +34,6 @@ struct Session {
 }
 
 impl Manager {
-    /// Play: checks the game and the seat like GetView, answers with the
-    /// seat's state, then serves the choices read from `inbound` on a task
-    /// of its own.
-    pub async fn play_stream<S>(
-        self: &Arc<Self>,
-        client: Option<IpAddr>,
-        game_id: String,
-        creds: Credentials,
-        inbound: S,
-    ) -> Result<mpsc::Receiver<StreamItem<pb::PlayResponse>>, ServiceError>
-    where
-        S: Stream<Item = Result<pb::PlayRequest, tonic::Status>> + Send + Unpin + 'static,
-    {
-        let (state, _) = self.get_view(&game_id, Some(&creds)).await?;
-        let holding = self.holder_stream(&game_id, &creds).await?;
-        let guard = self.caps.open_stream(client, self.limits.max_streams_per_client)?;
-        let per_second = self.limits.requests_per_second.max(1);
-        let quota = Quota::per_second(NonZeroU32::new(per_second).unwrap_or(NonZeroU32::MIN));
-        let session = Session {
-            manager: Arc::clone(self),
-            game_id,
-            creds,
-            rate: RateLimiter::direct(quota),
-            per_second,
-            _guard: guard,
-            _holding: holding,
-        };
-        let (tx, rx) = mpsc::channel(PLAY_BUFFER);
-        let opened = pb::PlayResponse { kind: Some(pb::play_response::Kind::Opened(state)) };
-        // A fresh channel has room: this cannot fail.
-        let _ = tx.try_send(Ok(opened));
-        let shutdown = self.shutdown.subscribe();
-        tokio::spawn(session.serve(inbound, tx, shutdown).in_current_span());
-        Ok(rx)
-    }
-}
-
-impl Manager {
     /// A Play stream's hold on its seat's lease, when it is the holder's.
     async fn holder_stream(
         &self,
@@ -194,6 +156,44 @@ fn refusal_code(code: tonic::Code) -> pb::RefusalCode {
         C::Unavailable => R::Unavailable,
         C::Unauthenticated => R::Unauthenticated,
         _ => R::Internal,
+    }
+}
+
+impl super::api::Play<'_> {
+    /// Play: checks the game and the seat like GetView, answers with the
+    /// seat's state, then serves the choices read from `inbound` on a task
+    /// of its own.
+    pub async fn play_stream<S>(
+        &self,
+        client: Option<IpAddr>,
+        game_id: String,
+        creds: Credentials,
+        inbound: S,
+    ) -> Result<mpsc::Receiver<StreamItem<pb::PlayResponse>>, ServiceError>
+    where
+        S: Stream<Item = Result<pb::PlayRequest, tonic::Status>> + Send + Unpin + 'static,
+    {
+        let (state, _) = self.m.seats().get_view(&game_id, Some(&creds)).await?;
+        let holding = self.holder_stream(&game_id, &creds).await?;
+        let guard = self.caps.open_stream(client, self.limits.max_streams_per_client)?;
+        let per_second = self.limits.requests_per_second.max(1);
+        let quota = Quota::per_second(NonZeroU32::new(per_second).unwrap_or(NonZeroU32::MIN));
+        let session = Session {
+            manager: Arc::clone(self.m),
+            game_id,
+            creds,
+            rate: RateLimiter::direct(quota),
+            per_second,
+            _guard: guard,
+            _holding: holding,
+        };
+        let (tx, rx) = mpsc::channel(PLAY_BUFFER);
+        let opened = pb::PlayResponse { kind: Some(pb::play_response::Kind::Opened(state)) };
+        // A fresh channel has room: this cannot fail.
+        let _ = tx.try_send(Ok(opened));
+        let shutdown = self.shutdown.subscribe();
+        tokio::spawn(session.serve(inbound, tx, shutdown).in_current_span());
+        Ok(rx)
     }
 }
 

@@ -16,7 +16,7 @@
 //! steps forward as the game does, instead of a replay per call.
 
 use super::spectators::{Who, watch_only};
-use super::{Credentials, GameData, Manager, state_for};
+use super::{Credentials, GameData, state_for};
 use crate::error::ServiceError;
 use crate::game::{HostedGame, Seat, Viewer};
 use crate::model::EntryRecord;
@@ -156,7 +156,7 @@ impl GameData {
     }
 }
 
-impl Manager {
+impl super::api::Seats<'_> {
     /// GetView for any caller: the state now (a delayed spectator's latest
     /// allowed one), or a replay at `at_seq`, and the game's summary.
     pub async fn view(

@@ -139,6 +139,60 @@ impl Manager {
         })
     }
 
+    /// Starts the clocks the first time every seat is claimed (stored, so
+    /// a restart does not start them again).
+    async fn start_clocks(&self, game_id: &str, d: &mut GameData) {
+        let Some(rec) = d.record.clock.as_mut() else { return };
+        if rec.started_ms.is_some() || d.record.status != crate::model::Status::Playing {
+            return;
+        }
+        let now = crate::model::now_ms();
+        rec.started_ms = Some(now);
+        let (store, id, rec) = (std::sync::Arc::clone(&self.store), game_id.to_string(), rec.clone());
+        if let Err(e) = blocking(move || store.set_clock(&id, &rec)).await {
+            tracing::warn!(game = %game_id, error = %e, "could not store the clocks' start; they start again at the next load");
+        }
+        if let Some(clocks) = d.clocks.as_mut() {
+            clocks.turn_started_ms = now;
+        }
+        info!(game = %game_id, "every seat is claimed: the clocks start");
+    }
+
+    /// Stores a seat change (and the status it implies), then applies it.
+    pub(super) async fn save_seat(
+        &self,
+        game_id: &str,
+        d: &mut GameData,
+        seat: SeatRecord,
+    ) -> Result<(), ServiceError> {
+        let old = std::mem::replace(&mut d.record.seats[usize::from(seat.seat)], seat.clone());
+        let status = if d.is_over() { d.record.status } else { d.derived_status() };
+        let changed = status != d.record.status;
+        let (store, id, ended) = (std::sync::Arc::clone(&self.store), game_id.to_string(), d.record.ended_ms);
+        let res = blocking(move || {
+            store.put_seat(&id, &seat)?;
+            if changed {
+                store.set_status(&id, status, ended)?;
+            }
+            Ok(())
+        })
+        .await;
+        match res {
+            Ok(()) => {
+                d.record.status = status;
+                self.start_clocks(game_id, d).await;
+                Ok(())
+            }
+            Err(e) => {
+                let i = usize::from(old.seat);
+                d.record.seats[i] = old;
+                Err(e)
+            }
+        }
+    }
+}
+
+impl super::api::Seats<'_> {
     /// ClaimSeat: returns the token and the game after the claim.
     pub async fn claim_seat(
         &self,
@@ -216,58 +270,6 @@ impl Manager {
         Ok(summary)
     }
 
-    /// Starts the clocks the first time every seat is claimed (stored, so
-    /// a restart does not start them again).
-    async fn start_clocks(&self, game_id: &str, d: &mut GameData) {
-        let Some(rec) = d.record.clock.as_mut() else { return };
-        if rec.started_ms.is_some() || d.record.status != crate::model::Status::Playing {
-            return;
-        }
-        let now = crate::model::now_ms();
-        rec.started_ms = Some(now);
-        let (store, id, rec) = (std::sync::Arc::clone(&self.store), game_id.to_string(), rec.clone());
-        if let Err(e) = blocking(move || store.set_clock(&id, &rec)).await {
-            tracing::warn!(game = %game_id, error = %e, "could not store the clocks' start; they start again at the next load");
-        }
-        if let Some(clocks) = d.clocks.as_mut() {
-            clocks.turn_started_ms = now;
-        }
-        info!(game = %game_id, "every seat is claimed: the clocks start");
-    }
-
-    /// Stores a seat change (and the status it implies), then applies it.
-    pub(super) async fn save_seat(
-        &self,
-        game_id: &str,
-        d: &mut GameData,
-        seat: SeatRecord,
-    ) -> Result<(), ServiceError> {
-        let old = std::mem::replace(&mut d.record.seats[usize::from(seat.seat)], seat.clone());
-        let status = if d.is_over() { d.record.status } else { d.derived_status() };
-        let changed = status != d.record.status;
-        let (store, id, ended) = (std::sync::Arc::clone(&self.store), game_id.to_string(), d.record.ended_ms);
-        let res = blocking(move || {
-            store.put_seat(&id, &seat)?;
-            if changed {
-                store.set_status(&id, status, ended)?;
-            }
-            Ok(())
-        })
-        .await;
-        match res {
-            Ok(()) => {
-                d.record.status = status;
-                self.start_clocks(game_id, d).await;
-                Ok(())
-            }
-            Err(e) => {
-                let i = usize::from(old.seat);
-                d.record.seats[i] = old;
-                Err(e)
-            }
-        }
-    }
-
     /// GetView.
     pub async fn get_view(
         &self,
@@ -278,9 +280,7 @@ impl Manager {
         let viewer = self.viewer(&mut d, creds)?;
         Ok((d.state(&slot.id, viewer), d.summary()))
     }
-}
 
-impl Manager {
     /// VoteExpel: a seat's holder votes to expel a rival out of time; the
     /// rival forfeits once a majority of the other seats still in the game
     /// voted. Returns the votes, the votes needed, whether it is expelled,

@@ -354,7 +354,9 @@ impl Manager {
             (None, true) => Ok(Who::Spectator),
         }
     }
+}
 
+impl super::api::Seats<'_> {
     /// GrantView: a new view token for the seat's view, replacing its
     /// earlier grant.
     pub async fn grant_view(&self, game_id: &str, creds: &Credentials) -> Result<String, ServiceError> {

@@ -108,185 +108,6 @@ async fn grant_may_have_ended(watch: &mut Option<Watch>) {
 }
 
 impl Manager {
-    /// StreamGame: a receiver of updates from `from_seq` on.
-    #[cfg(test)]
-    pub async fn stream_game(
-        &self,
-        client: Option<IpAddr>,
-        game_id: &str,
-        from_seq: u64,
-        creds: Option<&super::Credentials>,
-        seat_updates: bool,
-    ) -> Result<mpsc::Receiver<StreamItem<pb::StreamGameResponse>>, ServiceError> {
-        self.stream_game_as(client, game_id, from_seq, creds, seat_updates, StreamOptions::default()).await
-    }
-
-    /// StreamGame for any caller: a seat, a granted watcher, a spectator
-    /// (held `spectator_delay` choices behind a live delayed game), or
-    /// anyone replaying a finished game from a seat's view.
-    pub async fn stream_game_as(
-        &self,
-        client: Option<IpAddr>,
-        game_id: &str,
-        from_seq: u64,
-        creds: Option<&super::Credentials>,
-        seat_updates: bool,
-        options: StreamOptions,
-    ) -> Result<mpsc::Receiver<StreamItem<pb::StreamGameResponse>>, ServiceError> {
-        let (slot, d) = self.game(game_id).await?;
-        let (viewer, recipe, entries, live, abandoned, seats, ended, holding, delay, watch, own_from, clocks_now, talk) = {
-            let mut d = d;
-            let who = self.who(&mut d, creds, &options.view_token)?;
-            if matches!(who, Who::Granted(_)) && options.as_seat.is_some() {
-                return Err(ServiceError::BadRequest("a view token shows its seat's view: leave as_seat unset".into()));
-            }
-            let viewer = d.replay_viewer(who, options.as_seat)?;
-            // The holder's open stream keeps its seat's lease.
-            let holding = match who {
-                Who::Seat(s, true) => super::HolderStream::open(&slot, s),
-                _ => None,
-            };
-            if from_seq > d.seq() {
-                return Err(ServiceError::BeyondHistory(format!(
-                    "from_seq {from_seq} is beyond the game's seq {}",
-                    d.seq()
-                )));
-            }
-            d.check_visible(viewer, from_seq, "from_seq")?;
-            // A spectator of a live delayed game stays that far behind.
-            let settings = d.spectator_settings();
-            let delayed = viewer == Viewer::Spectator && !d.is_over() && settings.policy != Policy::Public;
-            let delay = if delayed { u64::from(settings.delay) } else { 0 };
-            let watch = match who {
-                Who::Granted(seat) => Some(Watch {
-                    grants: Arc::clone(&self.grants),
-                    token_hash: crate::model::hash_token(&options.view_token),
-                    seat,
-                    ends: self.grants.ends(),
-                    seats: slot.seats.subscribe(),
-                }),
-                _ => None,
-            };
-            let own_from = super::replays::own_from(&d.recipe);
-            // Subscribed under the lock: no update can slip between the
-            // history copied here and the first live one.
-            let abandoned = (d.record.status == crate::model::Status::Abandoned).then(|| d.abandoned_outcome());
-            // The seats as they are now, and every later change: seats
-            // change under the game's lock too, so none is missed or seen
-            // twice.
-            let seats = seat_updates.then(|| {
-                let mut changes = slot.seats.subscribe();
-                changes.mark_unchanged();
-                SeatFollow { opening: d.summary(), changes }
-            });
-            let ended = d.is_over();
-            let clocks_now = (d.seq(), d.clock_wire(), d.forfeited().to_vec());
-            // The talk so far and every later line: lines are said under
-            // the game's lock too.
-            let talk = options.talk.then(|| {
-                let listener = match who {
-                    Who::Seat(s, _) => Some(s),
-                    _ => None,
-                };
-                let backlog = d.talk.heard(listener, options.from_talk_seq, u64::MAX);
-                let last = d.talk.lines.len() as u64;
-                let follow = TalkFollow {
-                    listener,
-                    pending: std::sync::Mutex::new(backlog.into()),
-                    last: last.max(options.from_talk_seq).into(),
-                };
-                (follow, slot.talk.subscribe())
-            });
-            let entries = d.entries.clone();
-            let live = slot.updates.subscribe();
-            (
-                viewer,
-                d.recipe.clone(),
-                entries,
-                live,
-                abandoned,
-                seats,
-                ended,
-                holding,
-                delay,
-                watch,
-                own_from,
-                clocks_now,
-                talk,
-            )
-        };
-        let guard = self.caps.open_stream(client, self.limits.max_streams_per_client)?;
-        let (tx, rx) = mpsc::channel(STREAM_BUFFER);
-        let (talk, talk_rx) = match talk {
-            Some((follow, rx)) => (Some(follow), Some(rx)),
-            None => (None, None),
-        };
-        let stream = GameStream {
-            talk,
-            talk_rx,
-            closed: slot.closed.subscribe(),
-            slot,
-            viewer,
-            recipe,
-            tx,
-            shutdown: self.shutdown.subscribe(),
-            abandoned,
-            seats,
-            ended,
-            clocks_now,
-            delay,
-            watch,
-            own_from,
-            _holding: holding,
-            _guard: guard,
-        };
-        if delay > 0 {
-            tokio::spawn(run_delayed_stream(stream, entries, from_seq, live).in_current_span());
-        } else {
-            tokio::spawn(run_game_stream(stream, entries, from_seq, live).in_current_span());
-        }
-        Ok(rx)
-    }
-
-    /// WatchLobby: a snapshot of every live game, then changes.
-    pub async fn watch_lobby(
-        self: &Arc<Self>,
-        client: Option<IpAddr>,
-    ) -> Result<mpsc::Receiver<StreamItem<pb::WatchLobbyResponse>>, ServiceError> {
-        let guard = self.caps.open_stream(client, self.limits.max_streams_per_client)?;
-        let mut live = self.lobby.subscribe();
-        let (tx, rx) = mpsc::channel(STREAM_BUFFER);
-        let mut shutdown = self.shutdown.subscribe();
-        let me = Arc::clone(self);
-        tokio::spawn(async move {
-            let _guard = guard;
-            let mut pending = me.lobby_snapshot().await;
-            loop {
-                for u in pending.drain(..) {
-                    if tx.send(Ok(u)).await.is_err() {
-                        return; // the client left
-                    }
-                }
-                tokio::select! {
-                    _ = turned_on(&mut shutdown) => {
-                        let _ = tx.send(Err(tonic::Status::unavailable("the server is shutting down; watch the lobby again"))).await;
-                        return;
-                    }
-                    _ = tx.closed() => return, // the client left
-                    r = live.recv() => match r {
-                        Ok(u) => pending.push(u),
-                        Err(broadcast::error::RecvError::Lagged(_)) => {
-                            live = me.lobby.subscribe();
-                            pending = me.lobby_snapshot().await;
-                        }
-                        Err(broadcast::error::RecvError::Closed) => return,
-                    },
-                }
-            }
-        });
-        Ok(rx)
-    }
-
     /// The opening of WatchLobby: one SNAPSHOT per live game, oldest first,
     /// then SNAPSHOT_END.
     async fn lobby_snapshot(&self) -> Vec<pb::WatchLobbyResponse> {
@@ -712,5 +533,188 @@ async fn run_delayed_stream(
             }
             Err(broadcast::error::RecvError::Closed) => return,
         }
+    }
+}
+
+impl super::api::Lobby<'_> {
+    /// WatchLobby: a snapshot of every live game, then changes.
+    pub async fn watch_lobby(
+        &self,
+        client: Option<IpAddr>,
+    ) -> Result<mpsc::Receiver<StreamItem<pb::WatchLobbyResponse>>, ServiceError> {
+        let guard = self.caps.open_stream(client, self.limits.max_streams_per_client)?;
+        let mut live = self.lobby.subscribe();
+        let (tx, rx) = mpsc::channel(STREAM_BUFFER);
+        let mut shutdown = self.shutdown.subscribe();
+        let me = Arc::clone(self.m);
+        tokio::spawn(async move {
+            let _guard = guard;
+            let mut pending = me.lobby_snapshot().await;
+            loop {
+                for u in pending.drain(..) {
+                    if tx.send(Ok(u)).await.is_err() {
+                        return; // the client left
+                    }
+                }
+                tokio::select! {
+                    _ = turned_on(&mut shutdown) => {
+                        let _ = tx.send(Err(tonic::Status::unavailable("the server is shutting down; watch the lobby again"))).await;
+                        return;
+                    }
+                    _ = tx.closed() => return, // the client left
+                    r = live.recv() => match r {
+                        Ok(u) => pending.push(u),
+                        Err(broadcast::error::RecvError::Lagged(_)) => {
+                            live = me.lobby.subscribe();
+                            pending = me.lobby_snapshot().await;
+                        }
+                        Err(broadcast::error::RecvError::Closed) => return,
+                    },
+                }
+            }
+        });
+        Ok(rx)
+    }
+}
+
+impl super::api::Streams<'_> {
+    /// StreamGame: a receiver of updates from `from_seq` on.
+    #[cfg(test)]
+    pub async fn stream_game(
+        &self,
+        client: Option<IpAddr>,
+        game_id: &str,
+        from_seq: u64,
+        creds: Option<&super::Credentials>,
+        seat_updates: bool,
+    ) -> Result<mpsc::Receiver<StreamItem<pb::StreamGameResponse>>, ServiceError> {
+        self.stream_game_as(client, game_id, from_seq, creds, seat_updates, StreamOptions::default()).await
+    }
+
+    /// StreamGame for any caller: a seat, a granted watcher, a spectator
+    /// (held `spectator_delay` choices behind a live delayed game), or
+    /// anyone replaying a finished game from a seat's view.
+    pub async fn stream_game_as(
+        &self,
+        client: Option<IpAddr>,
+        game_id: &str,
+        from_seq: u64,
+        creds: Option<&super::Credentials>,
+        seat_updates: bool,
+        options: StreamOptions,
+    ) -> Result<mpsc::Receiver<StreamItem<pb::StreamGameResponse>>, ServiceError> {
+        let (slot, d) = self.game(game_id).await?;
+        let (viewer, recipe, entries, live, abandoned, seats, ended, holding, delay, watch, own_from, clocks_now, talk) = {
+            let mut d = d;
+            let who = self.who(&mut d, creds, &options.view_token)?;
+            if matches!(who, Who::Granted(_)) && options.as_seat.is_some() {
+                return Err(ServiceError::BadRequest("a view token shows its seat's view: leave as_seat unset".into()));
+            }
+            let viewer = d.replay_viewer(who, options.as_seat)?;
+            // The holder's open stream keeps its seat's lease.
+            let holding = match who {
+                Who::Seat(s, true) => super::HolderStream::open(&slot, s),
+                _ => None,
+            };
+            if from_seq > d.seq() {
+                return Err(ServiceError::BeyondHistory(format!(
+                    "from_seq {from_seq} is beyond the game's seq {}",
+                    d.seq()
+                )));
+            }
+            d.check_visible(viewer, from_seq, "from_seq")?;
+            // A spectator of a live delayed game stays that far behind.
+            let settings = d.spectator_settings();
+            let delayed = viewer == Viewer::Spectator && !d.is_over() && settings.policy != Policy::Public;
+            let delay = if delayed { u64::from(settings.delay) } else { 0 };
+            let watch = match who {
+                Who::Granted(seat) => Some(Watch {
+                    grants: Arc::clone(&self.grants),
+                    token_hash: crate::model::hash_token(&options.view_token),
+                    seat,
+                    ends: self.grants.ends(),
+                    seats: slot.seats.subscribe(),
+                }),
+                _ => None,
+            };
+            let own_from = super::replays::own_from(&d.recipe);
+            // Subscribed under the lock: no update can slip between the
+            // history copied here and the first live one.
+            let abandoned = (d.record.status == crate::model::Status::Abandoned).then(|| d.abandoned_outcome());
+            // The seats as they are now, and every later change: seats
+            // change under the game's lock too, so none is missed or seen
+            // twice.
+            let seats = seat_updates.then(|| {
+                let mut changes = slot.seats.subscribe();
+                changes.mark_unchanged();
+                SeatFollow { opening: d.summary(), changes }
+            });
+            let ended = d.is_over();
+            let clocks_now = (d.seq(), d.clock_wire(), d.forfeited().to_vec());
+            // The talk so far and every later line: lines are said under
+            // the game's lock too.
+            let talk = options.talk.then(|| {
+                let listener = match who {
+                    Who::Seat(s, _) => Some(s),
+                    _ => None,
+                };
+                let backlog = d.talk.heard(listener, options.from_talk_seq, u64::MAX);
+                let last = d.talk.lines.len() as u64;
+                let follow = TalkFollow {
+                    listener,
+                    pending: std::sync::Mutex::new(backlog.into()),
+                    last: last.max(options.from_talk_seq).into(),
+                };
+                (follow, slot.talk.subscribe())
+            });
+            let entries = d.entries.clone();
+            let live = slot.updates.subscribe();
+            (
+                viewer,
+                d.recipe.clone(),
+                entries,
+                live,
+                abandoned,
+                seats,
+                ended,
+                holding,
+                delay,
+                watch,
+                own_from,
+                clocks_now,
+                talk,
+            )
+        };
+        let guard = self.caps.open_stream(client, self.limits.max_streams_per_client)?;
+        let (tx, rx) = mpsc::channel(STREAM_BUFFER);
+        let (talk, talk_rx) = match talk {
+            Some((follow, rx)) => (Some(follow), Some(rx)),
+            None => (None, None),
+        };
+        let stream = GameStream {
+            talk,
+            talk_rx,
+            closed: slot.closed.subscribe(),
+            slot,
+            viewer,
+            recipe,
+            tx,
+            shutdown: self.shutdown.subscribe(),
+            abandoned,
+            seats,
+            ended,
+            clocks_now,
+            delay,
+            watch,
+            own_from,
+            _holding: holding,
+            _guard: guard,
+        };
+        if delay > 0 {
+            tokio::spawn(run_delayed_stream(stream, entries, from_seq, live).in_current_span());
+        } else {
+            tokio::spawn(run_game_stream(stream, entries, from_seq, live).in_current_span());
+        }
+        Ok(rx)
     }
 }

@@ -129,7 +129,9 @@ pub(super) fn wire_line(line: &TalkRecord) -> pb::TalkLine {
     }
 }
 
-impl Manager {
+impl Manager {}
+
+impl super::api::Talk<'_> {
     /// Say: one line from the credentials' seat, durable before it is
     /// heard; the line as it was kept.
     pub async fn say(&self, game_id: &str, creds: &Credentials, saying: Saying) -> Result<pb::TalkLine, ServiceError> {

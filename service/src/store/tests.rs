@@ -383,7 +383,7 @@ fn a_played_game_replays_after_a_reopen(place: &Place) {
     let rt = tokio::runtime::Runtime::new().expect("runtime");
     let store: Arc<dyn GameStore> = Arc::from(place.open());
     let (id, before) = rt.block_on(async {
-        let m = Manager::load(store, crate::Limits::default(), registry()).await.expect("load");
+        let m = Arc::new(Manager::load(store, crate::Limits::default(), registry()).await.expect("load"));
         let req = pb::CreateGameRequest {
             kind: pb::GameKind::Xodus as i32,
             seats: vec![pb::SeatOpenTo::Human as i32; 3],
@@ -394,26 +394,26 @@ fn a_played_game_replays_after_a_reopen(place: &Place) {
             })),
             ..Default::default()
         };
-        let id = m.create_game(None, &req).await.expect("create").0.game_id;
+        let id = m.lobby().create_game(None, &req).await.expect("create").0.game_id;
         let mut tokens = Vec::new();
         for seat in 0..3 {
-            tokens.push(m.claim_seat(&id, seat, ClaimantKind::Human, "").await.expect("claim").0);
+            tokens.push(m.seats().claim_seat(&id, seat, ClaimantKind::Human, "").await.expect("claim").0);
         }
         for _ in 0..8 {
-            let (state, _) = m.get_view(&id, None).await.expect("view");
+            let (state, _) = m.seats().get_view(&id, None).await.expect("view");
             let o = &state.decision.expect("decision").options[0];
             let creds = Credentials { seat: o.seats[0], token: tokens[o.seats[0] as usize].clone() };
-            m.submit(&id, &creds, Some(state.seq), &o.id).await.expect("submit");
+            m.play().submit(&id, &creds, Some(state.seq), &o.id).await.expect("submit");
         }
-        let before = m.get_view(&id, None).await.expect("view").0;
+        let before = m.seats().get_view(&id, None).await.expect("view").0;
         (id, before)
     });
     drop(rt);
     let rt = tokio::runtime::Runtime::new().expect("runtime");
     let store: Arc<dyn GameStore> = Arc::from(place.open());
     rt.block_on(async {
-        let m = Manager::load(store, crate::Limits::default(), registry()).await.expect("reload");
-        let (after, _) = m.get_view(&id, None).await.expect("view");
+        let m = Arc::new(Manager::load(store, crate::Limits::default(), registry()).await.expect("reload"));
+        let (after, _) = m.seats().get_view(&id, None).await.expect("view");
         assert_eq!(before.seq, 8);
         assert_eq!((after.seq, after.state_hash), (before.seq, before.state_hash));
     });
