@@ -184,6 +184,19 @@ async fn a_dead_nodes_game_moves_to_the_survivor_and_its_stream_resumes() {
         let acked = play_first(&mut ca, &id, &tokens).await.seq;
         until_seq(&mut stream, &mut last, acked).await;
     }
+    // A line of table talk said on a, and kept through the failover.
+    let said = ca
+        .say(pb::SayRequest {
+            game_id: id.clone(),
+            credentials: Some(pb::SeatCredentials { seat: 0, token: tokens[0].clone() }),
+            text: "hold the line".into(),
+            ..Default::default()
+        })
+        .await
+        .expect("say on a")
+        .into_inner()
+        .line
+        .expect("line");
     let before = state(&mut ca, &id).await;
     drop(ca);
     let _ = a.kill9();
@@ -202,6 +215,13 @@ async fn a_dead_nodes_game_moves_to_the_survivor_and_its_stream_resumes() {
     .await;
     let after = state(&mut cb, &id).await;
     assert_eq!((after.seq, &after.state_hash), (before.seq, &before.state_hash), "the same game, bit for bit");
+    let talk = cb
+        .get_history(pb::GetHistoryRequest { game_id: id.clone(), ..Default::default() })
+        .await
+        .expect("history on b")
+        .into_inner()
+        .talk;
+    assert_eq!(talk, vec![said], "the talk survives the failover");
     eventually("b says it owns the game", || {
         let log = b.log();
         async move { log.contains("took the game over") || log.contains("owns the game now") }
