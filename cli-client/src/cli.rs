@@ -79,6 +79,9 @@ pub enum Command {
     Act(ActArgs),
     /// Print a game's current view (JSON, or text with --text).
     View(ViewArgs),
+    /// Say a line at the table as a seat (text, a signal, or both) and
+    /// print the line as kept (JSON).
+    Say(SayArgs),
 }
 
 /// A server to talk to.
@@ -349,6 +352,41 @@ pub struct ViewArgs {
     /// The seat's token (from `xodus join`).
     #[arg(long, requires = "seat")]
     pub token: Option<String>,
+}
+
+/// `xodus say`.
+#[derive(Debug, Args)]
+pub struct SayArgs {
+    /// Server.
+    #[command(flatten)]
+    pub server: ServerArg,
+    /// The game.
+    #[arg(long = "game", value_name = "ID")]
+    pub game: String,
+    /// The speaking seat.
+    #[arg(long)]
+    pub seat: u8,
+    /// The seat's token (from `xodus join`).
+    #[arg(long, env = "TABLETOP_TOKEN")]
+    pub token: String,
+    /// Say it to this seat alone (the whole table if absent).
+    #[arg(long, value_name = "SEAT", conflicts_with = "team")]
+    pub to: Option<u8>,
+    /// Say it to your team (a cooperative game).
+    #[arg(long)]
+    pub team: bool,
+    /// A signal of the game's own: KIND, KIND:Q,R (X-ODUS: a revealed
+    /// system, e.g. wait-for-me:1,-2) or KIND:SECTOR (VII Legio, e.g.
+    /// land-with-me:S2). X-ODUS: heading-to, wait-for-me, need-help,
+    /// i-take-key, i-take-signal, i-take-fight, dont-seal, go-ahead,
+    /// never-mind; VII Legio: invite-me, i-will-invite, no-deal,
+    /// land-with-me, declined.
+    #[arg(long, value_name = "KIND[:ARG]")]
+    pub signal: Option<String>,
+    /// What to say (plain text, at most 280 characters; the words are
+    /// joined by spaces).
+    #[arg(value_name = "TEXT", trailing_var_arg = true)]
+    pub text: Vec<String>,
 }
 
 #[cfg(test)]

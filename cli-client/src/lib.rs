@@ -9,7 +9,8 @@
 //! loop over any screen, `table` any game's state read game-neutrally
 //! (so a game the client has no screen for is still played from its
 //! decision alone, on the table screen), `plain` the platform-only text
-//! report, `remote` the server's calls. The command layer (`main.rs` and
+//! report, `remote` the server's calls, `talk` the
+//! table talk a screen hears and says. The command layer (`main.rs` and
 //! its modules) talks to the service and feeds states and events into a
 //! screen; outside `games/` no code names a game.
 //!
@@ -27,5 +28,6 @@ pub mod remote;
 pub mod saved;
 pub mod seats;
 pub mod table;
+pub mod talk;
 pub mod tui;
 pub mod ui;

@@ -29,6 +29,7 @@ async fn main() {
             Command::Leave(a) => commands::script::leave(a).await,
             Command::Act(a) => commands::script::act(a).await,
             Command::View(a) => commands::script::view(a).await,
+            Command::Say(a) => commands::script::say(a).await,
         }
     };
     // A stop signal no part handles drops the command: its child

@@ -6,7 +6,8 @@
 use crate::clock::ClockRules;
 use crate::games::{self, NewSetup};
 use crate::seats::{Holder, Seat, SeatHolder};
-use crate::table::{Table, event_line};
+use crate::table::{Packed, Table, event_line};
+use crate::talk::{Audience, Heard, Saying, clean};
 use serde::Serialize;
 use std::time::Duration;
 use tabletop::dial::Targets;
@@ -46,6 +47,10 @@ pub enum RemoteError {
     /// The server's address (--server) is not one this client can dial.
     #[error("bad --server address: {0}")]
     BadAddress(String),
+    /// Too many lines said too fast (the server's words say when to
+    /// retry).
+    #[error("too fast: {0}")]
+    TooFast(String),
     /// Anything else the server said.
     #[error("server error: {0}")]
     Other(String),
@@ -53,8 +58,8 @@ pub enum RemoteError {
 
 impl RemoteError {
     /// Process exit code for scripts: 3 not found, 4 refused, 5 stale,
-    /// 6 invalid, 7 unreachable, 2 a bad --server address (a bad command
-    /// line), 1 otherwise.
+    /// 6 invalid, 7 unreachable, 8 too fast (talk), 2 a bad --server
+    /// address (a bad command line), 1 otherwise.
     pub fn exit_code(&self) -> i32 {
         match self {
             RemoteError::BadAddress(_) => 2,
@@ -63,6 +68,7 @@ impl RemoteError {
             RemoteError::Stale(_) => 5,
             RemoteError::Invalid(_) => 6,
             RemoteError::Unreachable { .. } => 7,
+            RemoteError::TooFast(_) => 8,
             RemoteError::Other(_) => 1,
         }
     }
@@ -144,6 +150,9 @@ pub struct Step {
     /// The game's clock rules, when the server sent its summary with
     /// this step.
     pub clock: Option<ClockRules>,
+    /// Table talk heard with this step (said at its seq, or, in a step
+    /// with no state, said since), in talk_seq order.
+    pub talk: Vec<Heard>,
 }
 
 impl Step {
@@ -201,6 +210,84 @@ fn step(seq: u64, state: Option<&pb::GameState>, wire: &[pb::Event]) -> Step {
         undo: false,
         played_by: None,
         clock: None,
+        talk: Vec::new(),
+    }
+}
+
+/// A line of talk from the wire.
+pub fn heard(line: &pb::TalkLine) -> Heard {
+    let seat = |s: u32| Seat::try_from(s).unwrap_or(Seat::MAX);
+    let audience = match pb::TalkAudience::try_from(line.audience) {
+        Ok(pb::TalkAudience::Team) => Audience::Team,
+        Ok(pb::TalkAudience::Seat) => Audience::Seat(seat(line.to_seat.unwrap_or_default())),
+        _ => Audience::Table,
+    };
+    Heard {
+        talk_seq: line.talk_seq,
+        game_seq: line.game_seq,
+        speaker: seat(line.speaker),
+        speaker_ai: line.speaker_ai,
+        audience,
+        text: clean(&line.text),
+        signal_words: clean(&line.signal_words),
+        intent: line.intent,
+    }
+}
+
+/// A kept line as `xodus say` prints it.
+#[derive(Clone, Debug, Serialize)]
+pub struct KeptLine {
+    /// The game.
+    pub game: String,
+    /// Its number in the game's talk.
+    pub talk_seq: u64,
+    /// The game's seq when it was said.
+    pub game_seq: u64,
+    /// The speaking seat.
+    pub speaker: u32,
+    /// An AI held the seat.
+    pub speaker_ai: bool,
+    /// "table", "team" or "seat".
+    pub audience: &'static str,
+    /// The seat addressed (audience "seat").
+    pub to_seat: Option<u32>,
+    /// The text, as kept.
+    pub text: String,
+    /// The signal in the server's words ("" without one).
+    pub signal_words: String,
+    /// An AI's plan.
+    pub intent: bool,
+    /// When the server accepted it, in milliseconds since 1970.
+    pub said_at_ms: Option<i64>,
+}
+
+fn kept(game: &str, line: &pb::TalkLine) -> KeptLine {
+    let audience = match pb::TalkAudience::try_from(line.audience) {
+        Ok(pb::TalkAudience::Team) => "team",
+        Ok(pb::TalkAudience::Seat) => "seat",
+        _ => "table",
+    };
+    KeptLine {
+        game: game.to_string(),
+        talk_seq: line.talk_seq,
+        game_seq: line.game_seq,
+        speaker: line.speaker,
+        speaker_ai: line.speaker_ai,
+        audience,
+        to_seat: line.to_seat,
+        text: line.text.clone(),
+        signal_words: line.signal_words.clone(),
+        intent: line.intent,
+        said_at_ms: line.said_at.as_ref().map(|t| t.seconds * 1000 + i64::from(t.nanos) / 1_000_000),
+    }
+}
+
+/// A refused Say: too fast is its own (exit 8); a line the game cannot
+/// take (team talk in a competitive game) is invalid.
+fn sort_say(status: Status, url: &str, about: About<'_>) -> RemoteError {
+    match status.code() {
+        Code::ResourceExhausted => RemoteError::TooFast(cli_words(status.message(), about)),
+        _ => sort(status, url, about),
     }
 }
 
@@ -426,14 +513,41 @@ impl Remote {
         Ok(resp.into_inner().seq)
     }
 
+    /// Says a line at the table as `seat`; returns the line as kept.
+    pub async fn say(&self, game: &str, seat: Seat, token: &str, line: &Saying) -> Result<KeptLine, RemoteError> {
+        let (audience, to_seat) = match line.audience {
+            Audience::Table => (pb::TalkAudience::Table, None),
+            Audience::Team => (pb::TalkAudience::Team, None),
+            Audience::Seat(s) => (pb::TalkAudience::Seat, Some(u32::from(s))),
+        };
+        let req = pb::SayRequest {
+            game_id: game.to_string(),
+            credentials: Some(pb::SeatCredentials { seat: u32::from(seat), token: token.to_string() }),
+            audience: audience as i32,
+            to_seat,
+            text: line.text.clone(),
+            signal: line
+                .signal
+                .as_ref()
+                .map(|p: &Packed| prost_types::Any { type_url: p.type_url.clone(), value: p.value.clone() }),
+            intent: false,
+        };
+        let about = About { game, seat: Some(seat) };
+        let resp = self.client.clone().say(req).await.map_err(|s| sort_say(s, &self.url, about))?.into_inner();
+        let line = resp.line.ok_or_else(|| RemoteError::Other("the server kept the line but sent none back".into()))?;
+        Ok(kept(game, &line))
+    }
+
     /// Streams the game's steps after `from_seq` as a spectator (or as
     /// `seat` with its token: its own secrets and options), with the
-    /// seats' holders and their changes, sending them on `tx` until the
-    /// stream ends, the game ends or the receiver goes away.
+    /// seats' holders and their changes and the table talk heard after
+    /// `from_talk_seq`, sending them on `tx` until the stream ends, the
+    /// game ends or the receiver goes away.
     pub async fn follow(
         &self,
         game: &str,
         from_seq: u64,
+        from_talk_seq: u64,
         seat: Option<(Seat, String)>,
         tx: mpsc::UnboundedSender<Step>,
     ) -> Result<(), RemoteError> {
@@ -444,6 +558,8 @@ impl Remote {
             from_seq,
             credentials,
             seat_updates: true,
+            talk: true,
+            from_talk_seq,
             ..Default::default()
         };
         let mut stream =
@@ -460,6 +576,7 @@ impl Remote {
                 Some((seat, e.played_by))
             });
             step.clock = update.game.as_ref().and_then(|g| g.clock.as_ref()).and_then(ClockRules::from_wire);
+            step.talk = update.talk.iter().map(heard).collect();
             let over = step.over();
             if tx.send(step).is_err() || over {
                 return Ok(());

@@ -8,6 +8,7 @@
 use crate::clock::{self, ClockRules, Clocks, SeatClock, played_by_line};
 use crate::seats::{Seat, SeatHolder};
 use crate::table::{Outcome, Table};
+use crate::talk::{Audience, Draft, Heard, Saying, SignalStep, Talk};
 use ratatui::Frame;
 use ratatui::crossterm::event::{self, Event as TermEvent, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use std::sync::mpsc::{Receiver, TryRecvError};
@@ -74,6 +75,21 @@ pub trait Front: Send {
     fn own_key(&mut self, _code: KeyCode) -> bool {
         false
     }
+    /// The table talk shown on this screen.
+    fn talk(&self) -> &Talk;
+    /// The table talk, to add lines heard and type one.
+    fn talk_mut(&mut self) -> &mut Talk;
+    /// Whom a line may be said to, in the order Tab turns them (the
+    /// table first).
+    fn talk_audiences(&self) -> Vec<Audience> {
+        vec![Audience::Table]
+    }
+    /// The game's signal for a signal key, or for the keys so far of one
+    /// that asks for another ("I" then "k"); None when `keys` starts no
+    /// signal of this game.
+    fn signal_key(&self, _keys: &str) -> Option<SignalStep> {
+        None
+    }
 }
 
 /// What the feeding side tells the screen.
@@ -103,6 +119,11 @@ pub enum Update {
     Left(Vec<Seat>),
     /// A line for the log (a refused choice, a reconnection).
     Notice(String),
+    /// Table talk heard, in talk_seq order.
+    Talk(Vec<Heard>),
+    /// A line said was refused: the server's words, for the status line
+    /// (a choice on its way is still on its way).
+    TalkRefused(String),
     /// The feed is over (connection lost); the screen stays until `q`.
     Closed(String),
     /// Close the screen now (the process was asked to stop).
@@ -118,6 +139,8 @@ pub enum Request {
     Undo,
     /// Give back every seat of this terminal and go on watching.
     Leave,
+    /// Say a line at the table.
+    Say(Saying),
 }
 
 /// A request the person made, as one of this terminal's seats.
@@ -148,6 +171,104 @@ enum Action {
     Send,
     Undo,
     Leave,
+}
+
+/// What the talk keys made of a key.
+#[derive(Debug, PartialEq, Eq)]
+enum TalkKey {
+    /// Not a talk key: the other keys have it.
+    NotMine,
+    /// Used (typing, a question for the next key, a refusal).
+    Used,
+    /// A line to say.
+    Say(Submit),
+}
+
+/// The talk keys: T opens the talk line (then every key types, Tab turns
+/// whom it is for, Enter says it, Esc drops it), and the game's signal
+/// keys (some ask for one more key). `chord` holds a signal's keys so far.
+fn talk_key<F: Front + ?Sized>(screen: &mut F, chord: &mut Option<String>, key: KeyEvent) -> TalkKey {
+    if key.kind != KeyEventKind::Press || key.modifiers.contains(KeyModifiers::CONTROL) {
+        return TalkKey::NotMine;
+    }
+    let speaker = screen.my_seats().first().copied();
+    if screen.talk().draft.is_some() {
+        let audiences = screen.talk_audiences();
+        let Some(draft) = screen.talk_mut().draft.as_mut() else { return TalkKey::Used };
+        match key.code {
+            KeyCode::Char(c) => draft.push(c),
+            KeyCode::Backspace => {
+                draft.text.pop();
+            }
+            KeyCode::Tab => draft.next_audience(&audiences),
+            KeyCode::Esc => screen.talk_mut().draft = None,
+            KeyCode::Enter => {
+                let Some(d) = screen.talk_mut().draft.take() else { return TalkKey::Used };
+                let text = d.text.trim().to_string();
+                if text.is_empty() {
+                    return TalkKey::Used;
+                }
+                let Some(seat) = speaker else {
+                    screen.set_status(Some("you hold no seat here: spectators cannot talk".into()));
+                    return TalkKey::Used;
+                };
+                let saying = Saying { audience: d.audience, text, signal: None };
+                return TalkKey::Say(Submit { seat, request: Request::Say(saying), expect_seq: screen.seq() });
+            }
+            _ => {}
+        }
+        return TalkKey::Used;
+    }
+    let KeyCode::Char(c) = key.code else {
+        if chord.take().is_some() {
+            screen.set_status(Some("no signal given".into()));
+            return TalkKey::Used;
+        }
+        return TalkKey::NotMine;
+    };
+    let keys = match chord.take() {
+        Some(mut keys) => {
+            keys.push(c);
+            keys
+        }
+        None if c == 'T' => {
+            if speaker.is_none() {
+                screen.set_status(Some("you hold no seat here: spectators cannot talk".into()));
+            } else {
+                screen.talk_mut().draft = Some(Draft::default());
+            }
+            return TalkKey::Used;
+        }
+        None => c.to_string(),
+    };
+    let step = screen.signal_key(&keys);
+    let first = keys.chars().count() == 1;
+    match step {
+        None if first => TalkKey::NotMine,
+        None => {
+            screen.set_status(Some("no signal given".into()));
+            TalkKey::Used
+        }
+        Some(_) if speaker.is_none() => {
+            screen.set_status(Some("you hold no seat here: spectators cannot signal".into()));
+            TalkKey::Used
+        }
+        Some(SignalStep::More(question)) => {
+            screen.set_status(Some(question));
+            *chord = Some(keys);
+            TalkKey::Used
+        }
+        Some(SignalStep::Refuse(why)) => {
+            screen.set_status(Some(why));
+            TalkKey::Used
+        }
+        Some(SignalStep::Send(signal, words)) => {
+            screen.set_status(Some(format!("signalled: {words}")));
+            let saying = Saying { audience: Audience::Table, text: String::new(), signal: Some(signal) };
+            let seat = speaker.unwrap_or_default();
+            TalkKey::Say(Submit { seat, request: Request::Say(saying), expect_seq: screen.seq() })
+        }
+    }
 }
 
 fn on_key<F: Front + ?Sized>(screen: &mut F, key: KeyEvent) -> Action {
@@ -234,6 +355,8 @@ pub fn run(
         // Leaving, or a costly choice, was asked and waits for its
         // confirmation (the next key).
         let mut confirming: Option<Confirm> = None;
+        // The keys so far of a signal that asks for one more.
+        let mut chord: Option<String> = None;
         loop {
             // Redrawn every 80 ms at most: a running clock counts down.
             warn_low_time(&mut *screen);
@@ -262,39 +385,43 @@ pub fn run(
                             None => {}
                         }
                     }
-                    TermEvent::Key(key) => match on_key(&mut *screen, key) {
-                        Action::Quit => return Ok(()),
-                        Action::Send if sent_at.is_none() => {
-                            if let Some((seat, id, label)) = screen.chosen() {
-                                let s = Submit { seat, request: Request::Choose(id), expect_seq: screen.seq() };
-                                if let Some(question) = screen.confirm_question() {
-                                    screen.set_status(Some(question));
-                                    confirming = Some(Confirm::Choose(s, label));
+                    TermEvent::Key(key) => match talk_key(&mut *screen, &mut chord, key) {
+                        TalkKey::Say(s) => submit(s),
+                        TalkKey::Used => {}
+                        TalkKey::NotMine => match on_key(&mut *screen, key) {
+                            Action::Quit => return Ok(()),
+                            Action::Send if sent_at.is_none() => {
+                                if let Some((seat, id, label)) = screen.chosen() {
+                                    let s = Submit { seat, request: Request::Choose(id), expect_seq: screen.seq() };
+                                    if let Some(question) = screen.confirm_question() {
+                                        screen.set_status(Some(question));
+                                        confirming = Some(Confirm::Choose(s, label));
+                                    } else {
+                                        screen.set_status(Some(format!("sent: {label}")));
+                                        sent_at = Some(s.expect_seq);
+                                        submit(s);
+                                    }
+                                }
+                            }
+                            Action::Leave => {
+                                let seats = screen.my_seats();
+                                if seats.is_empty() {
+                                    screen.set_status(Some("you hold no seat here: you are watching".into()));
                                 } else {
-                                    screen.set_status(Some(format!("sent: {label}")));
+                                    confirming = Some(Confirm::Leave);
+                                    screen.set_status(Some(leave_question(&*screen, &seats)));
+                                }
+                            }
+                            Action::Undo if sent_at.is_none() => {
+                                if let Some(seat) = screen.undo_seat() {
+                                    let s = Submit { seat, request: Request::Undo, expect_seq: screen.seq() };
+                                    screen.set_status(Some("asking to take back the last choice".into()));
                                     sent_at = Some(s.expect_seq);
                                     submit(s);
                                 }
                             }
-                        }
-                        Action::Leave => {
-                            let seats = screen.my_seats();
-                            if seats.is_empty() {
-                                screen.set_status(Some("you hold no seat here: you are watching".into()));
-                            } else {
-                                confirming = Some(Confirm::Leave);
-                                screen.set_status(Some(leave_question(&*screen, &seats)));
-                            }
-                        }
-                        Action::Undo if sent_at.is_none() => {
-                            if let Some(seat) = screen.undo_seat() {
-                                let s = Submit { seat, request: Request::Undo, expect_seq: screen.seq() };
-                                screen.set_status(Some("asking to take back the last choice".into()));
-                                sent_at = Some(s.expect_seq);
-                                submit(s);
-                            }
-                        }
-                        _ => {}
+                            _ => {}
+                        },
                     },
                     TermEvent::Resize(..) => terminal.autoresize()?,
                     _ => {}
@@ -332,6 +459,8 @@ pub fn run(
                         sent_at = None;
                         screen.set_status(Some(line));
                     }
+                    Ok(Update::Talk(lines)) => screen.talk_mut().hear(lines),
+                    Ok(Update::TalkRefused(why)) => screen.set_status(Some(why)),
                     Ok(Update::Quit) => return Ok(()),
                     Ok(Update::Closed(why)) => {
                         screen.set_status(Some(why));
@@ -375,6 +504,64 @@ mod tests {
         warn_low_time(&mut screen);
         warn_low_time(&mut screen);
         assert_eq!(screen.log.len(), 1, "warned once: {:?}", screen.log);
+    }
+
+    fn press(screen: &mut LegioScreen, chord: &mut Option<String>, code: KeyCode) -> TalkKey {
+        talk_key(screen, chord, KeyEvent::new(code, KeyModifiers::NONE))
+    }
+
+    fn legio_screen(seat: Option<Seat>) -> LegioScreen {
+        let g = legio_engine::Game::new(legio_engine::GameConfig::new(3, 5)).expect("a game");
+        let viewer = seat.map_or(legio_engine::Viewer::Spectator, legio_engine::Viewer::Seat);
+        LegioScreen::new("g-1", crate::games::legio::read::table(g.view(viewer), 0), seat)
+    }
+
+    #[test]
+    fn t_opens_the_talk_line_every_key_types_tab_turns_whom_and_enter_says_it() {
+        let mut s = legio_screen(Some(1));
+        let mut chord = None;
+        assert_eq!(press(&mut s, &mut chord, KeyCode::Char('j')), TalkKey::NotMine, "j still moves");
+        assert_eq!(press(&mut s, &mut chord, KeyCode::Char('T')), TalkKey::Used);
+        for c in "q x1?".chars() {
+            assert_eq!(press(&mut s, &mut chord, KeyCode::Char(c)), TalkKey::Used, "{c} types, does not quit");
+        }
+        press(&mut s, &mut chord, KeyCode::Backspace);
+        press(&mut s, &mut chord, KeyCode::Tab);
+        assert_eq!(s.talk.draft.as_ref().map(|d| (d.text.as_str(), d.audience)), Some(("q x1", Audience::Seat(0))));
+        let TalkKey::Say(said) = press(&mut s, &mut chord, KeyCode::Enter) else { panic!("Enter says it") };
+        assert_eq!(said.seat, 1);
+        assert_eq!(
+            said.request,
+            Request::Say(Saying { audience: Audience::Seat(0), text: "q x1".into(), signal: None })
+        );
+        assert!(s.talk.draft.is_none(), "the line closes");
+        press(&mut s, &mut chord, KeyCode::Char('T'));
+        press(&mut s, &mut chord, KeyCode::Char('z'));
+        assert_eq!(press(&mut s, &mut chord, KeyCode::Esc), TalkKey::Used);
+        assert!(s.talk.draft.is_none(), "Esc drops it");
+    }
+
+    #[test]
+    fn a_signal_that_asks_for_a_key_takes_the_next_one() {
+        let mut s = legio_screen(Some(0));
+        let mut chord = None;
+        assert_eq!(press(&mut s, &mut chord, KeyCode::Char('P')), TalkKey::Used);
+        assert!(s.status.as_deref().is_some_and(|q| q.contains("which sector")), "{:?}", s.status);
+        let TalkKey::Say(said) = press(&mut s, &mut chord, KeyCode::Char('2')) else { panic!("a landing in S2") };
+        let Request::Say(line) = said.request else { panic!("a line") };
+        assert!(line.signal.is_some() && line.text.is_empty());
+        assert_eq!(s.status.as_deref(), Some("signalled: land with me in S2"));
+        press(&mut s, &mut chord, KeyCode::Char('P'));
+        assert_eq!(
+            press(&mut s, &mut chord, KeyCode::Char('k')),
+            TalkKey::Used,
+            "not a sector: no signal, k not moved"
+        );
+        assert!(chord.is_none());
+        let mut watching = legio_screen(None);
+        assert_eq!(press(&mut watching, &mut chord, KeyCode::Char('T')), TalkKey::Used);
+        assert!(watching.talk.draft.is_none(), "a spectator cannot talk");
+        assert!(watching.status.as_deref().is_some_and(|m| m.contains("spectators")));
     }
 
     #[test]

@@ -313,3 +313,47 @@ fn a_landing_shows_each_participants_domain_against_the_requirement() {
     }
     assert!(checked >= 1, "no landing met");
 }
+
+/// Issue #62: the talk shows on the table at 120x40 and 80x24, on the
+/// log's page and on the table screen of a game without a board:
+/// commanders named as the server names them, an AI's line marked, a
+/// signal in words, a whisper to this seat; a line of 280 characters stays
+/// in its panel at every size.
+#[test]
+fn the_talk_shows_at_every_size_and_stays_in_its_panel() {
+    use xodus_cli::talk::{Audience, Draft, Heard};
+    let g = play_until(3, 11, |g| g.public().round > 2);
+    let mut s = screen(&g, 0);
+    s.talk.hear(vec![
+        Heard {
+            talk_seq: 1,
+            speaker: 1,
+            speaker_ai: true,
+            signal_words: "invite me to your landing".into(),
+            ..Heard::default()
+        },
+        Heard { talk_seq: 2, speaker: 2, audience: Audience::Seat(0), text: "S3 together?".into(), ..Heard::default() },
+    ]);
+    for (w, h) in [(120u16, 40u16), (80, 24)] {
+        let text = render(&s, w, h);
+        assert!(text.contains("Commander 2 (AI): [invite me"), "{w}x{h}:\n{text}");
+        assert!(text.contains("Commander 3 to you: S3 together?"), "{w}x{h}:\n{text}");
+    }
+    s.page = 3;
+    assert!(render(&s, 80, 24).contains("Commander 3 to you"), "the log's page");
+    s.page = 0;
+    s.talk.hear(vec![Heard { talk_seq: 3, speaker: 2, text: "x".repeat(280), ..Heard::default() }]);
+    s.talk.draft = Some(Draft { text: "y".repeat(280), audience: Audience::Table });
+    for (w, h) in [(30u16, 8u16), (60, 20), (80, 24), (100, 30), (120, 40)] {
+        let text = render(&s, w, h);
+        assert_eq!(text.lines().count(), usize::from(h), "{w}x{h}");
+        assert!(text.lines().all(|l| l.chars().count() <= usize::from(w)), "{w}x{h}:\n{text}");
+    }
+    assert!(render(&s, 120, 40).contains("yyyy_"), "the end of the line typed shows");
+    let mut unknown = legio_read::table(g.view(Viewer::Seat(0)), 9);
+    unknown.game_type = "high_card".into();
+    unknown.typed = xodus_cli::table::Typed::Unread(None);
+    let mut bare = LegioScreen::new("g-test", unknown, Some(0));
+    bare.talk.hear(vec![Heard { talk_seq: 1, speaker: 1, text: "gg".into(), ..Heard::default() }]);
+    assert!(render(&bare, 120, 40).contains("seat 1: gg"), "{}", render(&bare, 120, 40));
+}

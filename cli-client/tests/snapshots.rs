@@ -273,3 +273,53 @@ fn every_option_shows_whole_by_its_key_at_every_size() {
         assert!(card.contains("How the crew wins"), "{w}x{h}:\n{card}");
     }
 }
+
+/// Issue #62: the talk a screen heard (an AI captain's plan with its
+/// signal in words, a person's line to one captain, a signal alone) beside
+/// the log, and the line being typed under it; a line of 280 characters
+/// and one with control characters never break the layout.
+fn talking(s: &mut Screen) {
+    use xodus_cli::talk::{Audience, Draft, Heard};
+    s.talk.hear(vec![
+        Heard {
+            talk_seq: 1,
+            speaker: 1,
+            speaker_ai: true,
+            intent: true,
+            text: "Heading to Veyra Drift (1,2): to explore it.".into(),
+            signal_words: "heading to (1,2) Veyra Drift".into(),
+            ..Heard::default()
+        },
+        Heard {
+            talk_seq: 2,
+            speaker: 2,
+            audience: Audience::Seat(0),
+            text: "hold at the Rift".into(),
+            ..Heard::default()
+        },
+        Heard { talk_seq: 3, speaker: 3, signal_words: "don't seal yet".into(), ..Heard::default() },
+    ]);
+    s.talk.draft = Some(Draft { text: "on my way".into(), audience: Audience::Team });
+}
+
+#[test]
+fn talk_beside_the_log_100x30_and_80x24() {
+    let mut s = fixture("opening", || {
+        let (g, ev) = play_until(7, |g| g.public().seq >= 1);
+        (g, ev, vec![0])
+    });
+    talking(&mut s);
+    check("talk_100x30", &render(&s, 100, 30));
+    check("talk_80x24", &render(&s, 80, 24));
+    // A long line and one with control characters stay in their panel.
+    let long = xodus_cli::talk::Heard { talk_seq: 4, speaker: 2, text: "word ".repeat(56), ..Default::default() };
+    let rude = xodus_cli::talk::Heard { talk_seq: 5, speaker: 1, text: "a\nb\u{1b}[2Jc".into(), ..Default::default() };
+    s.talk.hear(vec![long, rude]);
+    for (w, h) in [(100u16, 30u16), (80, 24), (120, 40), (40, 12)] {
+        let picture = render(&s, w, h);
+        assert_eq!(picture.lines().count(), usize::from(h), "{w}x{h}");
+        assert!(picture.lines().all(|l| l.chars().count() <= usize::from(w)), "{w}x{h}:\n{picture}");
+        assert!(!picture.contains('\u{1b}'), "no escape reaches the terminal");
+    }
+    assert!(render(&s, 100, 30).contains("captain 1: a b [2Jc"), "{}", render(&s, 100, 30));
+}

@@ -1,4 +1,5 @@
-//! The scriptable commands: `create`, `list`, `join`, `leave`, `act` and `view`.
+//! The scriptable commands: `create`, `list`, `join`, `leave`, `act`, `view`
+//! and `say`.
 //! Each makes one or two calls and prints one result on stdout (JSON, a
 //! token, or a table) so that shell scripts and tests can drive a game.
 //! They work on any game: a game may print its own JSON and text report
@@ -8,10 +9,11 @@
 
 use super::new_game;
 use serde_json::json;
-use xodus_cli::cli::{ActArgs, CreateArgs, JoinArgs, LeaveArgs, ListArgs, USAGE_EXIT, UsageError, ViewArgs};
+use xodus_cli::cli::{ActArgs, CreateArgs, JoinArgs, LeaveArgs, ListArgs, SayArgs, USAGE_EXIT, UsageError, ViewArgs};
 use xodus_cli::clock::Clocks;
 use xodus_cli::remote::{Remote, RemoteError};
 use xodus_cli::table::{Table, Typed};
+use xodus_cli::talk::{Audience, MAX_CHARS, Saying};
 use xodus_cli::{games, plain};
 
 /// Prints on stdout like `print!`; see [`write_out`].
@@ -182,6 +184,34 @@ pub async fn view(a: ViewArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// `xodus say`: says a line (text, a signal, or both) as the seat and
+/// prints the line as the server kept it, JSON (`signal_words`: the
+/// signal in the server's words).
+pub async fn say(a: SayArgs) -> anyhow::Result<()> {
+    let line = saying(&a)?;
+    let remote = Remote::connect(&a.server.server).await?;
+    let kept = remote.say(&a.game, a.seat, &a.token, &line).await?;
+    outln!("{}", serde_json::to_string(&kept)?);
+    Ok(())
+}
+
+/// The line `xodus say`'s flags ask for; a usage error when it says
+/// nothing or names no signal any game has. The text goes to the server
+/// as typed: it refuses what it does not take, in its own words.
+fn saying(a: &SayArgs) -> Result<Saying, UsageError> {
+    let text = a.text.join(" ");
+    let signal = a.signal.as_deref().map(games::signal).transpose().map_err(UsageError)?;
+    if text.trim().is_empty() && signal.is_none() {
+        return Err(UsageError(format!("nothing to say: give TEXT (up to {MAX_CHARS} characters) or --signal")));
+    }
+    let audience = match (a.to, a.team) {
+        (Some(seat), _) => Audience::Seat(seat),
+        (None, true) => Audience::Team,
+        (None, false) => Audience::Table,
+    };
+    Ok(Saying { audience, text, signal })
+}
+
 /// A text report with, under its first line, the line saying how far
 /// behind the live game the state is, when it is.
 fn with_delay(report: String, table: &Table) -> String {
@@ -213,6 +243,29 @@ pub fn exit_code(e: &anyhow::Error) -> i32 {
 mod tests {
     use super::*;
     use tabletop::pb;
+    use xodus_cli::cli::{Cli, Command};
+
+    fn say_args(args: &[&str]) -> SayArgs {
+        let base = ["xodus", "say", "--game", "g-1", "--seat", "0", "--token", "t"];
+        let all: Vec<&str> = base.iter().chain(args).copied().collect();
+        match Cli::try_parse_for("xodus", "xodus", all).expect("parses").command {
+            Command::Say(a) => a,
+            other => panic!("not say: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn say_reads_its_audience_text_and_signal_and_refuses_nothing_to_say() {
+        let s = saying(&say_args(&["--to", "2", "on", "my", "way"])).expect("a line");
+        assert_eq!((s.audience, s.text.as_str(), s.signal.is_none()), (Audience::Seat(2), "on my way", true));
+        let s = saying(&say_args(&["--team", "--signal", "dont-seal"])).expect("a signal");
+        assert_eq!((s.audience, s.text.as_str(), s.signal.is_some()), (Audience::Team, "", true));
+        assert!(saying(&say_args(&[])).is_err(), "nothing to say");
+        let e = saying(&say_args(&["--signal", "dance"])).expect_err("no such signal");
+        assert!(e.0.contains("heading-to") && e.0.contains("land-with-me"), "{e}");
+        let both = ["xodus", "say", "--game", "g", "--seat", "0", "--token", "t", "--to", "1", "--team", "hi"];
+        assert_eq!(Cli::try_parse_for("xodus", "xodus", both).map(|_| ()).map_err(|e| e.exit_code()), Err(2));
+    }
 
     #[test]
     fn acting_in_a_game_without_a_reader_answers_with_the_platform_decision() {

@@ -16,6 +16,7 @@ use xodus_cli::procs::{self, Guard};
 use xodus_cli::remote::{Remote, RemoteError, Step};
 use xodus_cli::seats::{self, Seat, SeatHolder};
 use xodus_cli::table::{self, Table};
+use xodus_cli::talk::Heard;
 use xodus_cli::tui::{self, Front, Request, Submit, Update};
 
 /// Times a broken stream is reopened before giving up.
@@ -25,28 +26,35 @@ const RESUMES: u32 = 10;
 /// its saved game).
 pub type LeaveHook = Box<dyn FnMut(&[Seat]) + Send>;
 
-/// Follows `game` from `from_seq` (as a spectator, or as `seat` with its
-/// token), reopening the stream when it breaks, until the game ends, the
-/// receiver is dropped (the stream closes at once) or the server stays away.
+/// Follows `game` from `from_seq` and its talk from `from_talk_seq` (as a
+/// spectator, or as `seat` with its token), reopening the stream where it
+/// broke (the last seq and talk_seq seen) when it breaks, until the game
+/// ends, the receiver is dropped (the stream closes at once) or the server
+/// stays away.
 pub fn spawn_follow(
     remote: Remote,
     game: String,
-    from_seq: u64,
+    (from_seq, from_talk_seq): (u64, u64),
     seat: Option<(Seat, String)>,
 ) -> mpsc::UnboundedReceiver<Step> {
     let (tx, rx) = mpsc::unbounded_channel();
     let gone = tx.clone();
     let follow = async move {
         let last = Arc::new(AtomicU64::new(from_seq));
+        let last_talk = Arc::new(AtomicU64::new(from_talk_seq));
         let mut failures = 0;
         loop {
             let (step_tx, mut step_rx) = mpsc::unbounded_channel::<Step>();
             let fwd_tx = tx.clone();
             let fwd_last = last.clone();
+            let fwd_talk = last_talk.clone();
             let forward = tokio::spawn(async move {
                 let mut over = false;
                 while let Some(step) = step_rx.recv().await {
                     fwd_last.store(step.seq, Ordering::SeqCst);
+                    if let Some(t) = step.talk.iter().map(|l| l.talk_seq).max() {
+                        fwd_talk.fetch_max(t, Ordering::SeqCst);
+                    }
                     over |= step.over();
                     if fwd_tx.send(step).is_err() {
                         return true;
@@ -54,7 +62,8 @@ pub fn spawn_follow(
                 }
                 over
             });
-            let result = remote.follow(&game, last.load(Ordering::SeqCst), seat.clone(), step_tx).await;
+            let (seq, talk) = (last.load(Ordering::SeqCst), last_talk.load(Ordering::SeqCst));
+            let result = remote.follow(&game, seq, talk, seat.clone(), step_tx).await;
             let done = forward.await.unwrap_or(true);
             if done || tx.is_closed() {
                 return;
@@ -125,7 +134,7 @@ pub async fn screen(
     screen.note(format!("Following game {game} on {}", remote.url()));
 
     let (upd_tx, upd_rx) = std::sync::mpsc::channel::<Update>();
-    let mut steps = spawn_follow(remote.clone(), game.clone(), from, seat.clone());
+    let mut steps = spawn_follow(remote.clone(), game.clone(), (from, 0), seat.clone());
     let feed_tx = upd_tx.clone();
     let feed_remote = remote.clone();
     let feed_game = game.clone();
@@ -133,8 +142,9 @@ pub async fn screen(
     let (spectate, mut spectate_rx) = mpsc::unbounded_channel::<()>();
     let feed = tokio::spawn(async move {
         let mut last = from;
+        let mut last_talk = 0;
         loop {
-            let step = tokio::select! {
+            let mut step = tokio::select! {
                 s = steps.recv() => match s {
                     Some(s) => s,
                     None => break,
@@ -142,11 +152,15 @@ pub async fn screen(
                 Some(()) = spectate_rx.recv() => {
                     // The seat was given back: follow on as a spectator.
                     feed_seat = None;
-                    steps = spawn_follow(feed_remote.clone(), feed_game.clone(), last, None);
+                    steps = spawn_follow(feed_remote.clone(), feed_game.clone(), (last, last_talk), None);
                     continue;
                 }
             };
             last = step.seq;
+            // Said at this step's seq: heard after its update.
+            let talk = std::mem::take(&mut step.talk);
+            last_talk = talk.iter().map(|l| l.talk_seq).max().unwrap_or(last_talk).max(last_talk);
+            let talk = (!talk.is_empty()).then_some(Update::Talk(talk));
             if let Some(seats) = step.seats.clone()
                 && feed_tx.send(Update::Seats(seats)).is_err()
             {
@@ -156,6 +170,11 @@ pub async fn screen(
                 return;
             }
             if !step.state_sent {
+                if let Some(talk) = talk
+                    && feed_tx.send(talk).is_err()
+                {
+                    return;
+                }
                 continue;
             }
             let table = match step.table {
@@ -178,6 +197,11 @@ pub async fn screen(
             };
             let paced = matches!(&update, Update::State { events, .. } if !events.is_empty());
             if feed_tx.send(update).is_err() {
+                return;
+            }
+            if let Some(talk) = talk
+                && feed_tx.send(talk).is_err()
+            {
                 return;
             }
             if paced && !pace.is_zero() {
@@ -268,6 +292,13 @@ async fn run_front(
                     };
                     if let Some(line) = refusal {
                         let _ = upd_tx.send(Update::Notice(line));
+                    }
+                }
+                Request::Say(line) => {
+                    let Some(token) = tokens.get(&s.seat) else { continue };
+                    // Said: the line comes back on the stream.
+                    if let Err(e) = remote.say(&game, s.seat, token, line).await {
+                        let _ = upd_tx.send(Update::TalkRefused(format!("not said: {e}")));
                     }
                 }
                 Request::Leave => {
@@ -376,7 +407,7 @@ pub async fn plain(remote: Remote, game: String) -> anyhow::Result<Table> {
     if table.over() {
         return Ok(table);
     }
-    let mut steps = spawn_follow(remote.clone(), game.clone(), table.seq, None);
+    let mut steps = spawn_follow(remote.clone(), game.clone(), (table.seq, 0), None);
     let mut seats: Vec<SeatHolder> = Vec::new();
     let mut rules: Option<ClockRules> = None;
     let _signals = interrupt::handled_here();
@@ -405,7 +436,9 @@ pub async fn plain(remote: Remote, game: String) -> anyhow::Result<Table> {
             }
             seats = now.clone();
         }
+        let talk: Vec<String> = step.talk.iter().map(|l| talk_line(&table, l)).collect();
         if !step.state_sent {
+            lines.extend(talk);
             if !emit_all(&mut out, step.seq, &lines) {
                 return Ok(table);
             }
@@ -421,6 +454,7 @@ pub async fn plain(remote: Remote, game: String) -> anyhow::Result<Table> {
             table = t;
         }
         lines.extend(Clocks::new(rules, table.clocks.clone()).line(|s| seat_title(&table, s as Seat)));
+        lines.extend(talk);
         if !emit_all(&mut out, step.seq, &lines) {
             // The reader went away (`xodus watch --plain | head`): nobody
             // is watching any more, so stop following.
@@ -453,6 +487,13 @@ fn emit(out: &mut impl Write, line: &str) -> bool {
 /// has gone away.
 fn emit_all(out: &mut impl Write, seq: u64, lines: &[String]) -> bool {
     lines.iter().all(|line| emit(out, &format!("[{seq}] {line}")))
+}
+
+/// A line of talk as the plain lines print it: "talk: captain 1 (AI)
+/// plans: ...".
+fn talk_line(table: &Table, line: &Heard) -> String {
+    let name = |s: Seat| games::seat_name(&table.game_type, u32::from(s));
+    format!("talk: {}", line.words(name, &[]))
 }
 
 /// A seat as the plain lines name it (`games::seat_title`).

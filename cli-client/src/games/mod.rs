@@ -15,7 +15,7 @@ pub mod xodus;
 
 use crate::cli::SetupArgs;
 use crate::seats::Seat;
-use crate::table::{Table, Typed};
+use crate::table::{Packed, Table, Typed};
 use crate::tui::Front;
 use tabletop::pb;
 
@@ -92,6 +92,16 @@ pub trait ClientGame: Sync {
     fn report(&self, _game_id: &str, _table: &Table) -> Option<String> {
         None
     }
+    /// A signal of this game from `xodus say --signal KIND[:ARG]`, packed
+    /// (None: KIND is not one of this game's; an error: its argument is
+    /// missing or bad).
+    fn signal(&self, _spec: &str) -> Option<Result<Packed, String>> {
+        None
+    }
+    /// This game's `--signal` kinds, in words ("" for none).
+    fn signal_kinds(&self) -> &'static str {
+        ""
+    }
     /// The level a game's configuration (`GameSummary.game_config`) names,
     /// for `xodus list` (None: not this game's, or no level).
     fn level(&self, _config: &prost_types::Any) -> Option<&'static str> {
@@ -152,6 +162,21 @@ pub fn seat_title(table: &Table, seat: Seat) -> String {
 /// does).
 pub fn level(config: &prost_types::Any) -> String {
     GAMES.iter().find_map(|g| g.level(config)).unwrap_or_default().to_string()
+}
+
+/// The signal `xodus say --signal` names, of whichever game has that
+/// kind (the server refuses one of another game than the table's), or
+/// why none does.
+pub fn signal(spec: &str) -> Result<Packed, String> {
+    if let Some(found) = GAMES.iter().find_map(|g| g.signal(spec)) {
+        return found;
+    }
+    let kinds: Vec<String> = GAMES
+        .iter()
+        .filter(|g| !g.signal_kinds().is_empty())
+        .map(|g| format!("{}: {}", g.title(), g.signal_kinds()))
+        .collect();
+    Err(format!("--signal {spec}: no game has that signal; {}", kinds.join("; ")))
 }
 
 /// The game of a type name, if this client knows it.

@@ -10,7 +10,7 @@ pub mod ui;
 
 use super::{ClientGame, NewSetup};
 use crate::cli::{SetupArgs, UsageError};
-use crate::table::{Table, Typed};
+use crate::table::{self, Table, Typed};
 use legio_engine::View;
 use tabletop::pb;
 
@@ -26,6 +26,14 @@ pub struct Legio;
 pub const DEFAULT_PLAYERS: u8 = 3;
 
 impl ClientGame for Legio {
+    fn signal(&self, spec: &str) -> Option<Result<table::Packed, String>> {
+        ui::talk::parse_spec(spec)
+    }
+
+    fn signal_kinds(&self) -> &'static str {
+        ui::talk::SPEC_KINDS
+    }
+
     fn game_type(&self) -> &'static str {
         legio_wire::GAME_TYPE
     }

@@ -64,6 +64,14 @@ fn usage(text: String) -> anyhow::Error {
 }
 
 impl ClientGame for Xodus {
+    fn signal(&self, spec: &str) -> Option<Result<table::Packed, String>> {
+        ui::talk::parse_spec(spec)
+    }
+
+    fn signal_kinds(&self) -> &'static str {
+        ui::talk::SPEC_KINDS
+    }
+
     fn game_type(&self) -> &'static str {
         xodus_wire::GAME_TYPE
     }

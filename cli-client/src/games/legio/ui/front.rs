@@ -1,12 +1,14 @@
 //! The keyboard loop's handle on the VII Legio screen, the table screen
 //! (`tui::Front`): a new state is a [`Table`], its events are logged as
-//! the server's summary lines; Tab turns the pages.
+//! the server's summary lines; Tab turns the pages; the signal keys are
+//! `talk`'s.
 
 use super::layout::draw;
 use super::model::{LegioScreen, PAGES};
 use crate::clock::Clocks;
 use crate::seats::SeatHolder;
 use crate::table::{Outcome, Table, event_line};
+use crate::talk::{Audience, SignalStep, Talk};
 use crate::tui::Front;
 use legio_engine::Seat;
 use ratatui::Frame;
@@ -97,5 +99,20 @@ impl Front for LegioScreen {
     }
     fn set_help(&mut self, open: bool) {
         self.show_help = open;
+    }
+    fn talk(&self) -> &Talk {
+        &self.talk
+    }
+    fn talk_mut(&mut self) -> &mut Talk {
+        &mut self.talk
+    }
+    fn talk_audiences(&self) -> Vec<Audience> {
+        // A competitive game: no team, the table or one commander.
+        let seats = self.view().map_or(self.holders.len(), |v| v.counts.hands.len());
+        let others = (0..seats).filter_map(|s| Seat::try_from(s).ok()).filter(|s| self.my_seat != Some(*s));
+        std::iter::once(Audience::Table).chain(others.map(Audience::Seat)).collect()
+    }
+    fn signal_key(&self, keys: &str) -> Option<SignalStep> {
+        super::talk::signal_key(self, keys)
     }
 }

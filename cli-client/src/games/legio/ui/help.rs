@@ -1,6 +1,7 @@
 //! The rules card and the keys (`?`): how the game ends and is won, what
 //! a turn may do and what it costs, what each card's risk tag means, what
-//! the tracks are, then the keys and the panels' abbreviations. Facts as
+//! the tracks are, then the keys (the talk's too) and the panels'
+//! abbreviations. Facts as
 //! the engine plays them (games/legio/engine/src/score.rs, turn.rs, explore.rs).
 
 use crate::ui::{menu, style};
@@ -41,6 +42,8 @@ pub fn lines() -> Vec<Line<'static>> {
         r("  Tab  (small screens) the Red Nebula, the commanders, the log   PgUp/PgDn  scroll the log".into()),
         r("  u  undo your last choice (if nothing hidden or random happened)   x  leave your seat (asks)".into()),
         r("  ?  this card   q or Esc  quit".into()),
+        r(super::talk::KEYS_HELP[0].into()),
+        r(super::talk::KEYS_HELP[1].into()),
         t("Abbreviations"),
         r("  > the active commander; prop propulsors, las lasers, dec decoder, det risk detectors, sq squads,".into()),
         r("  exp experts (D diplomats, A adventurers, H hunters), obj secret objectives, calls Imperator calls".into()),

@@ -3,13 +3,14 @@
 //! The table from 100x30 up: the status bar; the Nebula beside the
 //! commanders; the viewer's hand and objectives beside the scores,
 //! Imperator and contacts; the decision (with the landing or mission
-//! under way) beside the log. Smaller (80x24): the decision, the viewer's
-//! own board and its secrets come first, the rest a Tab away. Tiny: a line
+//! under way) beside the log and, once someone talks, the talk. Smaller (80x24): the decision, the viewer's
+//! own board and its secrets come first, the talk's last lines over
+//! the footer, the rest a Tab away. Tiny: a line
 //! saying so. Without a VII Legio view (a game the client has no board
 //! for): status, menu and log. Text is wrapped at words, never cut.
 
 use super::model::{LegioScreen, PAGES};
-use super::{board, commanders, decision, hand, help, log, scores, status};
+use super::{board, commanders, decision, hand, help, log, scores, status, talk};
 use crate::ui::clock;
 use crate::ui::frame::{self, inner_cols, inner_rows, panel};
 use crate::ui::style;
@@ -90,7 +91,23 @@ fn menu_and_log(screen: &LegioScreen, area: Rect, buf: &mut Buffer, split: bool)
         Layout::vertical([Constraint::Percentage(60), Constraint::Fill(1)]).areas(area)
     };
     decision_panel(screen, menu, buf);
-    log_panel(screen, log_area, buf);
+    log_panel(screen, with_talk(screen, log_area, buf), buf);
+}
+
+/// Once there is talk (or a line is typed): the talk panel drawn in the
+/// right half of `area` (the lower half of a narrow one); the rest is
+/// returned for the log.
+fn with_talk(screen: &LegioScreen, area: Rect, buf: &mut Buffer) -> Rect {
+    if !screen.talk.shown() {
+        return area;
+    }
+    let [rest, talk_area] = if area.width >= 60 {
+        Layout::horizontal([Constraint::Percentage(50), Constraint::Fill(1)]).areas(area)
+    } else {
+        Layout::vertical([Constraint::Percentage(50), Constraint::Fill(1)]).areas(area)
+    };
+    talk::draw_panel(screen, talk_area, buf);
+    rest
 }
 
 /// The hand panel: the viewer's cards and objectives, wrapped.
@@ -153,16 +170,20 @@ fn compact(screen: &LegioScreen, body: Rect, buf: &mut Buffer) {
     fit(&mut secrets, (body.height as usize / 4).max(2), "Tab, then the log, or widen");
     let own_h = own.len() as u16;
     let secrets_h = secrets.len() as u16;
-    let [own_area, secrets_area, menu, foot] = Layout::vertical([
+    // The talk's last lines (and the line typed) over the footer.
+    let talk_h = if screen.talk.shown() { (body.height / 5).max(2) } else { 0 };
+    let [own_area, secrets_area, menu, talk_area, foot] = Layout::vertical([
         Constraint::Length(own_h),
         Constraint::Length(secrets_h),
         Constraint::Fill(1),
+        Constraint::Length(talk_h),
         Constraint::Length(footer_rows(screen, width)),
     ])
     .areas(body);
     Paragraph::new(own).render(own_area, buf);
     Paragraph::new(secrets).render(secrets_area, buf);
     decision_panel(screen, menu, buf);
+    Paragraph::new(talk::panel_lines(screen, usize::from(talk_h), width)).render(talk_area, buf);
     footer(screen, foot, buf);
 }
 
@@ -198,7 +219,7 @@ fn page(screen: &LegioScreen, body: Rect, buf: &mut Buffer) {
             let lines = commanders::lines(screen, v, usize::MAX, cols(main));
             panel("Commanders", lines, main, buf);
         }
-        _ => log_panel(screen, main, buf),
+        _ => log_panel(screen, with_talk(screen, main, buf), buf),
     }
     let next = PAGES[(screen.page + 1) % PAGES.len()];
     Paragraph::new(Line::styled(format!("{}   Tab: {next}", PAGES[screen.page]), style::dim())).render(foot, buf);

@@ -3,7 +3,8 @@
 //! one job per module: `board` (the sectors), `commanders` (every
 //! public board), `hand` (the viewer's secrets), `scores` (PC, Xeno track,
 //! Imperator, contacts), `decision` (the menu), `outcome` (the end),
-//! `log`, `status`, `help`, `layout` (which panels fit), `names`
+//! `log`, `talk` (the talk panel, the signal keys), `status`, `help`,
+//! `layout` (which panels fit), `names`
 //! (content in words). A game the client has no board for is shown with
 //! the same screen from its decision and log alone.
 
@@ -21,6 +22,7 @@ pub mod names;
 mod outcome;
 mod scores;
 mod status;
+pub(crate) mod talk;
 
 pub use layout::{draw, render};
 pub use model::LegioScreen;

@@ -2,13 +2,14 @@
 //! client has no board for): the last state received (the platform's
 //! decision and outcome, and VII Legio's view when readable), the seat
 //! this terminal plays, who holds the others, the event log (each
-//! `Event.summary`) and the menu cursor. Pure data plus small updates;
+//! `Event.summary`), the menu cursor and the table talk. Pure data plus small updates;
 //! drawing lives in the panels.
 
 use super::names;
 use crate::clock::Clocks;
 use crate::seats::{self, Holder, SeatHolder};
 use crate::table::{Offer, Table};
+use crate::talk::Talk;
 use legio_engine::{Seat, View};
 
 /// Lines kept in the event log.
@@ -46,6 +47,8 @@ pub struct LegioScreen {
     pub status: Option<String>,
     /// The seats' clocks (the latest state's, and the game's rules).
     pub clocks: Clocks,
+    /// The table talk heard, and the line being typed.
+    pub talk: Talk,
 }
 
 impl LegioScreen {
@@ -67,6 +70,7 @@ impl LegioScreen {
             page: 0,
             clocks,
             status: None,
+            talk: Talk::default(),
         }
     }
 

@@ -1,7 +1,8 @@
 //! The keyboard loop's handle on the X-ODUS screen (`tui::Front`): a new
 //! state is read as the engine's view, its events as the engine's events
 //! (their lines name the systems on the board, their dice fill the dice
-//! panel); the map pans with H, J, K, L and 0.
+//! panel); the map pans with H, J, K, L and 0; the signal keys point at
+//! the map (`talk`).
 
 use super::layout::draw;
 use super::model::Screen;
@@ -9,6 +10,7 @@ use crate::clock::Clocks;
 use crate::games::xodus::{events, team_outcome, view};
 use crate::seats::SeatHolder;
 use crate::table::{Outcome, Table};
+use crate::talk::{Audience, SignalStep, Talk};
 use crate::tui::Front;
 use ratatui::Frame;
 use ratatui::crossterm::event::KeyCode;
@@ -95,5 +97,18 @@ impl Front for Screen {
             _ => return false,
         }
         true
+    }
+    fn talk(&self) -> &Talk {
+        &self.talk
+    }
+    fn talk_mut(&mut self) -> &mut Talk {
+        &mut self.talk
+    }
+    fn talk_audiences(&self) -> Vec<Audience> {
+        let others = self.view.public.ships.iter().map(|s| s.seat).filter(|s| !self.my_seats.contains(s));
+        [Audience::Table, Audience::Team].into_iter().chain(others.map(Audience::Seat)).collect()
+    }
+    fn signal_key(&self, keys: &str) -> Option<SignalStep> {
+        super::talk::signal_key(self, keys)
     }
 }

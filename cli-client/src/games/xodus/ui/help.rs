@@ -1,5 +1,6 @@
 //! The help screen: the rules card (how the crew wins and loses, what a
-//! round holds, what the tracks mean), the keys and the map legend.
+//! round holds, what the tracks mean), the keys (the talk's too) and the
+//! map legend.
 
 use super::style::{self, sym};
 use crate::ui::menu;
@@ -48,14 +49,12 @@ pub fn lines() -> Vec<Line<'static>> {
         Line::raw(""),
         Line::styled("Keys", style::title()),
         Line::raw(format!("  Up/Down or j/k  move in the menu     {}", menu::keys_help())),
-        Line::raw("  Enter           send the choice      PgUp/PgDn  scroll the log"),
-        Line::raw("  H/J/K/L         pan the map          0  centre the map"),
-        Line::raw("  u               undo your last choice (if nothing random happened since)"),
-        Line::raw("  x               leave your seats (asks first); you go on watching"),
-        Line::raw("  ?               this card            q or Esc  quit"),
-        Line::raw(""),
-        Line::styled("Map", style::title()),
+        Line::raw("  Enter  send the choice   PgUp/PgDn  scroll the log   H/J/K/L  pan the map   0  centre the map"),
+        Line::raw("  u  undo your last choice (if nothing random happened since)   x  leave your seats (asks first)"),
+        Line::raw("  ?  this card   q or Esc  quit   T  talk (Tab: to the team or one captain; Enter says it)"),
     ];
+    out.extend(super::talk::KEYS_HELP.iter().map(|l| Line::raw(*l)));
+    out.extend([Line::raw(""), Line::styled("Map", style::title())]);
     for pair in [[SystemKind::Allied, SystemKind::Enemy], [SystemKind::Corrupt, SystemKind::MainRift]] {
         out.push(Line::from(pair.into_iter().flat_map(kind).collect::<Vec<_>>()));
     }

@@ -1,14 +1,14 @@
 //! Which panels fit, and where. From 100x30 up: status bar, map with the
 //! ship mats, Corruption mat and fight panel beside it, and the decision
-//! menu beside the event log. Smaller (an 80x24 terminal): the Corruption
+//! menu beside the event log (and the talk, once someone talks). Smaller (an 80x24 terminal): the Corruption
 //! track and the Keys on a line each, a short line per ship, a small map
 //! around the active ship (or the space the highlighted option names),
-//! then the menu and the log. Tiny: a single line saying so.
+//! then the menu and the log (beside the talk). Tiny: a single line saying so.
 
 use super::map::{MapWidget, choice_hex, orientation_preview};
 use super::model::Screen;
 use super::style;
-use super::{corruption, decision, fight, help, log, ships, status};
+use super::{corruption, decision, fight, help, log, ships, status, talk};
 use crate::ui::clock;
 use crate::ui::frame::{self, inner_cols, inner_rows, panel};
 use ratatui::Frame;
@@ -122,7 +122,24 @@ fn compact(screen: &Screen, body: Rect, buf: &mut Buffer) {
         .render(inner, buf);
     }
     panel("Decision", decision::lines(screen, inner_rows(menu), inner_cols(menu)), menu, buf);
+    let log_area = with_talk(screen, log_area, buf);
     panel("Log", log::lines(screen, inner_rows(log_area), log_area.width.saturating_sub(2) as usize), log_area, buf);
+}
+
+/// Once there is talk (or a line is typed): the talk panel drawn in the
+/// right half of `area` (the lower half of a narrow one); the rest is
+/// returned for the log.
+fn with_talk(screen: &Screen, area: Rect, buf: &mut Buffer) -> Rect {
+    if !screen.talk.shown() {
+        return area;
+    }
+    let [rest, talk_area] = if area.width >= 60 {
+        Layout::horizontal([Constraint::Percentage(50), Constraint::Fill(1)]).areas(area)
+    } else {
+        Layout::vertical([Constraint::Percentage(50), Constraint::Fill(1)]).areas(area)
+    };
+    talk::draw_panel(screen, talk_area, buf);
+    rest
 }
 
 fn full(screen: &Screen, body: Rect, buf: &mut Buffer) {
@@ -133,7 +150,10 @@ fn full(screen: &Screen, body: Rect, buf: &mut Buffer) {
     let want_ships = if side.height >= 3 * ship_rows + 2 + 5 + 6 { 3 * ship_rows } else { 2 * ship_rows };
     let [ships_area, corr_area, fight_area] =
         Layout::vertical([Constraint::Length(want_ships + 2), Constraint::Length(5), Constraint::Fill(1)]).areas(side);
-    let [menu_area, log_area] = Layout::horizontal([Constraint::Percentage(50), Constraint::Fill(1)]).areas(bottom);
+    let menu_share = if screen.talk.shown() { 40 } else { 50 };
+    let [menu_area, log_area] =
+        Layout::horizontal([Constraint::Percentage(menu_share), Constraint::Fill(1)]).areas(bottom);
+    let log_area = with_talk(screen, log_area, buf);
 
     let choice = screen.selected_option().map(|(_, o)| &o.choice);
     let block = Block::bordered().title(Line::styled(format!(" Map{} ", map_title(screen, choice)), style::title()));

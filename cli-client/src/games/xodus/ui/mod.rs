@@ -16,6 +16,7 @@ mod model;
 mod ships;
 mod status;
 pub mod style;
+pub(crate) mod talk;
 
 pub use layout::{MIN_HEIGHT, MIN_WIDTH, draw, render};
 pub use model::{LastRoll, Screen};

@@ -1,9 +1,10 @@
 //! The client-side picture of one game: the last view received, the event
-//! log, the last dice roll, which seats this terminal plays, and the menu
-//! cursor. Pure data plus small updates; drawing lives in the panels.
+//! log, the last dice roll, which seats this terminal plays, the menu
+//! cursor and the table talk. Pure data plus small updates; drawing lives in the panels.
 
 use crate::clock::Clocks;
 use crate::seats::{self, Holder, SeatHolder};
+use crate::talk::Talk;
 use xodus_engine::content::{DieColor, Face};
 use xodus_engine::{ChoiceOption, Event, RollPurpose, Seat, View};
 
@@ -54,6 +55,8 @@ pub struct Screen {
     pub pan: (i16, i16),
     /// The seats' clocks (empty: an untimed game).
     pub clocks: Clocks,
+    /// The table talk heard, and the line being typed.
+    pub talk: Talk,
 }
 
 impl Screen {
@@ -74,6 +77,7 @@ impl Screen {
             status: None,
             pan: (0, 0),
             clocks: Clocks::default(),
+            talk: Talk::default(),
         }
     }
 
