@@ -69,6 +69,19 @@ pub enum Pick {
     Payload(serde_json::Value),
 }
 
+/// What a seat asks to say.
+#[derive(Clone, Debug)]
+pub struct Saying {
+    /// Who hears it.
+    pub audience: crate::model::Audience,
+    /// Plain text (may be empty with a signal).
+    pub text: String,
+    /// A signal of the game's own, packed.
+    pub signal: Option<prost_types::Any>,
+    /// The line states the speaker's plan.
+    pub intent: bool,
+}
+
 /// Checks a Say request's audience and wraps what it says (the text and
 /// signal are checked by the manager).
 pub fn saying(
@@ -77,7 +90,7 @@ pub fn saying(
     text: String,
     signal: Option<prost_types::Any>,
     intent: bool,
-) -> Result<crate::manager::Saying, ServiceError> {
+) -> Result<Saying, ServiceError> {
     use crate::model::Audience;
     let audience = match (pb::TalkAudience::try_from(audience), to_seat) {
         (Ok(pb::TalkAudience::Seat), Some(s)) => Audience::Seat(
@@ -93,7 +106,7 @@ pub fn saying(
         (Ok(pb::TalkAudience::Team), None) => Audience::Team,
         (Err(_), _) => return Err(ServiceError::BadRequest(format!("audience = {audience} is not a TalkAudience"))),
     };
-    Ok(crate::manager::Saying { audience, text, signal, intent })
+    Ok(Saying { audience, text, signal, intent })
 }
 
 /// Checks what a SubmitChoice request picks.

@@ -64,7 +64,6 @@ use tracing::{info, warn};
 pub use replays::ViewRequest;
 pub use seats::Credentials;
 pub use streams::{StreamItem, StreamOptions};
-pub use talk::Saying;
 
 /// One live update of a game, shared by all its subscribers.
 struct Live {

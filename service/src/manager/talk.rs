@@ -10,6 +10,7 @@ use super::{Manager, blocking};
 use crate::error::ServiceError;
 use crate::game::Seat;
 use crate::model::{Audience, ClaimantKind, SignalRecord, TalkRecord};
+use crate::wire::Saying;
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 use tabletop::pb;
@@ -20,19 +21,6 @@ pub const MAX_TEXT_CHARS: usize = 280;
 const BURST: f64 = 5.0;
 /// Seconds until a seat may say one line more.
 const REFILL_S: f64 = 2.0;
-
-/// What a seat asks to say.
-#[derive(Clone, Debug)]
-pub struct Saying {
-    /// Who hears it.
-    pub audience: Audience,
-    /// Plain text (may be empty with a signal).
-    pub text: String,
-    /// A signal of the game's own, packed.
-    pub signal: Option<prost_types::Any>,
-    /// The line states the speaker's plan.
-    pub intent: bool,
-}
 
 /// A game's talk in memory.
 #[derive(Default)]
