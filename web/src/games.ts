@@ -4,7 +4,8 @@
 // lobby, and how it names seats. The lobby, the seat, the stream,
 // reconnection, undo, clocks, errors, the decision panel, the log and the
 // replay viewer are shared (lobby.ts, store.ts, shell.ts, decision.ts,
-// clocks.ts, replay.ts). A third game adds one GameUi to `registry.ts`;
+// clocks.ts, replay.ts), and so is the talk panel (talk.ts), to which a
+// game brings its signals. A third game adds one GameUi to `registry.ts`;
 // until it does, the page plays it on the generic table (generic.ts).
 import type { Any } from "@bufbuild/protobuf/wkt";
 import type { Catalog } from "./catalog";
@@ -41,6 +42,36 @@ export interface GameTable {
   /** An option is under the pointer (or none). */
   hover?(o: MyOption | undefined): void;
   destroy?(): void;
+}
+
+/** What the talk panel hands a game's signal buttons. */
+export interface SignalHooks {
+  /** Sends a signal (with whatever the text box holds). */
+  send(signal: Any): void;
+}
+
+/** A game's signal buttons in the talk panel. */
+export interface SignalPad {
+  readonly el: HTMLElement;
+  /** Follows the table (the systems revealed, the sectors); `pointed`
+   * is the place of the table the user last pointed at ("q,r",
+   * "sector:2"), if any. */
+  update(t: Table, pointed: string | undefined): void;
+}
+
+/** What a game brings to the talk panel: its team, its signals, and the
+ * place of the table a signal points at. */
+export interface GameTalk {
+  /** The seats play as one team: lines to the team are offered. */
+  team: boolean;
+  /** The game's signal buttons. */
+  pad?(cat: Catalog, hooks: SignalHooks): SignalPad;
+  /** The place of the table a line's signal names (a key the table marks
+   * with data-hex or data-target), to highlight for a few seconds. */
+  target?(signal: Any): string | undefined;
+  /** A signal in the page's own words, when they should differ from the
+   * server's (TalkLine.signal_words, shown otherwise). */
+  words?(signal: Any): string | undefined;
 }
 
 /** The end screen's words. */
@@ -91,6 +122,8 @@ export interface GameUi {
   /** When an option costs more than a newcomer may expect (the whole
    * hand, PC lost), the question to ask before it is sent: what goes. */
   confirm?(o: MyOption, t: Table, cat: Catalog): string | undefined;
+  /** Its part of the talk panel (none: text only, to the table or a seat). */
+  talk?: GameTalk;
   /** One replayed step, drawn (null when it cannot be). */
   drawReplay(state: GameState, cat: Catalog, summary: GameSummary | undefined, asSeat: number | undefined): HTMLElement | null;
 }

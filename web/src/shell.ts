@@ -1,8 +1,11 @@
 // The table shell, shared by every game: the info bar (lobby, game, where
 // it stands and who decides, the seat by its game's name, live, delayed or
 // offline, clock rules, how to win, replay, leave seat), the seat clocks,
-// the decision panel, the log, the "How to win" panel, the question asked
-// before a costly option, the replay panel and the end screen; it mounts
+// the decision panel, the log, the talk panel (talk.ts: a signal said
+// points at its place of the table for a few seconds; the place last
+// pointed at on the map is where the signal buttons aim), the "How to
+// win" panel, the question asked before a costly option, the replay panel
+// and the end screen; it mounts
 // the game's own table (GameTable: its board and panels) once the first
 // state says which game this is, redraws everything from the store, and
 // routes clicks, picks on the table and option keys to the store (after a
@@ -23,6 +26,7 @@ import { tableUi } from "./registry";
 import { ReplayPanel } from "./replay";
 import { setStatus } from "./status";
 import type { GameStore, Table } from "./store";
+import { TalkPanel } from "./talk";
 import { setTitle } from "./title";
 import { SpectatorPolicy } from "@xodus/client/gen/tabletop/v1/game_pb";
 
@@ -31,6 +35,9 @@ import { SpectatorPolicy } from "@xodus/client/gen/tabletop/v1/game_pb";
  * would otherwise land on the next decision's options. (A second click
  * the browser counts as such, `detail` 2, is ignored whenever it comes.) */
 const ARM_MS = 300;
+
+/** How long a signal said at the table points at its place. */
+const POINT_MS = 5000;
 
 export class TableShell {
   readonly el: HTMLElement;
@@ -53,6 +60,10 @@ export class TableShell {
   private clocks = new ClockRow();
   private replay?: ReplayPanel;
   private replayBox = h("div", { class: "replay-box" });
+  private talk?: TalkPanel;
+  /** The place a signal points at, until when (performance.now()). */
+  private pointing?: { target: string; until: number };
+  private pointTimer = 0;
   private ui?: GameUi;
   private cat?: Catalog;
   private game?: GameTable;
@@ -77,6 +88,8 @@ export class TableShell {
   destroy(): void {
     document.removeEventListener("keydown", this.onKey);
     clearTimeout(this.armTimer);
+    clearTimeout(this.pointTimer);
+    this.talk?.destroy();
     this.unfit();
     this.clocks.destroy();
     this.replay?.destroy();
@@ -116,9 +129,11 @@ export class TableShell {
       this.game = ui.newTable(cat, { pick: (k) => this.pick(k), hover: (k) => this.highlight(k) });
       this.el.classList.add(ui.generic ? "game-generic" : `game-${ui.type}`);
       this.el.dataset.gameType = ui.type;
+      this.talk = new TalkPanel(this.store, ui, cat, { seatName: (s) => this.seatName(s), show: (k) => this.point(k) });
       this.colLeft.replaceChildren(...this.game.left);
       this.colMid.replaceChildren(...this.game.mid);
-      this.colRight.replaceChildren(this.decisionBox, ...this.game.right, this.log.el);
+      this.colRight.replaceChildren(this.decisionBox, ...this.game.right, this.talk.el, this.log.el);
+      this.followPointer();
       setTitle(`${ui.name} — ${t.gameId}`, ui.name);
       this.decisionKey = "";
       this.render(this.store.table);
@@ -164,6 +179,8 @@ export class TableShell {
     this.clocks.update(st, t.summary?.clock, t.seat, (s) => this.seatName(s));
     document.body.dataset.seq = st ? st.seq.toString() : "";
     if (game && t.detail) game.render(t, this.opts, open);
+    this.markPointed();
+    this.talk?.update(t);
     // The decision panel is rebuilt only when it changes, so focus stays;
     // who holds each seat is part of it.
     const seats = t.summary?.seats.map((s) => `${s.claimed ? 1 : 0}${s.claimedBy}${s.standIn ? 1 : 0}`).join(",") ?? "";
@@ -350,6 +367,43 @@ export class TableShell {
     this.outcomeBox.hidden = false;
     this.outcomeBox.querySelector("button")?.focus();
     setStatus(ending.status, "ok");
+  }
+
+  /** A signal said at the table points at its place for a while. */
+  private point(target: string): void {
+    this.pointing = { target, until: performance.now() + POINT_MS };
+    this.markPointed();
+    clearTimeout(this.pointTimer);
+    this.pointTimer = window.setTimeout(() => {
+      this.pointing = undefined;
+      this.markPointed();
+    }, POINT_MS + 5);
+  }
+
+  /** Marks the place a signal points at (again after each redraw of the table). */
+  private markPointed(): void {
+    const p = this.pointing && this.pointing.until > performance.now() ? this.pointing.target : undefined;
+    for (const el of this.el.querySelectorAll(".talk-hl")) {
+      if (!p || (el.getAttribute("data-hex") !== p && el.getAttribute("data-target") !== p)) el.classList.remove("talk-hl");
+    }
+    if (!p) return;
+    const q = CSS.escape(p);
+    for (const el of this.el.querySelectorAll(`.col-left [data-hex="${q}"], .col-mid [data-hex="${q}"], .col-left [data-target="${q}"], .col-mid [data-target="${q}"]`)) el.classList.add("talk-hl");
+  }
+
+  /** The place of the map under the pointer (or the focus), and the one
+   * clicked: where the talk panel's signals aim. */
+  private followPointer(): void {
+    // A system, a sector (rather than a planet in it), else any place.
+    const place = (ev: Event) => {
+      const el = ev.target as Element | null;
+      return el?.closest?.('[data-hex], [data-target^="sector:"]') ?? el?.closest?.("[data-target]");
+    };
+    const keyOf = (el: Element | null | undefined) => el?.getAttribute("data-hex") ?? el?.getAttribute("data-target") ?? undefined;
+    this.colMid.addEventListener("mouseover", (ev) => this.talk?.point(keyOf(place(ev)), false));
+    this.colMid.addEventListener("mouseleave", () => this.talk?.point(undefined, false));
+    this.colMid.addEventListener("focusin", (ev) => this.talk?.point(keyOf(place(ev)), false));
+    this.colMid.addEventListener("click", (ev) => this.talk?.point(keyOf(place(ev)), true));
   }
 
   private hover(o: MyOption | undefined): void {

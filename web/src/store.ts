@@ -1,13 +1,15 @@
 // The state store of one table: follows StreamGame with @xodus/client's
 // watch (from the last seq seen, reopened after a network failure, with the
-// seats' changes), keeps the
-// latest GameState with its game's typed state, the game's lobby data and
-// the event log, sends choices and undos (each spent once: a second one
+// seats' changes and the table talk), keeps the latest GameState with its
+// game's typed state, the game's lobby data, the event log and the talk
+// heard, sends choices and undos (each spent once: a second one
 // waits until the new state arrives), tells the player in plain words when
-// a call fails, and tells the views when something changed. It knows no
+// a call fails, says lines and signals and mutes seats (talk.ts words the
+// refusals), and tells the views when something changed. It knows no
 // rule.
-import { credentials, isFatal, play, watch, type GameWatch } from "@xodus/client";
-import type { Event, GameState, GameSummary, SeatCredentials } from "@xodus/client/gen/tabletop/v1/game_pb";
+import type { Any } from "@bufbuild/protobuf/wkt";
+import { credentials, isFatal, muteSeat, play, say, watch, type Audience, type GameWatch } from "@xodus/client";
+import type { Event, GameState, GameSummary, SeatCredentials, TalkLine } from "@xodus/client/gen/tabletop/v1/game_pb";
 import { api, errorText, isCanceled, offlineText, playerText, trouble } from "./client";
 import { loadLog, saveLastSeq, saveLog } from "./session";
 import { setStatus } from "./status";
@@ -29,6 +31,10 @@ export interface Table {
   /** The events received since the page opened the table, oldest first
    * (the last 500), for tables that draw from them. */
   events: Event[];
+  /** The table talk heard, oldest first (the last 500). */
+  talk: TalkLine[];
+  /** The seats our seat does not hear (MuteSeat). */
+  muted: number[];
   /** A choice or undo is on its way. */
   pending: boolean;
   /** The stream is connected. */
@@ -51,6 +57,11 @@ export type Fatal = "missing" | "seat_lost" | "other";
 
 type Listener = (t: Table) => void;
 
+/** Told of the lines of talk as they come: `live` is false for the lines
+ * said before the page looked (in the opening snapshot, or replayed with
+ * the game's past updates). */
+type TalkListener = (lines: TalkLine[], live: boolean) => void;
+
 export class GameStore {
   readonly table: Table;
   private readonly creds?: SeatCredentials;
@@ -58,6 +69,7 @@ export class GameStore {
   /** The stream being followed (reconnect() reopens it at once). */
   private watch?: GameWatch;
   private listeners: Listener[] = [];
+  private talkListeners: TalkListener[] = [];
   private frame = 0;
   private lastSeq: bigint;
 
@@ -66,7 +78,7 @@ export class GameStore {
    * its own for. */
   constructor(gameId: string, fromSeq: bigint, seat: { seat: number; token: string } | undefined, private games: (type: string) => GameReader) {
     this.lastSeq = fromSeq;
-    this.table = { gameId, log: seat ? loadLog(gameId) : [], events: [], pending: false, live: false, offline: false, missing: false };
+    this.table = { gameId, log: seat ? loadLog(gameId) : [], events: [], talk: [], muted: [], pending: false, live: false, offline: false, missing: false };
     if (seat) {
       this.creds = credentials(seat);
       this.table.seat = seat.seat;
@@ -80,6 +92,11 @@ export class GameStore {
 
   subscribe(fn: Listener): void {
     this.listeners.push(fn);
+  }
+
+  /** Hears the lines of talk as they come (see TalkListener). */
+  subscribeTalk(fn: TalkListener): void {
+    this.talkListeners.push(fn);
   }
 
   /** Views are redrawn at most once a frame, however fast updates come. */
@@ -98,6 +115,7 @@ export class GameStore {
       fromSeq: this.lastSeq,
       ...(this.creds ? { seat: this.creds } : {}),
       seatUpdates: true,
+      talk: true,
       signal: this.abort.signal,
       onDrop: (err) => {
         this.table.live = false;
@@ -128,6 +146,10 @@ export class GameStore {
           this.changed();
         }
         if (msg.state) this.apply(msg.state);
+        // Lines alone in a message were said live; lines with an update
+        // were said at its seq: live too when said moments ago (not a
+        // replay of the game's past).
+        if (msg.talk.length) this.hear(msg.talk, !msg.snapshot && (!msg.state || msg.talk.some((l) => Date.now() - Number(l.saidAt?.seconds ?? 0n) * 1000 < 30_000)));
       }
       // The watch ends after the update that carries the outcome, or when stopped.
       this.table.live = false;
@@ -171,6 +193,30 @@ export class GameStore {
     if (!prev || state.seq !== prev.seq) this.table.pending = false;
     this.lastSeq = state.seq;
     if (this.creds) saveLastSeq(this.table.gameId, state.seq);
+    this.changed();
+  }
+
+  private hear(lines: TalkLine[], live: boolean): void {
+    this.table.talk.push(...lines);
+    if (this.table.talk.length > 500) this.table.talk.splice(0, this.table.talk.length - 500);
+    for (const fn of this.talkListeners) fn(lines, live);
+    this.changed();
+  }
+
+  /** Says a line (text, a signal, or both) as our seat. Resolves when the
+   * server took it; throws the call's error when it refused (talk.ts says
+   * why in player words). The line comes back on the stream. */
+  async say(text: string, to: Audience, signal?: Any): Promise<void> {
+    if (!this.creds) return;
+    const seat = { gameId: this.table.gameId, seat: this.creds.seat, token: this.creds.token };
+    await say(api, seat, text, { to, ...(signal ? { signal } : {}) });
+  }
+
+  /** Stops or resumes hearing a seat. */
+  async mute(other: number, muted: boolean): Promise<void> {
+    if (!this.creds) return;
+    const seat = { gameId: this.table.gameId, seat: this.creds.seat, token: this.creds.token };
+    this.table.muted = await muteSeat(api, seat, other, muted);
     this.changed();
   }
 

@@ -6,8 +6,10 @@
 # Legio seats too, and any other game's with random legal picks), then runs
 # tests/*.test.mjs (browser.test.mjs: X-ODUS and the shared parts;
 # legio.test.mjs: VII Legio; generic.test.mjs: High Card on the generic
-# table) with node's test runner, driving Debian's headless Chromium through
-# playwright-core.
+# table; talk.test.mjs: the talk panel of all three) with node's test
+# runner, driving Debian's headless Chromium through playwright-core.
+# Arguments name test files to run instead of all of them
+# (`web/tests/run.sh tests/talk.test.mjs`).
 # Chromium is installed with apt-get when missing. Every process started here
 # is stopped on exit, whatever happened. Needs `cargo build --workspace --bins`
 # (the binaries are taken from $XODUS_BIN_DIR, by default target/debug).
@@ -56,7 +58,7 @@ serving || { echo "the server does not serve the page at $url/"; exit 1; }
 "$bin/xodus-ai" --server "$url" --fill --policy heuristic >"$tmp/ai.log" 2>&1 &
 pids+=($!)
 
-XODUS_BIN_DIR="$bin" XODUS_URL="$url" CHROMIUM="$chromium_bin" node --test --test-concurrency=1 --test-reporter=spec tests/
+XODUS_BIN_DIR="$bin" XODUS_URL="$url" CHROMIUM="$chromium_bin" node --test --test-concurrency=1 --test-reporter=spec "${@:-tests/}"
 
 # `XODUS_UPDATE_SCREENSHOT=1 web/tests/run.sh` refreshes the README's pictures
 # (one per game) with the ones this run took mid-game.

@@ -5,7 +5,8 @@
 // setup form (commanders, who takes each seat, seed, round limit); its
 // end screen with the final scores; its replay step and its log lines; its
 // rules text; the question asked before an option that spends the whole
-// hand or costs PC (LegioChoice.price, when the server sends it).
+// hand or costs PC (LegioChoice.price, when the server sends it); its
+// signals at the talk panel (talk.ts).
 import { create } from "@bufbuild/protobuf";
 import { anyPack, anyUnpack } from "@bufbuild/protobuf/wkt";
 import type { Catalog } from "../catalog";
@@ -23,6 +24,7 @@ import { drawBoards, drawNebula, drawTracks, type Picks } from "./board";
 import { describeStep, drawMission } from "./mission";
 import { drawPrivate } from "./private";
 import { legioRules, WIN_RULE } from "./rules";
+import { LEGIO_TALK } from "./talk";
 import { choiceTarget, commander, commanders, plural, SHARES } from "./words";
 
 /** Where the game stands in a few words: the round and who the pending
@@ -164,6 +166,7 @@ export const LEGIO: GameUi = {
   },
   seatName: (_cat, seat) => commander(seat),
   rules: legioRules,
+  talk: LEGIO_TALK,
   confirm(o, t, cat) {
     // The price comes with the typed choice (from servers that send it;
     // without it, nothing is asked). As the terminal asks: before ending

@@ -2,7 +2,8 @@
 // track, Signals and decks, the Combat board; options aiming at a system
 // are picked on the map, an orientation draws the tile's lanes), its
 // setup form (ships, difficulty, Allies, nightmare, seed, who takes each
-// seat), its end screen and its replay step.
+// seat), its signals at the talk panel (talk.ts), its end screen and its
+// replay step.
 import { create } from "@bufbuild/protobuf";
 import { anyPack, anyUnpack } from "@bufbuild/protobuf/wkt";
 import type { Catalog } from "../catalog";
@@ -23,6 +24,7 @@ import { drawMats } from "./mats";
 import { optionLanes, orientPreview } from "./orient";
 import { xodusRules } from "./rules";
 import { captainName, roleName, shipName } from "./ships";
+import { XODUS_TALK } from "./talk";
 import { drawCorruption, drawDecks, drawSignals } from "./tracks";
 
 function xodusOf(t: Table): XodusState | undefined {
@@ -151,6 +153,7 @@ export const XODUS: GameUi = {
     return captainName(seat, sh ? shipName(cat, sh.kind) : role ? roleName(cat, role) : undefined);
   },
   rules: xodusRules,
+  talk: XODUS_TALK,
   newTable: (cat, hooks) => new XodusTable(cat, hooks),
   setupForm,
   ending(t) {
