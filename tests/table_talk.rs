@@ -267,7 +267,7 @@ async fn talk_survives_a_restart_and_a_competitive_game_has_no_teams() {
         .into_inner()
         .line
         .expect("line");
-    assert_eq!(line.signal_words, "invite me to your landing in sector 2");
+    assert_eq!(line.signal_words, "invite me to your landing in sector 3", "sectors counted from 1, as on the table");
     let dir = server.terminate_keep();
     let server = Server::start_in(dir, &[]);
     let mut c = server.client().await;

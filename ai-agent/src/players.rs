@@ -63,6 +63,11 @@ pub trait GameAi: Sync {
     /// `xodus-ai selfplay --game <this game>`: plays local games as the
     /// arguments say and prints the figures.
     fn selfplay(&self, args: &crate::runner::SelfplayArgs) -> anyhow::Result<()>;
+    /// Advice for the seat whose own state is `st` (AskHint): its best
+    /// options, best first, from that state alone; `Err` says why none.
+    fn hint(&self, _st: &pb::GameState, _budget: &Budget, _seed: u64) -> Result<Vec<pb::HintOption>, String> {
+        Err("this agent has no advice for this game".into())
+    }
 }
 
 /// Any game: a uniformly random option of the wire decision.

@@ -25,12 +25,14 @@ use tracing::{Instrument, Span, field};
 pub struct GrpcService {
     /// Every game.
     manager: Arc<Manager>,
+    /// The agents serving hints, and the hints asked.
+    hints: Arc<crate::hints::Hints>,
 }
 
 impl GrpcService {
     /// Wraps a manager.
     pub fn new(manager: Arc<Manager>) -> GrpcService {
-        GrpcService { manager }
+        GrpcService { manager, hints: Arc::default() }
     }
 }
 
@@ -332,6 +334,48 @@ impl pb::game_service_server::GameService for GrpcService {
         let muted =
             self.manager.talk().mute(game_id(&req.game_id)?, &creds, req.seat, req.muted).instrument(span).await?;
         Ok(Response::new(pb::MuteSeatResponse { muted }))
+    }
+
+    async fn ask_hint(&self, request: Request<pb::AskHintRequest>) -> Res<pb::AskHintResponse> {
+        let note = note_of(&request);
+        let req = request.into_inner();
+        note.set(&req.game_id, req.credentials.as_ref().map(|c| c.seat));
+        let creds = credentials_required(req.credentials)?;
+        let span = rpc_span(&note, "AskHint", &req.game_id, Some(creds.seat));
+        async {
+            let id = game_id(&req.game_id)?;
+            let (state, _) = self.manager.seats().get_view(id, Some(&creds)).await?;
+            record_seq(state.seq);
+            Ok(Response::new(self.hints.ask(id, creds.seat, state).await?))
+        }
+        .instrument(span)
+        .await
+    }
+
+    type ServeHintsStream = ReceiverStream<StreamItem<pb::ServeHintsResponse>>;
+
+    async fn serve_hints(
+        &self,
+        request: Request<tonic::Streaming<pb::ServeHintsRequest>>,
+    ) -> Res<Self::ServeHintsStream> {
+        // A job carries a seat's own view: only trusted agents serve.
+        let keyed = request.extensions().get::<crate::limits::agents::AgentCall>().is_some();
+        let local = client(&request).is_none_or(|ip| ip.is_loopback());
+        let keys = self.manager.limits().agents.is_some();
+        if !(keyed || (!keys && local)) {
+            return Err(Status::permission_denied(if keys {
+                "serving hints needs the operator's agent key (x-agent-key)"
+            } else {
+                "serving hints is open to agents on the server's own host only (or give the server agent keys)"
+            }));
+        }
+        let mut inbound = request.into_inner();
+        let first = match inbound.message().await {
+            Ok(Some(first)) => first,
+            Ok(None) => return Err(Status::invalid_argument("ServeHints closed before its first message")),
+            Err(status) => return Err(crate::codes::promised(&status).unwrap_or(status)),
+        };
+        Ok(Response::new(ReceiverStream::new(self.hints.serve(first, inbound))))
     }
 
     async fn revoke_view(&self, request: Request<pb::RevokeViewRequest>) -> Res<pb::RevokeViewResponse> {

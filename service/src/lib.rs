@@ -50,6 +50,7 @@ pub(crate) mod error;
 pub mod game;
 pub(crate) mod grpc;
 pub(crate) mod health;
+pub(crate) mod hints;
 pub(crate) mod limits;
 pub(crate) mod listen;
 pub(crate) mod manager;

@@ -248,6 +248,21 @@ impl GameService for Routed {
         self.unary(request, game, |mut c, r| async move { c.mute_seat(r).await }, |r| self.local.mute_seat(r)).await
     }
 
+    async fn ask_hint(&self, request: Request<pb::AskHintRequest>) -> Res<pb::AskHintResponse> {
+        let game = request.get_ref().game_id.clone();
+        self.unary(request, game, |mut c, r| async move { c.ask_hint(r).await }, |r| self.local.ask_hint(r)).await
+    }
+
+    type ServeHintsStream = ReceiverStream<StreamItem<pb::ServeHintsResponse>>;
+
+    /// Agents serve the hints of the node they are connected to.
+    async fn serve_hints(
+        &self,
+        request: Request<tonic::Streaming<pb::ServeHintsRequest>>,
+    ) -> Res<Self::ServeHintsStream> {
+        self.local.serve_hints(request).await
+    }
+
     async fn revoke_view(&self, request: Request<pb::RevokeViewRequest>) -> Res<pb::RevokeViewResponse> {
         let game = request.get_ref().game_id.clone();
         self.unary(request, game, |mut c, r| async move { c.revoke_view(r).await }, |r| self.local.revoke_view(r)).await

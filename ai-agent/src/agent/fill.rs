@@ -56,6 +56,7 @@ struct Running {
 pub async fn run(cfg: Arc<AgentConfig>, fill: FillConfig, claims: Claims) -> Result<(), AgentError> {
     let pool = Pool::new(&cfg)?;
     let shared = Shared { thinkers: Thinkers::new(cfg.think_slots()), cfg: cfg.clone(), pool: pool.clone(), claims };
+    tokio::spawn(super::hints::serve(cfg.clone(), pool.clone(), shared.thinkers.clone()));
     let running: Arc<Mutex<Running>> = Arc::default();
     let mut backoff = Backoff::default();
     loop {

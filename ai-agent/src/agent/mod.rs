@@ -8,6 +8,7 @@
 //! server statuses say so; `dial` reads the address and connects; `fill` is the daemon that watches the lobby and
 //! starts one table task per game with seats open to AI; `conn` is the
 //! small pool of connections every table shares, with the agent key;
+//! `hints` answers the hints seats ask for (ServeHints);
 //! `pace` keeps the process under its request rate and backs off with
 //! jitter when the server says it is over; `think` shares the CPU fairly
 //! between seats ready to decide; `backoff` is the reconnection schedule;
@@ -20,6 +21,7 @@ pub mod claims;
 pub mod conn;
 pub mod dial;
 pub mod fill;
+pub mod hints;
 pub mod pace;
 pub mod seat;
 pub mod shared;

@@ -9,6 +9,7 @@ pub mod xodus;
 
 use crate::players::{AnyGame, GameAi, PlayerSpec, SeatPlayer};
 use crate::runner::SelfplayArgs;
+use tabletop::pb;
 
 /// Every game with policies of its own.
 pub static GAMES: &[&dyn GameAi] = &[&xodus::game::XodusAi, &legio::game::LegioAi];
@@ -32,6 +33,14 @@ pub fn run_command(cmd: &GameCommand) -> anyhow::Result<()> {
     match cmd {
         GameCommand::Trace(args) => xodus::cli::trace(args),
         GameCommand::FitValue(args) => xodus::cli::fit(args),
+    }
+}
+
+/// Advice for the seat whose own state is `st`, by its game's AI.
+pub fn hint(st: &pb::GameState, budget: &crate::budget::Budget, seed: u64) -> Result<Vec<pb::HintOption>, String> {
+    match game(&st.game_type) {
+        Some(g) => g.hint(st, budget, seed),
+        None => Err(format!("this agent has no advice for game type '{}'", st.game_type)),
     }
 }
 

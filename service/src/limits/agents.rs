@@ -241,6 +241,11 @@ pub struct ClientLimits<S> {
     gate: Arc<Gate>,
 }
 
+/// Marks a call (in its request extensions) that came with a valid agent
+/// key.
+#[derive(Clone, Copy, Debug)]
+pub struct AgentCall;
+
 /// What the gate makes of a call.
 enum Verdict {
     /// Within its address's rate (the caller a trusted balancer named, when
@@ -343,7 +348,11 @@ where
     }
 
     fn call(&mut self, mut req: http::Request<B>) -> Self::Future {
-        match self.gate.judge(&req) {
+        let verdict = self.gate.judge(&req);
+        if matches!(verdict, Verdict::Agent(_)) {
+            req.extensions_mut().insert(AgentCall);
+        }
+        match verdict {
             Verdict::Ordinary(named) => {
                 if let Some(ip) = named {
                     call_as(&mut req, ip);

@@ -33,6 +33,11 @@ impl GameAi for LegioAi {
     fn selfplay(&self, args: &crate::runner::SelfplayArgs) -> anyhow::Result<()> {
         super::cli::selfplay_games(args)
     }
+
+    fn hint(&self, st: &pb::GameState, budget: &Budget, seed: u64) -> Result<Vec<pb::HintOption>, String> {
+        let view = legio_wire::view(st).map_err(|e| e.to_string())?;
+        Ok(super::hint::hint(&view, budget, seed))
+    }
 }
 
 /// One commander: which policy plays it, and what it has to say after

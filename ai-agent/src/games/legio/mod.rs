@@ -15,6 +15,7 @@ pub mod cli;
 pub mod eval;
 pub mod game;
 pub mod heuristic;
+pub mod hint;
 pub mod search;
 pub mod selfplay;
 pub mod talk;

@@ -43,6 +43,12 @@ impl GameAi for XodusAi {
     fn selfplay(&self, args: &crate::runner::SelfplayArgs) -> anyhow::Result<()> {
         super::cli::selfplay_games(args)
     }
+
+    fn hint(&self, st: &pb::GameState, budget: &Budget, seed: u64) -> Result<Vec<pb::HintOption>, String> {
+        let view = xodus_wire::view(st).map_err(|e| e.to_string())?;
+        let seat = st.viewer_seat.and_then(|s| Seat::try_from(s).ok()).ok_or("a hint is for a seat's own state")?;
+        Ok(super::hint::hint(&view, seat, budget, seed))
+    }
 }
 
 /// One captain: its policy, which may keep a plan between decisions, the

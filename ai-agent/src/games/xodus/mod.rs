@@ -14,6 +14,7 @@ pub mod cli;
 pub mod eval;
 pub mod fitting;
 pub mod game;
+pub mod hint;
 pub mod policy;
 pub mod results;
 pub mod selfplay;

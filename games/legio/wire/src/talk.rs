@@ -10,12 +10,13 @@ pub fn read(any: &prost_types::Any) -> Result<l::LegioSignal, String> {
         .ok_or_else(|| format!("a VII Legio signal is a legio.v1.LegioSignal, not {}", any.type_url))
 }
 
-/// The signal in words ("invite me to your landing in sector 2"), or why
-/// it is refused.
+/// The signal in words ("invite me to your landing in sector 3" for sector
+/// index 2), or why it is refused.
 pub fn words(signal: &l::LegioSignal) -> Result<String, String> {
     let sector = match signal.sector {
         Some(s) if s > 4 => return Err(format!("sector {s} does not exist: the Red Nebula has sectors 0 to 4")),
-        Some(s) => format!(" in sector {s}"),
+        // Sectors are numbered from 1 at the table (S1..S5).
+        Some(s) => format!(" in sector {}", s + 1),
         None => String::new(),
     };
     Ok(match K::try_from(signal.kind).unwrap_or(K::Unspecified) {
