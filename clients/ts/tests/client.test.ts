@@ -2,15 +2,16 @@
 // a game, claim its seats, play choices with SubmitChoice, watch it with
 // StreamGame, resume from a seq, and reopen a stream dropped by the network
 // or by a server restart; table talk: say a line and a signal, hear them
-// on a stream, resume from a talk_seq, mute, and the refusals' codes. No
-// timed assertion: waits are for states; their
-// timeouts only stop a hung run.
+// on a stream, resume from a talk_seq, mute, and the refusals' codes;
+// hints: refused without an agent, then the seat's best options from an
+// `xodus-ai --fill` the test starts. No timed assertion: waits are for
+// states; their timeouts only stop a hung run.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { create } from "@bufbuild/protobuf";
 import { anyPack, anyUnpack } from "@bufbuild/protobuf/wkt";
 import {
-  checkTalk, claimSeat, Code, connect, errorCode, errorText, GameWatch, MemoryStore, muteSeat, play, retryAfterMs, say,
+  askHint, checkTalk, claimSeat, hintRefusal, Code, connect, errorCode, errorText, GameWatch, MemoryStore, muteSeat, play, retryAfterMs, say,
   SeatBook, signal, trouble, TALK_MAX_CHARS, type GameClient, type Seat,
 } from "../src/index";
 import { GameKind, SeatOpenTo, TalkAudience, type GameState, type TalkLine } from "../src/gen/tabletop/v1/game_pb";
@@ -18,7 +19,7 @@ import { XodusSignalKind, XodusSignalSchema } from "../src/gen/xodus/v1/talk_pb"
 import { LegioSignalKind, LegioSignalSchema } from "../src/gen/legio/v1/talk_pb";
 import { LegioSetupSchema } from "../src/gen/legio/v1/setup_pb";
 import type { StreamGameResponse } from "../src/gen/tabletop/v1/service_pb";
-import { Server } from "./server";
+import { Agent, Server } from "./server";
 
 const server = new Server();
 let client: GameClient;
@@ -336,4 +337,66 @@ test("table talk in a competitive game: no team line (FAILED_PRECONDITION); a VI
   // A signal of another game: INVALID_ARGUMENT.
   const foreign = anyPack(XodusSignalSchema, create(XodusSignalSchema, { kind: XodusSignalKind.GO_AHEAD }));
   await assert.rejects(signal(client, a, foreign), (err) => errorCode(err) === Code.InvalidArgument);
+});
+
+test("hints: refused in words without an agent (FAILED_PRECONDITION); with xodus-ai --fill, the asking seat's own options, best first, with reasons; too soon; no decision", async () => {
+  const { seats, state } = await newGame();
+  const d = state.decision;
+  assert.ok(d && d.deciders.length > 0, "a pending decision");
+  const decider = seats[d.deciders[0] as number] as Seat;
+  const noAgent = await askHint(client, decider).then(() => undefined, (err: unknown) => err);
+  assert.equal(errorCode(noAgent), Code.FailedPrecondition, errorText(noAgent));
+  assert.match(errorText(noAgent), /no AI agent serves hints/);
+  assert.equal(hintRefusal(noAgent), "no_agent");
+
+  const agent = new Agent(server.url);
+  agent.start();
+  try {
+    // The agent serves hints once it is connected; a seat may ask every 2 s.
+    let hint;
+    const end = Date.now() + 120_000;
+    while (!hint) {
+      assert.ok(Date.now() < end, "the agent serves hints");
+      try {
+        hint = await askHint(client, decider);
+      } catch (err) {
+        const why = hintRefusal(err);
+        assert.ok(why === "no_agent" || why === "too_soon", errorText(err));
+        await new Promise((r) => setTimeout(r, (retryAfterMs(err) ?? 500) + 50));
+      }
+    }
+    assert.equal(hint.seq, state.seq, "about the state asked on");
+    assert.ok(hint.options.length >= 1 && hint.options.length <= 3, `1-3 options: ${hint.options.length}`);
+    const mine = d.options.filter((o) => o.seats.includes(decider.seat));
+    for (const o of hint.options) {
+      const shown = mine.find((m) => m.id === o.optionId);
+      assert.ok(shown, `one of the seat's own options: ${o.optionId}`);
+      assert.equal(o.label, shown.label, "with the label the seat was shown");
+      assert.ok(o.reason.length > 0, `a reason for ${o.optionId}`);
+      assert.ok(Number.isFinite(o.estimate));
+    }
+    assert.equal(new Set(hint.options.map((o) => o.optionId)).size, hint.options.length, "each option once");
+    for (let i = 1; i < hint.options.length; i++) {
+      assert.ok((hint.options[i - 1]?.estimate ?? 0) >= (hint.options[i]?.estimate ?? 0), "best first");
+    }
+    // Again at once: too soon, with the wait in the message.
+    const again = await askHint(client, decider).then(() => undefined, (err: unknown) => err);
+    assert.equal(errorCode(again), Code.ResourceExhausted, errorText(again));
+    assert.equal(hintRefusal(again), "too_soon");
+    assert.ok((retryAfterMs(again) ?? 0) > 0, "the message says when to retry");
+    // A seat without a decision now (played on until one waits):
+    // FAILED_PRECONDITION, and why.
+    let now = state;
+    const random = rng(62);
+    const waiting = () => seats.find((s) => !now.decision?.deciders.includes(s.seat));
+    for (let i = 0; i < 100 && !waiting() && !now.outcome; i++) now = await playSome(seats, now, 1, random);
+    const idle = waiting();
+    assert.ok(idle, "a seat waits on the others");
+    const none = await askHint(client, idle).then(() => undefined, (err: unknown) => err);
+    assert.equal(errorCode(none), Code.FailedPrecondition, errorText(none));
+    assert.equal(hintRefusal(none), "no_decision", errorText(none));
+    assert.equal(hintRefusal(new Error("other")), undefined);
+  } finally {
+    await agent.stop();
+  }
 });
