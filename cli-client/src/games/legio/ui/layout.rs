@@ -3,11 +3,12 @@
 //! The table from 100x30 up: the status bar; the Nebula beside the
 //! commanders; the viewer's hand and objectives beside the scores,
 //! Imperator and contacts; the decision (with the landing or mission
-//! under way) beside the log and, once someone talks, the talk. Smaller (80x24): the decision, the viewer's
-//! own board and its secrets come first, the talk's last lines over
-//! the footer, the rest a Tab away. Tiny: a line
-//! saying so. Without a VII Legio view (a game the client has no board
-//! for): status, menu and log. Text is wrapped at words, never cut.
+//! under way) beside the log and, once someone talks, the talk. Smaller
+//! (80x24): the decision, the viewer's own board and its secrets come
+//! first, the talk's last lines over the footer, the rest a Tab away.
+//! Tiny: a line saying so. Without a VII Legio view (a game the client
+//! has no board for): status, menu, log and talk. Text is wrapped at
+//! words, never cut.
 
 use super::model::{LegioScreen, PAGES};
 use super::{board, commanders, decision, hand, help, log, scores, status, talk};

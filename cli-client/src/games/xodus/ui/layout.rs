@@ -1,9 +1,10 @@
 //! Which panels fit, and where. From 100x30 up: status bar, map with the
 //! ship mats, Corruption mat and fight panel beside it, and the decision
-//! menu beside the event log (and the talk, once someone talks). Smaller (an 80x24 terminal): the Corruption
-//! track and the Keys on a line each, a short line per ship, a small map
-//! around the active ship (or the space the highlighted option names),
-//! then the menu and the log (beside the talk). Tiny: a single line saying so.
+//! menu beside the event log (and the talk, once someone talks). Smaller
+//! (an 80x24 terminal): the Corruption track and the Keys on a line each,
+//! a short line per ship, a small map around the active ship (or the
+//! space the highlighted option names), then the menu and the log
+//! (beside the talk). Tiny: a single line saying so.
 
 use super::map::{MapWidget, choice_hex, orientation_preview};
 use super::model::Screen;
