@@ -82,6 +82,9 @@ pub enum Command {
     /// Say a line at the table as a seat (text, a signal, or both) and
     /// print the line as kept (JSON).
     Say(SayArgs),
+    /// Ask the AI agent serving hints for a seat's best options now and
+    /// print them (JSON, best first, each with its reason).
+    Hint(HintArgs),
 }
 
 /// A server to talk to.
@@ -387,6 +390,23 @@ pub struct SayArgs {
     /// joined by spaces).
     #[arg(value_name = "TEXT", trailing_var_arg = true)]
     pub text: Vec<String>,
+}
+
+/// `xodus hint`.
+#[derive(Debug, Args)]
+pub struct HintArgs {
+    /// Server.
+    #[command(flatten)]
+    pub server: ServerArg,
+    /// The game.
+    #[arg(long = "game", value_name = "ID")]
+    pub game: String,
+    /// The seat asking (it must have a decision to take now).
+    #[arg(long)]
+    pub seat: u8,
+    /// The seat's token (from `xodus join`).
+    #[arg(long, env = "TABLETOP_TOKEN")]
+    pub token: String,
 }
 
 #[cfg(test)]

@@ -10,9 +10,10 @@
 //! (so a game the client has no screen for is still played from its
 //! decision alone, on the table screen), `plain` the platform-only text
 //! report, `remote` the server's calls, `talk` the
-//! table talk a screen hears and says. The command layer (`main.rs` and
-//! its modules) talks to the service and feeds states and events into a
-//! screen; outside `games/` no code names a game.
+//! table talk a screen hears and says, `hint` the advice a seat asks
+//! for. The command layer (`main.rs` and its modules) talks to the
+//! service and feeds states and events into a screen; outside `games/`
+//! no code names a game.
 //!
 //! The key design choice: the client never interprets the rules. It shows
 //! the public view it receives and offers exactly the options of the
@@ -22,6 +23,7 @@
 pub mod cli;
 pub mod clock;
 pub mod games;
+pub mod hint;
 pub mod plain;
 pub mod procs;
 pub mod remote;

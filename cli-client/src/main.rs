@@ -30,6 +30,7 @@ async fn main() {
             Command::Act(a) => commands::script::act(a).await,
             Command::View(a) => commands::script::view(a).await,
             Command::Say(a) => commands::script::say(a).await,
+            Command::Hint(a) => commands::script::hint(a).await,
         }
     };
     // A stop signal no part handles drops the command: its child

@@ -5,6 +5,7 @@
 
 use crate::clock::ClockRules;
 use crate::games::{self, NewSetup};
+use crate::hint::{Advice, Hint};
 use crate::seats::{Holder, Seat, SeatHolder};
 use crate::table::{Packed, Table, event_line};
 use crate::talk::{Audience, Heard, Saying, clean};
@@ -51,6 +52,10 @@ pub enum RemoteError {
     /// retry).
     #[error("too fast: {0}")]
     TooFast(String),
+    /// The server is there but what it waited on (the AI agent serving
+    /// hints) did not answer in time.
+    #[error("no answer in time: {0}")]
+    NoAnswer(String),
     /// Anything else the server said.
     #[error("server error: {0}")]
     Other(String),
@@ -58,8 +63,9 @@ pub enum RemoteError {
 
 impl RemoteError {
     /// Process exit code for scripts: 3 not found, 4 refused, 5 stale,
-    /// 6 invalid, 7 unreachable, 8 too fast (talk), 2 a bad --server
-    /// address (a bad command line), 1 otherwise.
+    /// 6 invalid, 7 unreachable, 8 too fast (talk, hints), 9 no answer in
+    /// time (hints), 2 a bad --server address (a bad command line), 1
+    /// otherwise.
     pub fn exit_code(&self) -> i32 {
         match self {
             RemoteError::BadAddress(_) => 2,
@@ -69,6 +75,7 @@ impl RemoteError {
             RemoteError::Invalid(_) => 6,
             RemoteError::Unreachable { .. } => 7,
             RemoteError::TooFast(_) => 8,
+            RemoteError::NoAnswer(_) => 9,
             RemoteError::Other(_) => 1,
         }
     }
@@ -287,6 +294,18 @@ fn kept(game: &str, line: &pb::TalkLine) -> KeptLine {
 fn sort_say(status: Status, url: &str, about: About<'_>) -> RemoteError {
     match status.code() {
         Code::ResourceExhausted => RemoteError::TooFast(cli_words(status.message(), about)),
+        _ => sort(status, url, about),
+    }
+}
+
+/// A refused AskHint: asked too soon is too fast (exit 8); UNAVAILABLE
+/// from a server that answered is its agent not answering in time (9),
+/// not a missing server; no decision now or no agent serving hints is
+/// invalid (6), in the server's words.
+fn sort_hint(status: Status, url: &str, about: About<'_>) -> RemoteError {
+    match status.code() {
+        Code::ResourceExhausted => RemoteError::TooFast(cli_words(status.message(), about)),
+        Code::Unavailable if !status.message().is_empty() => RemoteError::NoAnswer(status.message().to_string()),
         _ => sort(status, url, about),
     }
 }
@@ -536,6 +555,48 @@ impl Remote {
         let resp = self.client.clone().say(req).await.map_err(|s| sort_say(s, &self.url, about))?.into_inner();
         let line = resp.line.ok_or_else(|| RemoteError::Other("the server kept the line but sent none back".into()))?;
         Ok(kept(game, &line))
+    }
+
+    /// Asks the AI agent serving hints for `seat`'s best options now
+    /// (AskHint): up to three, best first, each one of the seat's own.
+    pub async fn ask_hint(&self, game: &str, seat: Seat, token: &str) -> Result<Hint, RemoteError> {
+        let req = pb::AskHintRequest {
+            game_id: game.to_string(),
+            credentials: Some(pb::SeatCredentials { seat: u32::from(seat), token: token.to_string() }),
+        };
+        let about = About { game, seat: Some(seat) };
+        let resp = self.client.clone().ask_hint(req).await.map_err(|s| sort_hint(s, &self.url, about))?.into_inner();
+        let options = resp
+            .options
+            .into_iter()
+            .map(|o| Advice {
+                option_id: o.option_id,
+                label: clean(&o.label),
+                estimate: if o.estimate.is_finite() { o.estimate } else { 0.0 },
+                reason: clean(&o.reason),
+            })
+            .collect();
+        Ok(Hint { game: game.to_string(), seat, seq: resp.seq, options, think_ms: resp.think_ms })
+    }
+
+    /// Stops (`muted`) or resumes hearing `other` as `seat` (MuteSeat);
+    /// returns the seats `seat` does not hear now.
+    pub async fn mute(
+        &self,
+        game: &str,
+        (seat, token): (Seat, &str),
+        other: Seat,
+        muted: bool,
+    ) -> Result<Vec<Seat>, RemoteError> {
+        let req = pb::MuteSeatRequest {
+            game_id: game.to_string(),
+            credentials: Some(pb::SeatCredentials { seat: u32::from(seat), token: token.to_string() }),
+            seat: u32::from(other),
+            muted,
+        };
+        let about = About { game, seat: Some(seat) };
+        let resp = self.client.clone().mute_seat(req).await.map_err(|s| sort(s, &self.url, about))?.into_inner();
+        Ok(resp.muted.into_iter().filter_map(|s| Seat::try_from(s).ok()).collect())
     }
 
     /// Streams the game's steps after `from_seq` as a spectator (or as

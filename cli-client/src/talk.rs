@@ -1,7 +1,7 @@
 //! Table talk, game-neutrally: the lines a screen has heard (who spoke, to
 //! whom, the text, the signal in the server's words, an AI's plan), the
-//! line being typed (its text and audience), the signals a game's keys
-//! give, and each heard line in words. Drawing is `ui::talk`; the calls
+//! line being typed (its text and audience), the seats muted, the
+//! signals a game's keys give, and each heard line in words. Drawing is `ui::talk`; the calls
 //! are in `remote`; each game's signal keys are in its folder.
 
 use crate::seats::Seat;
@@ -133,6 +133,9 @@ pub struct Talk {
     pub lines: Vec<Heard>,
     /// The line being typed, while the talk line is open.
     pub draft: Option<Draft>,
+    /// The seats this terminal's seat does not hear (MuteSeat), as the
+    /// server last said.
+    pub muted: Vec<Seat>,
 }
 
 impl Talk {
@@ -155,9 +158,10 @@ impl Talk {
         self.lines.iter().map(|l| l.talk_seq).max().unwrap_or(0)
     }
 
-    /// Something to show: lines heard or a line being typed.
+    /// Something to show: lines heard, a line being typed, or a seat
+    /// muted.
     pub fn shown(&self) -> bool {
-        !self.lines.is_empty() || self.draft.is_some()
+        !self.lines.is_empty() || self.draft.is_some() || !self.muted.is_empty()
     }
 }
 

@@ -3,9 +3,12 @@
 //! with whatever feeds it (the gRPC session in the binary, an in-process
 //! engine in the example). It owns the terminal between `ratatui::init`
 //! and `ratatui::restore`, so a panic or an error still leaves the
-//! terminal usable.
+//! terminal usable. Keys every screen shares live here: the menu's, talk
+//! (T, the game's signal keys), the hint key (B) and the mute key (Z then
+//! a seat's number).
 
 use crate::clock::{self, ClockRules, Clocks, SeatClock, played_by_line};
+use crate::hint::{HINT_KEY, Hint, MARK, MUTE_KEY};
 use crate::seats::{Seat, SeatHolder};
 use crate::table::{Outcome, Table};
 use crate::talk::{Audience, Draft, Heard, Saying, SignalStep, Talk};
@@ -90,6 +93,11 @@ pub trait Front: Send {
     fn signal_key(&self, _keys: &str) -> Option<SignalStep> {
         None
     }
+    /// The hint shown (the menu marks its options while it is about the
+    /// state shown).
+    fn hint(&self) -> Option<&Hint>;
+    /// Shows a hint (None takes it away).
+    fn set_hint(&mut self, hint: Option<Hint>);
 }
 
 /// What the feeding side tells the screen.
@@ -124,6 +132,12 @@ pub enum Update {
     /// A line said was refused: the server's words, for the status line
     /// (a choice on its way is still on its way).
     TalkRefused(String),
+    /// The hint asked for (shown while the state is the one it is about).
+    Hint(Hint),
+    /// No hint, and why, in a player's words (for the status line).
+    HintRefused(String),
+    /// The seats this terminal's seat does not hear now (after a mute).
+    Muted(Vec<Seat>),
     /// The feed is over (connection lost); the screen stays until `q`.
     Closed(String),
     /// Close the screen now (the process was asked to stop).
@@ -141,6 +155,15 @@ pub enum Request {
     Leave,
     /// Say a line at the table.
     Say(Saying),
+    /// Ask the AI agent serving hints for this seat's best options.
+    Hint,
+    /// Stop (`muted`) or resume hearing `seat`.
+    Mute {
+        /// The seat not heard (or heard again).
+        seat: Seat,
+        /// True to stop hearing it.
+        muted: bool,
+    },
 }
 
 /// A request the person made, as one of this terminal's seats.
@@ -171,6 +194,7 @@ enum Action {
     Send,
     Undo,
     Leave,
+    Hint,
 }
 
 /// What the talk keys made of a key.
@@ -180,13 +204,14 @@ enum TalkKey {
     NotMine,
     /// Used (typing, a question for the next key, a refusal).
     Used,
-    /// A line to say.
-    Say(Submit),
+    /// A line to say, or a seat to mute.
+    Send(Submit),
 }
 
 /// The talk keys: T opens the talk line (then every key types, Tab turns
-/// whom it is for, Enter says it, Esc drops it), and the game's signal
-/// keys (some ask for one more key). `chord` holds a signal's keys so far.
+/// whom it is for, Enter says it, Esc drops it), the game's signal keys
+/// (some ask for one more key) and Z then a seat's number (mute it, or
+/// hear it again). `chord` holds a signal's (or Z's) keys so far.
 fn talk_key<F: Front + ?Sized>(screen: &mut F, chord: &mut Option<String>, key: KeyEvent) -> TalkKey {
     if key.kind != KeyEventKind::Press || key.modifiers.contains(KeyModifiers::CONTROL) {
         return TalkKey::NotMine;
@@ -213,20 +238,32 @@ fn talk_key<F: Front + ?Sized>(screen: &mut F, chord: &mut Option<String>, key: 
                     return TalkKey::Used;
                 };
                 let saying = Saying { audience: d.audience, text, signal: None };
-                return TalkKey::Say(Submit { seat, request: Request::Say(saying), expect_seq: screen.seq() });
+                return TalkKey::Send(Submit { seat, request: Request::Say(saying), expect_seq: screen.seq() });
             }
             _ => {}
         }
         return TalkKey::Used;
     }
     let KeyCode::Char(c) = key.code else {
-        if chord.take().is_some() {
-            screen.set_status(Some("no signal given".into()));
+        if let Some(keys) = chord.take() {
+            let none = if keys.starts_with(MUTE_KEY) { "nobody muted" } else { "no signal given" };
+            screen.set_status(Some(none.into()));
             return TalkKey::Used;
         }
         return TalkKey::NotMine;
     };
     let keys = match chord.take() {
+        Some(keys) if keys.starts_with(MUTE_KEY) => return mute_key(screen, c),
+        None if c == MUTE_KEY => {
+            match speaker {
+                None => screen.set_status(Some("you hold no seat here: spectators hear every seat".into())),
+                Some(_) => {
+                    screen.set_status(Some(mute_question(screen)));
+                    *chord = Some(MUTE_KEY.to_string());
+                }
+            }
+            return TalkKey::Used;
+        }
         Some(mut keys) => {
             keys.push(c);
             keys
@@ -266,9 +303,94 @@ fn talk_key<F: Front + ?Sized>(screen: &mut F, chord: &mut Option<String>, key: 
             screen.set_status(Some(format!("signalled: {words}")));
             let saying = Saying { audience: Audience::Table, text: String::new(), signal: Some(signal) };
             let seat = speaker.unwrap_or_default();
-            TalkKey::Say(Submit { seat, request: Request::Say(saying), expect_seq: screen.seq() })
+            TalkKey::Send(Submit { seat, request: Request::Say(saying), expect_seq: screen.seq() })
         }
     }
+}
+
+/// The seats this terminal may mute (the other seats), each with the
+/// number its name shows ("captain 2": 2, "Commander 3": 3).
+fn mutable_seats<F: Front + ?Sized>(screen: &F) -> Vec<(Seat, String)> {
+    let mine = screen.my_seats();
+    let seats = screen.talk_audiences().into_iter().filter_map(|a| match a {
+        Audience::Seat(s) if !mine.contains(&s) => Some(s),
+        _ => None,
+    });
+    seats
+        .map(|s| {
+            let word = screen.seat_word(s);
+            let number = word.rsplit(' ').next().unwrap_or_default().to_string();
+            (s, number)
+        })
+        .collect()
+}
+
+/// "Mute whom? 1 captain 1, 2 captain 2 (muted: hear again) (other: none)".
+fn mute_question<F: Front + ?Sized>(screen: &F) -> String {
+    let muted = &screen.talk().muted;
+    let list: Vec<String> = mutable_seats(screen)
+        .into_iter()
+        .map(|(s, n)| {
+            let word = screen.seat_word(s);
+            if muted.contains(&s) { format!("{n} {word} (muted: hear again)") } else { format!("{n} {word}") }
+        })
+        .collect();
+    format!("Mute whom? {} (other: none)", list.join(", "))
+}
+
+/// The key after Z: the seat whose number it is is muted, or heard again
+/// if muted.
+fn mute_key<F: Front + ?Sized>(screen: &mut F, c: char) -> TalkKey {
+    let Some(me) = screen.my_seats().first().copied() else { return TalkKey::Used };
+    let key = c.to_string();
+    let Some((seat, _)) = mutable_seats(screen).into_iter().find(|(_, n)| *n == key) else {
+        screen.set_status(Some("nobody muted".into()));
+        return TalkKey::Used;
+    };
+    let muted = !screen.talk().muted.contains(&seat);
+    let word = screen.seat_word(seat);
+    let doing = if muted { format!("muting {word}") } else { format!("hearing {word} again") };
+    screen.set_status(Some(doing));
+    TalkKey::Send(Submit { seat: me, request: Request::Mute { seat, muted }, expect_seq: screen.seq() })
+}
+
+/// The hint key's request: for the seat of the option under the cursor
+/// (else this terminal's first seat); None for a spectator, with the
+/// status line saying why.
+fn hint_request<F: Front + ?Sized>(screen: &mut F) -> Option<Submit> {
+    let seat = screen.chosen().map(|(s, ..)| s).or_else(|| screen.my_seats().first().copied());
+    let Some(seat) = seat else {
+        screen.set_status(Some("you hold no seat here: a hint is for a seat's own decision".into()));
+        return None;
+    };
+    screen.set_status(Some("asking the AI for a hint...".into()));
+    Some(Submit { seat, request: Request::Hint, expect_seq: screen.seq() })
+}
+
+/// A hint came: shown if the state is still the one it is about.
+fn hint_arrived<F: Front + ?Sized>(screen: &mut F, hint: Hint) {
+    if !hint.current(screen.seq()) {
+        screen.set_status(Some(format!("the game moved on before the hint came: {HINT_KEY} asks again")));
+        return;
+    }
+    let best = hint.options.first().map_or_else(String::new, |a| format!(": best {MARK}1 {}", a.label));
+    screen.set_status(Some(format!("hint{best} ({MARK} marks the menu)")));
+    screen.set_hint(Some(hint));
+}
+
+/// Takes the hint away once the state shown moved past its seq.
+fn drop_stale_hint<F: Front + ?Sized>(screen: &mut F) {
+    if screen.hint().is_some_and(|h| !h.current(screen.seq())) {
+        screen.set_hint(None);
+    }
+}
+
+/// The seats not heard now, in the status line.
+fn muted_line<F: Front + ?Sized>(screen: &F, muted: &[Seat]) -> String {
+    if muted.is_empty() {
+        return "you hear every seat".into();
+    }
+    format!("not hearing {} ({MUTE_KEY} then its number: hear again)", seat_list(screen, muted))
 }
 
 fn on_key<F: Front + ?Sized>(screen: &mut F, key: KeyEvent) -> Action {
@@ -295,6 +417,7 @@ fn on_key<F: Front + ?Sized>(screen: &mut F, key: KeyEvent) -> Action {
         KeyCode::Enter => return Action::Send,
         KeyCode::Char('u') => return Action::Undo,
         KeyCode::Char('x') => return Action::Leave,
+        KeyCode::Char(HINT_KEY) => return Action::Hint,
         _ => {}
     }
     Action::None
@@ -386,7 +509,7 @@ pub fn run(
                         }
                     }
                     TermEvent::Key(key) => match talk_key(&mut *screen, &mut chord, key) {
-                        TalkKey::Say(s) => submit(s),
+                        TalkKey::Send(s) => submit(s),
                         TalkKey::Used => {}
                         TalkKey::NotMine => match on_key(&mut *screen, key) {
                             Action::Quit => return Ok(()),
@@ -412,6 +535,11 @@ pub fn run(
                                     screen.set_status(Some(leave_question(&*screen, &seats)));
                                 }
                             }
+                            Action::Hint => {
+                                if let Some(s) = hint_request(&mut *screen) {
+                                    submit(s);
+                                }
+                            }
                             Action::Undo if sent_at.is_none() => {
                                 if let Some(seat) = screen.undo_seat() {
                                     let s = Submit { seat, request: Request::Undo, expect_seq: screen.seq() };
@@ -431,6 +559,7 @@ pub fn run(
                 match updates.try_recv() {
                     Ok(Update::State { table, events, undo }) => match screen.apply(*table, &events, undo) {
                         Ok(()) => {
+                            drop_stale_hint(&mut *screen);
                             if sent_at.is_some_and(|s| screen.seq() > s) {
                                 sent_at = None;
                                 screen.set_status(None);
@@ -461,6 +590,13 @@ pub fn run(
                     }
                     Ok(Update::Talk(lines)) => screen.talk_mut().hear(lines),
                     Ok(Update::TalkRefused(why)) => screen.set_status(Some(why)),
+                    Ok(Update::Hint(hint)) => hint_arrived(&mut *screen, hint),
+                    Ok(Update::HintRefused(why)) => screen.set_status(Some(why)),
+                    Ok(Update::Muted(seats)) => {
+                        let line = muted_line(&*screen, &seats);
+                        screen.talk_mut().muted = seats;
+                        screen.set_status(Some(line));
+                    }
                     Ok(Update::Quit) => return Ok(()),
                     Ok(Update::Closed(why)) => {
                         screen.set_status(Some(why));
@@ -528,7 +664,7 @@ mod tests {
         press(&mut s, &mut chord, KeyCode::Backspace);
         press(&mut s, &mut chord, KeyCode::Tab);
         assert_eq!(s.talk.draft.as_ref().map(|d| (d.text.as_str(), d.audience)), Some(("q x1", Audience::Seat(0))));
-        let TalkKey::Say(said) = press(&mut s, &mut chord, KeyCode::Enter) else { panic!("Enter says it") };
+        let TalkKey::Send(said) = press(&mut s, &mut chord, KeyCode::Enter) else { panic!("Enter says it") };
         assert_eq!(said.seat, 1);
         assert_eq!(
             said.request,
@@ -547,7 +683,7 @@ mod tests {
         let mut chord = None;
         assert_eq!(press(&mut s, &mut chord, KeyCode::Char('P')), TalkKey::Used);
         assert!(s.status.as_deref().is_some_and(|q| q.contains("which sector")), "{:?}", s.status);
-        let TalkKey::Say(said) = press(&mut s, &mut chord, KeyCode::Char('2')) else { panic!("a landing in S2") };
+        let TalkKey::Send(said) = press(&mut s, &mut chord, KeyCode::Char('2')) else { panic!("a landing in S2") };
         let Request::Say(line) = said.request else { panic!("a line") };
         assert!(line.signal.is_some() && line.text.is_empty());
         assert_eq!(s.status.as_deref(), Some("signalled: land with me in S2"));
@@ -562,6 +698,64 @@ mod tests {
         assert_eq!(press(&mut watching, &mut chord, KeyCode::Char('T')), TalkKey::Used);
         assert!(watching.talk.draft.is_none(), "a spectator cannot talk");
         assert!(watching.status.as_deref().is_some_and(|m| m.contains("spectators")));
+    }
+
+    fn hint(s: &LegioScreen, seq: u64) -> Hint {
+        let id = s.my_options().first().map(|o| o.id.clone()).unwrap_or_default();
+        let advice = crate::hint::Advice { option_id: id, label: "x".into(), estimate: 0.3, reason: "why".into() };
+        Hint { game: "g-1".into(), seat: 0, seq, options: vec![advice], think_ms: 5 }
+    }
+
+    #[test]
+    fn b_asks_a_hint_for_the_deciding_seat_and_a_newer_state_takes_it_away() {
+        let mut s = legio_screen(Some(0));
+        let mut chord = None;
+        let b = KeyEvent::new(KeyCode::Char(HINT_KEY), KeyModifiers::NONE);
+        assert_eq!(talk_key(&mut s, &mut chord, b), TalkKey::NotMine, "B is no signal");
+        assert!(matches!(on_key(&mut s, b), Action::Hint));
+        let asked = hint_request(&mut s).expect("a seat asks");
+        assert_eq!((asked.seat, asked.request, asked.expect_seq), (0, Request::Hint, s.table.seq));
+        let seq = s.table.seq;
+        let h = hint(&s, seq);
+        hint_arrived(&mut s, h.clone());
+        assert!(s.hint.is_some(), "shown");
+        assert!(s.status.as_deref().is_some_and(|m| m.starts_with("hint: best ◆1")), "{:?}", s.status);
+        drop_stale_hint(&mut s);
+        assert!(s.hint.is_some(), "still about the state shown");
+        let mut next = s.table.clone();
+        next.seq += 1;
+        s.set_table(next);
+        drop_stale_hint(&mut s);
+        assert!(s.hint.is_none(), "the seq moved past the hint's");
+        hint_arrived(&mut s, h);
+        assert!(s.hint.is_none(), "a hint about an older state is not shown");
+        assert!(s.status.as_deref().is_some_and(|m| m.contains("moved on")), "{:?}", s.status);
+        let mut watching = legio_screen(None);
+        assert!(hint_request(&mut watching).is_none(), "a spectator has no decision to ask about");
+    }
+
+    #[test]
+    fn z_then_a_seats_number_mutes_it_and_again_hears_it() {
+        let mut s = legio_screen(Some(0));
+        let mut chord = None;
+        assert_eq!(press(&mut s, &mut chord, KeyCode::Char(MUTE_KEY)), TalkKey::Used);
+        let asked = s.status.clone().unwrap_or_default();
+        assert!(asked.contains("2 Commander 2") && asked.contains("3 Commander 3"), "{asked}");
+        assert!(!asked.contains("1 Commander 1"), "not oneself: {asked}");
+        let TalkKey::Send(mute) = press(&mut s, &mut chord, KeyCode::Char('3')) else { panic!("Z 3 mutes") };
+        assert_eq!((mute.seat, mute.request), (0, Request::Mute { seat: 2, muted: true }));
+        s.talk.muted = vec![2];
+        press(&mut s, &mut chord, KeyCode::Char(MUTE_KEY));
+        let TalkKey::Send(hear) = press(&mut s, &mut chord, KeyCode::Char('3')) else { panic!("Z 3 again") };
+        assert_eq!(hear.request, Request::Mute { seat: 2, muted: false }, "a muted seat is heard again");
+        press(&mut s, &mut chord, KeyCode::Char(MUTE_KEY));
+        assert_eq!(press(&mut s, &mut chord, KeyCode::Char('1')), TalkKey::Used, "oneself: nothing");
+        assert_eq!(s.status.as_deref(), Some("nobody muted"));
+        assert!(chord.is_none());
+        assert_eq!(muted_line(&s, &[2]), "not hearing Commander 3 (Z then its number: hear again)");
+        let mut watching = legio_screen(None);
+        assert_eq!(press(&mut watching, &mut chord, KeyCode::Char(MUTE_KEY)), TalkKey::Used);
+        assert!(chord.is_none(), "a spectator mutes nobody");
     }
 
     #[test]

@@ -357,3 +357,40 @@ fn the_talk_shows_at_every_size_and_stays_in_its_panel() {
     bare.talk.hear(vec![Heard { talk_seq: 1, speaker: 1, text: "gg".into(), ..Heard::default() }]);
     assert!(render(&bare, 120, 40).contains("seat 1: gg"), "{}", render(&bare, 120, 40));
 }
+
+/// Issue #62: a hint marks its options in the menu with rank and reason
+/// at both sizes, goes away once the state moves past its seq, and the
+/// card lists the hint and mute keys at 100x30 and 80x24.
+#[test]
+fn a_hint_marks_the_menu_and_the_card_lists_its_key() {
+    let g = play_until(3, 104, |g| g.decision().seat == Some(0) && g.decision().options.len() >= 3);
+    let mut s = screen(&g, 0);
+    let ids: Vec<String> = s.my_options().iter().map(|o| o.id.clone()).collect();
+    assert!(ids.len() >= 2, "a choice to advise on: {ids:?}");
+    let advice = |id: &String, why: &str| xodus_cli::hint::Advice {
+        option_id: id.clone(),
+        label: String::new(),
+        estimate: 0.4,
+        reason: why.into(),
+    };
+    let options = vec![advice(&ids[1], "keeps the hand"), advice(&ids[0], "")];
+    s.hint = Some(xodus_cli::hint::Hint { game: "g-test".into(), seat: 0, seq: s.table.seq, options, think_ms: 300 });
+    let second = s.my_options()[1].label.clone();
+    for (w, h) in [(100u16, 30u16), (80, 24)] {
+        let picture = render(&s, w, h);
+        let rows = common::panel_rows(&picture, "Decision").unwrap_or_default();
+        assert!(common::has_words(&rows, &format!("◆1 {second} — keeps the hand")), "{w}x{h}:\n{picture}");
+        s.show_help = true;
+        let card = render(&s, w, h);
+        s.show_help = false;
+        let rows: Vec<String> = card.lines().map(|l| l.replace('│', " ")).collect();
+        for words in ["B hint: the AI's best options, marked ◆", "Z then a commander's number mute/unmute them"] {
+            assert!(common::has_words(&rows, words), "{w}x{h}: {words}\n{card}");
+        }
+        assert!(card.contains("the most PC wins") || w == 80, "{w}x{h}:\n{card}");
+    }
+    let mut later = s.table.clone();
+    later.seq += 1;
+    s.set_table(later);
+    assert!(!render(&s, 100, 30).contains('◆'), "void once the game moved on");
+}

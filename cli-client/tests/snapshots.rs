@@ -323,3 +323,66 @@ fn talk_beside_the_log_100x30_and_80x24() {
     }
     assert!(render(&s, 100, 30).contains("captain 1: a b [2Jc"), "{}", render(&s, 100, 30));
 }
+
+/// A hint on `s`'s state advising `ids`, best first.
+fn hint_for(s: &Screen, ids: &[&str]) -> xodus_cli::hint::Hint {
+    let options = ids
+        .iter()
+        .map(|id| xodus_cli::hint::Advice {
+            option_id: id.to_string(),
+            label: String::new(),
+            estimate: 0.5,
+            reason: format!("reason for {id}"),
+        })
+        .collect();
+    xodus_cli::hint::Hint { game: "g-test".into(), seat: 0, seq: s.view.public.seq, options, think_ms: 400 }
+}
+
+/// Issue #62: a hint marks its options in the menu (rank and reason, in
+/// its colour) and the systems its jumps aim at on the map (◆ and the
+/// rank); a newer state takes the marks away.
+#[test]
+fn hint_marks_the_menu_and_the_map_100x30() {
+    let mut s = my_action();
+    let ids: Vec<String> = s.my_options().iter().map(|(_, o)| o.id.clone()).collect();
+    let jump = ids.iter().find(|id| id.starts_with("jump:")).cloned().expect("a jump option");
+    let other = ids.iter().find(|id| **id != jump).cloned().expect("another option");
+    s.hint = Some(hint_for(&s, &[&jump, &other]));
+    let at = ids.iter().position(|id| *id == jump).expect("its place");
+    assert!(s.select(at));
+    let picture = render(&s, 100, 30);
+    let rows = common::panel_rows(&picture, "Decision").expect("the decision panel");
+    assert!(common::has_words(&rows, &format!("◆1 {} — reason for {jump}", label_of(&s, &jump))), "{picture}");
+    // The banner, the jump's line, and on the map the two systems aimed at.
+    assert_eq!(picture.matches('◆').count(), 4, "{picture}");
+    assert!(s.select(0));
+    let top = render(&s, 100, 30);
+    let rows = common::panel_rows(&top, "Decision").expect("the decision panel");
+    assert!(common::has_words(&rows, &format!("◆2 {}", label_of(&s, &other))), "{top}");
+    assert!(picture.contains("the AI's hint, best first"), "{picture}");
+    check("hint_100x30", &picture);
+    let mut later = s.view.clone();
+    later.public.seq += 1;
+    s.set_view(later);
+    let after = render(&s, 100, 30);
+    assert!(!after.contains('◆'), "void once the game moved on:\n{after}");
+}
+
+fn label_of(s: &Screen, id: &str) -> String {
+    s.my_options().iter().find(|(_, o)| o.id == id).map(|(_, o)| o.label.clone()).expect("an option")
+}
+
+/// Issue #62: the card lists the hint and mute keys at 100x30 and 80x24.
+#[test]
+fn the_card_lists_the_hint_and_mute_keys_at_100x30_and_80x24() {
+    let mut s = my_action();
+    s.show_help = true;
+    for (w, h) in [(100, 30), (80, 24)] {
+        let card = render(&s, w, h);
+        // The card's rows inside its border, wrapped lines read as words.
+        let rows: Vec<String> = card.lines().map(|l| l.replace('│', " ")).collect();
+        for words in ["B hint: the AI's best options", "Z then a captain's number mute/unmute it", "T talk"] {
+            assert!(common::has_words(&rows, words), "{w}x{h}: {words}\n{card}");
+        }
+    }
+}

@@ -1,5 +1,5 @@
-//! The scriptable commands: `create`, `list`, `join`, `leave`, `act`, `view`
-//! and `say`.
+//! The scriptable commands: `create`, `list`, `join`, `leave`, `act`, `view`,
+//! `say` and `hint`.
 //! Each makes one or two calls and prints one result on stdout (JSON, a
 //! token, or a table) so that shell scripts and tests can drive a game.
 //! They work on any game: a game may print its own JSON and text report
@@ -9,7 +9,9 @@
 
 use super::new_game;
 use serde_json::json;
-use xodus_cli::cli::{ActArgs, CreateArgs, JoinArgs, LeaveArgs, ListArgs, SayArgs, USAGE_EXIT, UsageError, ViewArgs};
+use xodus_cli::cli::{
+    ActArgs, CreateArgs, HintArgs, JoinArgs, LeaveArgs, ListArgs, SayArgs, USAGE_EXIT, UsageError, ViewArgs,
+};
 use xodus_cli::clock::Clocks;
 use xodus_cli::remote::{Remote, RemoteError};
 use xodus_cli::table::{Table, Typed};
@@ -192,6 +194,18 @@ pub async fn say(a: SayArgs) -> anyhow::Result<()> {
     let remote = Remote::connect(&a.server.server).await?;
     let kept = remote.say(&a.game, a.seat, &a.token, &line).await?;
     outln!("{}", serde_json::to_string(&kept)?);
+    Ok(())
+}
+
+/// `xodus hint`: asks the AI agent serving hints for the seat's best
+/// options now and prints `{"game","seat","seq","options":[{"option_id",
+/// "label","estimate","reason"}],"think_ms"}`, best first. Refusals: 6 no
+/// decision now or no agent serves hints (the server's words), 8 asked
+/// again within 2 s, 9 the agent did not answer in time.
+pub async fn hint(a: HintArgs) -> anyhow::Result<()> {
+    let remote = Remote::connect(&a.server.server).await?;
+    let hint = remote.ask_hint(&a.game, a.seat, &a.token).await?;
+    outln!("{}", serde_json::to_string(&hint)?);
     Ok(())
 }
 

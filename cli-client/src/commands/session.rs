@@ -301,6 +301,30 @@ async fn run_front(
                         let _ = upd_tx.send(Update::TalkRefused(format!("not said: {e}")));
                     }
                 }
+                Request::Hint => {
+                    let Some(token) = tokens.get(&s.seat).cloned() else { continue };
+                    // The agent thinks a while: a choice sent meanwhile
+                    // does not wait for it.
+                    let (remote, game, tx, seat) = (remote.clone(), game.clone(), upd_tx.clone(), s.seat);
+                    tokio::spawn(async move {
+                        let update = match remote.ask_hint(&game, seat, &token).await {
+                            Ok(hint) => Update::Hint(hint),
+                            Err(e) => Update::HintRefused(hint_refusal(&e)),
+                        };
+                        let _ = tx.send(update);
+                    });
+                }
+                Request::Mute { seat, muted } => {
+                    let Some(token) = tokens.get(&s.seat) else { continue };
+                    match remote.mute(&game, (s.seat, token), *seat, *muted).await {
+                        Ok(now) => {
+                            let _ = upd_tx.send(Update::Muted(now));
+                        }
+                        Err(e) => {
+                            let _ = upd_tx.send(Update::TalkRefused(format!("not muted: {e}")));
+                        }
+                    }
+                }
                 Request::Leave => {
                     let mut seats: Vec<Seat> = tokens.keys().copied().collect();
                     seats.sort();
@@ -383,6 +407,24 @@ async fn run_front(
     watchdog.abort();
     stop_children(&children).await;
     Ok(Some(result??))
+}
+
+/// Why no hint came, in a player's words for the status line: the
+/// server's own words when there is no decision now or no agent serves
+/// hints, how long to wait when asked too soon, that the agent did not
+/// answer in time.
+fn hint_refusal(e: &RemoteError) -> String {
+    match e {
+        RemoteError::Invalid(why) => format!("no hint: {why}"),
+        RemoteError::TooFast(why) => match xodus_cli::hint::wait_words(why) {
+            Some(wait) => format!("no hint yet: {wait} (a seat may ask every 2 s)"),
+            None => format!("no hint yet: {why}"),
+        },
+        RemoteError::NoAnswer(_) => {
+            format!("no hint: the AI agent did not answer in time; {} asks again", xodus_cli::hint::HINT_KEY)
+        }
+        other => format!("no hint: {other}"),
+    }
 }
 
 /// Stops the children a screen watched, all at once (SIGTERM, then a
@@ -513,4 +555,22 @@ pub fn say(line: &str) {
 /// round 9", "game G: OVER (declared) in round 12: ranking seat 2 (31), ...".
 pub fn result_line(game: &str, o: &table::Outcome) -> String {
     format!("game {game}: {}", o.words())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_refused_hint_is_worded_for_the_status_line() {
+        let no_agent = RemoteError::Invalid("no AI agent serves hints on this server: start `xodus-ai --fill`".into());
+        assert_eq!(
+            hint_refusal(&no_agent),
+            "no hint: no AI agent serves hints on this server: start `xodus-ai --fill`"
+        );
+        let soon = RemoteError::TooFast("a seat may ask for a hint every 2 s; retry in 1.4 s".into());
+        assert_eq!(hint_refusal(&soon), "no hint yet: wait 2 s (a seat may ask every 2 s)");
+        let slow = RemoteError::NoAnswer("the agent serving hints did not answer within 1700 ms".into());
+        assert_eq!(hint_refusal(&slow), "no hint: the AI agent did not answer in time; B asks again");
+    }
 }

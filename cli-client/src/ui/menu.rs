@@ -2,7 +2,8 @@
 //! has a key (1-9, then letters that no other command uses), is wrapped
 //! whole at word boundaries, and the list scrolls so the highlighted
 //! option is always in view, with "more above/below" markers when some
-//! are out of it.
+//! are out of it. Options a hint advises are drawn marked (their label
+//! carries the rank and reason, `hint::mark_labels`).
 
 use super::style;
 use ratatui::style::{Color, Style};
@@ -83,6 +84,18 @@ pub fn wrap_lines(lines: Vec<Line<'static>>, cols: usize, indent: usize) -> Vec<
 /// The menu's lines for `labels` in `rows` rows of `cols` columns, the
 /// option at `selected` highlighted and in view.
 pub fn lines(labels: &[String], selected: usize, rows: usize, cols: usize) -> Vec<Line<'static>> {
+    lines_marked(labels, &[], selected, rows, cols)
+}
+
+/// [`lines`] with the options whose `marked` is true (a hint's) in the
+/// hint's colour.
+pub fn lines_marked(
+    labels: &[String],
+    marked: &[bool],
+    selected: usize,
+    rows: usize,
+    cols: usize,
+) -> Vec<Line<'static>> {
     let n = labels.len();
     if n == 0 || rows == 0 {
         return Vec::new();
@@ -108,6 +121,8 @@ pub fn lines(labels: &[String], selected: usize, rows: usize, cols: usize) -> Ve
         for row in rows_of {
             out.push(if i == selected {
                 Line::from(vec![Span::styled(row.clone(), highlight)])
+            } else if marked.get(i).copied().unwrap_or(false) {
+                Line::styled(row.clone(), Style::new().fg(Color::LightYellow))
             } else {
                 Line::raw(row.clone())
             });

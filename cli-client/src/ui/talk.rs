@@ -1,8 +1,9 @@
 //! The talk panel, for every game: the lines heard, newest at the bottom,
 //! each wrapped at words (never past the panel, never more than one line
 //! per row), the speaker in the seat's colour, an AI's plan in italics,
-//! signals in the server's words in brackets; under them, while one is
-//! typed, the line being typed with whom it is for and its keys.
+//! signals in the server's words in brackets; over them the seats muted;
+//! under them, while one is typed, the line being typed with whom it is
+//! for and its keys.
 
 use super::menu::wrap;
 use super::style;
@@ -47,7 +48,12 @@ pub fn lines(
         let keep = rows_of.len().min(rows.max(1));
         draft = rows_of[rows_of.len() - keep..].iter().map(|r| Line::styled(r.clone(), style)).collect();
     }
-    let room = rows.saturating_sub(draft.len());
+    let muted = (!talk.muted.is_empty()).then(|| {
+        let names: Vec<String> = talk.muted.iter().map(|s| name(*s)).collect();
+        let text = format!("muted: {} ({} then its number: hear again)", names.join(", "), crate::hint::MUTE_KEY);
+        Line::styled(wrap(&text, cols, 2).swap_remove(0), style::dim())
+    });
+    let room = rows.saturating_sub(draft.len()).saturating_sub(usize::from(muted.is_some() && rows > draft.len() + 1));
     let mut heard: Vec<Line<'static>> = Vec::new();
     for line in talk.lines.iter().rev() {
         if heard.len() >= room {
@@ -79,8 +85,11 @@ pub fn lines(
         }
     }
     heard.reverse();
-    if heard.is_empty() && draft.is_empty() {
+    if heard.is_empty() && draft.is_empty() && muted.is_none() {
         heard.push(Line::styled("nobody has said anything yet (T: say something)", style::dim()));
+    }
+    if let Some(m) = muted.filter(|_| rows > draft.len() + 1) {
+        heard.insert(0, m);
     }
     heard.extend(draft);
     heard.truncate(rows);
@@ -114,5 +123,10 @@ mod tests {
         let shown = text(&lines(&talk, &name, &[0], 4, 30));
         assert_eq!(shown.last().map(String::as_str), Some("to captain 2> on my way_"), "{shown:?}");
         assert_eq!(shown[2], "captain 1: last");
+        talk.muted = vec![2, 3];
+        let shown = text(&lines(&talk, &name, &[0], 4, 60));
+        assert_eq!(shown.len(), 4, "{shown:?}");
+        assert_eq!(shown[0], "muted: captain 2, captain 3 (Z then its number: hear again)");
+        assert_eq!(shown[3], "to captain 2> on my way_", "the draft stays at the bottom");
     }
 }

@@ -1,10 +1,11 @@
 //! The pending decision as a keyboard menu: the prompt, the
 //! landing or mission under way, then this terminal's options (keyed,
-//! wrapped whole, the cursor in view); when another seat decides, who it
-//! is. At the end, the final result instead.
+//! wrapped whole, the cursor in view, a hint's options marked with rank
+//! and reason); when another seat decides, who it is. At the end, the final result instead.
 
 use super::model::LegioScreen;
 use super::outcome;
+use crate::hint;
 use crate::ui::{menu, style};
 use ratatui::style::{Color, Style};
 use ratatui::text::Line;
@@ -26,8 +27,14 @@ pub fn lines(screen: &LegioScreen, rows: usize, cols: usize) -> Vec<Line<'static
         out.push(Line::styled(format!("waiting for {}", screen.deciders_text()), Style::new().fg(Color::Yellow)));
         return out;
     }
-    let labels: Vec<String> = mine.iter().map(|o| o.label.clone()).collect();
+    let options: Vec<(String, String)> = mine.iter().map(|o| (o.id.clone(), o.label.clone())).collect();
+    let seq = screen.table.seq;
+    let hint = screen.hint.as_ref().filter(|h| h.current(seq));
+    let (labels, marked) = hint::mark_labels(hint, seq, &options);
+    if let Some(h) = hint.filter(|_| rows > out.len() + 2) {
+        out.push(Line::styled(h.banner(), Style::new().fg(Color::LightYellow)));
+    }
     let room = rows.saturating_sub(out.len()).max(1);
-    out.extend(menu::lines(&labels, screen.selected, room, cols));
+    out.extend(menu::lines_marked(&labels, &marked, screen.selected, room, cols));
     out
 }

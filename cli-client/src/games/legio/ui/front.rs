@@ -6,6 +6,7 @@
 use super::layout::draw;
 use super::model::{LegioScreen, PAGES};
 use crate::clock::Clocks;
+use crate::hint::Hint;
 use crate::seats::SeatHolder;
 use crate::table::{Outcome, Table, event_line};
 use crate::talk::{Audience, SignalStep, Talk};
@@ -105,6 +106,12 @@ impl Front for LegioScreen {
     }
     fn talk_mut(&mut self) -> &mut Talk {
         &mut self.talk
+    }
+    fn hint(&self) -> Option<&Hint> {
+        self.hint.as_ref()
+    }
+    fn set_hint(&mut self, hint: Option<Hint>) {
+        self.hint = hint;
     }
     fn talk_audiences(&self) -> Vec<Audience> {
         // A competitive game: no team, the table or one commander.

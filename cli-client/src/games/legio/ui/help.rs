@@ -1,6 +1,7 @@
-//! The rules card and the keys (`?`): how the game ends and is won, what
-//! a turn may do and what it costs, what each card's risk tag means, what
-//! the tracks are, then the keys (the talk's too) and the panels'
+//! The rules card and the keys (`?`): the keys first (the talk's, the
+//! hint's and the mute key too, so they show on the smallest screen), how
+//! the game ends and is won, what a turn may do and what it costs, what
+//! each card's risk tag means, what the tracks are, and the panels'
 //! abbreviations. Facts as
 //! the engine plays them (games/legio/engine/src/score.rs, turn.rs, explore.rs).
 
@@ -16,6 +17,14 @@ pub fn lines() -> Vec<Line<'static>> {
     let t = |s: &str| Line::styled(s.to_string(), style::title());
     let r = |s: String| Line::raw(s);
     vec![
+        t("Keys"),
+        r(format!("  Up/Down or j/k  move in the menu   {}   Enter  send", menu::keys_help())),
+        r("  Tab  (small screens) the Red Nebula, the commanders, the log   PgUp/PgDn  scroll the log".into()),
+        r("  u  undo your last choice (if nothing hidden or random happened)   x  leave your seat (asks)".into()),
+        r("  ?  this card   q or Esc  quit".into()),
+        r("  B  hint: the AI's best options, marked ◆   Z then a commander's number  mute/unmute them".into()),
+        r(super::talk::KEYS_HELP[0].into()),
+        r(super::talk::KEYS_HELP[1].into()),
         t("How the game ends and who wins"),
         r(format!(
             "  The round is played out once: a commander with 13+ PX declares the end, one reaches {XENO_MAX} PX,"
@@ -37,13 +46,6 @@ pub fn lines() -> Vec<Line<'static>> {
         r("  PC: command points, the score.  PX: Xeno points; 6 teaches a technology, 9 opens Sector X,".into()),
         r("  10 lets you win.  12 PC at the Star Base promotes a Frombola to a Spatha.  xp dip/cap:".into()),
         r("  experience spent on missions of that domain.".into()),
-        t("Keys"),
-        r(format!("  Up/Down or j/k  move in the menu   {}   Enter  send", menu::keys_help())),
-        r("  Tab  (small screens) the Red Nebula, the commanders, the log   PgUp/PgDn  scroll the log".into()),
-        r("  u  undo your last choice (if nothing hidden or random happened)   x  leave your seat (asks)".into()),
-        r("  ?  this card   q or Esc  quit".into()),
-        r(super::talk::KEYS_HELP[0].into()),
-        r(super::talk::KEYS_HELP[1].into()),
         t("Abbreviations"),
         r("  > the active commander; prop propulsors, las lasers, dec decoder, det risk detectors, sq squads,".into()),
         r("  exp experts (D diplomats, A adventurers, H hunters), obj secret objectives, calls Imperator calls".into()),

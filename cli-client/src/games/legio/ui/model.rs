@@ -7,6 +7,7 @@
 
 use super::names;
 use crate::clock::Clocks;
+use crate::hint::Hint;
 use crate::seats::{self, Holder, SeatHolder};
 use crate::table::{Offer, Table};
 use crate::talk::Talk;
@@ -49,6 +50,9 @@ pub struct LegioScreen {
     pub clocks: Clocks,
     /// The table talk heard, and the line being typed.
     pub talk: Talk,
+    /// The last hint asked for (its marks shown while it is about the
+    /// state shown).
+    pub hint: Option<Hint>,
 }
 
 impl LegioScreen {
@@ -71,6 +75,7 @@ impl LegioScreen {
             clocks,
             status: None,
             talk: Talk::default(),
+            hint: None,
         }
     }
 

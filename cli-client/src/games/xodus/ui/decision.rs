@@ -1,9 +1,11 @@
 //! The pending decision as a keyboard menu: the prompt, who else may take
-//! it, then this terminal's legal options (keyed, the cursor highlighted);
-//! when someone else decides, who it is and what they may choose.
+//! it, then this terminal's legal options (keyed, the cursor highlighted,
+//! a hint's options marked with rank and reason); when someone else
+//! decides, who it is and what they may choose.
 
 use super::model::Screen;
 use super::style;
+use crate::hint;
 use crate::ui::menu;
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::Line;
@@ -34,11 +36,19 @@ pub fn lines(screen: &Screen, rows: usize, cols: usize) -> Vec<Line<'static>> {
     if let Some(hint) = screen.shared_hint() {
         out.push(Line::styled(hint, style::dim()));
     }
-    let labels: Vec<String> = mine
+    let options: Vec<(String, String)> = mine
         .iter()
-        .map(|(seat, o)| if screen.my_seats.len() > 1 { format!("{} [c{seat}]", o.label) } else { o.label.clone() })
+        .map(|(seat, o)| {
+            let label = if screen.my_seats.len() > 1 { format!("{} [c{seat}]", o.label) } else { o.label.clone() };
+            (o.id.clone(), label)
+        })
         .collect();
+    let hint = screen.hint.as_ref().filter(|h| h.current(v.public.seq));
+    let (labels, marked) = hint::mark_labels(hint, v.public.seq, &options);
+    if let Some(h) = hint.filter(|_| rows > out.len() + 2) {
+        out.push(Line::styled(h.banner(), Style::new().fg(Color::LightYellow)));
+    }
     let room = rows.saturating_sub(out.len()).max(1);
-    out.extend(menu::lines(&labels, screen.selected, room, cols));
+    out.extend(menu::lines_marked(&labels, &marked, screen.selected, room, cols));
     out
 }

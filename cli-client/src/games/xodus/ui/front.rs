@@ -8,6 +8,7 @@ use super::layout::draw;
 use super::model::Screen;
 use crate::clock::Clocks;
 use crate::games::xodus::{events, team_outcome, view};
+use crate::hint::Hint;
 use crate::seats::SeatHolder;
 use crate::table::{Outcome, Table};
 use crate::talk::{Audience, SignalStep, Talk};
@@ -103,6 +104,12 @@ impl Front for Screen {
     }
     fn talk_mut(&mut self) -> &mut Talk {
         &mut self.talk
+    }
+    fn hint(&self) -> Option<&Hint> {
+        self.hint.as_ref()
+    }
+    fn set_hint(&mut self, hint: Option<Hint>) {
+        self.hint = hint;
     }
     fn talk_audiences(&self) -> Vec<Audience> {
         let others = self.view.public.ships.iter().map(|s| s.seat).filter(|s| !self.my_seats.contains(s));

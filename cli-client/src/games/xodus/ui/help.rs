@@ -1,6 +1,6 @@
-//! The help screen: the rules card (how the crew wins and loses, what a
-//! round holds, what the tracks mean), the keys (the talk's too) and the
-//! map legend.
+//! The help screen: the keys first (the talk's, the hint's and the mute
+//! key too, so they show on the smallest screen), the rules card (how
+//! the crew wins and loses, what a round holds) and the map legend.
 
 use super::style::{self, sym};
 use crate::ui::menu;
@@ -10,6 +10,10 @@ use xodus_engine::content::SystemKind;
 
 /// The win rule in a few words, for the status bar.
 pub const WIN_RULE: &str = "seal the Rift with every Key before the Corruption rises";
+
+/// The hint and mute keys in words.
+pub const HINT_HELP: &str =
+    "  B  hint: the AI's best options (◆ on menu and map)   Z then a captain's number  mute/unmute it";
 
 /// The help text.
 pub fn lines() -> Vec<Line<'static>> {
@@ -36,8 +40,18 @@ pub fn lines() -> Vec<Line<'static>> {
         (sym::UNEXPLORED.to_string(), "unexplored space past a lane"),
         ("─ ╱ ╲".into(), "hyperspace lanes on a system's rim"),
         ("▶ ◀".into(), "where the highlighted choice goes"),
+        (format!("{}  n", crate::hint::MARK), "where the hint's option n goes"),
     ];
     let mut out = vec![
+        Line::styled("Keys", style::title()),
+        Line::raw(format!("  Up/Down or j/k  move in the menu     {}", menu::keys_help())),
+        Line::raw("  Enter  send the choice   PgUp/PgDn  scroll the log   H/J/K/L  pan the map   0  centre the map"),
+        Line::raw("  u  undo your last choice (if nothing random happened since)   x  leave your seats (asks first)"),
+        Line::raw("  ?  this card   q or Esc  quit   T  talk (Tab: to the team or one captain; Enter says it)"),
+        Line::raw(HINT_HELP),
+    ];
+    out.extend(super::talk::KEYS_HELP.iter().map(|l| Line::raw(*l)));
+    out.extend([
         Line::styled("How the crew wins (everyone wins or loses together)", style::title()),
         Line::raw("  Explore systems to find the Precursor Signals; solve a Signal's trial to access its Key;"),
         Line::raw("  carry every Key to the Main Rift and explore it there to activate them. When all Keys are"),
@@ -47,14 +61,8 @@ pub fn lines() -> Vec<Line<'static>> {
         Line::raw("  Each round: every captain takes Actions (move, explore, fight, trade...), then the"),
         Line::raw("  Corruption advances a space (new Avatars come) and the Avatars hunt the nearest ship."),
         Line::raw(""),
-        Line::styled("Keys", style::title()),
-        Line::raw(format!("  Up/Down or j/k  move in the menu     {}", menu::keys_help())),
-        Line::raw("  Enter  send the choice   PgUp/PgDn  scroll the log   H/J/K/L  pan the map   0  centre the map"),
-        Line::raw("  u  undo your last choice (if nothing random happened since)   x  leave your seats (asks first)"),
-        Line::raw("  ?  this card   q or Esc  quit   T  talk (Tab: to the team or one captain; Enter says it)"),
-    ];
-    out.extend(super::talk::KEYS_HELP.iter().map(|l| Line::raw(*l)));
-    out.extend([Line::raw(""), Line::styled("Map", style::title())]);
+        Line::styled("Map", style::title()),
+    ]);
     for pair in [[SystemKind::Allied, SystemKind::Enemy], [SystemKind::Corrupt, SystemKind::MainRift]] {
         out.push(Line::from(pair.into_iter().flat_map(kind).collect::<Vec<_>>()));
     }

@@ -6,7 +6,7 @@
 //! space the highlighted option names), then the menu and the log
 //! (beside the talk). Tiny: a single line saying so.
 
-use super::map::{MapWidget, choice_hex, orientation_preview};
+use super::map::{MapWidget, choice_hex, hint_hexes, orientation_preview};
 use super::model::Screen;
 use super::style;
 use super::{corruption, decision, fight, help, log, ships, status, talk};
@@ -119,6 +119,7 @@ fn compact(screen: &Screen, body: Rect, buf: &mut Buffer) {
             preview: orientation_preview(&screen.view, choice),
             // The space the option names, else the usual focus.
             focus: highlight.or_else(|| focus_hex(screen)),
+            hinted: hint_hexes(screen),
         }
         .render(inner, buf);
     }
@@ -166,6 +167,7 @@ fn full(screen: &Screen, body: Rect, buf: &mut Buffer) {
         highlight: choice.and_then(choice_hex),
         preview: orientation_preview(&screen.view, choice),
         focus: focus_hex(screen),
+        hinted: hint_hexes(screen),
     }
     .render(inner, buf);
 

@@ -3,7 +3,9 @@
 //! corners), its symbols on the top line, ships on the middle line and
 //! threats (Enemy cards, Avatars) on the bottom line. Open lanes that lead
 //! to unrevealed space show a dim `·` where a system could appear, and the
-//! space named by the highlighted menu option is bracketed by `▶ ◀`.
+//! space named by the highlighted menu option is bracketed by `▶ ◀`; a
+//! space a hint's option aims at (`xodus.v1.XodusChoice.hex`) gets `◆`
+//! and the option's rank beside its top line.
 //!
 //! Axial (q, r) maps to the character grid as x = (2q + r) * 4, y = 3r,
 //! so east-west neighbours sit 8 columns apart and rows 3 lines apart.
@@ -38,6 +40,27 @@ pub fn choice_hex(c: &Choice) -> Option<Hex> {
         | Choice::PacifyAt { hex } => Some(*hex),
         _ => None,
     }
+}
+
+/// The spaces the options of `screen`'s hint aim at (their typed
+/// `XodusChoice.hex`), with each option's rank (1 best); none once the
+/// hint is about an older state.
+pub fn hint_hexes(screen: &super::model::Screen) -> Vec<(Hex, usize)> {
+    let Some(hint) = screen.hint.as_ref().filter(|h| h.current(screen.view.public.seq)) else {
+        return Vec::new();
+    };
+    let options = &screen.view.decision.options;
+    let mut out: Vec<(Hex, usize)> = Vec::new();
+    for (i, advice) in hint.options.iter().enumerate() {
+        let Some(o) = options.iter().find(|o| o.id == advice.option_id) else { continue };
+        let typed = xodus_wire::choice::typed(&o.choice);
+        if let Ok(hex) = xodus_wire::enums::hex_back(typed.hex.as_ref(), "hex")
+            && !out.iter().any(|(h, _)| *h == hex)
+        {
+            out.push((hex, i + 1));
+        }
+    }
+    out
 }
 
 /// The tile being oriented, drawn where it will lie with the lanes of the
@@ -97,6 +120,8 @@ pub struct MapWidget<'a> {
     pub preview: Option<PlacedTile>,
     /// The space to keep in view when the board is larger than the panel.
     pub focus: Option<Hex>,
+    /// The spaces a hint's options aim at, with their rank.
+    pub hinted: Vec<(Hex, usize)>,
 }
 
 /// Writes `text` at grid position (x, y) relative to the area origin,
@@ -264,6 +289,12 @@ impl MapWidget<'_> {
         if let Some(t) = &self.preview {
             let (x, y) = grid(t.hex);
             self.draw_tile(buf, area, t, x + off_x, y + off_y);
+        }
+        let mark = Style::new().fg(Color::Black).bg(Color::LightYellow).add_modifier(Modifier::BOLD);
+        for (h, rank) in &self.hinted {
+            let (x, y) = grid(*h);
+            put(buf, area, x + off_x - 4, y + off_y - 1, &crate::hint::MARK.to_string(), mark);
+            put(buf, area, x + off_x + 4, y + off_y - 1, &rank.to_string(), mark);
         }
         if let Some(h) = self.highlight.or(self.preview.as_ref().map(|t| t.hex)) {
             let (x, y) = grid(h);

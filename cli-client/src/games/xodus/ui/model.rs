@@ -3,6 +3,7 @@
 //! cursor and the table talk. Pure data plus small updates; drawing lives in the panels.
 
 use crate::clock::Clocks;
+use crate::hint::Hint;
 use crate::seats::{self, Holder, SeatHolder};
 use crate::talk::Talk;
 use xodus_engine::content::{DieColor, Face};
@@ -57,6 +58,9 @@ pub struct Screen {
     pub clocks: Clocks,
     /// The table talk heard, and the line being typed.
     pub talk: Talk,
+    /// The last hint asked for (its marks shown while it is about the
+    /// state shown).
+    pub hint: Option<Hint>,
 }
 
 impl Screen {
@@ -78,6 +82,7 @@ impl Screen {
             pan: (0, 0),
             clocks: Clocks::default(),
             talk: Talk::default(),
+            hint: None,
         }
     }
 
