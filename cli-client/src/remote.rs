@@ -305,7 +305,8 @@ fn sort_say(status: Status, url: &str, about: About<'_>) -> RemoteError {
 fn sort_hint(status: Status, url: &str, about: About<'_>) -> RemoteError {
     match status.code() {
         Code::ResourceExhausted => RemoteError::TooFast(cli_words(status.message(), about)),
-        Code::Unavailable if !status.message().is_empty() => RemoteError::NoAnswer(status.message().to_string()),
+        // The server's own words name its agent; a lost connection does not.
+        Code::Unavailable if status.message().contains("agent") => RemoteError::NoAnswer(status.message().to_string()),
         _ => sort(status, url, about),
     }
 }
