@@ -1,7 +1,8 @@
 // The table shell, shared by every game: the info bar (lobby, game, where
 // it stands and who decides, the seat by its game's name, live, delayed or
 // offline, clock rules, how to win, replay, leave seat), the seat clocks,
-// the decision panel, the log, the talk panel (talk.ts: a signal said
+// the decision panel (with the hint button and the advice, hint.ts: the
+// advised places of the map highlighted), the log, the talk panel (talk.ts: a signal said
 // points at its place of the table for a few seconds; the place last
 // pointed at on the map is where the signal buttons aim), the "How to
 // win" panel, the question asked before a costly option, the replay panel
@@ -19,6 +20,7 @@ import { ClockRow, clockText } from "./clocks";
 import { drawDecision, fitOptions, keyIndex, revealInList, selectOption } from "./decision";
 import { h, replace } from "./dom";
 import type { GameTable, GameUi } from "./games";
+import { HintPanel } from "./hint";
 import { LogView } from "./log";
 import { myOptions, type MyOption } from "./options";
 import { NO_CATALOG } from "./generic";
@@ -61,6 +63,8 @@ export class TableShell {
   private replay?: ReplayPanel;
   private replayBox = h("div", { class: "replay-box" });
   private talk?: TalkPanel;
+  /** The hint button and the advice, moved into each new decision panel. */
+  private hints: HintPanel;
   /** The place a signal points at, until when (performance.now()). */
   private pointing?: { target: string; until: number };
   private pointTimer = 0;
@@ -79,6 +83,7 @@ export class TableShell {
   private readonly onKey = (ev: KeyboardEvent) => this.key(ev);
 
   constructor(private store: GameStore, private leave: () => void, private leaveSeat: () => Promise<void>) {
+    this.hints = new HintPanel(store, () => this.render(this.store.table));
     this.colRight.append(this.decisionBox, this.log.el);
     this.el = h("div", { class: "table" }, this.info, this.replayBox, this.colLeft, this.colMid, this.colRight, this.outcomeBox, this.rulesBox, this.confirmBox);
     store.subscribe((t) => this.render(t));
@@ -90,6 +95,7 @@ export class TableShell {
     clearTimeout(this.armTimer);
     clearTimeout(this.pointTimer);
     this.talk?.destroy();
+    this.hints.destroy();
     this.unfit();
     this.clocks.destroy();
     this.replay?.destroy();
@@ -155,6 +161,7 @@ export class TableShell {
     const game = this.game;
     const st = t.state;
     this.opts = ui && game ? myOptions(t, ui.readOption) : [];
+    this.hints.update(t, this.opts);
     const open = this.open();
     const seatText = t.seat === undefined ? "Spectating" : ui ? `You: ${this.seatName(t.seat)}` : "You: seated";
     const behind = this.behind(t);
@@ -196,10 +203,19 @@ export class TableShell {
         decorate: game?.decorate ? (o) => game.decorate?.(t, o) ?? null : undefined,
       });
       const focusedId = (document.activeElement as HTMLElement | null)?.closest?.("button.option")?.getAttribute("data-id");
+      const hintFocused = this.hints.el.contains(document.activeElement);
+      if (game && st && !st.outcome) {
+        // The hint button and the advice: above the options (or Undo).
+        panel.insertBefore(this.hints.el, panel.querySelector(":scope > ol.options, :scope > button.undo"));
+      } else {
+        this.hints.el.remove();
+      }
       replace(this.decisionBox, panel);
       this.unfit();
       this.unfit = fitOptions(panel);
-      if (hadFocus && open && !this.asking) {
+      if (hintFocused && this.hints.el.isConnected) {
+        this.hints.focus();
+      } else if (hadFocus && open && !this.asking) {
         // The same option keeps the focus when it is still there (a seat
         // changed hands), else the first; the list shows it, the page
         // does not move.
@@ -214,6 +230,7 @@ export class TableShell {
       this.closeConfirm();
       setStatus("The decision changed before you confirmed: nothing was sent.", "info");
     }
+    this.hints.mark(this.el);
     this.log.update(t.log);
     if (ui && cat) this.renderOutcome(t, ui, cat);
   }
@@ -465,6 +482,12 @@ export class TableShell {
     if (ev.key === "Escape" && !this.rulesBox.hidden) {
       ev.preventDefault();
       this.toggleRules();
+      return;
+    }
+    if (ev.key === "H") {
+      // Shift+H asks for a hint (h is an option's key).
+      ev.preventDefault();
+      if (!ev.repeat) void this.hints.ask();
       return;
     }
     const n = keyIndex(ev.key);

@@ -5,11 +5,12 @@
 // heard, sends choices and undos (each spent once: a second one
 // waits until the new state arrives), tells the player in plain words when
 // a call fails, says lines and signals and mutes seats (talk.ts words the
-// refusals), and tells the views when something changed. It knows no
-// rule.
+// refusals), asks for hints (hint.ts words the refusals), and tells the
+// views when something changed. It knows no rule.
 import type { Any } from "@bufbuild/protobuf/wkt";
-import { credentials, isFatal, muteSeat, play, say, watch, type Audience, type GameWatch } from "@xodus/client";
+import { askHint, credentials, isFatal, muteSeat, play, say, watch, type Audience, type GameWatch } from "@xodus/client";
 import type { Event, GameState, GameSummary, SeatCredentials, TalkLine } from "@xodus/client/gen/tabletop/v1/game_pb";
+import type { AskHintResponse } from "@xodus/client/gen/tabletop/v1/service_pb";
 import { api, errorText, isCanceled, offlineText, playerText, trouble } from "./client";
 import { loadLog, saveLastSeq, saveLog } from "./session";
 import { setStatus } from "./status";
@@ -218,6 +219,13 @@ export class GameStore {
     const seat = { gameId: this.table.gameId, seat: this.creds.seat, token: this.creds.token };
     this.table.muted = await muteSeat(api, seat, other, muted);
     this.changed();
+  }
+
+  /** Asks for advice on our seat's pending decision (AskHint). Throws the
+   * call's error when refused (hint.ts says why in player words). */
+  async askHint(): Promise<AskHintResponse> {
+    if (!this.creds) throw new Error("a spectator has no decision to ask about");
+    return askHint(api, { gameId: this.table.gameId, seat: this.creds.seat, token: this.creds.token }, { signal: this.abort.signal });
   }
 
   private addLog(lines: string[]): void {

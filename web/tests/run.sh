@@ -6,8 +6,10 @@
 # Legio seats too, and any other game's with random legal picks), then runs
 # tests/*.test.mjs (browser.test.mjs: X-ODUS and the shared parts;
 # legio.test.mjs: VII Legio; generic.test.mjs: High Card on the generic
-# table; talk.test.mjs: the talk panel of all three) with node's test
-# runner, driving Debian's headless Chromium through playwright-core.
+# table; talk.test.mjs: the talk panel of all three; hint.test.mjs: advice
+# on request, served by that daemon, and refused by a second server the
+# test starts with none) with node's test runner, driving Debian's
+# headless Chromium through playwright-core.
 # Arguments name test files to run instead of all of them
 # (`web/tests/run.sh tests/talk.test.mjs`).
 # Chromium is installed with apt-get when missing. Every process started here
