@@ -1,5 +1,5 @@
 //! One seat's play (`play_seat`): a table of one seat (see `table.rs`),
-//! for `xodus-ai --game G --seat N`.
+//! for `xodus-ai --game G --seat N`, serving hints meanwhile (`hints.rs`).
 
 use super::claims::Claims;
 use super::status::SeatEnd;
@@ -18,9 +18,14 @@ pub async fn play_seat(
 ) -> Result<SeatEnd, AgentError> {
     let pool = super::conn::Pool::new(&cfg)?;
     let thinkers = super::think::Thinkers::new(cfg.think_slots());
+    // The seat's captain also serves hints while it plays (the captains
+    // `xodus play` starts are the only agents of its local server).
+    let hints = tokio::spawn(super::hints::serve(cfg.clone(), pool.clone(), thinkers.clone()));
     let shared = super::table::Shared { cfg, pool, thinkers, claims };
     let (_more, rx) = tokio::sync::mpsc::unbounded_channel();
-    let end = super::table::play_table(shared, game_id, (seat, token), rx, |_, _| {}).await?;
+    let end = super::table::play_table(shared, game_id, (seat, token), rx, |_, _| {}).await;
+    hints.abort();
+    let end = end?;
     Ok(end
         .seats
         .into_iter()
