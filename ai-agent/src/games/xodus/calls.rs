@@ -3,8 +3,9 @@
 //! while. "Wait for me at X": a ship at X does not leave it until the
 //! caller arrives there (a caller already at X: until it comes back after
 //! leaving), withdraws the call, or the Corruption's timeline says no more
-//! waiting. "I take this" and "heading to X": the captain leaves X
-//! to the caller. "Don't seal yet": no Keys go on the Main Rift. "Go
+//! waiting. "I take this": the captain leaves X to the caller. "Heading
+//! to X": it leaves X's Exploration to the caller (one ship explores) but
+//! still joins it where ships gather (a Signal, a fight, the Main Rift). "Don't seal yet": no Keys go on the Main Rift. "Go
 //! ahead" and "never mind" lift every call of the caller. AI teammates'
 //! own lines are not calls (so all-AI play is unchanged).
 
@@ -24,8 +25,12 @@ pub struct Calls {
     /// "Wait for me at": the system, the round the call was heard, and
     /// whether the caller has been away from it since.
     wait: BTreeMap<Seat, Wait>,
-    /// Systems a caller took on or heads to: the captain leaves them.
+    /// Systems a caller took on (I_TAKE): the captain leaves them.
     claimed: BTreeMap<Seat, BTreeSet<Hex>>,
+    /// Systems a caller heads to (HEADING_TO): the captain leaves their
+    /// Exploration to it (one ship explores), but still joins it at a
+    /// Signal, a fight or the Main Rift, where ships gather.
+    heading: BTreeMap<Seat, Hex>,
     /// Callers who asked not to seal yet.
     hold_seal: BTreeSet<Seat>,
     /// The round of the last view seen (a call heard takes it).
@@ -82,9 +87,14 @@ impl Calls {
                     self.wait.insert(caller, Wait { at, heard: self.round, away: false });
                 }
             }
-            K::HeadingTo | K::ITake => {
+            K::ITake => {
                 if let Some(h) = system {
                     self.claimed.entry(caller).or_default().insert(h);
+                }
+            }
+            K::HeadingTo => {
+                if let Some(h) = system {
+                    self.heading.insert(caller, h);
                 }
             }
             K::DontSeal => {
@@ -99,6 +109,7 @@ impl Calls {
     fn lift(&mut self, caller: Seat) {
         self.wait.remove(&caller);
         self.claimed.remove(&caller);
+        self.heading.remove(&caller);
         self.hold_seal.remove(&caller);
     }
 
@@ -123,6 +134,7 @@ impl Calls {
             hexes.retain(|h| at(c).is_some_and(|s| !s.defeated && s.hex != *h));
         }
         self.claimed.retain(|_, hexes| !hexes.is_empty());
+        self.heading.retain(|c, h| at(c).is_some_and(|s| !s.defeated && s.hex != *h));
         let expired: Vec<(Seat, Hex)> = self
             .wait
             .iter()
@@ -151,6 +163,12 @@ impl Calls {
         {
             return Some(format!("Leaving {} to seat {caller}.", place(dest, view)));
         }
+        if let Some(dest) = destination(option)
+            && let Some((caller, _)) = self.heading.iter().find(|(_, h)| **h == dest)
+            && view.public.tiles.iter().any(|t| t.hex == dest && t.exploration_marker && t.key_marker.is_none())
+        {
+            return Some(format!("Leaving the Exploration at {} to seat {caller}.", place(dest, view)));
+        }
         if matches!(option.choice, Choice::Explore)
             && !ship.keys.is_empty()
             && let Some(&caller) = self.hold_seal.iter().next()
@@ -167,7 +185,7 @@ impl Calls {
 
     /// Whether any call is in force.
     pub fn any(&self) -> bool {
-        !self.wait.is_empty() || !self.claimed.is_empty() || !self.hold_seal.is_empty()
+        !self.wait.is_empty() || !self.claimed.is_empty() || !self.heading.is_empty() || !self.hold_seal.is_empty()
     }
 
     /// Takes out of `view`'s decision the options of `seat` the calls bar,
