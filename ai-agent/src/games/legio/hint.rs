@@ -40,7 +40,9 @@ pub fn hint(view: &View, budget: &Budget, seed: u64) -> Vec<pb::HintOption> {
         .map(|(k, &(i, value))| {
             let lead = match (k, ranked.get(1)) {
                 (_, None) => "the only option".to_string(),
+                (0, Some(second)) if value - second.1 < 0.005 => "as good as the next best".to_string(),
                 (0, Some(second)) => format!("{:+.2} over the next best", value - second.1),
+                _ if ranked[0].1 - value < 0.005 => "as good as the best".to_string(),
                 _ => format!("{:.2} behind the best", ranked[0].1 - value),
             };
             pb::HintOption {

@@ -77,7 +77,9 @@ pub fn hint(view: &View, seat: Seat, budget: &Budget, seed: u64) -> Vec<pb::Hint
             let o = opts[i];
             let lead = match (k, ranked.get(1)) {
                 (_, None) => "the only option".to_string(),
+                (0, Some(second)) if score - second.1 < 0.005 => "as good as the next best".to_string(),
                 (0, Some(second)) => format!("{:+.2} over the next best", score - second.1),
+                _ if ranked[0].1 - score < 0.005 => "as good as the best".to_string(),
                 _ => format!("{:.2} behind the best", ranked[0].1 - score),
             };
             pb::HintOption {
