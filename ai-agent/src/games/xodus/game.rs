@@ -37,7 +37,14 @@ impl GameAi for XodusAi {
             }
             kind => kind.build(spec.seed),
         };
-        Some(Box::new(Captain { policy, calls: Calls::default(), heading: None, remark: None, said_bar: None }))
+        Some(Box::new(Captain {
+            policy,
+            calls: Calls::default(),
+            heading: None,
+            remark: None,
+            said_bar: None,
+            said_stop: false,
+        }))
     }
 
     fn selfplay(&self, args: &crate::runner::SelfplayArgs) -> anyhow::Result<()> {
@@ -61,6 +68,8 @@ struct Captain {
     remark: Option<Remark>,
     /// The last reason a call gave it to pass an option up (said once).
     said_bar: Option<String>,
+    /// It said why it stopped where it is (sealing, repairing).
+    said_stop: bool,
 }
 
 impl SeatPlayer for Captain {
@@ -97,15 +106,44 @@ impl SeatPlayer for Captain {
 }
 
 impl Captain {
+    /// What the captain says when it stops to seal or to repair (once for
+    /// each stop, from what its view shows).
+    fn stop_intent(&mut self, view: &View, seat: Seat, choice: &xodus_engine::Choice) -> Option<Remark> {
+        let ship = view.public.ships.iter().find(|s| s.seat == seat)?;
+        let text = match choice {
+            xodus_engine::Choice::Explore
+                if !ship.keys.is_empty()
+                    && view.public.tiles.iter().any(|t| {
+                        t.hex == ship.hex && Content::get().tiles[usize::from(t.tile)].kind == SystemKind::MainRift
+                    }) =>
+            {
+                format!("Putting my {} Key(s) on the Main Rift now.", ship.keys.len())
+            }
+            xodus_engine::Choice::Maintenance => format!("Repairing at {} first.", place(ship.hex, view)),
+            _ => return None,
+        };
+        // Said once per stop: the next move names a new heading.
+        if self.heading == Some(ship.hex) && self.said_stop {
+            return None;
+        }
+        self.heading = Some(ship.hex);
+        self.said_stop = true;
+        Some(Remark { text, signal: None, intent: true, to_seat: None })
+    }
+
     /// When the pick moves the ship towards a system other than the one
     /// it last named: where, and why, from what the view shows.
     fn intent(&mut self, view: &View, seat: Seat, id: &str) -> Option<Remark> {
         let option = view.decision.options.iter().find(|o| o.id == id)?;
+        if let Some(plan) = self.stop_intent(view, seat, &option.choice) {
+            return Some(plan);
+        }
         let to = destination(option)?;
         if self.heading == Some(to) {
             return None;
         }
         self.heading = Some(to);
+        self.said_stop = false;
         let ship = view.public.ships.iter().find(|s| s.seat == seat)?;
         let tile = view.public.tiles.iter().find(|t| t.hex == to);
         let why = match tile {
