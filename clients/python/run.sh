@@ -92,9 +92,10 @@ done
 if [ "$status" -eq 0 ]; then
   XODUS_PY_GEN="$gen" "$py" "$here/play_legio.py" --server "$addr" "${legio_args[@]}" || status=$?
 fi
-# Table talk: lines, signals, audiences, refusals, mutes, history.
+# Table talk (lines, signals, audiences, refusals, mutes, history) and
+# hints, with an AI agent started from the same build as the server.
 if [ "$status" -eq 0 ]; then
-  XODUS_PY_GEN="$gen" "$py" "$here/talk.py" --server "$addr" || status=$?
+  XODUS_PY_GEN="$gen" "$py" "$here/talk.py" --server "$addr" --ai "$(dirname "$server")/xodus-ai" || status=$?
 fi
 if ! kill -0 "$pid" 2>/dev/null; then
   echo "python client: the server died during the run" >&2

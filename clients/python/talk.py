@@ -1,15 +1,19 @@
-"""Table talk from Python, written from the .proto alone: seats say lines
-and signals with Say, hear them on StreamGame (talk=true) in order and
-only when addressed to them, mute a seat, read the talk back with
-GetHistory, and get a clear error for a line the server refuses.
+"""Table talk and hints from Python, written from the .proto alone: seats
+say lines and signals with Say, hear them on StreamGame (talk=true) in
+order and only when addressed to them, mute a seat, read the talk back with
+GetHistory, and get a clear error for a line the server refuses; then,
+with an AI agent started from --ai, a seat asks for a hint (AskHint) and
+gets the best of its own options, with reasons.
 
-Usage: talk.py --server HOST:PORT (or unix:PATH)
+Usage: talk.py --server HOST:PORT (or unix:PATH) [--ai PATH/TO/xodus-ai]
 """
 
 import argparse
 import queue
+import subprocess
 import sys
 import threading
+import time
 
 from common import (  # noqa: E402 (common puts the generated code on the path)
     STREAM_WAIT_SECONDS, Failure, channel, check, rpc_error, wait_serving)
@@ -58,6 +62,7 @@ def heard_until(out, last_text):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--server", required=True)
+    ap.add_argument("--ai", help="the xodus-ai binary, to check hints")
     args = ap.parse_args()
     chan = channel(args.server)
     wait_serving(chan)
@@ -126,6 +131,41 @@ def main():
     for s in streams:
         s.cancel()
     print("python talk: ok (lines, signals, audiences, refusals, mutes, history)")
+    if args.ai:
+        hints(stub, args.server, args.ai, game_id, tokens)
+
+
+def hints(stub, server, ai, game_id, tokens):
+    """AskHint with an agent serving hints: the best of the seat's own
+    options, best first, with reasons; too soon again is refused."""
+    state = stub.GetView(svc.GetViewRequest(game_id=game_id, credentials=creds(tokens, 0))).state
+    seat = state.decision.deciders[0]
+    code, details = rpc_error(stub.AskHint, svc.AskHintRequest(game_id=game_id, credentials=creds(tokens, seat)))
+    check(code == grpc.StatusCode.FAILED_PRECONDITION and "no AI agent" in details, "no agent yet", code, details)
+    target = server if server.startswith("unix:") else "http://" + server
+    agent = subprocess.Popen([ai, "--server", target, "--fill", "--policy", "heuristic", "--think-ms", "50"],
+                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + STREAM_WAIT_SECONDS * 3
+        while True:
+            try:
+                hint = stub.AskHint(svc.AskHintRequest(game_id=game_id, credentials=creds(tokens, seat)))
+                break
+            except grpc.RpcError as err:
+                check(time.monotonic() < deadline, "the agent serves hints", err.code(), err.details())
+                time.sleep(2.1)
+        mine = {o.id: o.label for o in state.decision.options if seat in o.seats}
+        ids = [o.option_id for o in hint.options]
+        check(1 <= len(ids) <= 3 and all(i in mine for i in ids), "the seat's own options", ids)
+        check(all(o.label == mine[o.option_id] and o.reason for o in hint.options), "labels and reasons", hint)
+        est = [o.estimate for o in hint.options]
+        check(est == sorted(est, reverse=True), "best first", est)
+        code, details = rpc_error(stub.AskHint, svc.AskHintRequest(game_id=game_id, credentials=creds(tokens, seat)))
+        check(code == grpc.StatusCode.RESOURCE_EXHAUSTED and "retry in" in details, "too soon", code, details)
+    finally:
+        agent.terminate()
+        agent.wait(timeout=10)
+    print("python hints: ok (%d options, the agent thought %d ms)" % (len(hint.options), hint.think_ms))
 
 
 if __name__ == "__main__":
