@@ -1,5 +1,7 @@
 //! AI captains at a table with a scripted human (issue #62), on the real
-//! binaries: the human asks the crew to wait for it at their system, and
+//! binaries (the agent leaves every decision the human may take to the
+//! human, `--courtesy-ms 60000`, so the table plays the same way whatever
+//! the machine's speed): the human asks the crew to wait for it at their system, and
 //! the AI ships stay there (read from the game's state) until the human
 //! says "go ahead"; then they move on, and the human hears where they head
 //! and why, marked as the AI's intent.
@@ -94,7 +96,7 @@ async fn ai_captains_wait_where_a_human_asks_and_say_where_they_head() {
         x::XodusSignal { kind: XodusSignalKind::WaitForMe as i32, system: Some(home), target: 0 },
     )
     .await;
-    let mut agent = Agent::spawn_fill_with(&server.url, &dir, "heuristic", &["--courtesy-ms", "100"]);
+    let mut agent = Agent::spawn_fill_with(&server.url, &dir, "heuristic", &["--courtesy-ms", "60000"]);
 
     // Two whole rounds: the AI ships stay where they were asked to wait.
     let began = Instant::now();
@@ -189,7 +191,7 @@ async fn without_a_call_the_same_ai_captains_leave_within_two_rounds() {
         .token;
     let tokens = vec![token];
     let home = typed(&view(&mut c, &game, &tokens).await).ships[1].hex;
-    let mut agent = Agent::spawn_fill_with(&server.url, &dir, "heuristic", &["--courtesy-ms", "100"]);
+    let mut agent = Agent::spawn_fill_with(&server.url, &dir, "heuristic", &["--courtesy-ms", "60000"]);
     let began = Instant::now();
     let left = loop {
         assert!(began.elapsed() < HANG_GUARD, "the game moves");

@@ -97,6 +97,9 @@ struct Held {
     /// Lines of the table's talk its player has heard (an index into
     /// `Table::talk`).
     talk_heard: usize,
+    /// What its player had to say after a pick that was not accepted: said
+    /// after the next one.
+    unsaid: Option<Remark>,
 }
 
 /// How a table's play ended, for each seat it held.
@@ -337,7 +340,10 @@ impl Table {
                     }
                 }
             };
-            self.held.insert(seat, Held { token, claimed, player: None, heard: Instant::now(), talk_heard: 0 });
+            self.held.insert(
+                seat,
+                Held { token, claimed, player: None, heard: Instant::now(), talk_heard: 0, unsaid: None },
+            );
         }
     }
 
@@ -523,7 +529,11 @@ impl Table {
                 }
             };
             let Some((id, remark)) = self.think(seat, &st).await else { continue };
+            // A remark not said yet (its pick was overtaken or refused)
+            // waits for the seat's next accepted pick.
+            let remark = remark.or_else(|| self.held.get_mut(&seat).and_then(|h| h.unsaid.take()));
             if rx.has_changed().unwrap_or(false) {
+                self.keep_unsaid(seat, remark);
                 continue; // overtaken while thinking: think again on the newest state
             }
             let req = pb::SubmitChoiceRequest {
@@ -556,6 +566,7 @@ impl Table {
                 }
                 Err(s) if s.code() == Code::Aborted => {
                     tracing::debug!(game = %self.game_id, seat, "stale choice; waiting for the newer state");
+                    self.keep_unsaid(seat, remark);
                 }
                 Err(s) if seat_lost(&s) => {
                     self.lose(seat, s.message());
@@ -566,15 +577,18 @@ impl Table {
                 }
                 Err(s) if s.code() == Code::ResourceExhausted => {
                     // Still over the rate after the retries: look again later.
+                    self.keep_unsaid(seat, remark);
                     current = Some(st);
                 }
                 Err(s) if transient(&s) => {
+                    self.keep_unsaid(seat, remark);
                     failure!(self.failures, game = %self.game_id, seat, status = %s.message(), "submit failed; reconnecting");
                     self.node_failed(&s).await;
                     return Err(Stop::Reopen);
                 }
                 Err(s) => {
                     tracing::warn!(game = %self.game_id, seat, option = %id, status = %s.message(), "choice refused; refetching");
+                    self.keep_unsaid(seat, remark);
                     match seat_view(self.sh.pool.clone(), self.game_id.clone(), &creds, client).await {
                         Ok(v) => {
                             let fresh = v.into_inner().state;
@@ -626,6 +640,13 @@ impl Table {
                 Err(s) if seat_lost(&s) => self.lose(seat, s.message()),
                 Err(_) => {}
             }
+        }
+    }
+
+    /// Keeps a remark whose pick was not accepted, for the seat's next.
+    fn keep_unsaid(&mut self, seat: u32, remark: Option<Remark>) {
+        if let (Some(h), Some(r)) = (self.held.get_mut(&seat), remark) {
+            h.unsaid = Some(r);
         }
     }
 
