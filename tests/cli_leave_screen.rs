@@ -12,22 +12,12 @@
 
 mod common;
 
+use common::cli::{Screen, wait_for};
 use common::{HANG_GUARD, Server, temp_dir, workspace_binary};
 use serde_json::Value;
-use std::io::{Read, Write};
 use std::path::Path;
-use std::process::{Command, Stdio};
-use std::sync::{Arc, Mutex};
+use std::process::Command;
 use std::time::{Duration, Instant};
-
-/// Waits (a hang guard, not a timing) until `ready` holds.
-fn wait_for(what: &str, mut ready: impl FnMut() -> bool, why: impl Fn() -> String) {
-    let start = Instant::now();
-    while !ready() {
-        assert!(start.elapsed() < HANG_GUARD, "{what}: {}", why());
-        std::thread::sleep(Duration::from_millis(100));
-    }
-}
 
 /// The open seats of `game` as `xodus list --json` prints them.
 fn open_seats(url: &str, game: &str) -> Vec<u64> {
@@ -53,86 +43,60 @@ fn the_play_screen_gives_its_seats_back_after_asking_and_goes_on_watching() {
         workspace_binary("xodus").display(),
         dir.display()
     );
-    let mut child = Command::new("script")
-        .args(["-qfec", &line, "/dev/null"])
-        .env("TERM", "xterm")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("util-linux `script` runs");
-    let mut keys = child.stdin.take().expect("stdin");
-    let screen = Arc::new(Mutex::new(Vec::<u8>::new()));
-    let mut stdout = child.stdout.take().expect("stdout");
-    let sink = Arc::clone(&screen);
-    std::thread::spawn(move || {
-        let mut buf = [0u8; 4096];
-        while let Ok(n) = stdout.read(&mut buf) {
-            if n == 0 {
-                break;
-            }
-            sink.lock().expect("screen buffer").extend_from_slice(&buf[..n]);
-        }
-    });
-    let shown = || String::from_utf8_lossy(&screen.lock().expect("screen buffer")).into_owned();
-    let mut press = |k: &[u8]| {
-        keys.write_all(k).expect("a key reaches the terminal");
-        keys.flush().expect("flush");
-    };
+    let mut s = Screen::open(&line);
 
     // The seats are claimed and saved, then the screen opens (its status
     // line ends with "? rules").
-    wait_for("the seats are saved", || saved(&dir).is_some(), shown);
+    wait_for("the seats are saved", || saved(&dir).is_some(), || s.shown());
     let game = saved(&dir).and_then(|s| s["game"].as_str().map(str::to_string)).expect("a game id");
-    wait_for("the screen opens", || shown().contains("? rules"), shown);
+    wait_for("the screen opens", || s.shown().contains("? rules"), || s.shown());
     assert_eq!(open_seats(&url, &game), [2], "seats 0 and 1 held (no AI: seat 2 waits for someone)");
 
-    let clear = || screen.lock().expect("screen buffer").clear();
     // `x` asks; `n` answers no: nothing is given back.
-    clear();
-    press(b"x");
-    wait_for("`x` asks first", || shown().contains("Leave captain 0 and captain 1?"), shown);
-    clear();
-    press(b"n");
-    wait_for("`n` keeps them", || shown().contains("you keep") || shown().contains("your seats"), shown);
+    s.clear();
+    s.press(b"x");
+    wait_for("`x` asks first", || s.shown().contains("Leave captain 0 and captain 1?"), || s.shown());
+    s.clear();
+    s.press(b"n");
+    wait_for("`n` keeps them", || s.shown().contains("you keep") || s.shown().contains("your seats"), || s.shown());
     assert_eq!(open_seats(&url, &game), [2], "both seats still held");
     // `x` then `y`: both seats go back.
-    clear();
-    press(b"x");
+    s.clear();
+    s.press(b"x");
     // The terminal redraws only the cells that changed since the last
     // frame, so a letter the two frames share may be missing: either half
     // of the question will do.
     wait_for(
         "`x` asks again",
-        || shown().contains("Leave captain 0") || shown().contains("captain 1? It opens"),
-        shown,
+        || s.shown().contains("Leave captain 0") || s.shown().contains("captain 1? It opens"),
+        || s.shown(),
     );
-    press(b"y");
-    wait_for("the lobby lists seats 0 and 1 open", || open_seats(&url, &game) == [0, 1, 2], shown);
+    s.press(b"y");
+    wait_for("the lobby lists seats 0 and 1 open", || open_seats(&url, &game) == [0, 1, 2], || s.shown());
     wait_for(
         "the screen says so",
-        || shown().contains("you left captain 0") || shown().contains("captain 1: watching now"),
-        shown,
+        || s.shown().contains("you left captain 0") || s.shown().contains("captain 1: watching now"),
+        || s.shown(),
     );
     wait_for(
         "the saved game forgets the seats",
         || saved(&dir).is_some_and(|s| s["seats"].as_object().is_some_and(|m| m.is_empty())),
         || format!("{:?}", saved(&dir)),
     );
-    assert!(matches!(child.try_wait(), Ok(None)), "the screen goes on, watching: {}", shown());
+    assert!(matches!(s.child.try_wait(), Ok(None)), "the screen goes on, watching: {}", s.shown());
 
-    press(b"q");
-    drop(keys);
+    s.press(b"q");
+    s.close_keys();
     let start = Instant::now();
     let status = loop {
-        if let Ok(Some(status)) = child.try_wait() {
+        if let Ok(Some(status)) = s.child.try_wait() {
             break status;
         }
-        assert!(start.elapsed() < HANG_GUARD, "`q` closes the screen: {}", shown());
+        assert!(start.elapsed() < HANG_GUARD, "`q` closes the screen: {}", s.shown());
         std::thread::sleep(Duration::from_millis(50));
     };
-    assert!(status.success(), "{status:?}: {}", shown());
-    assert!(shown().contains(&format!("left game {game}")), "{}", shown());
+    assert!(status.success(), "{status:?}: {}", s.shown());
+    assert!(s.shown().contains(&format!("left game {game}")), "{}", s.shown());
     // The old tokens went with the seats: the game still waits for people.
     assert_eq!(open_seats(&url, &game), [0, 1, 2]);
     let _ = std::fs::remove_dir_all(&dir);

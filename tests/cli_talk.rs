@@ -12,21 +12,9 @@
 
 mod common;
 
-use common::cli::{json, ok, xodus};
+use common::cli::{Screen, json, ok, wait_for, xodus};
 use common::{HANG_GUARD, Server, temp_dir, workspace_binary};
-use std::io::{Read, Write};
-use std::process::{Command, Stdio};
-use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
-
-/// Waits (a hang guard, not a timing) until `ready` holds.
-fn wait_for(what: &str, mut ready: impl FnMut() -> bool, why: impl Fn() -> String) {
-    let start = Instant::now();
-    while !ready() {
-        assert!(start.elapsed() < HANG_GUARD, "{what}: {}", why());
-        std::thread::sleep(Duration::from_millis(100));
-    }
-}
 
 /// A 3-ship game on `url` with seats 0 and 1 claimed; its id and tokens.
 fn game_with_two_seats(url: &str) -> (String, String, String) {
@@ -107,47 +95,22 @@ fn the_play_screen_shows_a_line_another_seat_says_and_says_a_typed_one() {
         workspace_binary("xodus").display(),
         dir.display()
     );
-    let mut child = Command::new("script")
-        .args(["-qfec", &line, "/dev/null"])
-        .env("TERM", "xterm")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("util-linux `script` runs");
-    let mut keys = child.stdin.take().expect("stdin");
-    let screen = Arc::new(Mutex::new(Vec::<u8>::new()));
-    let mut stdout = child.stdout.take().expect("stdout");
-    let sink = Arc::clone(&screen);
-    std::thread::spawn(move || {
-        let mut buf = [0u8; 4096];
-        while let Ok(n) = stdout.read(&mut buf) {
-            if n == 0 {
-                break;
-            }
-            sink.lock().expect("screen buffer").extend_from_slice(&buf[..n]);
-        }
-    });
-    let shown = || String::from_utf8_lossy(&screen.lock().expect("screen buffer")).into_owned();
-    let mut press = |k: &[u8]| {
-        keys.write_all(k).expect("a key reaches the terminal");
-        keys.flush().expect("flush");
-    };
+    let mut s = Screen::open(&line);
 
-    wait_for("the screen opens", || shown().contains("? rules"), shown);
+    wait_for("the screen opens", || s.shown().contains("? rules"), || s.shown());
     // The talk said before the screen opened is heard from the start.
-    wait_for("the earlier line shows", || shown().contains("said before"), shown);
+    wait_for("the earlier line shows", || s.shown().contains("said before"), || s.shown());
     // A line said now, by another seat, shows (ratatui redraws only the
     // cells that changed and jumps over the rest: one word will do).
     ok(&["say", "--server", &url, "--game", &game, "--seat", "0", "--token", &t0, "ahoy", "screen", "folk"]);
-    wait_for("the new line shows", || shown().contains("ahoy") || shown().contains("folk"), shown);
+    wait_for("the new line shows", || s.shown().contains("ahoy") || s.shown().contains("folk"), || s.shown());
 
     // T, a line, Enter: said by seat 2, kept with the game.
-    press(b"T");
-    wait_for("the talk line opens", || shown().contains("table>"), shown);
+    s.press(b"T");
+    wait_for("the talk line opens", || s.shown().contains("table>"), || s.shown());
     // Typed a key at a time, each drawn apart: the words show whole only
     // once heard back, shifted by the speaker's name.
-    press(b"from the pty\r");
+    s.press(b"from the pty\r");
     let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().expect("a runtime");
     let heard = || {
         rt.block_on(async {
@@ -159,20 +122,20 @@ fn the_play_screen_shows_a_line_another_seat_says_and_says_a_typed_one() {
     wait_for(
         "the typed line is said",
         || heard().iter().any(|l| l.text == "from the pty" && l.speaker == 2),
-        || format!("{:?}\n{}", heard(), shown()),
+        || format!("{:?}\n{}", heard(), s.shown()),
     );
-    wait_for("it comes back on the screen", || shown().contains("pty"), shown);
+    wait_for("it comes back on the screen", || s.shown().contains("pty"), || s.shown());
 
-    press(b"q");
-    drop(keys);
+    s.press(b"q");
+    s.close_keys();
     let start = Instant::now();
     let status = loop {
-        if let Ok(Some(status)) = child.try_wait() {
+        if let Ok(Some(status)) = s.child.try_wait() {
             break status;
         }
-        assert!(start.elapsed() < HANG_GUARD, "`q` closes the screen: {}", shown());
+        assert!(start.elapsed() < HANG_GUARD, "`q` closes the screen: {}", s.shown());
         std::thread::sleep(Duration::from_millis(50));
     };
-    assert!(status.success(), "{status:?}: {}", shown());
+    assert!(status.success(), "{status:?}: {}", s.shown());
     let _ = std::fs::remove_dir_all(&dir);
 }
