@@ -67,13 +67,10 @@ async fn signal(c: &mut GameServiceClient<Channel>, game: &str, tokens: &[String
     .expect("say");
 }
 
-#[tokio::test]
-async fn ai_captains_wait_where_a_human_asks_and_say_where_they_head() {
-    let server = Server::start("ai-talk");
-    let dir = temp_dir("ai-talk-agent");
-    let mut c = server.client().await;
-    let game =
-        create_from(&mut c, game_request(21, &[pb::SeatOpenTo::Human, pb::SeatOpenTo::Ai, pb::SeatOpenTo::Ai])).await;
+/// The table both games play: seed 21, seat 0 a human (claimed by the
+/// test; its token is the only one), seats 1 and 2 open to AI captains.
+async fn human_table(c: &mut GameServiceClient<Channel>) -> (String, Vec<String>) {
+    let game = create_from(c, game_request(21, &[pb::SeatOpenTo::Human, pb::SeatOpenTo::Ai, pb::SeatOpenTo::Ai])).await;
     let token = c
         .claim_seat(pb::ClaimSeatRequest {
             game_id: game.clone(),
@@ -85,7 +82,15 @@ async fn ai_captains_wait_where_a_human_asks_and_say_where_they_head() {
         .expect("claim")
         .into_inner()
         .token;
-    let tokens = vec![token];
+    (game, vec![token])
+}
+
+#[tokio::test]
+async fn ai_captains_wait_where_a_human_asks_and_say_where_they_head() {
+    let server = Server::start("ai-talk");
+    let dir = temp_dir("ai-talk-agent");
+    let mut c = server.client().await;
+    let (game, tokens) = human_table(&mut c).await;
     let start = typed(&view(&mut c, &game, &tokens).await);
     let home = start.ships[1].hex.expect("a hex");
     assert!(start.ships.iter().all(|s| s.hex == Some(home)), "the crew starts together");
@@ -176,20 +181,7 @@ async fn without_a_call_the_same_ai_captains_leave_within_two_rounds() {
     let server = Server::start("ai-talk-control");
     let dir = temp_dir("ai-talk-control-agent");
     let mut c = server.client().await;
-    let game =
-        create_from(&mut c, game_request(21, &[pb::SeatOpenTo::Human, pb::SeatOpenTo::Ai, pb::SeatOpenTo::Ai])).await;
-    let token = c
-        .claim_seat(pb::ClaimSeatRequest {
-            game_id: game.clone(),
-            seat: 0,
-            claimant: pb::Claimant::Human as i32,
-            token: String::new(),
-        })
-        .await
-        .expect("claim")
-        .into_inner()
-        .token;
-    let tokens = vec![token];
+    let (game, tokens) = human_table(&mut c).await;
     let home = typed(&view(&mut c, &game, &tokens).await).ships[1].hex;
     let mut agent = Agent::spawn_fill_with(&server.url, &dir, "heuristic", &["--courtesy-ms", "60000"]);
     let began = Instant::now();
