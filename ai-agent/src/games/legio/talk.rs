@@ -1,8 +1,9 @@
 //! What a VII Legio commander says at the table, about landings only: why
 //! it declines an invitation (from the face-up boards: the squads and the
 //! experience the planet's card asks against what the crew would bring),
-//! and, inviting a commander, what it brings. Nothing it says comes from
-//! its hand or its objectives: only public tracks and face-up cards.
+//! and, accepting an invitation or inviting a commander, what it brings.
+//! Nothing it says comes from its hand or its objectives: only public
+//! tracks and face-up cards.
 
 use crate::players::Remark;
 use legio_engine::content::{Content, Domain};
@@ -27,26 +28,25 @@ pub fn remark(view: &View, seat: Seat, picked: &str) -> Option<Remark> {
         let best = |d: Domain| crew.iter().filter_map(|&s| ship(s)).map(|s| u32::from(s.permanent(d))).sum::<u32>();
         let experience = card.domains.iter().map(|&d| best(d)).max().unwrap_or(0);
         let why = if squads < u32::from(card.squads) {
-            format!(
-                "even with my squads we would be {} short of the {} {} needs",
-                u32::from(card.squads) - squads,
-                card.squads,
-                card.name
-            )
+            format!("{} needs {} squads and even with mine we would bring {squads}", card.name, card.squads)
         } else if experience < u32::from(card.experience) {
-            format!(
-                "together we would be {} experience short of the {} {} asks",
-                u32::from(card.experience) - experience,
-                card.experience,
-                card.name
-            )
+            format!("{} asks {} experience and together we would have {experience}", card.name, card.experience)
         } else {
-            format!("{} is worth less to me than what I have in hand", card.name)
+            format!("{} is worth less to me than my other plans", card.name)
         };
         let signal = LegioSignal { kind: LegioSignalKind::Declined as i32, sector };
         return Some(Remark {
             text: format!("Declined: {why}."),
             signal: Some(tabletop::any::pack(&signal)),
+            intent: false,
+            to_seat: Some(u32::from(pb.active)),
+        });
+    }
+    if picked == "accept" {
+        let mine = ship(seat)?;
+        return Some(Remark {
+            text: format!("Accepted: I bring {} squads to {}.", mine.tracks.squads, card.name),
+            signal: None,
             intent: false,
             to_seat: Some(u32::from(pb.active)),
         });

@@ -6,11 +6,12 @@
 
 use super::calls::{Calls, destination, place};
 use super::policy::{Policy, PolicyKind, options_for};
+use super::skill::{challenge_in, free_ships, group_odds};
 use crate::budget::Budget;
 use crate::players::{GameAi, PlayerSpec, Remark, SeatPlayer};
 use tabletop::pb;
 use tabletop::xodus_pb::{XodusSignal, XodusSignalKind};
-use xodus_engine::content::{Content, SystemKind};
+use xodus_engine::content::{Challenge, Content, SystemKind};
 use xodus_engine::{Hex, Seat, View};
 
 /// X-ODUS's AI captains.
@@ -155,7 +156,7 @@ impl Captain {
                     format!("carrying {} Key(s) to the Main Rift", ship.keys.len())
                 }
             }
-            Some(t) if t.key_marker.is_some() => "its Precursor Key".to_string(),
+            Some(t) if t.key_marker.is_some() => key_plan(view, seat, to),
             Some(t) if t.exploration_marker => "to explore it".to_string(),
             Some(_) => "on my way".to_string(),
         };
@@ -172,4 +173,36 @@ impl Captain {
             to_seat: None,
         })
     }
+}
+
+/// Why a Key's system is worth the trip, from its open Signal's challenge:
+/// for a Skill Roll, the specials it needs and the odds of the captain's
+/// dice alone, and with the best free teammate's (in words that fit an
+/// AI's intent and a hint alike).
+pub(super) fn key_plan(view: &View, seat: Seat, to: Hex) -> String {
+    let pb = &view.public;
+    match challenge_in(pb, to) {
+        None => "its Precursor Key".to_string(),
+        Some(Challenge::Trial { amount, .. }) => {
+            let alone = group_odds(pb, &[seat], *amount);
+            let partner = free_ships(pb)
+                .filter(|&s| s != seat)
+                .map(|s| (s, group_odds(pb, &[seat, s], *amount)))
+                .max_by(|a, b| a.1.total_cmp(&b.1).then(b.0.cmp(&a.0)));
+            let mut text = format!("its Key's Skill Roll needs {amount} special(s): {}% alone", percent(alone));
+            if let Some((mate, with)) = partner.filter(|p| percent(p.1) > percent(alone)) {
+                let kind = pb.ships.get(usize::from(mate)).map(|s| Content::get().ship(s.kind).name.as_str());
+                text.push_str(&format!(", {}% with the {}", percent(with), kind.unwrap_or("next ship")));
+            }
+            text
+        }
+        Some(Challenge::Guardian { amount }) => format!("its Key's guardian (level {amount} or more) to defeat"),
+        Some(Challenge::Repairs { amount }) => format!("its Key needs {amount} repair(s)"),
+        Some(Challenge::Tribute { amount }) => format!("its Key asks {amount} scrap(s)"),
+    }
+}
+
+/// A chance as a whole percentage.
+fn percent(p: f64) -> u32 {
+    (p.clamp(0.0, 1.0) * 100.0).round() as u32
 }

@@ -30,7 +30,7 @@ fn reason(view: &View, seat: Seat, o: &ChoiceOption, lead: &str, samples: usize)
             Some(t) if Content::get().tiles[usize::from(t.tile)].kind == SystemKind::MainRift => {
                 "towards the Main Rift".to_string()
             }
-            Some(t) if t.key_marker.is_some() => "towards its Precursor Key".to_string(),
+            Some(t) if t.key_marker.is_some() => super::game::key_plan(view, seat, to),
             Some(t) if t.exploration_marker => "to explore it".to_string(),
             Some(_) => "on the way".to_string(),
         };

@@ -132,12 +132,18 @@ pub fn kinds_odds(kinds: &[ShipKind], amount: u8) -> f64 {
     odds(kinds.iter().map(|&k| dice_specials(k)), amount)
 }
 
-/// The specials asked for by an open Skill Roll Signal in `hex`, if any.
-pub fn trial_in(pb: &Public, hex: Hex) -> Option<u8> {
+/// The challenge of the open (unsolved, revealed) Signal guarding the
+/// Key in `hex`, if any.
+pub fn challenge_in(pb: &Public, hex: Hex) -> Option<&'static Challenge> {
     let c = Content::get();
     let key = pb.tiles.iter().find(|t| t.hex == hex)?.key_marker?;
     let slot = pb.signals.iter().find(|s| s.key == key && !s.solved)?;
-    match &c.signals.get(usize::from(slot.card?))?.challenge {
+    Some(&c.signals.get(usize::from(slot.card?))?.challenge)
+}
+
+/// The specials asked for by an open Skill Roll Signal in `hex`, if any.
+pub fn trial_in(pb: &Public, hex: Hex) -> Option<u8> {
+    match challenge_in(pb, hex)? {
         Challenge::Trial { amount, .. } => Some(*amount),
         _ => None,
     }
@@ -273,6 +279,32 @@ mod tests {
         let mut away = pb.clone();
         away.ships[2].hex = xodus_engine::Hex { q: away.ships[2].hex.q + 1, r: away.ships[2].hex.r };
         assert_eq!(attempt_prior(&away, &[0, 1], 5.0, 3.0), Some(0.0), "no waiting for a ship on its way");
+    }
+
+    #[test]
+    fn a_captain_heading_to_a_trial_names_its_specials_and_the_odds_with_the_best_teammate() {
+        // Issue #62: an AI captain says why it heads somewhere, with the
+        // odds it computes. Rulebook p. 11: a Skill Roll counts the
+        // specials of every ship of the group; our Collapsing Star asks 3.
+        let kinds = [ShipKind::Explorer, ShipKind::PirateShip, ShipKind::Warship];
+        let pb = signal_at_start(&kinds, "collapsing_star");
+        let mut view = crew(&kinds).view(xodus_engine::Viewer::Seat(0));
+        let hex = pb.ships[0].hex;
+        view.public = pb.clone();
+        let text = super::super::game::key_plan(&view, 0, hex);
+        let best = group_odds(&pb, &[0, 1], 3).max(group_odds(&pb, &[0, 2], 3));
+        let pct = (best * 100.0).round() as u32;
+        assert!(
+            text.starts_with(&format!("its Key's Skill Roll needs 3 special(s): 0% alone, {pct}% with the ")),
+            "{text}"
+        );
+        // A teammate carrying a Key is on its way to the Rift: not counted.
+        view.public.ships[1].keys.push(2);
+        view.public.ships[2].keys.push(3);
+        assert_eq!(super::super::game::key_plan(&view, 0, hex), "its Key's Skill Roll needs 3 special(s): 0% alone");
+        // Repairs are no Skill Roll.
+        view.public = signal_at_start(&kinds, "broken_foundry");
+        assert!(super::super::game::key_plan(&view, 0, hex).contains("repair"));
     }
 
     #[test]
