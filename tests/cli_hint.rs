@@ -1,6 +1,6 @@
 //! End to end: advice on request (issue #62) from the terminal client. A
 //! real `xodus-server` and games whose seats the test claims with `xodus
-//! join`; `xodus hint --game ID --seat N --token T` for the deciding seat
+//! join`; `xodus hint ID --seat N --token T` for the deciding seat
 //! prints 1 to 3 options as JSON, each one of that seat's own options (as
 //! `xodus view --seat N --token T` shows them) with a reason, once an
 //! `xodus-ai --fill` serves hints; without an agent, a seat with no
@@ -31,7 +31,7 @@ fn view(url: &str, game: &str, seat: u32, token: &str) -> Value {
 
 /// `xodus hint` for `seat`.
 fn hint(url: &str, game: &str, seat: u32, token: &str) -> Output {
-    xodus(&["hint", "--server", url, "--game", game, "--seat", &seat.to_string(), "--token", token])
+    xodus(&["hint", "--server", url, game, "--seat", &seat.to_string(), "--token", token])
 }
 
 fn stderr(out: &Output) -> String {

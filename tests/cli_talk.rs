@@ -30,7 +30,7 @@ fn xodus_say_says_lines_and_signals_and_refusals_exit_with_the_servers_words() {
     let url = server.url.clone();
     let (game, t0, t1) = game_with_two_seats(&url);
     let say = |seat: &str, token: &str, rest: &[&str]| {
-        let mut args = vec!["say", "--server", &url, "--game", &game, "--seat", seat, "--token", token];
+        let mut args = vec!["say", "--server", &url, &game, "--seat", seat, "--token", token];
         args.extend_from_slice(rest);
         xodus(&args)
     };
@@ -88,7 +88,7 @@ fn the_play_screen_shows_a_line_another_seat_says_and_says_a_typed_one() {
     let server = Server::start("cli-talk-screen");
     let url = server.url.clone();
     let (game, t0, _t1) = game_with_two_seats(&url);
-    ok(&["say", "--server", &url, "--game", &game, "--seat", "0", "--token", &t0, "said", "before"]);
+    ok(&["say", "--server", &url, &game, "--seat", "0", "--token", &t0, "said", "before"]);
     let dir = temp_dir("cli-talk-screen-data");
     let line = format!(
         "stty cols 140 rows 45; exec {} play --server {url} --game {game} --seats 2 --data-dir {}",
@@ -102,6 +102,7 @@ fn the_play_screen_shows_a_line_another_seat_says_and_says_a_typed_one() {
     wait_for("the earlier line shows", || s.shown().contains("said before"), || s.shown());
     // A line said now, by another seat, shows (ratatui redraws only the
     // cells that changed and jumps over the rest: one word will do).
+    // The older form, --game ID, still works.
     ok(&["say", "--server", &url, "--game", &game, "--seat", "0", "--token", &t0, "ahoy", "screen", "folk"]);
     wait_for("the new line shows", || s.shown().contains("ahoy") || s.shown().contains("folk"), || s.shown());
 

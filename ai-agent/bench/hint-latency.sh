@@ -59,7 +59,7 @@ while len(took) < want:
             continue
         if len(options) > 1 and time.monotonic() - last.get(seat, 0) > 2.1:
             t = time.monotonic()
-            code, out = run("hint", "--game", gid, "--seat", str(seat), "--token", token)
+            code, out = run("hint", gid, "--seat", str(seat), "--token", token)
             last[seat] = time.monotonic()
             if code == 0:
                 trip.append((time.monotonic() - t) * 1000)

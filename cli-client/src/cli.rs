@@ -364,8 +364,11 @@ pub struct SayArgs {
     #[command(flatten)]
     pub server: ServerArg,
     /// The game.
-    #[arg(long = "game", value_name = "ID")]
-    pub game: String,
+    #[arg(value_name = "GAME")]
+    pub game: Option<String>,
+    /// The game, the older way to name it (`--game ID`).
+    #[arg(long = "game", value_name = "ID", hide = true)]
+    pub game_flag: Option<String>,
     /// The speaking seat.
     #[arg(long)]
     pub seat: u8,
@@ -392,6 +395,26 @@ pub struct SayArgs {
     pub text: Vec<String>,
 }
 
+impl SayArgs {
+    /// The game and the words said: the first word after the flags is the
+    /// game, unless `--game ID` named it (then it is the first word said).
+    pub fn game_and_words(&self) -> Option<(&str, Vec<&str>)> {
+        let words = self.text.iter().map(String::as_str);
+        match (&self.game_flag, &self.game) {
+            (Some(flag), first) => Some((flag.as_str(), first.iter().map(String::as_str).chain(words).collect())),
+            (None, Some(game)) => Some((game.as_str(), words.collect())),
+            (None, None) => None,
+        }
+    }
+}
+
+impl HintArgs {
+    /// The game, named either way.
+    pub fn game(&self) -> &str {
+        self.game.as_deref().or(self.game_flag.as_deref()).unwrap_or_default()
+    }
+}
+
 /// `xodus hint`.
 #[derive(Debug, Args)]
 pub struct HintArgs {
@@ -399,8 +422,11 @@ pub struct HintArgs {
     #[command(flatten)]
     pub server: ServerArg,
     /// The game.
-    #[arg(long = "game", value_name = "ID")]
-    pub game: String,
+    #[arg(value_name = "GAME", required_unless_present = "game_flag", conflicts_with = "game_flag")]
+    pub game: Option<String>,
+    /// The game, the older way to name it (`--game ID`).
+    #[arg(long = "game", value_name = "ID", hide = true)]
+    pub game_flag: Option<String>,
     /// The seat asking (it must have a decision to take now).
     #[arg(long)]
     pub seat: u8,

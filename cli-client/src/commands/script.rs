@@ -190,9 +190,9 @@ pub async fn view(a: ViewArgs) -> anyhow::Result<()> {
 /// prints the line as the server kept it, JSON (`signal_words`: the
 /// signal in the server's words).
 pub async fn say(a: SayArgs) -> anyhow::Result<()> {
-    let line = saying(&a)?;
+    let (game, line) = saying(&a)?;
     let remote = Remote::connect(&a.server.server).await?;
-    let kept = remote.say(&a.game, a.seat, &a.token, &line).await?;
+    let kept = remote.say(&game, a.seat, &a.token, &line).await?;
     outln!("{}", serde_json::to_string(&kept)?);
     Ok(())
 }
@@ -204,16 +204,19 @@ pub async fn say(a: SayArgs) -> anyhow::Result<()> {
 /// again within 2 s, 9 the agent did not answer in time.
 pub async fn hint(a: HintArgs) -> anyhow::Result<()> {
     let remote = Remote::connect(&a.server.server).await?;
-    let hint = remote.ask_hint(&a.game, a.seat, &a.token).await?;
+    let hint = remote.ask_hint(a.game(), a.seat, &a.token).await?;
     outln!("{}", serde_json::to_string(&hint)?);
     Ok(())
 }
 
-/// The line `xodus say`'s flags ask for; a usage error when it says
-/// nothing or names no signal any game has. The text goes to the server
-/// as typed: it refuses what it does not take, in its own words.
-fn saying(a: &SayArgs) -> Result<Saying, UsageError> {
-    let text = a.text.join(" ");
+/// The game and the line `xodus say`'s arguments ask for; a usage error
+/// when no game is named, it says nothing or names no signal any game
+/// has. The text goes to the server as typed: it refuses what it does not
+/// take, in its own words.
+fn saying(a: &SayArgs) -> Result<(String, Saying), UsageError> {
+    let (game, words) =
+        a.game_and_words().ok_or_else(|| UsageError("name the game: xodus say GAME --seat N --token T TEXT".into()))?;
+    let text = words.join(" ");
     let signal = a.signal.as_deref().map(games::signal).transpose().map_err(UsageError)?;
     if text.trim().is_empty() && signal.is_none() {
         return Err(UsageError(format!("nothing to say: give TEXT (up to {MAX_CHARS} characters) or --signal")));
@@ -223,7 +226,7 @@ fn saying(a: &SayArgs) -> Result<Saying, UsageError> {
         (None, true) => Audience::Team,
         (None, false) => Audience::Table,
     };
-    Ok(Saying { audience, text, signal })
+    Ok((game.to_string(), Saying { audience, text, signal }))
 }
 
 /// A text report with, under its first line, the line saying how far
@@ -260,7 +263,7 @@ mod tests {
     use xodus_cli::cli::{Cli, Command};
 
     fn say_args(args: &[&str]) -> SayArgs {
-        let base = ["xodus", "say", "--game", "g-1", "--seat", "0", "--token", "t"];
+        let base = ["xodus", "say", "g-1", "--seat", "0", "--token", "t"];
         let all: Vec<&str> = base.iter().chain(args).copied().collect();
         match Cli::try_parse_for("xodus", "xodus", all).expect("parses").command {
             Command::Say(a) => a,
@@ -270,15 +273,44 @@ mod tests {
 
     #[test]
     fn say_reads_its_audience_text_and_signal_and_refuses_nothing_to_say() {
-        let s = saying(&say_args(&["--to", "2", "on", "my", "way"])).expect("a line");
+        let (game, s) = saying(&say_args(&["--to", "2", "on", "my", "way"])).expect("a line");
         assert_eq!((s.audience, s.text.as_str(), s.signal.is_none()), (Audience::Seat(2), "on my way", true));
-        let s = saying(&say_args(&["--team", "--signal", "dont-seal"])).expect("a signal");
+        assert_eq!(game, "g-1");
+        let (_, s) = saying(&say_args(&["--team", "--signal", "dont-seal"])).expect("a signal");
         assert_eq!((s.audience, s.text.as_str(), s.signal.is_some()), (Audience::Team, "", true));
         assert!(saying(&say_args(&[])).is_err(), "nothing to say");
         let e = saying(&say_args(&["--signal", "dance"])).expect_err("no such signal");
         assert!(e.0.contains("heading-to") && e.0.contains("land-with-me"), "{e}");
-        let both = ["xodus", "say", "--game", "g", "--seat", "0", "--token", "t", "--to", "1", "--team", "hi"];
+        let both = ["xodus", "say", "g", "--seat", "0", "--token", "t", "--to", "1", "--team", "hi"];
         assert_eq!(Cli::try_parse_for("xodus", "xodus", both).map(|_| ()).map_err(|e| e.exit_code()), Err(2));
+    }
+
+    #[test]
+    fn say_and_hint_name_their_game_first_as_act_and_view_do_and_still_take_the_older_game_flag() {
+        let parse = |args: &[&str]| Cli::try_parse_for("xodus", "xodus", args.iter().copied()).expect("parses").command;
+        let said = |args: &[&str]| match parse(args) {
+            Command::Say(a) => saying(&a).map(|(g, s)| (g, s.text)).expect("a line"),
+            other => panic!("not say: {other:?}"),
+        };
+        let new = said(&["xodus", "say", "g-7", "--seat", "1", "--token", "t", "hello", "there"]);
+        let old = said(&["xodus", "say", "--game", "g-7", "--seat", "1", "--token", "t", "hello", "there"]);
+        assert_eq!(new, ("g-7".to_string(), "hello there".to_string()));
+        assert_eq!(old, new);
+        for args in [
+            &["xodus", "hint", "g-7", "--seat", "1", "--token", "t"][..],
+            &["xodus", "hint", "--seat", "1", "--token", "t", "--game", "g-7"][..],
+        ] {
+            match parse(args) {
+                Command::Hint(a) => assert_eq!(a.game(), "g-7"),
+                other => panic!("not hint: {other:?}"),
+            }
+        }
+        let none = ["xodus", "hint", "--seat", "1", "--token", "t"];
+        assert_eq!(Cli::try_parse_for("xodus", "xodus", none).map(|_| ()).map_err(|e| e.exit_code()), Err(2));
+        match parse(&["xodus", "say", "--seat", "1", "--token", "t"]) {
+            Command::Say(a) => assert!(saying(&a).is_err(), "no game named"),
+            other => panic!("not say: {other:?}"),
+        }
     }
 
     #[test]
