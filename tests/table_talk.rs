@@ -347,3 +347,59 @@ async fn play_legio(c: &mut GameServiceClient<Channel>, game: &str, tokens: &[St
         assert!(moved, "some seat decides");
     }
 }
+
+/// A holder of several seats streams them all on one StreamGame
+/// (`more_credentials`, issue #63): it hears the lines said to any of
+/// them, and no line said to a seat it does not hold; a wrong token among
+/// them refuses the stream, and so does naming other seats without
+/// `credentials`.
+#[tokio::test]
+async fn a_stream_with_more_credentials_hears_the_lines_to_each_of_its_seats_and_no_other() {
+    let server = Server::start("talk-more-credentials");
+    let mut c = server.client().await;
+    let game = create_game(&mut c, 41).await;
+    let tokens = claim_all(&mut c, &game).await;
+    let mut both = c
+        .stream_game(pb::StreamGameRequest {
+            game_id: game.clone(),
+            credentials: creds(&tokens, 0),
+            more_credentials: creds(&tokens, 1).into_iter().collect(),
+            talk: true,
+            ..Default::default()
+        })
+        .await
+        .expect("a stream for seats 0 and 1")
+        .into_inner();
+    let to = |seat: u32, text: &str| pb::SayRequest {
+        to_seat: Some(seat),
+        ..saying(&game, &tokens, 2, pb::TalkAudience::Seat, text)
+    };
+    c.say(to(1, "for seat 1")).await.expect("say");
+    c.say(to(2, "for seat 2 itself")).await.expect("say");
+    c.say(to(0, "for seat 0")).await.expect("say");
+    let heard: Vec<String> = heard_until(&mut both, "for seat 0").await.into_iter().map(|(_, t)| t).collect();
+    assert_eq!(heard, ["for seat 1", "for seat 0"], "its own seats' lines, not seat 2's own");
+
+    let mut wrong = creds(&tokens, 1).expect("creds");
+    wrong.token = "not-the-token".into();
+    let e = c
+        .stream_game(pb::StreamGameRequest {
+            game_id: game.clone(),
+            credentials: creds(&tokens, 0),
+            more_credentials: vec![wrong],
+            ..Default::default()
+        })
+        .await
+        .expect_err("a wrong token among the seats");
+    assert_eq!(e.code(), tonic::Code::Unauthenticated, "{e:?}");
+    let e = c
+        .stream_game(pb::StreamGameRequest {
+            game_id: game.clone(),
+            more_credentials: creds(&tokens, 1).into_iter().collect(),
+            ..Default::default()
+        })
+        .await
+        .expect_err("seats without credentials");
+    assert_eq!(e.code(), tonic::Code::InvalidArgument, "{e:?}");
+    assert!(e.message().contains("set credentials too"), "{}", e.message());
+}

@@ -98,9 +98,9 @@ struct AgentArgs {
     /// with --agent-key, 20000 unless given.
     #[arg(long)]
     max_rps: Option<u32>,
-    /// Games followed at once, one stream each (with --fill). The default
-    /// stays under the server's per-address stream cap (512); with
-    /// --agent-key, 4000 unless given.
+    /// Games followed at once (with --fill), all of a connection's on one
+    /// FollowGames stream. The default, 4000, stays under the server's
+    /// per-address follow cap (4096).
     #[arg(long)]
     max_streams: Option<usize>,
 }
@@ -138,7 +138,7 @@ fn run_agent(args: AgentArgs) -> Result<()> {
         threads,
         courtesy: std::time::Duration::from_millis(args.courtesy_ms),
         max_rps: args.max_rps.unwrap_or(if args.agent_key.is_some() { 20_000 } else { 1_500 }),
-        max_streams: args.max_streams.unwrap_or(if args.agent_key.is_some() { 4_000 } else { 448 }),
+        max_streams: args.max_streams.unwrap_or(4_000),
         agent_key: args.agent_key.clone(),
         connections: args.connections,
         cores: threads_or_cores(None),

@@ -106,6 +106,17 @@ struct Args {
     /// as long, goes to AI stand-ins until its holder returns). 0 = never.
     #[arg(long, env = "TABLETOP_SEAT_LEASE", default_value_t = Limits::default().seat_lease.as_secs())]
     seat_lease_secs: u64,
+    /// An AI holder's lease, in milliseconds (never longer than the seat
+    /// lease): every seat an AI holds, waited on or not, whose holder has
+    /// no stream open on it and was not heard from for this long is freed
+    /// for the AI pool, so a killed agent's seats come free together.
+    #[arg(long, env = "TABLETOP_AI_SEAT_LEASE_MS", default_value_t = Limits::default().ai_seat_lease.as_millis() as u64)]
+    ai_seat_lease_ms: u64,
+    /// Games one client address (or agent key) may follow at once over
+    /// FollowGames (one stream carries many; they do not count against
+    /// --max-streams-per-client).
+    #[arg(long, env = "TABLETOP_MAX_FOLLOWS_PER_CLIENT", default_value_t = Limits::default().max_follows_per_client)]
+    max_follows_per_client: usize,
     /// Seconds a game may stay untouched in memory before it leaves it, to
     /// be replayed from storage when touched again (0 = never).
     #[arg(long, env = "TABLETOP_EVICT_IDLE", default_value_t = Limits::default().evict_idle.as_secs())]
@@ -260,6 +271,8 @@ async fn main() -> anyhow::Result<()> {
             request_timeout: Duration::from_secs(args.request_timeout_secs.max(1)),
             idle_timeout_s: args.idle_timeout_secs,
             seat_lease: Duration::from_secs(args.seat_lease_secs),
+            ai_seat_lease: Duration::from_millis(args.ai_seat_lease_ms).min(Duration::from_secs(args.seat_lease_secs)),
+            max_follows_per_client: args.max_follows_per_client,
             evict_idle: Duration::from_secs(args.evict_idle_secs),
             shutdown_grace: Duration::from_secs(args.shutdown_grace_secs),
             commit_poll: Duration::from_micros(args.commit_poll_us),

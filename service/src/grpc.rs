@@ -22,6 +22,7 @@ use tonic::{Request, Response, Status};
 use tracing::{Instrument, Span, field};
 
 /// The `tabletop.v1.GameService` implementation on this node's games.
+#[derive(Clone)]
 pub struct GrpcService {
     /// Every game.
     manager: Arc<Manager>,
@@ -243,6 +244,7 @@ impl pb::game_service_server::GameService for GrpcService {
     async fn stream_game(&self, request: Request<pb::StreamGameRequest>) -> Res<Self::StreamGameStream> {
         let note = note_of(&request);
         let ip = client(&request);
+        let follow = crate::follow::is_follow(&request);
         let req = request.into_inner();
         let creds = req.credentials.map(Credentials::from);
         let span = rpc_span(&note, "StreamGame", &req.game_id, creds.as_ref().map(|c| c.seat));
@@ -252,6 +254,8 @@ impl pb::game_service_server::GameService for GrpcService {
             as_seat: req.as_seat,
             talk: req.talk,
             from_talk_seq: req.from_talk_seq,
+            more_credentials: req.more_credentials.into_iter().map(Credentials::from).collect(),
+            follow,
         };
         let rx = self
             .manager
@@ -260,6 +264,15 @@ impl pb::game_service_server::GameService for GrpcService {
             .instrument(span)
             .await?;
         Ok(Response::new(ReceiverStream::new(rx)))
+    }
+
+    type FollowGamesStream = ReceiverStream<StreamItem<pb::FollowGamesResponse>>;
+
+    async fn follow_games(
+        &self,
+        request: Request<tonic::Streaming<pb::FollowGamesRequest>>,
+    ) -> Res<Self::FollowGamesStream> {
+        Ok(Response::new(crate::follow::serve(self.clone(), request)))
     }
 
     async fn get_history(&self, request: Request<pb::GetHistoryRequest>) -> Res<pb::GetHistoryResponse> {
@@ -392,4 +405,13 @@ impl pb::game_service_server::GameService for GrpcService {
 fn credentials_required(c: Option<pb::SeatCredentials>) -> Result<Credentials, ServiceError> {
     c.map(Credentials::from)
         .ok_or_else(|| ServiceError::BadCredentials("credentials are required: send your seat and its token".into()))
+}
+
+impl crate::follow::StreamOpener for GrpcService {
+    async fn open(
+        &self,
+        request: Request<pb::StreamGameRequest>,
+    ) -> Result<ReceiverStream<StreamItem<pb::StreamGameResponse>>, Status> {
+        pb::game_service_server::GameService::stream_game(self, request).await.map(Response::into_inner)
+    }
 }

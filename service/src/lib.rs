@@ -47,6 +47,7 @@ pub mod conformance;
 pub(crate) mod connections;
 pub(crate) mod dir_lock;
 pub(crate) mod error;
+pub(crate) mod follow;
 pub mod game;
 pub(crate) mod grpc;
 pub(crate) mod health;

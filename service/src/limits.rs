@@ -52,6 +52,14 @@ pub struct Limits {
     /// goes to AI stand-ins until its holder returns. Zero: leases never
     /// lapse.
     pub seat_lease: Duration,
+    /// An AI holder's lease (never longer than `seat_lease`): every seat an
+    /// AI holds (waited on or not) whose holder has no stream open on it
+    /// and has not been heard from for this long is freed for the AI pool,
+    /// so a killed agent's seats all come free together.
+    pub ai_seat_lease: Duration,
+    /// Games one client address (or agent key) may follow at once over
+    /// FollowGames, all its streams together.
+    pub max_follows_per_client: usize,
     /// A game nobody touched this long leaves memory, to be replayed when
     /// touched again (zero: games stay in memory).
     pub evict_idle: Duration,
@@ -92,6 +100,8 @@ impl Default for Limits {
             retention: Duration::from_secs(7 * 24 * 3600),
             idle_timeout_s: 0,
             seat_lease: Duration::from_secs(30),
+            ai_seat_lease: Duration::from_secs(6),
+            max_follows_per_client: 4_096,
             evict_idle: Duration::from_secs(600),
             shutdown_grace: Duration::from_secs(10),
             commit_poll: Duration::from_micros(300),
@@ -122,6 +132,8 @@ impl Limits {
 pub struct ClientCaps {
     /// Open streams per client.
     streams: Mutex<HashMap<IpAddr, usize>>,
+    /// Open follows (FollowGames) per client.
+    follows: Mutex<HashMap<IpAddr, usize>>,
     /// Live games created per client.
     games: Mutex<HashMap<IpAddr, usize>>,
 }
@@ -130,12 +142,15 @@ pub struct ClientCaps {
 pub struct StreamGuard {
     caps: Arc<ClientCaps>,
     ip: Option<IpAddr>,
+    /// A follow's slot, not a stream's.
+    follow: bool,
 }
 
 impl Drop for StreamGuard {
     fn drop(&mut self) {
         if let Some(ip) = self.ip {
-            let mut m = self.caps.streams.lock().unwrap_or_else(|e| e.into_inner());
+            let counts = if self.follow { &self.caps.follows } else { &self.caps.streams };
+            let mut m = counts.lock().unwrap_or_else(|e| e.into_inner());
             if let Some(n) = m.get_mut(&ip) {
                 *n = n.saturating_sub(1);
                 if *n == 0 {
@@ -162,7 +177,25 @@ impl ClientCaps {
             }
             *n += 1;
         }
-        Ok(StreamGuard { caps: Arc::clone(self), ip })
+        Ok(StreamGuard { caps: Arc::clone(self), ip, follow: false })
+    }
+
+    /// Takes a follow slot for `ip` (FollowGames), past `max` (or, for an
+    /// agent key, past the larger of `max` and its stream cap) refused.
+    pub fn open_follow(self: &Arc<Self>, ip: Option<IpAddr>, max: usize) -> Result<StreamGuard, ServiceError> {
+        if let Some(ip) = ip {
+            let max = agents::agent_stream_cap(ip).map_or(max, |cap| cap.max(max));
+            let mut m = self.follows.lock().unwrap_or_else(|e| e.into_inner());
+            let n = m.entry(ip).or_insert(0);
+            if *n >= max {
+                return Err(ServiceError::OverLimit(format!(
+                    "this client already follows {max} games, the server's cap per address \
+                     (--max-follows-per-client); stop a follow first, or run the agent with an agent key"
+                )));
+            }
+            *n += 1;
+        }
+        Ok(StreamGuard { caps: Arc::clone(self), ip, follow: true })
     }
 
     /// Counts one more live game for `ip`, or refuses past `max`.

@@ -18,7 +18,7 @@ const LATENCY_BOUNDS: [f64; 10] = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.
 const BATCH_BOUNDS: [f64; 8] = [1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0];
 
 /// The methods whose calls stay open as streams.
-pub const STREAMING_METHODS: [&str; 3] = ["StreamGame", "WatchLobby", "Play"];
+pub const STREAMING_METHODS: [&str; 4] = ["StreamGame", "WatchLobby", "Play", "FollowGames"];
 
 /// A histogram with fixed buckets.
 #[derive(Debug, Default)]
@@ -141,7 +141,9 @@ impl Metrics {
             .filter(|(m, _)| STREAMING_METHODS.iter().any(|s| m.ends_with(&format!("/{s}"))))
             .map(|(_, n)| n)
             .sum();
-        out.push_str("# HELP xodus_open_streams Server streams open now (StreamGame, WatchLobby, Play).\n");
+        out.push_str(
+            "# HELP xodus_open_streams Server streams open now (StreamGame, WatchLobby, Play, FollowGames).\n",
+        );
         out.push_str("# TYPE xodus_open_streams gauge\n");
         let _ = writeln!(out, "xodus_open_streams {streams}");
         out.push_str("# HELP xodus_live_games Games this node holds in memory.\n");

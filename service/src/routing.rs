@@ -25,19 +25,20 @@ type Res<T> = Result<Response<T>, Status>;
 
 /// The `tabletop.v1.GameService` a node serves: this node's service, with
 /// calls about other nodes' games forwarded to them.
+#[derive(Clone)]
 pub struct Routed {
     /// This node's answers.
     local: GrpcService,
     /// Every game, for who owns one.
     manager: Arc<Manager>,
     /// The other nodes, on a shared store (None: a single node).
-    peers: Option<Peers>,
+    peers: Option<Arc<Peers>>,
 }
 
 impl Routed {
     /// This node's service in front of `manager`, forwarding to `peers`.
     pub fn new(manager: Arc<Manager>, peers: Option<Peers>) -> Routed {
-        Routed { local: GrpcService::new(Arc::clone(&manager)), manager, peers }
+        Routed { local: GrpcService::new(Arc::clone(&manager)), manager, peers: peers.map(Arc::new) }
     }
 
     /// The node to forward a call about `game` to, when another node owns
@@ -212,11 +213,29 @@ impl GameService for Routed {
             return self.local.stream_game(request).await;
         };
         let ip = client(&request);
+        let follow = request.extensions().get::<crate::follow::FollowCall>().is_some();
         let mut c = peers.client(&owner).await?;
-        match c.stream_game(peers.request(request.into_inner(), ip)).await {
+        let mut forwarded = peers.request(request.into_inner(), ip);
+        if follow {
+            forwarded
+                .metadata_mut()
+                .insert(crate::follow::FOLLOW_HEADER, tonic::metadata::MetadataValue::from_static("1"));
+        }
+        match c.stream_game(forwarded).await {
             Ok(r) => Ok(Response::new(relay(owner, r.into_inner()))),
             Err(e) => Err(self.owner_refused(&game, &owner, peers, e)),
         }
+    }
+
+    type FollowGamesStream = ReceiverStream<StreamItem<pb::FollowGamesResponse>>;
+
+    /// Each follow is opened as this layer's StreamGame: forwarded to the
+    /// game's owner when another node owns it.
+    async fn follow_games(
+        &self,
+        request: Request<tonic::Streaming<pb::FollowGamesRequest>>,
+    ) -> Res<Self::FollowGamesStream> {
+        Ok(Response::new(crate::follow::serve(self.clone(), request)))
     }
 
     async fn get_history(&self, request: Request<pb::GetHistoryRequest>) -> Res<pb::GetHistoryResponse> {
@@ -266,5 +285,14 @@ impl GameService for Routed {
     async fn revoke_view(&self, request: Request<pb::RevokeViewRequest>) -> Res<pb::RevokeViewResponse> {
         let game = request.get_ref().game_id.clone();
         self.unary(request, game, |mut c, r| async move { c.revoke_view(r).await }, |r| self.local.revoke_view(r)).await
+    }
+}
+
+impl crate::follow::StreamOpener for Routed {
+    async fn open(
+        &self,
+        request: Request<pb::StreamGameRequest>,
+    ) -> Result<ReceiverStream<StreamItem<pb::StreamGameResponse>>, Status> {
+        GameService::stream_game(self, request).await.map(Response::into_inner)
     }
 }

@@ -62,6 +62,8 @@ pub struct Pool {
     pub pace: Pace,
     /// Streams being opened and not yet answered with a first state.
     opening: Arc<Semaphore>,
+    /// The games followed, many on each channel's one stream.
+    pub follows: super::follows::Follows,
 }
 
 /// One channel of the pool.
@@ -80,6 +82,13 @@ struct Slot {
 pub struct Dialed {
     slot: usize,
     generation: u64,
+}
+
+impl Dialed {
+    /// The pool's channel it came from.
+    pub fn slot(&self) -> usize {
+        self.slot
+    }
 }
 
 /// Whether a failed call says its node looks gone: the connection could
@@ -114,6 +123,7 @@ impl Pool {
             key,
             pace: Pace::new(cfg.max_rps, cfg.seed),
             opening: Arc::new(Semaphore::new(OPENING_AT_ONCE)),
+            follows: Default::default(),
         }))
     }
 

@@ -150,7 +150,9 @@ fn start_tables(sh: &Shared, fill: &FillConfig, running: &Arc<Mutex<Running>>, g
             continue;
         }
         if r.tables.len() + 1 >= sh.cfg.max_streams.max(2) {
-            continue; // at the stream budget: left to another agent, or for later
+            // At the table budget: left to another agent, or for later.
+            at_table_budget(sh.cfg.max_streams);
+            continue;
         }
         let (tx, rx) = mpsc::unbounded_channel();
         r.tables.insert(key.0.clone(), tx);
@@ -187,6 +189,21 @@ fn start_tables(sh: &Shared, fill: &FillConfig, running: &Arc<Mutex<Running>>, g
             }
         });
     }
+}
+
+/// Says, at most once a minute, that tables wait because the agent plays
+/// as many as `--max-streams` allows.
+fn at_table_budget(max: usize) {
+    static LAST: Mutex<Option<std::time::Instant>> = Mutex::new(None);
+    let mut last = LAST.lock().unwrap_or_else(|e| e.into_inner());
+    if last.is_some_and(|t| t.elapsed() < std::time::Duration::from_secs(60)) {
+        return;
+    }
+    *last = Some(std::time::Instant::now());
+    tracing::warn!(
+        max,
+        "playing as many tables as --max-streams allows: more wait for another agent; raise --max-streams"
+    );
 }
 
 #[cfg(test)]

@@ -5,9 +5,11 @@
 //! (claim or reuse tokens, follow the game, think, submit with the
 //! expected sequence number, survive restarts and cuts); `seat` plays one
 //! seat (a table of one); `status` says how a seat's play ends and which
-//! server statuses say so; `dial` reads the address and connects; `fill` is the daemon that watches the lobby and
-//! starts one table task per game with seats open to AI; `conn` is the
-//! small pool of connections every table shares, with the agent key;
+//! server statuses say so; `dial` reads the address and connects; `fill`
+//! is the daemon that watches the lobby and starts one table task per game
+//! with seats open to AI; `conn` is the small pool of connections every
+//! table shares, with the agent key; `follows` carries every table's game
+//! on one FollowGames stream per connection;
 //! `hints` answers the hints seats ask for (ServeHints);
 //! `pace` keeps the process under its request rate and backs off with
 //! jitter when the server says it is over; `think` shares the CPU fairly
@@ -21,6 +23,7 @@ pub mod claims;
 pub mod conn;
 pub mod dial;
 pub mod fill;
+pub mod follows;
 pub mod hints;
 pub mod pace;
 pub mod seat;
@@ -56,7 +59,7 @@ pub struct AgentConfig {
     pub connections: usize,
     /// Requests per second the process sends at most (0: no limit).
     pub max_rps: u32,
-    /// Games followed at once (each one stream), at most.
+    /// Games followed at once, at most.
     pub max_streams: usize,
     /// The machine's cores, shared by every seat's thinking.
     pub cores: usize,

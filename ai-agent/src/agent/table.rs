@@ -51,9 +51,9 @@ use tabletop::pb;
 use tokio::sync::{mpsc, watch};
 use tonic::{Code, Status};
 
-/// A held seat is heard from at least this often (the server's default
-/// seat lease is 30 s).
-const HEARTBEAT: Duration = Duration::from_secs(10);
+/// A held seat not on the table's follow is heard from at least this
+/// often (the server's default lease of an AI's seat is 6 s).
+const HEARTBEAT: Duration = Duration::from_secs(2);
 
 /// Failures in a row after which a table's reconnection is a warning (a
 /// server restart costs one or two).
@@ -137,6 +137,8 @@ pub async fn play_table(
         winners: Vec::new(),
         dialed: None,
         talk: Arc::default(),
+        streamed: Default::default(),
+        widen: false,
     };
     let mut backoff = Backoff::default();
     let end = loop {
@@ -154,6 +156,15 @@ pub async fn play_table(
             continue;
         };
         let creds = pb::SeatCredentials { seat: stream_seat, token: held.token.clone() };
+        // Every other seat held here rides on the same follow: streamed,
+        // each keeps its lease, and hears the lines said to it.
+        let more_credentials: Vec<pb::SeatCredentials> = t
+            .held
+            .iter()
+            .filter(|(s, _)| **s != stream_seat)
+            .map(|(s, h)| pb::SeatCredentials { seat: *s, token: h.token.clone() })
+            .collect();
+        t.streamed = t.held.keys().copied().collect();
         let req = pb::StreamGameRequest {
             game_id: t.game_id.clone(),
             from_seq: t.last_seq,
@@ -161,18 +172,21 @@ pub async fn play_table(
             seat_updates: true,
             talk: true,
             from_talk_seq: t.talk.lock().map(|l| l.last().map_or(0, |l| l.talk_seq)).unwrap_or(0),
+            more_credentials,
             ..Default::default()
         };
         let slot = t.sh.pool.opening_slot().await;
         t.sh.pool.pace.wait().await;
-        let stream = match client.stream_game(req).await {
-            Ok(s) => s.into_inner(),
+        let stream = match t.sh.pool.follows.open(&mut client, dialed, req).await {
+            Ok(s) => s,
             Err(s) if seat_lost(&s) => {
-                t.lose(stream_seat, s.message());
+                // Which of the seats on the follow it was: each one asks.
+                t.find_lost(&mut client, stream_seat, &s).await;
                 continue;
             }
             Err(s) => {
                 drop(slot);
+                super::follows::say_if_capped(&s);
                 t.node_failed(&s).await;
                 let d = if s.code() == Code::ResourceExhausted {
                     t.sh.pool.pace.exhausted(backoff.attempt())
@@ -194,6 +208,8 @@ pub async fn play_table(
         }
         match end {
             Some(end) => break Some(end),
+            // A seat joined the table: follow again at once, with it.
+            None if std::mem::take(&mut t.widen) => {}
             None => {
                 backoff.bump();
                 tokio::time::sleep(t.sh.pool.pace.jittered(backoff.delay())).await;
@@ -276,6 +292,11 @@ struct Table {
     dialed: Option<Dialed>,
     /// The table talk heard so far (shared with the stream's reader).
     talk: Arc<Mutex<Vec<pb::TalkLine>>>,
+    /// The seats on the open follow (each keeps its lease by it).
+    streamed: std::collections::BTreeSet<u32>,
+    /// A seat was taken up since the follow opened: open it again at once,
+    /// with that seat on it.
+    widen: bool,
 }
 
 /// Why following the stream stopped.
@@ -366,7 +387,7 @@ impl Table {
     async fn follow(
         &mut self,
         client: &mut Client,
-        mut stream: tonic::Streaming<pb::StreamGameResponse>,
+        mut stream: super::follows::Follow,
         slot: Option<tokio::sync::OwnedSemaphorePermit>,
         stream_seat: u32,
         more: &mut mpsc::UnboundedReceiver<SeatToPlay>,
@@ -461,6 +482,10 @@ impl Table {
                         Some(s) => {
                             self.pending.push(s);
                             self.claim_pending(client).await;
+                            if self.held.keys().any(|s| !self.streamed.contains(s)) {
+                                self.widen = true;
+                                return Err(Stop::Reopen);
+                            }
                             let latest = rx.borrow().clone();
                             current = latest;
                         }
@@ -624,13 +649,13 @@ impl Table {
         }
     }
 
-    /// Every held seat other than the streaming one that was not heard
-    /// from for a while speaks once (a view with its token).
+    /// Every held seat not on the follow that was not heard from for a
+    /// while speaks once (a view with its token).
     async fn heartbeat(&mut self, client: &mut Client, stream_seat: u32) {
         let quiet: Vec<u32> = self
             .held
             .iter()
-            .filter(|(s, h)| **s != stream_seat && h.heard.elapsed() >= HEARTBEAT)
+            .filter(|(s, h)| **s != stream_seat && !self.streamed.contains(s) && h.heard.elapsed() >= HEARTBEAT)
             .map(|(s, _)| *s)
             .collect();
         for seat in quiet {
@@ -640,6 +665,26 @@ impl Table {
                 Err(s) if seat_lost(&s) => self.lose(seat, s.message()),
                 Err(_) => {}
             }
+        }
+    }
+
+    /// A follow was refused because a seat on it is not ours: each held
+    /// seat looks at its own view, and those refused are lost (the
+    /// streaming seat, when none is).
+    async fn find_lost(&mut self, client: &mut Client, stream_seat: u32, refusal: &Status) {
+        let seats: Vec<u32> = self.held.keys().copied().collect();
+        let mut lost = false;
+        for seat in seats {
+            let Some(creds) = self.creds(seat) else { continue };
+            if let Err(s) = seat_view(self.sh.pool.clone(), self.game_id.clone(), &creds, client).await
+                && seat_lost(&s)
+            {
+                self.lose(seat, s.message());
+                lost = true;
+            }
+        }
+        if !lost {
+            self.lose(stream_seat, refusal.message());
         }
     }
 
@@ -685,13 +730,16 @@ impl Table {
             Some(p) => p,
             None => self.player_for(seat, &st.game_type),
         };
-        // The talk the seat has not heard yet.
+        // The talk the seat has not heard yet (the follow carries the
+        // lines said to any seat held here: each hears its own).
         let lines: Vec<pb::TalkLine> = {
             let talk = self.talk.lock().map(|t| t.clone()).unwrap_or_default();
             let held = self.held.get_mut(&seat)?;
             let new = talk.get(held.talk_heard..).map(<[pb::TalkLine]>::to_vec).unwrap_or_default();
             held.talk_heard = talk.len();
-            new
+            new.into_iter()
+                .filter(|l| l.audience != pb::TalkAudience::Seat as i32 || l.to_seat == Some(seat) || l.speaker == seat)
+                .collect()
         };
         for line in &lines {
             player.hear(seat8, line);

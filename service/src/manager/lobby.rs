@@ -354,7 +354,8 @@ impl super::api::Lobby<'_> {
             Viewer::Seat(s) => Some(s),
             Viewer::Spectator => None,
         };
-        let talk = d.talk.heard(listener, 0, visible as u64).iter().map(|l| super::talk::wire_line(l)).collect();
+        let talk =
+            d.talk.heard(listener.as_slice(), 0, visible as u64).iter().map(|l| super::talk::wire_line(l)).collect();
         Ok((d.summary_for(creator), entries, talk))
     }
 }

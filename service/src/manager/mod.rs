@@ -332,6 +332,9 @@ struct Slot {
     /// Streams (StreamGame, Play) each seat's holder has open now: a seat
     /// with one is held, however long its holder thinks (seat leases).
     holder_streams: Vec<AtomicUsize>,
+    /// When each seat's holder last closed a stream: the seat was heard
+    /// from until then (seat leases count from it).
+    holder_left: Vec<std::sync::Mutex<Option<tokio::time::Instant>>>,
     /// Set when another node took the game over: its streams here end
     /// with UNAVAILABLE, so their clients reopen them (on any node).
     moved: std::sync::atomic::AtomicBool,
@@ -357,16 +360,33 @@ impl Drop for HolderStream {
         if let Some(counter) = self.slot.holder_streams.get(self.seat) {
             counter.fetch_sub(1, Ordering::SeqCst);
         }
+        if let Some(left) = self.slot.holder_left.get(self.seat) {
+            *left.lock().unwrap_or_else(|e| e.into_inner()) = Some(tokio::time::Instant::now());
+        }
     }
 }
 
 impl Slot {
+    /// Whether the holder of seat `i` has a stream open on it now.
+    pub(super) fn streaming(&self, i: usize) -> bool {
+        self.holder_streams.get(i).is_some_and(|n| n.load(Ordering::SeqCst) > 0)
+    }
+
+    /// When seat `i`'s holder was last heard from: `since` (its last
+    /// call, or when the game began waiting on it) or the close of its
+    /// last stream, whichever is later.
+    pub(super) fn last_heard(&self, i: usize, since: tokio::time::Instant) -> tokio::time::Instant {
+        let left = self.holder_left.get(i).and_then(|l| *l.lock().unwrap_or_else(|e| e.into_inner()));
+        left.map_or(since, |l| l.max(since))
+    }
+
     fn new(id: String, data: GameData) -> Slot {
         let (updates, _) = broadcast::channel(LIVE_CAPACITY);
         let (closed, _) = watch::channel(false);
         let (seats, _) = watch::channel(None);
         let (talk, _) = broadcast::channel(LIVE_CAPACITY);
         let holder_streams = (0..data.record.seats.len()).map(|_| AtomicUsize::new(0)).collect();
+        let holder_left = (0..data.record.seats.len()).map(|_| std::sync::Mutex::new(None)).collect();
         Slot {
             id,
             data: Arc::new(Mutex::new(data)),
@@ -376,6 +396,7 @@ impl Slot {
             talk,
             seats,
             holder_streams,
+            holder_left,
             moved: Default::default(),
         }
     }

@@ -48,15 +48,22 @@ pub struct StreamOptions {
     pub talk: bool,
     /// With `talk`: the last talk_seq the caller heard.
     pub from_talk_seq: u64,
+    /// Other seats the caller holds (with credentials set): streamed too,
+    /// and heard in the talk.
+    pub more_credentials: Vec<super::Credentials>,
+    /// Opened by FollowGames: counted against the follow cap, not the
+    /// stream cap.
+    pub follow: bool,
 }
 
 /// A stream's following of the table talk: who listens, the lines heard
 /// but not sent yet (each waits for the update of its seq), the last
 /// talk_seq taken, and the live lines.
 struct TalkFollow {
-    /// The seat that listens; `None` for a spectator or a granted watcher,
-    /// who hear only what is said to the whole table.
-    listener: Option<Seat>,
+    /// The seats that listen (the streaming seat's, then the other seats
+    /// its holder streams); none for a spectator or a granted watcher, who
+    /// hear only what is said to the whole table.
+    listeners: Vec<Seat>,
     /// Lines to send once their seq's update is sent.
     pending: std::sync::Mutex<std::collections::VecDeque<Arc<TalkRecord>>>,
     /// The last talk_seq queued or sent.
@@ -154,7 +161,7 @@ struct GameStream {
     /// The live lines, when the client follows the talk.
     talk_rx: Option<broadcast::Receiver<Arc<TalkRecord>>>,
     /// Holds the seat's lease while the seat's holder streams.
-    _holding: Option<super::HolderStream>,
+    _holding: Vec<super::HolderStream>,
     /// Gives the client's stream slot back when the task ends.
     _guard: StreamGuard,
 }
@@ -250,10 +257,10 @@ impl GameStream {
         let (lines, now) = match heard {
             Heard::Line(line) if line.talk_seq > last => {
                 let seq = line.talk_seq;
-                (if d.talk.hears(t.listener, &line) { vec![line] } else { Vec::new() }, seq)
+                (if d.talk.hears(&t.listeners, &line) { vec![line] } else { Vec::new() }, seq)
             }
             Heard::Line(_) => return,
-            Heard::Lagged => (d.talk.heard(t.listener, last, u64::MAX), d.talk.lines.len() as u64),
+            Heard::Lagged => (d.talk.heard(&t.listeners, last, u64::MAX), d.talk.lines.len() as u64),
         };
         t.last.store(now, std::sync::atomic::Ordering::SeqCst);
         drop(d);
@@ -611,11 +618,40 @@ impl super::api::Streams<'_> {
                 return Err(ServiceError::BadRequest("a view token shows its seat's view: leave as_seat unset".into()));
             }
             let viewer = d.replay_viewer(who, options.as_seat)?;
-            // The holder's open stream keeps its seat's lease.
-            let holding = match who {
-                Who::Seat(s, true) => super::HolderStream::open(&slot, s),
-                _ => None,
+            // The holder's open stream keeps its seats' leases.
+            let mut holding: Vec<super::HolderStream> = match who {
+                Who::Seat(s, true) => super::HolderStream::open(&slot, s).into_iter().collect(),
+                _ => Vec::new(),
             };
+            let mut listeners: Vec<Seat> = match who {
+                Who::Seat(s, _) => vec![s],
+                _ => Vec::new(),
+            };
+            if !options.more_credentials.is_empty() && listeners.is_empty() {
+                return Err(ServiceError::BadRequest(
+                    "more_credentials names other seats you hold: set credentials too".into(),
+                ));
+            }
+            if options.more_credentials.len() >= d.record.seats.len() {
+                return Err(ServiceError::BadRequest(format!(
+                    "more_credentials has {} seats; this game has {} seats in all",
+                    options.more_credentials.len(),
+                    d.record.seats.len()
+                )));
+            }
+            for more in &options.more_credentials {
+                let (seat, holder) = match self.viewer_and_holder(&mut d, Some(more))? {
+                    (Viewer::Seat(s), holder) => (s, holder),
+                    (Viewer::Spectator, _) => continue,
+                };
+                if listeners.contains(&seat) {
+                    return Err(ServiceError::BadRequest(format!("seat {seat} is named twice in the credentials")));
+                }
+                listeners.push(seat);
+                if holder {
+                    holding.extend(super::HolderStream::open(&slot, seat));
+                }
+            }
             if from_seq > d.seq() {
                 return Err(ServiceError::BeyondHistory(format!(
                     "from_seq {from_seq} is beyond the game's seq {}",
@@ -654,14 +690,10 @@ impl super::api::Streams<'_> {
             // The talk so far and every later line: lines are said under
             // the game's lock too.
             let talk = options.talk.then(|| {
-                let listener = match who {
-                    Who::Seat(s, _) => Some(s),
-                    _ => None,
-                };
-                let backlog = d.talk.heard(listener, options.from_talk_seq, u64::MAX);
+                let backlog = d.talk.heard(&listeners, options.from_talk_seq, u64::MAX);
                 let last = d.talk.lines.len() as u64;
                 let follow = TalkFollow {
-                    listener,
+                    listeners,
                     pending: std::sync::Mutex::new(backlog.into()),
                     last: last.max(options.from_talk_seq).into(),
                 };
@@ -685,7 +717,11 @@ impl super::api::Streams<'_> {
                 talk,
             )
         };
-        let guard = self.caps.open_stream(client, self.limits.max_streams_per_client)?;
+        let guard = if options.follow {
+            self.caps.open_follow(client, self.limits.max_follows_per_client)?
+        } else {
+            self.caps.open_stream(client, self.limits.max_streams_per_client)?
+        };
         let (tx, rx) = mpsc::channel(STREAM_BUFFER);
         let (talk, talk_rx) = match talk {
             Some((follow, rx)) => (Some(follow), Some(rx)),

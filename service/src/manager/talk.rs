@@ -40,24 +40,24 @@ impl Talk {
         Talk { lines: lines.into_iter().map(Arc::new).collect(), ..Talk::default() }
     }
 
-    /// Whether `listener` hears `line`: a seat (`Some`) hears what is
-    /// addressed to it, unless it muted the speaker; anyone else (`None`)
-    /// hears what is said to the whole table.
-    pub(super) fn hears(&self, listener: Option<Seat>, line: &TalkRecord) -> bool {
-        match listener {
-            None => line.audience == Audience::Table,
-            Some(s) => {
-                line.reaches(s) && (line.speaker == s || !self.muted.get(&s).is_some_and(|m| m.contains(&line.speaker)))
-            }
+    /// Whether `listeners` hear `line`: seats hear what is addressed to
+    /// any of them, unless that seat muted the speaker; anyone else (no
+    /// seat) hears what is said to the whole table.
+    pub(super) fn hears(&self, listeners: &[Seat], line: &TalkRecord) -> bool {
+        if listeners.is_empty() {
+            return line.audience == Audience::Table;
         }
+        listeners.iter().any(|&s| {
+            line.reaches(s) && (line.speaker == s || !self.muted.get(&s).is_some_and(|m| m.contains(&line.speaker)))
+        })
     }
 
-    /// The lines after `after` that `listener` hears, said at the game's
+    /// The lines after `after` that `listeners` hear, said at the game's
     /// seq `horizon` or before (a delayed spectator's), in order.
-    pub(super) fn heard(&self, listener: Option<Seat>, after: u64, horizon: u64) -> Vec<Arc<TalkRecord>> {
+    pub(super) fn heard(&self, listeners: &[Seat], after: u64, horizon: u64) -> Vec<Arc<TalkRecord>> {
         self.lines
             .iter()
-            .filter(|l| l.talk_seq > after && l.game_seq <= horizon && self.hears(listener, l))
+            .filter(|l| l.talk_seq > after && l.game_seq <= horizon && self.hears(listeners, l))
             .cloned()
             .collect()
     }

@@ -1,7 +1,8 @@
 //! Upkeep, run periodically by the server: marks silent human seats idle
 //! (offered to AI stand-ins), takes back the seats whose holders are gone
-//! (seat leases: no open stream and nothing heard for the lease time while
-//! the game waits on them), ends as abandoned the live games nobody has
+//! (seat leases: no open stream and nothing heard for the lease time; an
+//! AI holder's seats all at once, a human's when the game waits on one),
+//! ends as abandoned the live games nobody has
 //! moved for the abandonment time, deletes the ended games whose
 //! retention time has passed, and lets games nobody touched for
 //! `Limits::evict_idle` leave memory (they are replayed when touched again).
@@ -14,7 +15,6 @@ const MAX_PASSES_PER_TICK: usize = 64;
 use crate::clock::OnTimeout;
 use crate::model::{ClaimantKind, PlayedBy, Presence, Status, now_ms};
 use std::sync::Arc;
-use std::sync::atomic::Ordering;
 use tabletop::pb;
 use tracing::{info, warn};
 
@@ -46,39 +46,45 @@ impl Manager {
         }
     }
 
-    /// Seat leases: a seat the game waits on whose holder has no stream
-    /// open and has not been heard from for `Limits::seat_lease` is taken
-    /// from it. An AI's seat is freed for the AI pool (a killed agent never
-    /// strands a seat); a human's is offered to AI stand-ins until the
-    /// human returns; a stand-in that went silent gives way to another.
+    /// Seat leases. An AI holder that has no stream open on a seat and has
+    /// not been heard from for `Limits::ai_seat_lease` is gone: the seat is
+    /// freed for the AI pool whether or not the game waits on it, so a
+    /// killed agent's seats all come free together. A human holder of a
+    /// seat the game waits on gets three times `Limits::seat_lease`; then
+    /// that seat and every other seat of the game whose human holder is
+    /// gone as long go to AI stand-ins until their holders return. A
+    /// stand-in silent for `seat_lease` while the game waits on it gives
+    /// way to another.
     pub async fn take_back_lapsed_seats(&self) {
         let lease = self.limits.seat_lease;
         if lease.is_zero() {
             return;
         }
+        let ai_lease = self.limits.ai_seat_lease.min(lease);
         let now = tokio::time::Instant::now();
         for slot in self.all_slots() {
             let mut d = slot.data.lock().await;
             if d.evicted || d.is_over() {
                 continue;
             }
-            for s in d.deciders.clone() {
-                let i = usize::from(s);
-                let streaming = slot.holder_streams.get(i).is_some_and(|n| n.load(Ordering::SeqCst) > 0);
+            let mut changed = false;
+            let mut humans_gone = false;
+            for i in 0..d.record.seats.len() {
+                let s = i as super::Seat;
                 let Some(claim) = d.record.seats[i].claim.clone() else { continue };
                 let p = &d.presence[i];
-                let human_holder = claim.by == ClaimantKind::Human && !p.idle;
-                let lease = if human_holder { lease * 3 } else { lease };
-                if now.duration_since(p.since) < lease || (streaming && !p.idle) {
-                    continue;
-                }
+                let waits = d.deciders.contains(&s);
+                let silent = now.duration_since(slot.last_heard(i, p.since));
+                let streaming = slot.streaming(i);
                 match claim.by {
-                    _ if p.idle && p.stand_in.is_some() => {
+                    _ if p.idle && waits && p.stand_in.is_some() && silent >= lease => {
                         d.presence[i].stand_in = None;
                         d.presence[i].since = now;
+                        changed = true;
                         info!(game = %slot.id, seat = s, "stand-in silent past the lease: the seat is offered to another");
                     }
-                    ClaimantKind::Ai => {
+                    _ if p.idle => {}
+                    ClaimantKind::Ai if !streaming && silent >= ai_lease => {
                         let mut freed = d.record.seats[i].clone();
                         freed.claim = None;
                         if let Err(e) = self.save_seat(&slot.id, &mut d, freed).await {
@@ -86,14 +92,29 @@ impl Manager {
                             continue;
                         }
                         d.presence[i] = Presence::now();
-                        info!(game = %slot.id, seat = s, "AI seat's holder gone past the lease: seat freed for the AI pool");
+                        changed = true;
+                        info!(game = %slot.id, seat = s, "AI seat's holder gone past its lease: seat freed for the AI pool");
                     }
-                    ClaimantKind::Human if !p.idle => {
-                        d.presence[i].idle = true;
-                        info!(game = %slot.id, seat = s, "human seat's holder gone past the lease: offered to AI stand-ins until it returns");
-                    }
-                    ClaimantKind::Human => continue,
+                    ClaimantKind::Human if waits && !streaming && silent >= lease * 3 => humans_gone = true,
+                    _ => {}
                 }
+            }
+            if humans_gone {
+                for i in 0..d.record.seats.len() {
+                    let human = d.record.seats[i].claim.as_ref().is_some_and(|c| c.by == ClaimantKind::Human);
+                    let p = &d.presence[i];
+                    if human
+                        && !p.idle
+                        && !slot.streaming(i)
+                        && now.duration_since(slot.last_heard(i, p.since)) >= lease * 3
+                    {
+                        d.presence[i].idle = true;
+                        changed = true;
+                        info!(game = %slot.id, seat = i, "human seat's holder gone past the lease: offered to AI stand-ins until it returns");
+                    }
+                }
+            }
+            if changed {
                 self.announce(pb::LobbyChange::Seat, d.summary());
             }
         }
