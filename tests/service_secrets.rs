@@ -386,12 +386,69 @@ async fn a_chosen_seed_is_flagged_to_everyone_and_a_drawn_one_resists_a_seed_sea
     assert_eq!(seed_search(&mut c, &drawn, 16).await, None);
 
     // A server for strangers can refuse chosen seeds altogether.
-    let strict = Server::start_in(temp_dir("refuse-seeds"), &["--refuse-chosen-seeds"]);
+    let strict = Server::start_in(temp_dir("refuse-seeds"), &["--refuse-chosen-seeds", "--demo-games"]);
     let mut s = strict.client().await;
     let refused = s.create_game(create_request(7)).await.expect_err("a chosen seed is refused");
     assert_eq!(refused.code(), tonic::Code::FailedPrecondition, "{refused:?}");
     assert!(refused.message().contains("--refuse-chosen-seeds"), "{}", refused.message());
     let games = s.list_games(pb::ListGamesRequest::default()).await.expect("list").into_inner().games;
     assert!(games.is_empty(), "the refusal created nothing");
-    create_as_creator(&mut s, secret_request()).await;
+    let (live, live_creator) = create_as_creator(&mut s, secret_request()).await;
+    // Nor does it fork on a known seed (issue #63): the creator's fork of
+    // a live game and anyone's fork of a finished one are resampled.
+    let forked = |source: &str, creator_token: &str| pb::ForkGameRequest {
+        source_game_id: source.into(),
+        at_seq: 0,
+        creator_token: creator_token.into(),
+        ..Default::default()
+    };
+    let by_creator = s.fork_game(forked(&live, &live_creator)).await.expect("fork").into_inner().game.expect("game");
+    assert!(by_creator.resampled && !by_creator.seed_chosen, "{by_creator:?}");
+    let over = finished_high_card(&mut s).await;
+    let of_finished = s.fork_game(forked(&over, "")).await.expect("fork").into_inner().game.expect("game");
+    assert!(of_finished.resampled && !of_finished.seed_chosen, "{of_finished:?}");
+}
+
+/// A High Card game (the demonstration game: a few choices) played to its
+/// end with the first options; its id.
+async fn finished_high_card(c: &mut GameServiceClient<Channel>) -> String {
+    let request = pb::CreateGameRequest {
+        game_type: "high_card".into(),
+        seats: vec![pb::SeatOpenTo::Any as i32; 2],
+        setup: Some(pb::create_game_request::Setup::SetupJson("{}".into())),
+        spectator_policy: pb::SpectatorPolicy::Public as i32,
+        ..Default::default()
+    };
+    let id = create_from(c, request).await;
+    let tokens = common::claim_seats(c, &id, 2).await;
+    for _ in 0..100 {
+        for seat in 0..2 {
+            let view = c
+                .get_view(pb::GetViewRequest {
+                    game_id: id.clone(),
+                    credentials: creds(&tokens, seat),
+                    ..Default::default()
+                })
+                .await
+                .expect("view")
+                .into_inner()
+                .state
+                .expect("state");
+            if view.outcome.is_some() {
+                return id;
+            }
+            let options = view.decision.map(|d| d.options).unwrap_or_default();
+            if let Some(o) = options.into_iter().find(|o| o.seats.contains(&seat)) {
+                c.submit_choice(pb::SubmitChoiceRequest {
+                    game_id: id.clone(),
+                    credentials: creds(&tokens, seat),
+                    expected_seq: Some(view.seq),
+                    choice: Some(pb::submit_choice_request::Choice::OptionId(o.id)),
+                })
+                .await
+                .expect("submit");
+            }
+        }
+    }
+    panic!("High Card ends within 100 rounds");
 }

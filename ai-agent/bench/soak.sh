@@ -1,7 +1,8 @@
 #!/bin/bash
 # Soak from outside: TABLES live all-AI 3-ship X-ODUS games (Casual, random
 # seeds) on a real xodus-server, played by one `xodus-ai --fill --policy
-# heuristic` holding an agent key, for SECONDS, with KILLS `kill -9`s of the
+# heuristic` holding an agent key (KEY=0: none, the agent's default flags
+# against the server's default per-address caps), for SECONDS, with KILLS `kill -9`s of the
 # server spread over the run (each restarted at once on the same data and
 # port). Games are created with the `xodus` CLI, and topped up every 2 s
 # as games finish, so TABLES stay live. With RAMP=R (seconds, default 0)
@@ -15,7 +16,7 @@
 # the start, a third in and at the end, and the ERROR and WARN lines of
 # both logs and failed creates.
 #
-#   [RAMP=R] ai-agent/bench/soak.sh [TABLES=60] [SECONDS=300] [KILLS=1] [extra xodus-ai flags...]
+#   [RAMP=R] [KEY=0] ai-agent/bench/soak.sh [TABLES=60] [SECONDS=300] [KILLS=1] [extra xodus-ai flags...]
 #
 # Needs the release binaries (cargo build --release -p xodus-server -p
 # xodus-ai -p xodus-cli --bins; BIN=DIR to use others) and python3. The
@@ -115,7 +116,11 @@ touch created.txt
 [ "$ramp" -gt 0 ] || create "$tables"
 echo "created $(wc -l < created.txt) games in $(( $(date +%s) - t0 )) s"
 # The key goes by environment, not on the command line (which `ps` shows).
-XODUS_AGENT_KEY="$key" RUST_LOG=info NO_COLOR=1 "$bin/xodus-ai" --server "$url" --fill --policy heuristic "$@" > ai.log 2>&1 &
+if [ "${KEY:-1}" = 0 ]; then
+  RUST_LOG=info NO_COLOR=1 "$bin/xodus-ai" --server "$url" --fill --policy heuristic "$@" > ai.log 2>&1 &
+else
+  TABLETOP_AGENT_KEY="$key" RUST_LOG=info NO_COLOR=1 "$bin/xodus-ai" --server "$url" --fill --policy heuristic "$@" > ai.log 2>&1 &
+fi
 agent=$!
 start=$(date +%s)
 top_up &

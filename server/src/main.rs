@@ -89,7 +89,10 @@ struct Args {
     retention_secs: u64,
     /// Refuse games whose creator chooses the seed: such a game's hidden
     /// cards are only as secret as the seed (GameSummary.seed_chosen).
-    /// For servers where strangers share tables.
+    /// Forks are then always resampled (a fresh server seed from the fork's
+    /// seq on), never exact: an exact fork would run on a seed its creator,
+    /// or anyone once the source is over, can read. For servers where
+    /// strangers share tables.
     #[arg(long, env = "TABLETOP_REFUSE_CHOSEN_SEEDS")]
     refuse_chosen_seeds: bool,
     /// Also host the demonstration game High Card, a two-seat card game

@@ -62,8 +62,6 @@ pub struct Pool {
     pub pace: Pace,
     /// Streams being opened and not yet answered with a first state.
     opening: Arc<Semaphore>,
-    /// The games followed, many on each channel's one stream.
-    pub follows: super::follows::Follows,
 }
 
 /// One channel of the pool.
@@ -123,7 +121,6 @@ impl Pool {
             key,
             pace: Pace::new(cfg.max_rps, cfg.seed),
             opening: Arc::new(Semaphore::new(OPENING_AT_ONCE)),
-            follows: Default::default(),
         }))
     }
 

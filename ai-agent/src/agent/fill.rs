@@ -55,7 +55,13 @@ struct Running {
 /// Runs the daemon until the process stops.
 pub async fn run(cfg: Arc<AgentConfig>, fill: FillConfig, claims: Claims) -> Result<(), AgentError> {
     let pool = Pool::new(&cfg)?;
-    let shared = Shared { thinkers: Thinkers::new(cfg.think_slots()), cfg: cfg.clone(), pool: pool.clone(), claims };
+    let shared = Shared {
+        thinkers: Thinkers::new(cfg.think_slots()),
+        cfg: cfg.clone(),
+        pool: pool.clone(),
+        claims,
+        follows: Default::default(),
+    };
     tokio::spawn(super::hints::serve(cfg.clone(), pool.clone(), shared.thinkers.clone()));
     let running: Arc<Mutex<Running>> = Arc::default();
     let mut backoff = Backoff::default();

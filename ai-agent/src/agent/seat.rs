@@ -21,7 +21,7 @@ pub async fn play_seat(
     // The seat's captain also serves hints while it plays (the captains
     // `xodus play` starts are the only agents of its local server).
     let hints = tokio::spawn(super::hints::serve(cfg.clone(), pool.clone(), thinkers.clone()));
-    let shared = super::table::Shared { cfg, pool, thinkers, claims };
+    let shared = super::table::Shared { cfg, pool, thinkers, claims, follows: Default::default() };
     let (_more, rx) = tokio::sync::mpsc::unbounded_channel();
     let end = super::table::play_table(shared, game_id, (seat, token), rx, |_, _| {}).await;
     hints.abort();

@@ -82,6 +82,8 @@ pub struct Shared {
     pub thinkers: Thinkers,
     /// The seats claimed, released at stop.
     pub claims: Claims,
+    /// The games followed, many on each connection's one stream.
+    pub follows: Arc<super::follows::Follows>,
 }
 
 /// One held seat.
@@ -177,7 +179,7 @@ pub async fn play_table(
         };
         let slot = t.sh.pool.opening_slot().await;
         t.sh.pool.pace.wait().await;
-        let stream = match t.sh.pool.follows.open(&mut client, dialed, req).await {
+        let stream = match t.sh.follows.open(&mut client, dialed, req).await {
             Ok(s) => s,
             Err(s) if seat_lost(&s) => {
                 // Which of the seats on the follow it was: each one asks.

@@ -204,7 +204,8 @@ impl super::api::Lobby<'_> {
     }
 
     /// ForkGame: exact for the creator or over a finished game, resampled
-    /// otherwise. Returns the fork's summary and its creator token.
+    /// otherwise (always, under `refuse_chosen_seeds`). Returns the fork's
+    /// summary and its creator token.
     #[cfg(test)]
     pub async fn fork_game(
         &self,
@@ -245,7 +246,10 @@ impl super::api::Lobby<'_> {
             let own = d.recipe.resamples.iter().all(|r| r.at_seq <= at_seq);
             let mut recipe = d.recipe.up_to(at_seq);
             let creator = creator && d.creator_may_know_the_seed();
-            if !((creator || d.is_over()) && own) {
+            // A server that refuses chosen seeds refuses known ones too: an
+            // exact fork would run on a seed its creator (or, the source
+            // being over, anyone) can read, so every fork is resampled.
+            if self.limits.refuse_chosen_seeds || !((creator || d.is_over()) && own) {
                 recipe.resamples.push(Resample { at_seq, seed: rand::random() });
             } else if d.is_over() {
                 // An exact fork of a finished game runs on a seed anyone
