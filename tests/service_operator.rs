@@ -20,7 +20,7 @@ fn free_port() -> u16 {
 /// `GET /metrics` on `port`, as a scraper does.
 fn scrape(port: u16) -> String {
     let mut s = std::net::TcpStream::connect(("127.0.0.1", port)).expect("connect to the metrics port");
-    s.write_all(b"GET /metrics HTTP/1.1\r\nhost: localhost\r\n\r\n").expect("write");
+    s.write_all(b"GET /metrics HTTP/1.1\r\nhost: localhost\r\nconnection: close\r\n\r\n").expect("write");
     let mut out = String::new();
     s.read_to_string(&mut out).expect("read");
     assert!(out.starts_with("HTTP/1.1 200 OK"), "{out}");

@@ -163,8 +163,10 @@ struct Args {
     /// client the header names last, not against the balancer.
     #[arg(long = "trusted-proxy", env = "TABLETOP_TRUSTED_PROXIES", value_delimiter = ',')]
     trusted_proxies: Vec<std::net::IpAddr>,
-    /// Serve the operator's figures (Prometheus text at `GET /metrics`) on
-    /// this HOST:PORT, apart from the game port; off when not given.
+    /// Serve the operator's figures (OpenMetrics text at `GET /metrics`:
+    /// calls, streams, games, commits, leases held and taken over, the
+    /// node's start time) on this HOST:PORT, apart from the game port; off
+    /// when not given.
     #[arg(long, env = "TABLETOP_METRICS_LISTEN")]
     metrics_listen: Option<std::net::SocketAddr>,
 }

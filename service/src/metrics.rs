@@ -1,15 +1,20 @@
-//! The figures an operator graphs, kept in process memory and written as
-//! Prometheus text: calls by method and status with their latency, calls
-//! in flight (open streams among them), live games, commit batch sizes and
-//! lease takeovers. Recording is a few atomic adds or one short lock; the
-//! text is built only when scraped (`serve`, on a port of its own).
+//! The figures an operator graphs, with the Prometheus project's client
+//! library (`prometheus-client`): calls by method and status with their
+//! latency, calls in flight (open streams among them), live games, commit
+//! batch sizes, the game leases this node holds and has taken over, and
+//! when the node started (so that a counter's drop reads as a restart, and
+//! takeovers and balance can be read across restarts). Recording is an
+//! atomic add or a short lock; the OpenMetrics text is written only when
+//! scraped (`serve`: `GET /metrics` on a port of its own, over axum).
 
-use std::collections::BTreeMap;
-use std::fmt::Write as _;
-use std::sync::atomic::{AtomicI64, AtomicU64, Ordering};
-use std::sync::{Mutex, OnceLock};
+use prometheus_client::encoding::EncodeLabelSet;
+use prometheus_client::metrics::counter::Counter;
+use prometheus_client::metrics::family::Family;
+use prometheus_client::metrics::gauge::Gauge;
+use prometheus_client::metrics::histogram::Histogram;
+use prometheus_client::registry::Registry;
+use std::sync::OnceLock;
 use std::time::Duration;
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpListener;
 
 /// Upper bounds of the latency buckets, in seconds.
@@ -20,52 +25,93 @@ const BATCH_BOUNDS: [f64; 8] = [1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0];
 /// The methods whose calls stay open as streams.
 pub const STREAMING_METHODS: [&str; 4] = ["StreamGame", "WatchLobby", "Play", "FollowGames"];
 
-/// A histogram with fixed buckets.
-#[derive(Debug, Default)]
-struct Histogram {
-    /// Counts per bucket (not cumulative), then the overflow.
-    buckets: Vec<u64>,
-    sum: f64,
-    count: u64,
+/// A call's labels.
+#[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
+struct CallLabels {
+    method: String,
+    status: String,
 }
 
-impl Histogram {
-    fn observe(&mut self, bounds: &[f64], v: f64) {
-        if self.buckets.is_empty() {
-            self.buckets = vec![0; bounds.len() + 1];
-        }
-        let i = bounds.iter().position(|b| v <= *b).unwrap_or(bounds.len());
-        self.buckets[i] += 1;
-        self.sum += v;
-        self.count += 1;
-    }
-
-    fn write(&self, out: &mut String, name: &str, labels: &str, bounds: &[f64]) {
-        let sep = if labels.is_empty() { "" } else { "," };
-        let mut cumulative = 0;
-        for (i, b) in bounds.iter().enumerate() {
-            cumulative += self.buckets.get(i).copied().unwrap_or(0);
-            let _ = writeln!(out, "{name}_bucket{{{labels}{sep}le=\"{b}\"}} {cumulative}");
-        }
-        let _ = writeln!(out, "{name}_bucket{{{labels}{sep}le=\"+Inf\"}} {}", self.count);
-        let _ = writeln!(out, "{name}_sum{{{labels}}} {}", self.sum);
-        let _ = writeln!(out, "{name}_count{{{labels}}} {}", self.count);
-    }
+/// A method's label.
+#[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
+struct MethodLabel {
+    method: String,
 }
 
-/// Every figure of the process.
-#[derive(Debug, Default)]
+/// A latency histogram with the service's buckets.
+fn latency_histogram() -> Histogram {
+    Histogram::new(LATENCY_BOUNDS)
+}
+
+/// Every figure of the process, and the registry they are written from.
 pub struct Metrics {
-    /// Per (method, status): latency histogram (its count is the calls).
-    calls: Mutex<BTreeMap<(String, String), Histogram>>,
-    /// Calls begun and not ended, per method.
-    in_flight: Mutex<BTreeMap<String, i64>>,
-    /// Commit batches, by number of requests.
-    batches: Mutex<Histogram>,
-    /// Game leases taken over from another node.
-    takeovers: AtomicU64,
-    /// Games held in memory (set by the manager's upkeep or at scrape).
-    live_games: AtomicI64,
+    registry: Registry,
+    calls: Family<CallLabels, Histogram, fn() -> Histogram>,
+    in_flight: Family<MethodLabel, Gauge>,
+    open_streams: Gauge,
+    live_games: Gauge,
+    batches: Histogram,
+    takeovers: Counter,
+    leases_held: Gauge,
+    started: Gauge,
+}
+
+impl Default for Metrics {
+    fn default() -> Metrics {
+        let m = Metrics {
+            registry: Registry::default(),
+            calls: Family::new_with_constructor(latency_histogram as fn() -> Histogram),
+            in_flight: Family::default(),
+            open_streams: Gauge::default(),
+            live_games: Gauge::default(),
+            batches: Histogram::new(BATCH_BOUNDS),
+            takeovers: Counter::default(),
+            leases_held: Gauge::default(),
+            started: Gauge::default(),
+        };
+        let started = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default();
+        m.started.set(i64::try_from(started.as_secs()).unwrap_or(i64::MAX));
+        let mut registry = Registry::default();
+        registry.register(
+            "xodus_rpc_duration_seconds",
+            "gRPC calls by method and status, and how long they took (a stream: until it ended)",
+            m.calls.clone(),
+        );
+        registry.register("xodus_rpc_in_flight", "gRPC calls begun and not ended, by method", m.in_flight.clone());
+        registry.register(
+            "xodus_open_streams",
+            "Server streams open now (StreamGame, WatchLobby, Play, FollowGames)",
+            m.open_streams.clone(),
+        );
+        registry.register("xodus_live_games", "Games this node holds in memory", m.live_games.clone());
+        registry.register(
+            "xodus_commit_batch_requests",
+            "Requests committed together in one transaction",
+            m.batches.clone(),
+        );
+        registry.register(
+            "xodus_lease_takeovers",
+            "Game leases this node took over from another node since it started",
+            m.takeovers.clone(),
+        );
+        registry.register(
+            "xodus_leases_held",
+            "Game leases this node holds now (games it owns on a shared store)",
+            m.leases_held.clone(),
+        );
+        registry.register(
+            "xodus_node_start_time_seconds",
+            "When this node started, in seconds since the Unix epoch",
+            m.started.clone(),
+        );
+        Metrics { registry, ..m }
+    }
+}
+
+impl std::fmt::Debug for Metrics {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Metrics").finish_non_exhaustive()
+    }
 }
 
 /// The process's figures.
@@ -74,151 +120,91 @@ pub fn global() -> &'static Metrics {
     M.get_or_init(Metrics::default)
 }
 
-fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-    m.lock().unwrap_or_else(|e| e.into_inner())
+/// Whether `method` (a gRPC path) stays open as a stream.
+fn streaming(method: &str) -> bool {
+    STREAMING_METHODS.iter().any(|s| method.strip_suffix(s).is_some_and(|rest| rest.ends_with('/')))
 }
 
 impl Metrics {
     /// A call of `method` began.
     pub fn call_began(&self, method: &str) {
-        *lock(&self.in_flight).entry(method.to_string()).or_insert(0) += 1;
+        self.in_flight.get_or_create(&MethodLabel { method: method.to_string() }).inc();
+        if streaming(method) {
+            self.open_streams.inc();
+        }
     }
 
     /// A call of `method` ended with `status` (a gRPC code's name) after
     /// `latency`.
     pub fn call_ended(&self, method: &str, status: &str, latency: Duration) {
-        if let Some(n) = lock(&self.in_flight).get_mut(method) {
-            *n -= 1;
+        self.in_flight.get_or_create(&MethodLabel { method: method.to_string() }).dec();
+        if streaming(method) {
+            self.open_streams.dec();
         }
-        lock(&self.calls)
-            .entry((method.to_string(), status.to_string()))
-            .or_default()
-            .observe(&LATENCY_BOUNDS, latency.as_secs_f64());
+        self.calls
+            .get_or_create(&CallLabels { method: method.to_string(), status: status.to_string() })
+            .observe(latency.as_secs_f64());
     }
 
     /// A commit of `requests` requests in one transaction.
     pub fn commit_batch(&self, requests: usize) {
-        lock(&self.batches).observe(&BATCH_BOUNDS, requests as f64);
+        self.batches.observe(requests as f64);
     }
 
     /// A game's lease was taken over from another node.
     pub fn lease_takeover(&self) {
-        self.takeovers.fetch_add(1, Ordering::Relaxed);
+        self.takeovers.inc();
+    }
+
+    /// The game leases this node holds now.
+    pub fn set_leases_held(&self, n: usize) {
+        self.leases_held.set(i64::try_from(n).unwrap_or(i64::MAX));
     }
 
     /// The games held now.
     pub fn set_live_games(&self, n: usize) {
-        self.live_games.store(i64::try_from(n).unwrap_or(i64::MAX), Ordering::Relaxed);
+        self.live_games.set(i64::try_from(n).unwrap_or(i64::MAX));
     }
 
-    /// Calls of `method` ended with `status` so far.
-    pub fn calls(&self, method: &str, status: &str) -> u64 {
-        lock(&self.calls).get(&(method.to_string(), status.to_string())).map_or(0, |h| h.count)
-    }
-
-    /// Calls of `method` open now.
-    pub fn in_flight(&self, method: &str) -> i64 {
-        lock(&self.in_flight).get(method).copied().unwrap_or(0)
-    }
-
-    /// The Prometheus text exposition of every figure.
+    /// The OpenMetrics text exposition of every figure.
     pub fn render(&self) -> String {
         let mut out = String::new();
-        out.push_str("# HELP xodus_rpc_duration_seconds gRPC calls by method and status, and how long they took (a stream: until it ended).\n");
-        out.push_str("# TYPE xodus_rpc_duration_seconds histogram\n");
-        for ((method, status), h) in lock(&self.calls).iter() {
-            let labels = format!("method=\"{}\",status=\"{}\"", escape(method), escape(status));
-            h.write(&mut out, "xodus_rpc_duration_seconds", &labels, &LATENCY_BOUNDS);
-        }
-        out.push_str("# HELP xodus_rpc_in_flight gRPC calls begun and not ended, by method.\n");
-        out.push_str("# TYPE xodus_rpc_in_flight gauge\n");
-        let in_flight = lock(&self.in_flight).clone();
-        for (method, n) in &in_flight {
-            let _ = writeln!(out, "xodus_rpc_in_flight{{method=\"{}\"}} {n}", escape(method));
-        }
-        let streams: i64 = in_flight
-            .iter()
-            .filter(|(m, _)| STREAMING_METHODS.iter().any(|s| m.ends_with(&format!("/{s}"))))
-            .map(|(_, n)| n)
-            .sum();
-        out.push_str(
-            "# HELP xodus_open_streams Server streams open now (StreamGame, WatchLobby, Play, FollowGames).\n",
-        );
-        out.push_str("# TYPE xodus_open_streams gauge\n");
-        let _ = writeln!(out, "xodus_open_streams {streams}");
-        out.push_str("# HELP xodus_live_games Games this node holds in memory.\n");
-        out.push_str("# TYPE xodus_live_games gauge\n");
-        let _ = writeln!(out, "xodus_live_games {}", self.live_games.load(Ordering::Relaxed));
-        out.push_str("# HELP xodus_commit_batch_requests Requests committed together in one transaction.\n");
-        out.push_str("# TYPE xodus_commit_batch_requests histogram\n");
-        lock(&self.batches).write(&mut out, "xodus_commit_batch_requests", "", &BATCH_BOUNDS);
-        out.push_str("# HELP xodus_lease_takeovers_total Game leases taken over from another node.\n");
-        out.push_str("# TYPE xodus_lease_takeovers_total counter\n");
-        let _ = writeln!(out, "xodus_lease_takeovers_total {}", self.takeovers.load(Ordering::Relaxed));
+        // Writing to a String cannot fail.
+        let _ = prometheus_client::encoding::text::encode(&mut out, &self.registry);
         out
     }
 }
 
-/// A label value with `\`, `"` and newlines escaped.
-fn escape(s: &str) -> String {
-    s.replace('\\', "\\\\").replace('"', "\\\"").replace('\n', "\\n")
-}
+/// The media type of `render`'s text.
+const OPENMETRICS: &str = "application/openmetrics-text; version=1.0.0; charset=utf-8";
 
 /// Answers `GET /metrics` on `listener` with the figures (after
 /// `before_scrape`, which refreshes the gauges), anything else with 404,
-/// until the task is dropped. A plain HTTP/1.1 exchange per connection:
-/// scrapers need no more.
+/// until the task is dropped.
 pub async fn serve(listener: TcpListener, before_scrape: impl Fn() + Send + Sync + 'static) {
+    use axum::http::{StatusCode, header};
     let before_scrape = std::sync::Arc::new(before_scrape);
-    loop {
-        let Ok((mut sock, _)) = listener.accept().await else {
-            tokio::time::sleep(Duration::from_millis(50)).await;
-            continue;
-        };
-        let before_scrape = before_scrape.clone();
-        tokio::spawn(async move {
-            let mut buf = vec![0u8; 4096];
-            let mut got = 0;
-            let read = tokio::time::timeout(Duration::from_secs(5), async {
-                while got < buf.len() {
-                    match sock.read(&mut buf[got..]).await {
-                        Ok(0) | Err(_) => break,
-                        Ok(n) => got += n,
-                    }
-                    if buf[..got].windows(4).any(|w| w == b"\r\n\r\n") {
-                        break;
-                    }
+    let app = axum::Router::new()
+        .route(
+            "/metrics",
+            axum::routing::get(move || {
+                let before_scrape = before_scrape.clone();
+                async move {
+                    before_scrape();
+                    ([(header::CONTENT_TYPE, OPENMETRICS)], global().render())
                 }
-            })
-            .await;
-            if read.is_err() {
-                return;
-            }
-            let head = String::from_utf8_lossy(&buf[..got]);
-            let line = head.lines().next().unwrap_or("");
-            let reply = if line.starts_with("GET /metrics ") || line == "GET /metrics" {
-                before_scrape();
-                let body = global().render();
-                format!(
-                    "HTTP/1.1 200 OK\r\ncontent-type: text/plain; version=0.0.4\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{body}",
-                    body.len()
-                )
-            } else {
-                let body = "only GET /metrics is served here\n";
-                format!(
-                    "HTTP/1.1 404 Not Found\r\ncontent-type: text/plain\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{body}",
-                    body.len()
-                )
-            };
-            let _ = sock.write_all(reply.as_bytes()).await;
-            let _ = sock.shutdown().await;
-        });
+            }),
+        )
+        .fallback(|| async { (StatusCode::NOT_FOUND, "only GET /metrics is served here\n") });
+    if let Err(e) = axum::serve(listener, app).await {
+        tracing::warn!(error = %e, "the metrics endpoint stopped");
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
     #[test]
     fn calls_are_counted_by_method_and_status_with_cumulative_buckets() {
@@ -228,36 +214,33 @@ mod tests {
         m.call_began("/tabletop.v1.GameService/GetView");
         m.call_ended("/tabletop.v1.GameService/GetView", "NotFound", Duration::from_millis(3));
         m.call_began("/tabletop.v1.GameService/StreamGame");
+        m.call_began("/tabletop.v1.GameService/FollowGames");
         m.commit_batch(5);
         m.lease_takeover();
         m.set_live_games(7);
+        m.set_leases_held(4);
         let text = m.render();
-        assert!(
-            text.contains("xodus_rpc_duration_seconds_bucket{method=\"/tabletop.v1.GameService/GetView\",status=\"Ok\",le=\"0.001\"} 1"),
-            "{text}"
-        );
-        assert!(
-            text.contains("xodus_rpc_duration_seconds_bucket{method=\"/tabletop.v1.GameService/GetView\",status=\"NotFound\",le=\"0.001\"} 0"),
-            "{text}"
-        );
-        assert!(
-            text.contains(
-                "xodus_rpc_duration_seconds_count{method=\"/tabletop.v1.GameService/GetView\",status=\"NotFound\"} 1"
-            ),
-            "{text}"
-        );
-        assert!(text.contains("xodus_rpc_in_flight{method=\"/tabletop.v1.GameService/GetView\"} 0"), "{text}");
-        assert!(text.contains("xodus_open_streams 1"), "{text}");
-        assert!(text.contains("xodus_live_games 7"), "{text}");
-        assert!(text.contains("xodus_commit_batch_requests_bucket{le=\"4\"} 0"), "{text}");
-        assert!(text.contains("xodus_commit_batch_requests_bucket{le=\"8\"} 1"), "{text}");
-        assert!(text.contains("xodus_lease_takeovers_total 1"), "{text}");
-        assert_eq!(m.calls("/tabletop.v1.GameService/GetView", "Ok"), 1);
+        let has = |line: &str| assert!(text.lines().any(|l| l == line), "{line} in\n{text}");
+        has("xodus_rpc_duration_seconds_bucket{le=\"0.001\",method=\"/tabletop.v1.GameService/GetView\",status=\"Ok\"} 1");
+        has("xodus_rpc_duration_seconds_bucket{le=\"0.001\",method=\"/tabletop.v1.GameService/GetView\",status=\"NotFound\"} 0");
+        has("xodus_rpc_duration_seconds_count{method=\"/tabletop.v1.GameService/GetView\",status=\"NotFound\"} 1");
+        has("xodus_rpc_in_flight{method=\"/tabletop.v1.GameService/GetView\"} 0");
+        has("xodus_open_streams 2");
+        has("xodus_live_games 7");
+        has("xodus_commit_batch_requests_bucket{le=\"4.0\"} 0");
+        has("xodus_commit_batch_requests_bucket{le=\"8.0\"} 1");
+        has("xodus_lease_takeovers_total 1");
+        has("xodus_leases_held 4");
+        assert!(text.contains("# TYPE xodus_node_start_time_seconds gauge"), "{text}");
+        assert!(text.ends_with("# EOF\n"), "a complete exposition");
+        has("xodus_rpc_in_flight{method=\"/tabletop.v1.GameService/StreamGame\"} 1");
     }
 
     #[test]
-    fn label_values_are_escaped() {
-        assert_eq!(escape("a\"b\\c\nd"), "a\\\"b\\\\c\\nd");
+    fn label_values_are_escaped_by_the_library() {
+        let m = Metrics::default();
+        m.call_began("a\"b\\c\nd");
+        assert!(m.render().contains("xodus_rpc_in_flight{method=\"a\\\"b\\\\c\\nd\"} 1"), "{}", m.render());
     }
 
     #[tokio::test]
@@ -267,7 +250,9 @@ mod tests {
         let task = tokio::spawn(serve(listener, || global().set_live_games(3)));
         let ask = |path: &'static str| async move {
             let mut s = tokio::net::TcpStream::connect(addr).await.expect("connect");
-            s.write_all(format!("GET {path} HTTP/1.1\r\nhost: x\r\n\r\n").as_bytes()).await.expect("write");
+            s.write_all(format!("GET {path} HTTP/1.1\r\nhost: x\r\nconnection: close\r\n\r\n").as_bytes())
+                .await
+                .expect("write");
             let mut out = String::new();
             s.read_to_string(&mut out).await.expect("read");
             out
@@ -275,6 +260,7 @@ mod tests {
         let ok = ask("/metrics").await;
         assert!(ok.starts_with("HTTP/1.1 200 OK"), "{ok}");
         assert!(ok.contains("# TYPE xodus_live_games gauge"), "{ok}");
+        assert!(ok.contains("xodus_live_games 3"), "{ok}");
         let other = ask("/").await;
         assert!(other.starts_with("HTTP/1.1 404"), "{other}");
         task.abort();

@@ -473,6 +473,7 @@ async fn renew_loop(r: Renewal) {
             }
         }
         let leases: Vec<(String, i64)> = lock(&held).iter().map(|(g, e)| (g.clone(), *e)).collect();
+        crate::metrics::global().set_leases_held(leases.len());
         if leases.is_empty() {
             continue;
         }
