@@ -187,7 +187,8 @@ async fn kill9_loop_loses_no_acknowledged_choice() {
     let mut server = Server::start_in(dir.clone(), &[]);
     // Per game: its tokens, each acknowledged (seq, option) of the cycle,
     // and its seq when the cycle began.
-    let mut games: Vec<(String, Vec<String>, BTreeMap<u64, String>, u64)> = Vec::new();
+    type Tracked = (String, Vec<String>, BTreeMap<u64, String>, u64);
+    let mut games: Vec<Tracked> = Vec::new();
     let mut rng = 0x2545_f491_4f6c_dd1d_u64;
     let (mut acked_total, mut checked_total, mut replaced, mut in_flight_stored) = (0u64, 0u64, 0u64, 0u64);
     let began = std::time::Instant::now();
