@@ -221,8 +221,12 @@ mod tests {
         m.set_leases_held(4);
         let text = m.render();
         let has = |line: &str| assert!(text.lines().any(|l| l == line), "{line} in\n{text}");
-        has("xodus_rpc_duration_seconds_bucket{le=\"0.001\",method=\"/tabletop.v1.GameService/GetView\",status=\"Ok\"} 1");
-        has("xodus_rpc_duration_seconds_bucket{le=\"0.001\",method=\"/tabletop.v1.GameService/GetView\",status=\"NotFound\"} 0");
+        has(
+            "xodus_rpc_duration_seconds_bucket{le=\"0.001\",method=\"/tabletop.v1.GameService/GetView\",status=\"Ok\"} 1",
+        );
+        has(
+            "xodus_rpc_duration_seconds_bucket{le=\"0.001\",method=\"/tabletop.v1.GameService/GetView\",status=\"NotFound\"} 0",
+        );
         has("xodus_rpc_duration_seconds_count{method=\"/tabletop.v1.GameService/GetView\",status=\"NotFound\"} 1");
         has("xodus_rpc_in_flight{method=\"/tabletop.v1.GameService/GetView\"} 0");
         has("xodus_open_streams 2");

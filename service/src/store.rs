@@ -197,6 +197,15 @@ pub trait ClusterStore: Send + Sync {
     /// Gives up every game this node owns (a drain): the other nodes take
     /// them over at once.
     fn release_all(&self) -> Result<usize, StoreError>;
+    /// The live games each live node owns now, by node name (a node that
+    /// owns none counts 0).
+    fn ownership(&self) -> Result<Vec<(String, i64)>, StoreError>;
+    /// Hands the lease of a game this node holds to node `to` (fenced by
+    /// epoch: this node writes to it no more); false when it held it no
+    /// more.
+    fn hand_over(&self, game_id: &str, to: &str) -> Result<bool, StoreError>;
+    /// Takes up the games other nodes handed to this one: their ids.
+    fn adopt_handed(&self) -> Result<Vec<String>, StoreError>;
 }
 
 /// Looks a game up in a loaded list (test helper and diagnostics).

@@ -19,6 +19,10 @@ use tracing::{debug, info, warn};
 const TAKE_OVER_EVERY: Duration = Duration::from_secs(1);
 /// Most games taken over at once.
 const TAKE_OVER_AT_ONCE: i64 = 64;
+/// How many rounds of take-over between two rounds of balance.
+const BALANCE_EVERY: u32 = 2;
+/// Most games a node hands to others in one round of balance.
+const HAND_OVER_AT_ONCE: i64 = 32;
 /// How long a game's owner, once looked up, is trusted for forwarding
 /// without asking the store again (a call the owner refuses as not its own
 /// forgets it sooner).
@@ -121,16 +125,97 @@ impl Manager {
         tokio::spawn(async move {
             let mut tick = tokio::time::interval(TAKE_OVER_EVERY);
             tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+            let mut rounds: u32 = 0;
             loop {
                 tokio::select! {
                     _ = super::turned_on(&mut shutdown) => return,
                     _ = tick.tick() => {
                         me.take_over_lapsed().await;
+                        me.adopt_handed().await;
+                        rounds = rounds.wrapping_add(1);
+                        if rounds.is_multiple_of(BALANCE_EVERY) {
+                            me.balance().await;
+                        }
                         me.publish_progress();
                     }
                 }
             }
         });
+    }
+
+    /// Loads the games other nodes handed to this one (balance).
+    async fn adopt_handed(&self) {
+        let store = Arc::clone(&self.store);
+        let adopted = match blocking(move || store.cluster().map_or(Ok(Vec::new()), |c| c.adopt_handed())).await {
+            Ok(adopted) => adopted,
+            Err(e) => {
+                warn!(error = %e, "looking for games handed to this node failed; retrying");
+                return;
+            }
+        };
+        for id in adopted {
+            info!(game = %id, "took up a game another node handed over (balance)");
+            if let Err(e) = self.game(&id).await {
+                warn!(game = %id, error = %e, "could not load a game handed over");
+            }
+        }
+    }
+
+    /// Balance: a node that owns more live games than the nodes' mean (by
+    /// more than a tenth and one game) hands the excess, a few at a time,
+    /// to the nodes below the mean, neediest first. Each game is handed
+    /// under its lock, so between two choices; the lease's epoch is raised
+    /// with it, so this node can write to it no more; its streams here end
+    /// with UNAVAILABLE and their clients reopen them on any node.
+    async fn balance(&self) {
+        let store = Arc::clone(&self.store);
+        let owned = match blocking(move || store.cluster().map_or(Ok(Vec::new()), |c| c.ownership())).await {
+            Ok(owned) => owned,
+            Err(e) => {
+                debug!(error = %e, "reading who owns what failed; balance waits");
+                return;
+            }
+        };
+        let Some(me) = self.store.cluster().map(|c| c.node().to_string()) else { return };
+        let plan = balance_plan(&me, &owned, HAND_OVER_AT_ONCE);
+        if plan.is_empty() {
+            return;
+        }
+        let mut candidates: Vec<Arc<Slot>> = self.all_slots();
+        // The games that moved least recently first: a handover then cuts
+        // in on no busy table.
+        candidates.sort_by_key(|s| s.touched_ms.load(Ordering::Relaxed));
+        let mut handed = 0usize;
+        let mut targets = plan.into_iter();
+        let Some(mut to) = targets.next() else { return };
+        for slot in candidates {
+            let mut d = slot.data.lock().await;
+            if d.evicted || d.is_over() {
+                continue;
+            }
+            let (store, id, node) = (Arc::clone(&self.store), slot.id.clone(), to.clone());
+            match blocking(move || store.cluster().map_or(Ok(false), |c| c.hand_over(&id, &node))).await {
+                Ok(true) => {}
+                Ok(false) => continue,
+                Err(e) => {
+                    warn!(game = %slot.id, error = %e, "could not hand a game over; balance waits");
+                    return;
+                }
+            }
+            d.evicted = true;
+            self.games.write().unwrap_or_else(|e| e.into_inner()).remove(&slot.id);
+            slot.moved.store(true, Ordering::SeqCst);
+            slot.closed.send_replace(true);
+            info!(game = %slot.id, seq = d.seq(), to = %to, "handed the game to another node (balance)");
+            handed += 1;
+            match targets.next() {
+                Some(next) => to = next,
+                None => break,
+            }
+        }
+        if handed > 0 {
+            info!(handed, "balance: handed games to nodes below the mean");
+        }
     }
 
     /// Takes over the live games whose owner's lease ran out and loads
@@ -225,5 +310,74 @@ impl Manager {
             Ok(None) => {}
             Err(e) => warn!(error = %e, "could not give the games up; their leases run out by themselves"),
         }
+    }
+}
+
+/// The nodes this node (`me`) hands games to this round, one entry per
+/// game (at most `at_most`): nothing unless it owns more than the mean of
+/// the live nodes by more than a tenth and one game; then its excess over
+/// the mean, given to the nodes below the mean, the neediest first.
+fn balance_plan(me: &str, owned: &[(String, i64)], at_most: i64) -> Vec<String> {
+    let nodes = owned.len() as i64;
+    let Some(&(_, mine)) = owned.iter().find(|(n, _)| n == me) else { return Vec::new() };
+    if nodes < 2 {
+        return Vec::new();
+    }
+    let total: i64 = owned.iter().map(|(_, c)| c).sum();
+    let mean = total as f64 / nodes as f64;
+    if (mine as f64) <= mean * 1.1 + 1.0 {
+        return Vec::new();
+    }
+    let mut excess = (mine - mean.ceil() as i64).min(at_most);
+    let mut needy: Vec<(i64, &str)> = owned
+        .iter()
+        .filter(|(n, c)| n != me && (*c as f64) < mean.floor())
+        .map(|(n, c)| (mean.floor() as i64 - c, n.as_str()))
+        .collect();
+    needy.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(b.1)));
+    let mut plan = Vec::new();
+    // Round the needy nodes, each up to its deficit.
+    while excess > 0 && needy.iter().any(|(d, _)| *d > 0) {
+        for (deficit, node) in needy.iter_mut() {
+            if excess == 0 {
+                break;
+            }
+            if *deficit > 0 {
+                plan.push(node.to_string());
+                *deficit -= 1;
+                excess -= 1;
+            }
+        }
+    }
+    plan
+}
+
+#[cfg(test)]
+mod tests {
+    use super::balance_plan;
+
+    fn owned(counts: &[(&str, i64)]) -> Vec<(String, i64)> {
+        counts.iter().map(|(n, c)| (n.to_string(), *c)).collect()
+    }
+
+    #[test]
+    fn a_node_above_the_mean_hands_its_excess_to_the_nodes_below_it() {
+        // A node back from a restart owns nothing; the two that took its
+        // games over own 500 each: each hands it a share, a round at a time.
+        let back = owned(&[("a", 500), ("b", 500), ("c", 0)]);
+        assert_eq!(balance_plan("a", &back, 32), vec!["c".to_string(); 32]);
+        assert_eq!(balance_plan("a", &back, 1000).len(), 500 - 334);
+        assert!(balance_plan("c", &back, 32).is_empty(), "the needy node hands nothing");
+        // The deficit is shared among the needy, the neediest first.
+        let two_needy = owned(&[("a", 90), ("b", 10), ("c", 20)]);
+        let plan = balance_plan("a", &two_needy, 100);
+        assert_eq!(plan.iter().filter(|n| *n == "b").count(), 30);
+        assert_eq!(plan.iter().filter(|n| *n == "c").count(), 20);
+        assert_eq!(plan[0], "b");
+        // Within a tenth (and a game) of the mean: nothing moves.
+        assert!(balance_plan("a", &owned(&[("a", 34), ("b", 33), ("c", 32)]), 32).is_empty());
+        assert!(balance_plan("a", &owned(&[("a", 3), ("b", 1)]), 32).is_empty(), "one game over: no churn");
+        assert!(balance_plan("a", &owned(&[("a", 40)]), 32).is_empty(), "alone");
+        assert!(balance_plan("z", &back, 32).is_empty(), "a node the store does not list yet");
     }
 }

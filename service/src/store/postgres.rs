@@ -342,6 +342,62 @@ impl PostgresStore {
         })
     }
 
+    /// Hands the lease of `game` this node holds to node `to`: its epoch
+    /// raised (this node writes to it no more) and a fresh expiry; `to`
+    /// adopts it ([`PostgresStore::adopt`]) or takes it up when first
+    /// touched. False when this node held it no more.
+    pub fn hand(&self, game: &str, to: &str) -> Result<bool, StoreError> {
+        let Some(epoch) = lock(&self.held).remove(game) else { return Ok(false) };
+        let (keeper, game, node, to, ttl) =
+            (Arc::clone(&self.keeper), game.to_string(), self.node.clone(), to.to_string(), self.ttl_ms);
+        self.block(async move {
+            let n = keeper
+                .get()
+                .await?
+                .execute(
+                    "UPDATE leases SET owner = $3, epoch = epoch + 1,
+                            expires_at = now() + $5::bigint * interval '1 millisecond'
+                      WHERE game_id = $1 AND owner = $2 AND epoch = $4",
+                    &[&game, &node, &to, &epoch, &ttl],
+                )
+                .await?;
+            Ok(n == 1)
+        })
+    }
+
+    /// Takes up the live games whose leases name this node and that it does
+    /// not hold (handed to it by another node, or left by its previous run
+    /// under the same name), each with its epoch raised: their ids.
+    pub fn adopt(&self) -> Result<Vec<String>, StoreError> {
+        let (keeper, node, ttl, held) =
+            (Arc::clone(&self.keeper), self.node.clone(), self.ttl_ms, Arc::clone(&self.held));
+        let holding: Vec<String> = lock(&held).keys().cloned().collect();
+        self.block(async move {
+            let rows = keeper
+                .get()
+                .await?
+                .query(
+                    "UPDATE leases l SET epoch = l.epoch + 1,
+                            expires_at = now() + $2::bigint * interval '1 millisecond'
+                       FROM games g
+                      WHERE g.id = l.game_id AND g.status IN ('open', 'playing')
+                        AND l.owner = $1 AND l.expires_at > now() AND l.game_id <> ALL($3::text[])
+                  RETURNING l.game_id, l.epoch",
+                    &[&node, &ttl, &holding],
+                )
+                .await?;
+            let mut held = lock(&held);
+            Ok(rows
+                .iter()
+                .map(|r| {
+                    let (game, epoch): (String, i64) = (r.get(0), r.get(1));
+                    hold(&mut held, &game, epoch);
+                    game
+                })
+                .collect())
+        })
+    }
+
     /// Gives a lease up (a drain): it runs out now, so another node can
     /// take the game over at once; this node writes to it no more.
     pub fn release(&self, lease: &Lease) -> Result<(), StoreError> {
@@ -630,15 +686,31 @@ impl ClusterStore for PostgresStore {
         })
     }
 
+    fn ownership(&self) -> Result<Vec<(String, i64)>, StoreError> {
+        let (reader, alive_ms) = (Arc::clone(&self.reader), self.ttl_ms.saturating_mul(2));
+        self.block(async move { cluster::ownership(&*reader.get().await?, alive_ms).await })
+    }
+
+    fn hand_over(&self, game_id: &str, to: &str) -> Result<bool, StoreError> {
+        self.hand(game_id, to)
+    }
+
+    fn adopt_handed(&self) -> Result<Vec<String>, StoreError> {
+        self.adopt()
+    }
+
     fn release_all(&self) -> Result<usize, StoreError> {
         let leases: Vec<(String, i64)> = std::mem::take(&mut *lock(&self.held)).into_iter().collect();
+        // A draining node says no more where it answers: the others count it
+        // out of the balance and hand it nothing.
+        *self.advertised.lock().unwrap_or_else(|e| e.into_inner()) = None;
         let (keeper, node) = (Arc::clone(&self.keeper), self.node.clone());
         let n = leases.len();
         self.block(async move {
             let (games, epochs): (Vec<String>, Vec<i64>) = leases.into_iter().unzip();
+            let keeper = keeper.get().await?;
+            keeper.execute("UPDATE nodes SET seen_at = 'epoch' WHERE name = $1", &[&node]).await?;
             keeper
-                .get()
-                .await?
                 .execute(
                     "UPDATE leases l SET expires_at = now()
                        FROM unnest($2::text[], $3::bigint[]) AS h(game_id, epoch)

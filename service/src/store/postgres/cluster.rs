@@ -48,6 +48,24 @@ pub(super) async fn publish(c: &Client, node: &str, address: &str) -> Result<(),
     Ok(())
 }
 
+/// The live games each live node owns (a node is live when it said where
+/// it answers within the last `alive_ms`; one owning none counts 0).
+pub(super) async fn ownership(c: &Client, alive_ms: i64) -> Result<Vec<(String, i64)>, StoreError> {
+    let rows = c
+        .query(
+            "SELECT n.name, count(l.game_id)
+               FROM nodes n
+               LEFT JOIN (leases l JOIN games g ON g.id = l.game_id AND g.status IN ('open', 'playing'))
+                      ON l.owner = n.name AND l.expires_at > now()
+              WHERE n.seen_at > now() - $1::bigint * interval '1 millisecond'
+              GROUP BY n.name
+              ORDER BY n.name",
+            &[&alive_ms],
+        )
+        .await?;
+    Ok(rows.iter().map(|r| (r.get(0), r.get(1))).collect())
+}
+
 /// Where `node` answers, if it said.
 pub(super) async fn address_of(c: &Client, node: &str) -> Result<Option<String>, StoreError> {
     Ok(c.query_opt("SELECT address FROM nodes WHERE name = $1", &[&node]).await?.map(|r| r.get(0)))
