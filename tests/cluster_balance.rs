@@ -12,7 +12,6 @@ mod pg;
 use common::*;
 use std::io::{Read, Write};
 use std::time::{Duration, Instant};
-use tabletop::pb;
 
 /// The lease time of these nodes.
 const TTL_MS: &str = "2000";
