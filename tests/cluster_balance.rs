@@ -100,5 +100,5 @@ async fn nodes_that_join_or_return_take_a_fair_share_of_the_live_games() {
         assert_eq!(state(&mut via_b, id).await.seq, 1, "game {id} kept its one choice");
     }
     assert!(a.log().contains("handed the game to another node (balance)"), "a says what it handed");
-    assert!(b.log().contains("took up a game another node handed over (balance)"), "b says what it took up");
+    assert!(b.log().contains("took up a game whose lease names this node"), "b says what it took up");
 }

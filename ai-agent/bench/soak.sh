@@ -16,7 +16,15 @@
 # the start, a third in and at the end, and the ERROR and WARN lines of
 # both logs and failed creates.
 #
-#   [RAMP=R] [KEY=0] ai-agent/bench/soak.sh [TABLES=60] [SECONDS=300] [KILLS=1] [extra xodus-ai flags...]
+# With NODES=N (N > 1) the server is N nodes on one throwaway PostgreSQL
+# (initdb in a temp dir; its binaries from /usr/lib/postgresql/*/bin or
+# XODUS_PG_BIN), the agent is given every node, and each kill takes the
+# next node in turn (restarted at once under its id and port); it then
+# also prints, per kill, how long the survivors took to take its games
+# over (from their logs), the games each node owns at the end
+# (`xodus_leases_held`), and any game whose seq went back (a lost choice).
+#
+#   [RAMP=R] [KEY=0] [NODES=3] ai-agent/bench/soak.sh [TABLES=60] [SECONDS=300] [KILLS=1] [extra xodus-ai flags...]
 #
 # Needs the release binaries (cargo build --release -p xodus-server -p
 # xodus-ai -p xodus-cli --bins; BIN=DIR to use others) and python3. The
@@ -37,24 +45,54 @@ key="soak-$(od -An -N16 -tx1 /dev/urandom | tr -d ' \n')"
 printf 'soak %s\n' "$key" > agent-keys
 chmod 600 agent-keys
 
-start_server() {
-  "$bin/xodus-server" --listen "127.0.0.1:$port" --data-dir ./data --agent-key-file ./agent-keys >> server.log 2>&1 &
-  server=$!
+nodes=${NODES:-1}
+db=()
+if [ "$nodes" -gt 1 ]; then
+  pgbin=${XODUS_PG_BIN:-$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1)}
+  [ -x "$pgbin/initdb" ] || { echo "NODES=$nodes needs PostgreSQL's server binaries (apt-get install -y postgresql)" >&2; exit 1; }
+  pgdir=$(mktemp -d /tmp/xodus-soak-pg-XXXX)
+  as_pg() { if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi; }
+  [ "$(id -u)" = 0 ] && chown postgres:postgres "$pgdir"
+  pgport=$((port + 100))
+  as_pg "$pgbin/initdb" -D "$pgdir/data" -U postgres -A trust -E UTF8 --locale=C --no-sync > pg-init.log 2>&1
+  as_pg "$pgbin/pg_ctl" -D "$pgdir/data" -l "$pgdir/log" -w -o "-c listen_addresses=127.0.0.1 -c port=$pgport -c unix_socket_directories='$pgdir' -c max_connections=400" start > /dev/null
+  trap 'as_pg "$pgbin/pg_ctl" -D "$pgdir/data" -m immediate stop > /dev/null 2>&1; rm -rf "$pgdir"' EXIT
+  db=(--database "postgres://postgres@127.0.0.1:$pgport/postgres" --metrics-listen)
+fi
+urls=$(for i in $(seq 1 "$nodes"); do printf 'http://127.0.0.1:%s,' $((port + i - 1)); done)
+urls=${urls%,}
+declare -a pids
+
+start_node() { # node I (1-based)
+  local i=$1 p=$((port + $1 - 1)) extra=()
+  [ "$nodes" -gt 1 ] && extra=("${db[@]}" "127.0.0.1:$((p + 200))" --node-id "n$i")
+  "$bin/xodus-server" --listen "127.0.0.1:$p" --data-dir "./data$i" --agent-key-file ./agent-keys "${extra[@]}" >> "server$i.log" 2>&1 &
+  pids[$i]=$!
   for _ in $(seq 1 100); do
-    "$bin/xodus" list --server "$url" --json > /dev/null 2>&1 && return
+    "$bin/xodus" list --server "http://127.0.0.1:$p" --json > /dev/null 2>&1 && return
     sleep 0.2
   done
-  echo "the server did not come up; see $work/server.log" >&2
+  echo "node $i did not come up; see $work/server$i.log" >&2
+}
+
+start_server() { for i in $(seq 1 "$nodes"); do start_node "$i"; done; server=${pids[1]}; }
+
+live_url() { # a node that answers now
+  for i in $(seq 1 "$nodes"); do
+    u="http://127.0.0.1:$((port + i - 1))"
+    "$bin/xodus" list --server "$u" --json > /dev/null 2>&1 && { echo "$u"; return; }
+  done
+  echo "$url"
 }
 
 create() { # N games, 4 at a time
   [ "$1" -gt 0 ] || return 0
   seq 1 "$1" | xargs -P 4 -I{} sh -c \
-    "'$bin/xodus' create --server '$url' --ships 3 --ai-seats 0,1,2 --id-only >> created.txt 2>> create-errors.txt || echo failed >> create-failed.txt"
+    "'$bin/xodus' create --server '$(live_url)' --ships 3 --ai-seats 0,1,2 --id-only >> created.txt 2>> create-errors.txt || echo failed >> create-failed.txt"
 }
 
 live_count() { # live games now, or nothing if the server did not answer
-  "$bin/xodus" list --server "$url" --json 2>/dev/null | python3 -c '
+  "$bin/xodus" list --server "$(live_url)" --json 2>/dev/null | python3 -c '
 import json, sys
 try:
     games = json.load(sys.stdin)
@@ -79,7 +117,7 @@ rss() { awk '/VmRSS/ {print $2}' "/proc/$1/status" 2>/dev/null || echo 0; }
 cat > tick.py <<'PY'
 import json, sys, time
 now, tables, path = float(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
-kills = [float(k) for k in open("kills.txt").read().split()] if __import__("os").path.exists("kills.txt") else []
+kills = [float(l.split()[0]) for l in open("kills.txt") if l.strip()] if __import__("os").path.exists("kills.txt") else []
 try:
     st = json.load(open(path))
 except Exception:
@@ -96,6 +134,8 @@ for g in games:
         continue
     live += 1
     seen = st["games"].get(gid)
+    if seen is not None and seq < seen[0]:
+        st.setdefault("went_back", []).append([gid, seen[0], seq])
     if seen is None or seen[0] != seq:
         st["games"][gid] = [seq, now]
     elif now - seen[1] >= 30:
@@ -117,9 +157,9 @@ touch created.txt
 echo "created $(wc -l < created.txt) games in $(( $(date +%s) - t0 )) s"
 # The key goes by environment, not on the command line (which `ps` shows).
 if [ "${KEY:-1}" = 0 ]; then
-  RUST_LOG=info NO_COLOR=1 "$bin/xodus-ai" --server "$url" --fill --policy heuristic "$@" > ai.log 2>&1 &
+  RUST_LOG=info NO_COLOR=1 "$bin/xodus-ai" --server "$urls" --fill --policy heuristic "$@" > ai.log 2>&1 &
 else
-  TABLETOP_AGENT_KEY="$key" RUST_LOG=info NO_COLOR=1 "$bin/xodus-ai" --server "$url" --fill --policy heuristic "$@" > ai.log 2>&1 &
+  TABLETOP_AGENT_KEY="$key" RUST_LOG=info NO_COLOR=1 "$bin/xodus-ai" --server "$urls" --fill --policy heuristic "$@" > ai.log 2>&1 &
 fi
 agent=$!
 start=$(date +%s)
@@ -132,13 +172,15 @@ while :; do
   sleep 10
   t=$(( $(date +%s) - start ))
   if [ "$next_kill" -le "$kills" ] && [ "$t" -ge $(( ramp + seconds * next_kill / (kills + 1) )) ]; then
-    kill -9 "$server"; wait "$server" 2>/dev/null
-    echo "$(date +%s)" >> kills.txt
-    echo "t=$t s: kill -9 the server; restarting"
-    start_server
+    victim=$(( (next_kill - 1) % nodes + 1 ))
+    kill -9 "${pids[$victim]}"; wait "${pids[$victim]}" 2>/dev/null
+    echo "$(date +%s) $victim" >> kills.txt
+    echo "t=$t s: kill -9 node $victim; restarting it"
+    start_node "$victim"
+    server=${pids[1]}
     next_kill=$((next_kill + 1))
   fi
-  read -r live finished stalled stalled_out < <("$bin/xodus" list --server "$url" --json 2>/dev/null \
+  read -r live finished stalled stalled_out < <("$bin/xodus" list --server "$(live_url)" --json 2>/dev/null \
       | python3 tick.py "$(date +%s)" "$tables" state.json || echo "0 0 0 0")
   echo "$t,$(rss "$server"),$(rss "$agent"),$live,$finished,$stalled,$stalled_out" >> samples.csv
   echo "t=$t s: live $live, finished $finished, stalled>=30s $stalled ($stalled_out outside kills), rss server $(rss "$server") kB agent $(rss "$agent") kB"
@@ -149,11 +191,17 @@ while :; do
   [ "$t" -ge $(( ramp + seconds )) ] && break
 done
 kill "$topper"; wait "$topper" 2>/dev/null
-"$bin/xodus" list --server "$url" --json > final.json 2>/dev/null
+"$bin/xodus" list --server "$(live_url)" --json > final.json 2>/dev/null
+if [ "$nodes" -gt 1 ]; then
+  for i in $(seq 1 "$nodes"); do
+    held=$(curl -s "http://127.0.0.1:$((port + i - 1 + 200))/metrics" 2>/dev/null | awk '/^xodus_leases_held / {print $2}')
+    echo "node $i owns ${held:-?} games at the end" >> owners.txt
+  done
+fi
 kill -TERM "$agent"; wait "$agent" 2>/dev/null
-kill -TERM "$server"; wait "$server" 2>/dev/null
+for i in $(seq 1 "$nodes"); do kill -TERM "${pids[$i]}"; wait "${pids[$i]}" 2>/dev/null; done
 python3 - "$seconds" "$tables" <<'PY'
-import csv, os, sys, re
+import csv, json, os, sys, re
 secs, tables = int(sys.argv[1]), int(sys.argv[2])
 rows = list(csv.DictReader(open("samples.csv")))
 last = rows[-1]
@@ -190,7 +238,36 @@ except Exception as e:
 print(f"games 30 s or more without a choice: {last['stalled']} ({last['stalled_outside_kills']} outside the 60 s after a kill)")
 print(f"server RSS kB: start {srv[0]}, a third in {srv[third]}, end {srv[-1]}, max {max(srv)}")
 print(f"agent RSS kB: start {ai[0]}, a third in {ai[third]}, end {ai[-1]}, max {max(ai)}")
-print(f"server log: {lines('server.log', 'ERROR')} ERROR, {lines('server.log', 'WARN')} WARN; "
+import glob
+logs = sorted(glob.glob("server*.log"))
+errors = sum(lines(p, "ERROR") for p in logs)
+warns = sum(lines(p, "WARN") for p in logs)
+st = json.load(open("state.json")) if os.path.exists("state.json") else {}
+print(f"games whose seq went back (an acknowledged choice lost): {len(st.get('went_back', []))}")
+if os.path.exists("kills.txt"):
+    from datetime import datetime
+    def stamps(path, what):
+        out = []
+        for l in open(path, errors="replace"):
+            if what in l:
+                try:
+                    out.append(datetime.fromisoformat(l.split()[0].replace("Z", "+00:00")).timestamp())
+                except ValueError:
+                    pass
+        return out
+    for line in open("kills.txt"):
+        at, victim = (line.split() + ["1"])[:2]
+        at = float(at)
+        taken = [t for p in logs if p != f"server{victim}.log" for t in stamps(p, "took the game over") if at <= t <= at + 120]
+        # A node restarted under its name takes its leases back at once.
+        taken += [t for p in logs for t in stamps(p, "took up a game whose lease names this node") if at <= t <= at + 120]
+        if taken:
+            print(f"kill of node {victim}: {len(taken)} games taken over, the last {max(taken) - at:.1f} s after the kill")
+        else:
+            print(f"kill of node {victim}: no game taken over (restarted within its lease, or a single node)")
+if os.path.exists("owners.txt"):
+    print(open("owners.txt").read().strip())
+print(f"server logs: {errors} ERROR, {warns} WARN; "
       f"agent log: {lines('ai.log', 'ERROR')} ERROR, {lines('ai.log', 'WARN')} WARN; creates failed: {count('create-failed.txt')}")
 PY
 echo "logs and samples in $work"

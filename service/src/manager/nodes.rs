@@ -143,7 +143,9 @@ impl Manager {
         });
     }
 
-    /// Loads the games other nodes handed to this one (balance).
+    /// Loads the games whose leases name this node but that it does not
+    /// hold: handed to it (balance), or held by its previous run under the
+    /// same name (a restart takes them back at once, not a lease later).
     async fn adopt_handed(&self) {
         let store = Arc::clone(&self.store);
         let adopted = match blocking(move || store.cluster().map_or(Ok(Vec::new()), |c| c.adopt_handed())).await {
@@ -154,7 +156,7 @@ impl Manager {
             }
         };
         for id in adopted {
-            info!(game = %id, "took up a game another node handed over (balance)");
+            info!(game = %id, "took up a game whose lease names this node (handed over, or held by its previous run)");
             if let Err(e) = self.game(&id).await {
                 warn!(game = %id, error = %e, "could not load a game handed over");
             }
