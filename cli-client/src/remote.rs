@@ -477,6 +477,7 @@ impl Remote {
         if let Some(game) = &resp.game {
             table.set_live_seq(game.seq);
         }
+        table.muted = resp.muted;
         Ok(table)
     }
 

@@ -236,6 +236,9 @@ pub struct Table {
     /// finished game), or when it is not known (a state that came without
     /// the game's summary).
     pub behind: Option<u64>,
+    /// The seats the viewing seat does not hear (GetView's `muted`; none
+    /// for a spectator, or for a state that came without it).
+    pub muted: Vec<u32>,
 }
 
 impl Table {
@@ -252,6 +255,7 @@ impl Table {
             typed: Typed::Unread(None),
             clocks: state.clocks.iter().map(SeatClock::from_wire).collect(),
             behind: None,
+            muted: Vec::new(),
         }
     }
 

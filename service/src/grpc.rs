@@ -194,9 +194,9 @@ impl pb::game_service_server::GameService for GrpcService {
         let view =
             ViewRequest { credentials: creds, view_token: req.view_token, at_seq: req.at_seq, as_seat: req.as_seat };
         async {
-            let (state, game) = self.manager.seats().view(game_id(&req.game_id)?, &view).await?;
+            let (state, game, muted) = self.manager.seats().view(game_id(&req.game_id)?, &view).await?;
             record_seq(state.seq);
-            Ok(Response::new(pb::GetViewResponse { state: Some(state), game: Some(game) }))
+            Ok(Response::new(pb::GetViewResponse { state: Some(state), game: Some(game), muted }))
         }
         .instrument(span)
         .await

@@ -281,6 +281,29 @@ pub struct StoredGame {
     pub entries: Vec<EntryRecord>,
     /// Its table talk, in talk_seq order.
     pub talk: Vec<TalkRecord>,
+    /// The seats each seat's holder does not hear (MuteSeat).
+    pub mutes: Vec<MuteRecord>,
+}
+
+/// The seats one seat does not hear (MuteSeat), as stored: kept with the
+/// talk (its row's talk_seq is `-1 - seat`, apart from the lines), and
+/// only for the holder who chose it (its token's hash): a seat that
+/// changes hands hears everyone again.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MuteRecord {
+    /// The seat that does not hear.
+    pub seat: u8,
+    /// Hash of the token of the holder who chose it.
+    pub holder: String,
+    /// The seats it does not hear.
+    pub muted: Vec<u8>,
+}
+
+impl MuteRecord {
+    /// The talk_seq of the row that keeps `seat`'s mutes.
+    pub fn row(seat: u8) -> i64 {
+        -1 - i64::from(seat)
+    }
 }
 
 /// What the lobby needs of a stored game without replaying it: the row's

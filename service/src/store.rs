@@ -98,6 +98,30 @@ pub(crate) fn talk_to_json(line: &TalkRecord) -> Result<String, StoreError> {
     serde_json::to_string(line).map_err(|e| StoreError::Corrupt(format!("talk line {}: {e}", line.talk_seq)))
 }
 
+/// A seat's mutes as stored: its JSON.
+pub(crate) fn mutes_to_json(m: &crate::model::MuteRecord) -> Result<String, StoreError> {
+    serde_json::to_string(m).map_err(|e| StoreError::Corrupt(format!("mutes of seat {}: {e}", m.seat)))
+}
+
+/// One row of the talk table read back: a line (talk_seq from 1) or a
+/// seat's mutes (below 0), into `talk` or `mutes`.
+pub(crate) fn talk_row(
+    game_id: &str,
+    talk_seq: i64,
+    json: &str,
+    talk: &mut Vec<TalkRecord>,
+    mutes: &mut Vec<crate::model::MuteRecord>,
+) -> Result<(), StoreError> {
+    if talk_seq < 0 {
+        let m = serde_json::from_str(json)
+            .map_err(|e| StoreError::Corrupt(format!("game {game_id}: mutes row {talk_seq}: {e}")))?;
+        mutes.push(m);
+        return Ok(());
+    }
+    talk.push(talk_from_json(game_id, talk_seq, json)?);
+    Ok(())
+}
+
 /// A stored talk line read back.
 pub(crate) fn talk_from_json(game_id: &str, talk_seq: i64, json: &str) -> Result<TalkRecord, StoreError> {
     serde_json::from_str(json).map_err(|e| StoreError::Corrupt(format!("game {game_id}: talk line {talk_seq}: {e}")))
@@ -122,6 +146,9 @@ pub trait GameStore: Send + Sync + 'static {
     /// Appends one line of table talk after the game's earlier lines;
     /// durable when this returns. Fenced like a choice on a shared store.
     fn append_talk(&self, game_id: &str, line: &TalkRecord) -> Result<(), StoreError>;
+    /// Replaces one seat's mutes; durable when this returns. Fenced like a
+    /// choice on a shared store.
+    fn put_mutes(&self, game_id: &str, mutes: &crate::model::MuteRecord) -> Result<(), StoreError>;
     /// Replaces a game's clock record (its start, a forfeit).
     fn set_clock(&self, game_id: &str, clock: &crate::clock::ClockRecord) -> Result<(), StoreError>;
     /// Replaces one seat's record (claim or release).

@@ -147,6 +147,9 @@ export class GameStore {
           this.changed();
         }
         if (msg.state) this.apply(msg.state);
+        // The seat's mutes are kept with the game: read back at each
+        // (re)opening, so a reloaded page shows them.
+        if (msg.snapshot && this.creds) void this.readMutes();
         // Lines alone in a message were said live; lines with an update
         // were said at its seq: live too when said moments ago (not a
         // replay of the game's past).
@@ -232,6 +235,17 @@ export class GameStore {
     this.table.log.push(...lines);
     if (this.table.log.length > 2000) this.table.log.splice(0, this.table.log.length - 2000);
     if (this.creds) saveLog(this.table.gameId, this.table.log);
+  }
+
+  /** The seats our seat does not hear, as the server keeps them. */
+  private async readMutes(): Promise<void> {
+    try {
+      const r = await api.getView({ gameId: this.table.gameId, credentials: this.creds }, { signal: this.abort.signal });
+      this.table.muted = [...r.muted];
+      this.changed();
+    } catch {
+      // Not worth a message: the mute buttons show none until the next reopening.
+    }
   }
 
   async refreshSummary(): Promise<void> {

@@ -5,7 +5,7 @@
 // pages seated at one table talk to each other: a line typed in one shows
 // in the other's panel, a signal points at its hex or sector on the
 // other's map, markup shows as text, a refused line says why, a mute
-// stops a seat's lines; a spectator reads the table's lines only; an AI
+// stops a seat's lines (and is kept across a reload); a spectator reads the table's lines only; an AI
 // captain's intent shows as the AI's (a game played on by random clicks
 // until one speaks). No timed assertion: waits are for
 // states of the page; their timeouts only stop a hung run.
@@ -166,6 +166,10 @@ test("X-ODUS: two seated pages talk (a line, markup as text, a private line, a s
   await sayLine(b, "I hear myself");
   await lineWith(b, "I hear myself");
   assert.equal(await b.locator(".talk-text", { hasText: "B does not hear this" }).count(), 0);
+  // The mute is kept with the game: a reloaded page shows it.
+  await b.reload();
+  await b.click(".talk-mute-box summary", WAIT);
+  await b.locator('.talk-mute[data-seat="0"][aria-pressed="true"]').waitFor(WAIT);
   await b.click('.talk-mute[data-seat="0"]');
   await b.locator('.talk-mute[data-seat="0"][aria-pressed="false"]').waitFor(WAIT);
 

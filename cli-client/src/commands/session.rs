@@ -122,8 +122,11 @@ pub async fn screen(
     let from = table.seq;
     let mut seats: Vec<Seat> = tokens.keys().copied().collect();
     seats.sort();
+    // The seat's mutes, kept with the game: shown from the start.
+    let muted: Vec<Seat> = table.muted.iter().filter_map(|&s| Seat::try_from(s).ok()).collect();
     let mut screen = games::open_screen(&game, table, seats).map_err(RemoteError::Other)?;
     screen.set_ai_seats(ai_seats);
+    screen.talk_mut().muted = muted;
     // A game in progress (a resume, a second terminal): its log so far.
     if from > 0 {
         match remote.past(&game, creds).await {

@@ -560,7 +560,7 @@ impl Manager {
             blocking(move || store.load_game(&id)).await?
         };
         let not_found = || ServiceError::NotFound(id.chars().take(80).collect());
-        let StoredGame { record, entries, talk } = stored.ok_or_else(not_found)?;
+        let StoredGame { record, entries, talk, mutes } = stored.ok_or_else(not_found)?;
         let game_type = self.registry.get(&record.game_type).ok_or_else(|| {
             warn!(game = %id, game_type = %record.game_type, "stored game of a type this server does not host");
             not_found()
@@ -575,8 +575,11 @@ impl Manager {
             warn!(game = %id, error = %e, "stored game does not replay; not hosted");
             ServiceError::Internal(format!("game {id} does not replay"))
         })?;
+        // A seat's mutes hold only while the holder who chose them holds it.
+        let holders: Vec<Option<String>> =
+            record.seats.iter().map(|s| s.claim.as_ref().map(|c| c.token_hash.clone())).collect();
         let mut data = GameData::new(record, recipe, game, entries, steps);
-        data.talk = talk::Talk::stored(talk);
+        data.talk = talk::Talk::stored(talk, mutes, &holders);
         let stored = self.index.read().unwrap_or_else(|e| e.into_inner()).get(id).map(|b| b.summary(id));
         data.restore_spectating(stored.as_ref());
         data.creator_ip = self.evicted_ips.lock().unwrap_or_else(|e| e.into_inner()).remove(id);

@@ -163,9 +163,14 @@ impl super::api::Seats<'_> {
         &self,
         game_id: &str,
         req: &ViewRequest,
-    ) -> Result<(pb::GameState, pb::GameSummary), ServiceError> {
+    ) -> Result<(pb::GameState, pb::GameSummary, Vec<u32>), ServiceError> {
         let (slot, mut d) = self.game(game_id).await?;
         let who = self.who(&mut d, req.credentials.as_ref(), &req.view_token)?;
+        // A seat's own mutes come with its view (a page reloaded shows them).
+        let muted = match who {
+            Who::Seat(s, _) => d.talk.mutes_of(s),
+            _ => Vec::new(),
+        };
         if matches!(who, Who::Granted(_)) && req.as_seat.is_some() {
             return Err(ServiceError::BadRequest("a view token shows its seat's view: leave as_seat unset".into()));
         }
@@ -188,6 +193,6 @@ impl super::api::Seats<'_> {
         if matches!(who, Who::Granted(_)) {
             watch_only(&mut state, d.game.as_ref());
         }
-        Ok((state, d.summary()))
+        Ok((state, d.summary(), muted))
     }
 }

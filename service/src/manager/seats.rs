@@ -180,6 +180,13 @@ impl Manager {
         match res {
             Ok(()) => {
                 d.record.status = status;
+                // A seat that changed hands hears everyone again (its
+                // stored mutes name the holder who chose them).
+                if old.claim.as_ref().map(|c| &c.token_hash)
+                    != d.record.seats[usize::from(old.seat)].claim.as_ref().map(|c| &c.token_hash)
+                {
+                    d.talk.forget_mutes(old.seat);
+                }
                 self.start_clocks(game_id, d).await;
                 Ok(())
             }

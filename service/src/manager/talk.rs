@@ -9,7 +9,7 @@ use super::seats::{Credentials, Holder};
 use super::{Manager, blocking};
 use crate::error::ServiceError;
 use crate::game::Seat;
-use crate::model::{Audience, ClaimantKind, SignalRecord, TalkRecord};
+use crate::model::{Audience, ClaimantKind, MuteRecord, SignalRecord, TalkRecord};
 use crate::wire::Saying;
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
@@ -35,9 +35,25 @@ pub(super) struct Talk {
 }
 
 impl Talk {
-    /// The talk stored with a game.
-    pub(super) fn stored(lines: Vec<TalkRecord>) -> Talk {
-        Talk { lines: lines.into_iter().map(Arc::new).collect(), ..Talk::default() }
+    /// The talk stored with a game, with the mutes of each seat still held
+    /// by the holder who chose them (`holders`: each seat's token hash).
+    pub(super) fn stored(lines: Vec<TalkRecord>, mutes: Vec<MuteRecord>, holders: &[Option<String>]) -> Talk {
+        let muted = mutes
+            .into_iter()
+            .filter(|m| holders.get(usize::from(m.seat)).and_then(Option::as_ref) == Some(&m.holder))
+            .map(|m| (m.seat, m.muted.into_iter().collect()))
+            .collect();
+        Talk { lines: lines.into_iter().map(Arc::new).collect(), muted, ..Talk::default() }
+    }
+
+    /// The seats `seat` does not hear, in increasing order.
+    pub(super) fn mutes_of(&self, seat: Seat) -> Vec<u32> {
+        self.muted.get(&seat).map(|m| m.iter().map(|&s| u32::from(s)).collect()).unwrap_or_default()
+    }
+
+    /// `seat` changed hands: it hears everyone again.
+    pub(super) fn forget_mutes(&mut self, seat: Seat) {
+        self.muted.remove(&seat);
     }
 
     /// Whether `listeners` hear `line`: seats hear what is addressed to
@@ -199,12 +215,19 @@ impl super::api::Talk<'_> {
         if other == me {
             return Err(ServiceError::BadRequest("a seat always hears itself; name another seat".into()));
         }
-        let set = d.talk.muted.entry(me).or_default();
+        let mut set = d.talk.muted.get(&me).cloned().unwrap_or_default();
         if muted {
             set.insert(other);
         } else {
             set.remove(&other);
         }
-        Ok(set.iter().map(|&s| u32::from(s)).collect())
+        // Kept with the game, for the holder who chose it.
+        let holder = d.record.seats[usize::from(me)].claim.as_ref().map(|c| c.token_hash.clone()).unwrap_or_default();
+        let record = MuteRecord { seat: me, holder, muted: set.iter().copied().collect() };
+        let (store, id) = (Arc::clone(&self.store), game_id.to_string());
+        blocking(move || store.put_mutes(&id, &record)).await?;
+        let now = set.iter().map(|&s| u32::from(s)).collect();
+        d.talk.muted.insert(me, set);
+        Ok(now)
     }
 }

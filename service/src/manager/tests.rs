@@ -433,6 +433,9 @@ impl GameStore for SlowAcks {
     fn append_talk(&self, game_id: &str, line: &crate::model::TalkRecord) -> Result<(), crate::store::StoreError> {
         self.inner.append_talk(game_id, line)
     }
+    fn put_mutes(&self, game_id: &str, mutes: &crate::model::MuteRecord) -> Result<(), crate::store::StoreError> {
+        self.inner.put_mutes(game_id, mutes)
+    }
     fn put_seat(&self, game_id: &str, seat: &crate::model::SeatRecord) -> Result<(), crate::store::StoreError> {
         self.inner.put_seat(game_id, seat)
     }

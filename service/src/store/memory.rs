@@ -25,7 +25,7 @@ impl MemoryStore {
 impl GameStore for MemoryStore {
     fn create_game(&self, game: &GameRecord, entries: &[EntryRecord]) -> Result<(), StoreError> {
         let mut games = self.games.lock().unwrap_or_else(|e| e.into_inner());
-        games.push(StoredGame { record: game.clone(), entries: entries.to_vec(), talk: Vec::new() });
+        games.push(StoredGame { record: game.clone(), entries: entries.to_vec(), talk: Vec::new(), mutes: Vec::new() });
         Ok(())
     }
 
@@ -35,6 +35,13 @@ impl GameStore for MemoryStore {
 
     fn append_talk(&self, game_id: &str, line: &TalkRecord) -> Result<(), StoreError> {
         self.with_game(game_id, |g| g.talk.push(line.clone()))
+    }
+
+    fn put_mutes(&self, game_id: &str, mutes: &crate::model::MuteRecord) -> Result<(), StoreError> {
+        self.with_game(game_id, |g| {
+            g.mutes.retain(|m| m.seat != mutes.seat);
+            g.mutes.push(mutes.clone());
+        })
     }
 
     fn set_clock(&self, game_id: &str, clock: &crate::clock::ClockRecord) -> Result<(), StoreError> {

@@ -573,6 +573,12 @@ impl GameStore for PostgresStore {
         self.write(Op::Clock { game: game_id.to_string(), json })
     }
 
+    fn put_mutes(&self, game_id: &str, mutes: &crate::model::MuteRecord) -> Result<(), StoreError> {
+        let json = crate::store::mutes_to_json(mutes)?;
+        let row = crate::model::MuteRecord::row(mutes.seat);
+        self.write(Op::Mutes { game: game_id.to_string(), row, json })
+    }
+
     fn append_talk(&self, game_id: &str, line: &TalkRecord) -> Result<(), StoreError> {
         let json = crate::store::talk_to_json(line)?;
         let talk_seq = i64::try_from(line.talk_seq).map_err(|_| StoreError::Corrupt("talk_seq too large".into()))?;
@@ -824,9 +830,9 @@ async fn load_game(c: &Client, id: &str) -> Result<Option<StoredGame>, StoreErro
             clock_ms: r.get(6),
         });
     }
-    let mut talk = Vec::new();
+    let (mut talk, mut mutes) = (Vec::new(), Vec::new());
     for r in c.query("SELECT talk_seq, line FROM talk WHERE game_id = $1 ORDER BY talk_seq", &[&id]).await? {
-        talk.push(crate::store::talk_from_json(id, r.get(0), &r.get::<_, String>(1))?);
+        crate::store::talk_row(id, r.get(0), &r.get::<_, String>(1), &mut talk, &mut mutes)?;
     }
     Ok(Some(StoredGame {
         record: GameRecord {
@@ -846,5 +852,6 @@ async fn load_game(c: &Client, id: &str) -> Result<Option<StoredGame>, StoreErro
         },
         entries,
         talk,
+        mutes,
     }))
 }

@@ -172,6 +172,19 @@ impl GameStore for SqliteStore {
         })
     }
 
+    fn put_mutes(&self, game_id: &str, mutes: &crate::model::MuteRecord) -> Result<(), StoreError> {
+        let (id, json, row) =
+            (game_id.to_string(), crate::store::mutes_to_json(mutes)?, crate::model::MuteRecord::row(mutes.seat));
+        self.write(move |tx| {
+            tx.prepare_cached(
+                "INSERT INTO talk (game_id, talk_seq, line) VALUES (?1, ?2, ?3)
+                 ON CONFLICT (game_id, talk_seq) DO UPDATE SET line = excluded.line",
+            )?
+            .execute(params![id, row, json])?;
+            Ok(())
+        })
+    }
+
     fn put_seat(&self, game_id: &str, seat: &SeatRecord) -> Result<(), StoreError> {
         let (id, seat) = (game_id.to_string(), seat.clone());
         self.write(move |tx| put_seat_tx(tx, &id, &seat))
@@ -388,6 +401,7 @@ fn load_games_tx(conn: &Connection, only: Option<&str>) -> Result<Vec<StoredGame
                 },
                 entries: Vec::new(),
                 talk: Vec::new(),
+                mutes: Vec::new(),
             });
         }
     }
@@ -464,7 +478,8 @@ fn load_games_tx(conn: &Connection, only: Option<&str>) -> Result<Vec<StoredGame
         for row in rows {
             let (game_id, talk_seq, line) = row?;
             let Some(&i) = index.get(&game_id) else { continue };
-            games[i].talk.push(crate::store::talk_from_json(&game_id, talk_seq, &line)?);
+            let g = &mut games[i];
+            crate::store::talk_row(&game_id, talk_seq, &line, &mut g.talk, &mut g.mutes)?;
         }
     }
     Ok(games)

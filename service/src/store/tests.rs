@@ -111,6 +111,7 @@ suite!(
     stored_game_fixtures_read_back_whole,
     a_played_game_replays_after_a_reopen,
     talk_is_kept_in_order_apart_from_the_choices_and_goes_with_its_game,
+    a_seats_mutes_are_replaced_kept_apart_from_the_lines_and_survive_a_reopen,
 );
 
 #[test]
@@ -210,6 +211,35 @@ fn talk_on(s: &dyn GameStore) {
     s.create_game(&record("a"), &[]).expect("the id again");
     assert!(s.load_game("a").expect("load").expect("a").talk.is_empty(), "retention took its talk");
     assert_eq!(s.load_game("b").expect("load").expect("b").talk.len(), 1, "the other game's kept");
+}
+
+#[test]
+fn memory_mutes() {
+    mutes_on(&MemoryStore::default());
+}
+
+fn a_seats_mutes_are_replaced_kept_apart_from_the_lines_and_survive_a_reopen(place: &Place) {
+    mutes_on(place.open().as_ref());
+    let again = place.open();
+    let a = again.load_game("a").expect("load").expect("a");
+    assert_eq!(a.mutes.len(), 2, "durable: {:?}", a.mutes);
+}
+
+fn mutes_on(s: &dyn GameStore) {
+    use crate::model::{Audience, MuteRecord};
+    s.create_game(&record("a"), &[]).expect("create");
+    s.append_talk("a", &line(1, 0, Audience::Table)).expect("talk");
+    let first = MuteRecord { seat: 0, holder: "h0".into(), muted: vec![1, 2] };
+    s.put_mutes("a", &first).expect("mutes");
+    let replaced = MuteRecord { seat: 0, holder: "h0".into(), muted: vec![2] };
+    s.put_mutes("a", &replaced).expect("replaced");
+    let other = MuteRecord { seat: 3, holder: "h3".into(), muted: vec![0] };
+    s.put_mutes("a", &other).expect("another seat's");
+    let a = s.load_game("a").expect("load").expect("a");
+    let mut mutes = a.mutes.clone();
+    mutes.sort_by_key(|m| m.seat);
+    assert_eq!(mutes, vec![replaced, other], "one record a seat, the newest");
+    assert_eq!(a.talk, vec![line(1, 0, Audience::Table)], "the lines untouched");
 }
 
 fn refuses_duplicate_seq_and_unknown_game(place: &Place) {

@@ -76,5 +76,6 @@ pub fn table(view: View, seq: u64) -> Table {
         typed: Typed::new(view),
         clocks: Vec::new(),
         behind: None,
+        muted: Vec::new(),
     }
 }

@@ -41,6 +41,8 @@ pub(crate) enum Op {
     Clock { game: String, json: String },
     /// One line of table talk (its JSON), fenced.
     Talk { game: String, talk_seq: i64, json: String },
+    /// One seat's mutes (its row of the talk table), replaced, fenced.
+    Mutes { game: String, row: i64, json: String },
     /// A status change.
     Status { game: String, status: Status, ended_ms: Option<i64> },
     /// Retention: the game with everything of it.
@@ -58,6 +60,7 @@ impl Op {
             | Op::Seat { game, .. }
             | Op::Clock { game, .. }
             | Op::Talk { game, .. }
+            | Op::Mutes { game, .. }
             | Op::Status { game, .. }
             | Op::Delete { game }
             | Op::Summary { game, .. } => game,
@@ -100,6 +103,7 @@ struct Stmts {
     seat: Statement,
     clock: Statement,
     talk: Statement,
+    mutes: Statement,
     status: Statement,
     delete: Statement,
     summary: Statement,
@@ -156,6 +160,15 @@ impl Stmts {
                       WHERE l.game_id = $1 AND l.owner = $4 AND l.epoch = $5 AND l.expires_at > now()
                         FOR SHARE
                      ON CONFLICT (game_id, talk_seq) DO NOTHING",
+                )
+                .await?,
+            mutes: c
+                .prepare(
+                    "INSERT INTO talk (game_id, talk_seq, line)
+                     SELECT l.game_id, $2::bigint, $3::text FROM leases l
+                      WHERE l.game_id = $1 AND l.owner = $4 AND l.epoch = $5 AND l.expires_at > now()
+                        FOR SHARE
+                     ON CONFLICT (game_id, talk_seq) DO UPDATE SET line = EXCLUDED.line",
                 )
                 .await?,
             status: c
@@ -255,6 +268,7 @@ async fn exec(c: &Client, st: &Stmts, ctx: &Context, op: &Op, epoch: i64) -> Res
         Op::Seat { game, seat } => put_seat(c, st, ctx, game, seat, epoch).await?,
         Op::Clock { game, json } => c.execute(&st.clock, &[game, json, &ctx.node, &epoch]).await?,
         Op::Talk { game, talk_seq, json } => c.execute(&st.talk, &[game, talk_seq, json, &ctx.node, &epoch]).await?,
+        Op::Mutes { game, row, json } => c.execute(&st.mutes, &[game, row, json, &ctx.node, &epoch]).await?,
         Op::Status { game, status, ended_ms } => {
             c.execute(&st.status, &[game, &status.as_str(), ended_ms, &ctx.node, &epoch]).await?
         }
@@ -330,6 +344,7 @@ async fn judge(c: &Client, ctx: &Context, op: &Op, epoch: i64, rows: u64) -> Res
         Op::Seat { game, .. }
         | Op::Clock { game, .. }
         | Op::Talk { game, .. }
+        | Op::Mutes { game, .. }
         | Op::Status { game, .. }
         | Op::Summary { game, .. }
             if rows == 0 =>
@@ -423,6 +438,7 @@ async fn epochs(c: &Client, ctx: &Context, ops: &[Op]) -> Vec<Result<i64, StoreE
         | Op::Seat { game, .. }
         | Op::Clock { game, .. }
         | Op::Talk { game, .. }
+        | Op::Mutes { game, .. }
         | Op::Status { game, .. }
         | Op::Summary { game, .. }) = op
         else {
