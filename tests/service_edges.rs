@@ -184,12 +184,19 @@ async fn random_call(c: &mut GameServiceClient<Channel>, r: &mut Rng, pool: &[St
         ),
         2 => (
             "ClaimSeat",
-            c.claim_seat(pb::ClaimSeatRequest { game_id, seat: r.next() as u32, claimant: r.int(), token: r.text(pool) })
-                .await
-                .map(|_| ()),
+            c.claim_seat(pb::ClaimSeatRequest {
+                game_id,
+                seat: r.next() as u32,
+                claimant: r.int(),
+                token: r.text(pool),
+            })
+            .await
+            .map(|_| ()),
         ),
         3 => ("ReleaseSeat", c.release_seat(pb::ReleaseSeatRequest { game_id, credentials }).await.map(|_| ())),
-        4 => ("GetView", c.get_view(pb::GetViewRequest { game_id, credentials, ..Default::default() }).await.map(|_| ())),
+        4 => {
+            ("GetView", c.get_view(pb::GetViewRequest { game_id, credentials, ..Default::default() }).await.map(|_| ()))
+        }
         5 => (
             "SubmitChoice",
             c.submit_choice(pb::SubmitChoiceRequest {
@@ -205,7 +212,10 @@ async fn random_call(c: &mut GameServiceClient<Channel>, r: &mut Rng, pool: &[St
             .await
             .map(|_| ()),
         ),
-        6 => ("Undo", c.undo(pb::UndoRequest { game_id, credentials, expected_seq: Some(r.below(10)) }).await.map(|_| ())),
+        6 => (
+            "Undo",
+            c.undo(pb::UndoRequest { game_id, credentials, expected_seq: Some(r.below(10)) }).await.map(|_| ()),
+        ),
         7 => (
             "GetHistory",
             c.get_history(pb::GetHistoryRequest { game_id, creator_token: r.text(pool), ..Default::default() })
@@ -226,9 +236,8 @@ async fn random_call(c: &mut GameServiceClient<Channel>, r: &mut Rng, pool: &[St
         ),
         9 => ("GetCatalog", c.get_catalog(pb::GetCatalogRequest { game_type: r.text(pool) }).await.map(|_| ())),
         10 => {
-            let more = (0..r.below(3))
-                .map(|_| pb::SeatCredentials { seat: r.below(6) as u32, token: r.text(pool) })
-                .collect();
+            let more =
+                (0..r.below(3)).map(|_| pb::SeatCredentials { seat: r.below(6) as u32, token: r.text(pool) }).collect();
             let request = pb::StreamGameRequest {
                 game_id,
                 from_seq: r.below(12),
@@ -289,8 +298,11 @@ async fn random_follows(
     for _ in 0..r.below(3) {
         requests.push(pb::FollowGamesRequest {
             follow_id: r.below(3),
-            follow: (r.below(2) == 0)
-                .then(|| pb::StreamGameRequest { game_id: r.text(pool), from_seq: r.below(12), ..Default::default() }),
+            follow: (r.below(2) == 0).then(|| pb::StreamGameRequest {
+                game_id: r.text(pool),
+                from_seq: r.below(12),
+                ..Default::default()
+            }),
             stop: r.below(2) == 0,
         });
     }
@@ -646,10 +658,8 @@ async fn long_fuzz_of_malformed_and_hostile_requests() {
     let total: u64 = std::env::var("FUZZ_REQUESTS").ok().and_then(|v| v.parse().ok()).unwrap_or(1_000_000);
     let server = Server::start_in(temp_dir("fuzz-long"), &["--rate-limit", "100000000"]);
     let mut c = server.client().await;
-    let mut pool: Vec<String> = ["casual", "heroic", "warship", "end_turn", "{}", "legio", "high_card"]
-        .iter()
-        .map(|s| s.to_string())
-        .collect();
+    let mut pool: Vec<String> =
+        ["casual", "heroic", "warship", "end_turn", "{}", "legio", "high_card"].iter().map(|s| s.to_string()).collect();
     let mut victims = Vec::new();
     for seed in 0..2 {
         let (id, _creator) = create_as_creator(&mut c, create_request(seed)).await;
@@ -677,7 +687,8 @@ async fn long_fuzz_of_malformed_and_hostile_requests() {
     let began = Instant::now();
     let mut workers = Vec::new();
     for w in 0..8u64 {
-        let (pool, next, counts, bad, channel) = (pool.clone(), next.clone(), counts.clone(), bad.clone(), channel.clone());
+        let (pool, next, counts, bad, channel) =
+            (pool.clone(), next.clone(), counts.clone(), bad.clone(), channel.clone());
         let mut c = c.clone();
         workers.push(tokio::spawn(async move {
             let mut r = Rng(0x9e37_79b9_7f4a_7c15 ^ (w + 1).wrapping_mul(0x2545_f491_4f6c_dd1d));
@@ -704,7 +715,8 @@ async fn long_fuzz_of_malformed_and_hostile_requests() {
                         bad.push(format!("request {i} ({what} to {method}) answered {code:?}"));
                     }
                 }
-                *counts.lock().unwrap_or_else(|e| e.into_inner()).entry((method, format!("{code:?}"))).or_insert(0) += 1;
+                *counts.lock().unwrap_or_else(|e| e.into_inner()).entry((method, format!("{code:?}"))).or_insert(0) +=
+                    1;
             }
         }));
     }

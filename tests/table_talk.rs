@@ -403,3 +403,55 @@ async fn a_stream_with_more_credentials_hears_the_lines_to_each_of_its_seats_and
     assert_eq!(e.code(), tonic::Code::InvalidArgument, "{e:?}");
     assert!(e.message().contains("set credentials too"), "{}", e.message());
 }
+
+/// A seat's mutes are kept with the game (issue #62): after a restart the
+/// seat still does not hear the muted seat, and GetView gives its mutes
+/// back (a reloaded page shows them); once the seat changes hands, its new
+/// holder hears everyone.
+#[tokio::test]
+async fn mutes_survive_a_restart_and_end_when_the_seat_changes_hands() {
+    let dir = common::temp_dir("talk-mutes");
+    let server = Server::start_in(dir.clone(), &[]);
+    let mut c = server.client().await;
+    let game = create_game(&mut c, 43).await;
+    let tokens = claim_all(&mut c, &game).await;
+    c.mute_seat(pb::MuteSeatRequest { game_id: game.clone(), credentials: creds(&tokens, 0), seat: 2, muted: true })
+        .await
+        .expect("mute");
+    let server = Server::start_in(server.terminate_keep(), &[]);
+    let mut c = server.client().await;
+    let view = |c: &mut GameServiceClient<Channel>, seat: u32, tokens: Vec<String>| {
+        let req = pb::GetViewRequest { game_id: game.clone(), credentials: creds(&tokens, seat), ..Default::default() };
+        let mut c = c.clone();
+        async move { c.get_view(req).await.expect("view").into_inner().muted }
+    };
+    assert_eq!(view(&mut c, 0, tokens.clone()).await, [2], "seat 0's mutes, back after the restart");
+    assert!(view(&mut c, 1, tokens.clone()).await.is_empty(), "seat 1 muted nobody");
+    let mut heard = follow(&mut c, &game, &tokens, Some(0)).await;
+    c.say(saying(&game, &tokens, 2, pb::TalkAudience::Table, "still muted")).await.expect("say");
+    c.say(saying(&game, &tokens, 1, pb::TalkAudience::Table, "heard")).await.expect("say");
+    let texts: Vec<String> = heard_until(&mut heard, "heard").await.into_iter().map(|(_, t)| t).collect();
+    assert_eq!(texts, ["heard"], "the muted seat's line is not delivered after the restart");
+    // Seat 0 changes hands: its new holder hears everyone.
+    c.release_seat(pb::ReleaseSeatRequest { game_id: game.clone(), credentials: creds(&tokens, 0) })
+        .await
+        .expect("release");
+    let token = c
+        .claim_seat(pb::ClaimSeatRequest {
+            game_id: game.clone(),
+            seat: 0,
+            claimant: pb::Claimant::Human as i32,
+            token: String::new(),
+        })
+        .await
+        .expect("claim again")
+        .into_inner()
+        .token;
+    let mut fresh = tokens.clone();
+    fresh[0] = token;
+    assert!(view(&mut c, 0, fresh.clone()).await.is_empty(), "a new holder mutes nobody");
+    let server = Server::start_in(server.terminate_keep(), &[]);
+    let mut c = server.client().await;
+    assert!(view(&mut c, 0, fresh).await.is_empty(), "nor after a restart");
+    drop(dir);
+}
