@@ -23,6 +23,7 @@
 # also prints, per kill, how long the survivors took to take its games
 # over (from their logs), the games each node owns at the end
 # (`xodus_leases_held`), and any game whose seq went back (a lost choice).
+# PG=1 puts a single node on PostgreSQL too (the same run on one node).
 #
 #   [RAMP=R] [KEY=0] [NODES=3] ai-agent/bench/soak.sh [TABLES=60] [SECONDS=300] [KILLS=1] [extra xodus-ai flags...]
 #
@@ -46,8 +47,11 @@ printf 'soak %s\n' "$key" > agent-keys
 chmod 600 agent-keys
 
 nodes=${NODES:-1}
+# PostgreSQL for N > 1 nodes, or with PG=1 for one (the same run's baseline).
+shared=0
+{ [ "$nodes" -gt 1 ] || [ "${PG:-0}" = 1 ]; } && shared=1
 db=()
-if [ "$nodes" -gt 1 ]; then
+if [ "$shared" = 1 ]; then
   pgbin=${XODUS_PG_BIN:-$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1)}
   [ -x "$pgbin/initdb" ] || { echo "NODES=$nodes needs PostgreSQL's server binaries (apt-get install -y postgresql)" >&2; exit 1; }
   pgdir=$(mktemp -d /tmp/xodus-soak-pg-XXXX)
@@ -65,7 +69,7 @@ declare -a pids
 
 start_node() { # node I (1-based)
   local i=$1 p=$((port + $1 - 1)) extra=()
-  [ "$nodes" -gt 1 ] && extra=("${db[@]}" "127.0.0.1:$((p + 200))" --node-id "n$i")
+  [ "$shared" = 1 ] && extra=("${db[@]}" "127.0.0.1:$((p + 200))" --node-id "n$i")
   "$bin/xodus-server" --listen "127.0.0.1:$p" --data-dir "./data$i" --agent-key-file ./agent-keys "${extra[@]}" >> "server$i.log" 2>&1 &
   pids[$i]=$!
   for _ in $(seq 1 100); do
@@ -192,7 +196,7 @@ while :; do
 done
 kill "$topper"; wait "$topper" 2>/dev/null
 "$bin/xodus" list --server "$(live_url)" --json > final.json 2>/dev/null
-if [ "$nodes" -gt 1 ]; then
+if [ "$shared" = 1 ]; then
   for i in $(seq 1 "$nodes"); do
     held=$(curl -s "http://127.0.0.1:$((port + i - 1 + 200))/metrics" 2>/dev/null | awk '/^xodus_leases_held / {print $2}')
     echo "node $i owns ${held:-?} games at the end" >> owners.txt

@@ -108,8 +108,14 @@ impl Peers {
 
 /// What the caller hears when the owner did not answer: a transport
 /// failure becomes UNAVAILABLE with the node named; the owner's own
-/// answers pass unchanged.
+/// answers pass unchanged (an UNAVAILABLE it sent itself too: a stream of
+/// a game it handed over or lost, a node shutting down).
 pub fn owner_failed(node: &str, status: Status) -> Status {
+    let transport = std::error::Error::source(&status).is_some();
+    if status.code() == tonic::Code::Unavailable && !transport {
+        debug!(node, status = %status.message(), "the game's node answered UNAVAILABLE");
+        return status;
+    }
     if matches!(status.code(), tonic::Code::Unavailable | tonic::Code::Unknown) {
         if first_in_a_while(node) {
             warn!(node, error = %status, "the game's node did not answer a forwarded call (said once per node every 10 s)");
