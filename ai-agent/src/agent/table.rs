@@ -495,6 +495,16 @@ impl Table {
                     },
                     _ = heartbeat.tick() => {
                         self.heartbeat(client, stream_seat).await;
+                        // A claim that failed for a passing reason (the
+                        // game moving between nodes) is tried again, and a
+                        // seat taken up joins the follow at once.
+                        if !self.pending.is_empty() {
+                            self.claim_pending(client).await;
+                            if self.held.keys().any(|s| !self.streamed.contains(s)) {
+                                self.widen = true;
+                                return Err(Stop::Reopen);
+                            }
+                        }
                         continue;
                     }
                 }
