@@ -21,8 +21,8 @@
 # XODUS_PG_BIN), the agent is given every node, and each kill takes the
 # next node in turn (restarted at once under its id and port); it then
 # also prints, per kill, how long the survivors took to take its games
-# over (from their logs), the games each node owns at the end
-# (`xodus_leases_held`), and any game whose seq went back (a lost choice).
+# over (from their logs), the live games each node owns at the end (from
+# the leases table), and any game whose seq went back (a lost choice).
 # PG=1 puts a single node on PostgreSQL too (the same run on one node).
 #
 #   [RAMP=R] [KEY=0] [NODES=3] ai-agent/bench/soak.sh [TABLES=60] [SECONDS=300] [KILLS=1] [extra xodus-ai flags...]
@@ -197,10 +197,11 @@ done
 kill "$topper"; wait "$topper" 2>/dev/null
 "$bin/xodus" list --server "$(live_url)" --json > final.json 2>/dev/null
 if [ "$shared" = 1 ]; then
-  for i in $(seq 1 "$nodes"); do
-    held=$(curl -s "http://127.0.0.1:$((port + i - 1 + 200))/metrics" 2>/dev/null | awk '/^xodus_leases_held / {print $2}')
-    echo "node $i owns ${held:-?} games at the end" >> owners.txt
-  done
+  # The live games each node owns (its leases of open or playing games).
+  as_pg "$pgbin/psql" -h 127.0.0.1 -p "$pgport" -U postgres -At -F ' ' -c \
+    "SELECT l.owner, count(*) FROM leases l JOIN games g ON g.id = l.game_id
+      WHERE g.status IN ('open', 'playing') AND l.expires_at > now() GROUP BY l.owner ORDER BY l.owner" \
+    2>/dev/null | while read -r owner n; do echo "node $owner owns $n live games at the end"; done >> owners.txt
 fi
 kill -TERM "$agent"; wait "$agent" 2>/dev/null
 for i in $(seq 1 "$nodes"); do kill -TERM "${pids[$i]}"; wait "${pids[$i]}" 2>/dev/null; done
@@ -262,13 +263,16 @@ if os.path.exists("kills.txt"):
     for line in open("kills.txt"):
         at, victim = (line.split() + ["1"])[:2]
         at = float(at)
-        taken = [t for p in logs if p != f"server{victim}.log" for t in stamps(p, "took the game over") if at <= t <= at + 120]
-        # A node restarted under its name takes its leases back at once.
-        taken += [t for p in logs for t in stamps(p, "took up a game whose lease names this node") if at <= t <= at + 120]
-        if taken:
-            print(f"kill of node {victim}: {len(taken)} games taken over, the last {max(taken) - at:.1f} s after the kill")
+        # The survivors take over what lapsed; the node, restarted under its
+        # name at once, takes back its unexpired leases as it comes up.
+        over = [t for p in logs if p != f"server{victim}.log" for t in stamps(p, "took the game over") if at <= t <= at + 60]
+        back = [t for t in stamps(f"server{victim}.log", "took up a game whose lease names this node") if at <= t <= at + 15]
+        moved = over + back
+        if moved:
+            print(f"kill of node {victim}: {len(back)} games taken back by it on restart, {len(over)} taken over by the others; "
+                  f"the last {max(moved) - at:.1f} s after the kill")
         else:
-            print(f"kill of node {victim}: no game taken over (restarted within its lease, or a single node)")
+            print(f"kill of node {victim}: no game moved")
 if os.path.exists("owners.txt"):
     print(open("owners.txt").read().strip())
 print(f"server logs: {errors} ERROR, {warns} WARN; "
