@@ -88,3 +88,33 @@ async fn one_stream_follows_several_games_and_each_follow_ends_alone() {
     assert_eq!(e.code(), tonic::Code::InvalidArgument);
     assert!(e.message().contains("follow_id 9 is already open"), "{}", e.message());
 }
+
+/// Follows start at a bounded rate on one stream (the per-address rate
+/// limit counts the FollowGames call once): 2,000 started at once, the
+/// first 512 (and what the rate refills meanwhile) open, the others end at
+/// once with RESOURCE_EXHAUSTED saying why.
+#[tokio::test]
+async fn follows_started_faster_than_the_stream_allows_are_refused_alone() {
+    let server = Server::start("follow-games-rate");
+    let mut c = server.client().await;
+    let game = create_game(&mut c, 53).await;
+    let (tx, rx) = mpsc::unbounded_channel();
+    let mut inbound = c.follow_games(UnboundedReceiverStream::new(rx)).await.expect("FollowGames").into_inner();
+    for id in 0..2_000 {
+        tx.send(follow(id, &game, None)).expect("send");
+    }
+    let (mut opened, mut refused) = (0, 0);
+    while opened + refused < 2_000 {
+        let m = next(&mut inbound).await;
+        match m.ended {
+            Some(end) => {
+                assert_eq!(end.code, tonic::Code::ResourceExhausted as i32, "{end:?}");
+                assert!(end.message.contains("a second on one stream"), "{}", end.message);
+                refused += 1;
+            }
+            None => opened += 1,
+        }
+    }
+    assert!(opened >= 512, "the first 512 open: {opened}");
+    assert!(refused > 0, "not 2,000 at once: {opened} opened");
+}

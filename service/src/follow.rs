@@ -4,7 +4,8 @@
 //! node owns is forwarded like a StreamGame), marked as a follow so that
 //! it counts against the per-client follow cap instead of the stream cap;
 //! its messages come back tagged with the client's follow_id, and its end
-//! (or refusal) as `ended`. The follows end when the client leaves.
+//! (or refusal) as `ended`. Follows start at a bounded rate per stream. The
+//! follows end when the client leaves.
 
 use crate::manager::StreamItem;
 use std::collections::HashMap;
@@ -18,6 +19,12 @@ use tonic::{Request, Status, Streaming};
 
 /// Messages buffered for a slow client, all follows together.
 const BUFFER: usize = 256;
+/// Follows a stream may start at once, and per second after that: each
+/// start loads a game and sends a snapshot, and the per-address rate limit
+/// counts the FollowGames call once, not each follow in it.
+const STARTS_BURST: f64 = 512.0;
+/// See [`STARTS_BURST`].
+const STARTS_PER_SECOND: f64 = 200.0;
 
 /// Marks a StreamGame opened for a follow: it counts against the follow
 /// cap. Set only by the server itself (an extension, never from the wire;
@@ -61,6 +68,7 @@ pub fn serve<S: StreamOpener>(
         let mut open: HashMap<u64, AbortHandle> = HashMap::new();
         let (ended_tx, mut ended_rx) = mpsc::unbounded_channel::<u64>();
         let mut reading = true;
+        let (mut allowance, mut counted) = (STARTS_BURST, tokio::time::Instant::now());
         loop {
             tokio::select! {
                 message = input.message(), if reading => match message {
@@ -79,6 +87,19 @@ pub fn serve<S: StreamOpener>(
                             let _ = tx.send(Err(Status::invalid_argument(why))).await;
                             break;
                         }
+                        let now = tokio::time::Instant::now();
+                        allowance = (allowance + now.duration_since(counted).as_secs_f64() * STARTS_PER_SECOND)
+                            .min(STARTS_BURST);
+                        counted = now;
+                        if allowance < 1.0 {
+                            let why = format!(
+                                "follows are started at most {STARTS_PER_SECOND} a second on one stream \
+                                 (after {STARTS_BURST} at once); start this one again in a moment"
+                            );
+                            let _ = tx.send(Ok(ended(r.follow_id, &Status::resource_exhausted(why)))).await;
+                            continue;
+                        }
+                        allowance -= 1.0;
                         let sub = Request::from_parts(metadata.clone(), extensions.clone(), follow);
                         let task = tokio::spawn(run_follow(service.clone(), sub, r.follow_id, tx.clone(), ended_tx.clone()));
                         open.insert(r.follow_id, task.abort_handle());

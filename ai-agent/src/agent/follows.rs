@@ -196,7 +196,7 @@ impl Follows {
 /// minute).
 pub fn say_if_capped(status: &Status) {
     static LAST: Mutex<Option<std::time::Instant>> = Mutex::new(None);
-    if status.code() != Code::ResourceExhausted || !status.message().contains("follow") {
+    if status.code() != Code::ResourceExhausted || !status.message().contains("--max-follows-per-client") {
         return;
     }
     let mut last = LAST.lock().unwrap_or_else(|e| e.into_inner());
