@@ -99,9 +99,10 @@ struct Args {
     unix: bool,
     /// How long a choice waiting alone for its commit, and the SQLite
     /// writer between batches, poll before sleeping, in microseconds (the
-    /// server's `--commit-poll-us`).
-    #[arg(long, default_value_t = Limits::default().commit_poll.as_micros() as u64)]
-    commit_poll_us: u64,
+    /// server's `--commit-poll-us`; by default as the server: 300 on
+    /// SQLite, 0 on PostgreSQL).
+    #[arg(long)]
+    commit_poll_us: Option<u64>,
     /// Also hold a StreamGame open for each seat of each game, as the
     /// seats' front-ends and AI agents do: every choice is then sent to
     /// four watchers as well as answered. (With `--server`, start it with
@@ -471,7 +472,10 @@ async fn run_once(
                 max_games_per_client: usize::MAX,
                 max_streams_per_client: usize::MAX,
                 requests_per_second: 1_000_000,
-                commit_poll: std::time::Duration::from_micros(args.commit_poll_us),
+                commit_poll: args.commit_poll_us.map_or_else(
+                    || if args.postgres { Duration::ZERO } else { Limits::default().commit_poll },
+                    Duration::from_micros,
+                ),
                 ..Limits::default()
             };
             let (listener, url) = if args.unix {
@@ -813,7 +817,8 @@ async fn main() -> anyhow::Result<()> {
             pct(&lat, 0.5),
             pct(&lat, 0.99)
         );
-        let (probe_dir, n, poll) = (dir.join("probe-store"), args.fsyncs, Duration::from_micros(args.commit_poll_us));
+        let poll = args.commit_poll_us.map_or(Limits::default().commit_poll, Duration::from_micros);
+        let (probe_dir, n) = (dir.join("probe-store"), args.fsyncs);
         let appends =
             tokio::task::spawn_blocking(move || tabletop_service::probe::serial_appends(&probe_dir, n, poll)).await??;
         let store_rate = appends.len() as f64 / appends.iter().sum::<Duration>().as_secs_f64();

@@ -134,9 +134,11 @@ struct Args {
     /// Microseconds a choice waiting alone for its commit, and the SQLite
     /// writer between commits, poll instead of sleeping: on a virtual
     /// machine this cuts a quiet game's acknowledgement by about a third,
-    /// for up to this much CPU per choice (0 = sleep at once).
-    #[arg(long, env = "TABLETOP_COMMIT_POLL_US", default_value_t = Limits::default().commit_poll.as_micros() as u64)]
-    commit_poll_us: u64,
+    /// for up to this much CPU per choice (0 = sleep at once). Default:
+    /// 300 on SQLite; 0 with --database, whose commit takes longer than
+    /// polling is worth (it only burns the CPU PostgreSQL needs).
+    #[arg(long, env = "TABLETOP_COMMIT_POLL_US")]
+    commit_poll_us: Option<u64>,
     /// A directory of static files (the built web front-end, `web/dist`)
     /// to serve at `/` on the API's port.
     #[arg(long, env = "TABLETOP_WEB_DIR")]
@@ -280,7 +282,10 @@ async fn main() -> anyhow::Result<()> {
             max_follows_per_client: args.max_follows_per_client,
             evict_idle: Duration::from_secs(args.evict_idle_secs),
             shutdown_grace: Duration::from_secs(args.shutdown_grace_secs),
-            commit_poll: Duration::from_micros(args.commit_poll_us),
+            commit_poll: args.commit_poll_us.map_or_else(
+                || if args.database.is_some() { Duration::ZERO } else { Limits::default().commit_poll },
+                Duration::from_micros,
+            ),
             refuse_chosen_seeds: args.refuse_chosen_seeds,
             trusted_proxies: args.trusted_proxies.clone(),
             ..Limits::default()
