@@ -99,17 +99,7 @@ async fn a_person_holding_two_seats_who_leaves_is_stood_in_for_on_both_together(
         create_from(&mut c, game_request(8, &[pb::SeatOpenTo::Human, pb::SeatOpenTo::Human, pb::SeatOpenTo::Ai])).await;
     let mut creds = Vec::new();
     for seat in 0..2 {
-        let token = c
-            .claim_seat(pb::ClaimSeatRequest {
-                game_id: id.clone(),
-                seat,
-                claimant: pb::Claimant::Human as i32,
-                token: String::new(),
-            })
-            .await
-            .expect("claim")
-            .into_inner()
-            .token;
+        let token = common::claim_human(&mut c, &id, seat).await;
         creds.push(pb::SeatCredentials { seat, token });
     }
     // One page holds both seats on one stream.

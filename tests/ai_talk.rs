@@ -71,17 +71,7 @@ async fn signal(c: &mut GameServiceClient<Channel>, game: &str, tokens: &[String
 /// test; its token is the only one), seats 1 and 2 open to AI captains.
 async fn human_table(c: &mut GameServiceClient<Channel>) -> (String, Vec<String>) {
     let game = create_from(c, game_request(21, &[pb::SeatOpenTo::Human, pb::SeatOpenTo::Ai, pb::SeatOpenTo::Ai])).await;
-    let token = c
-        .claim_seat(pb::ClaimSeatRequest {
-            game_id: game.clone(),
-            seat: 0,
-            claimant: pb::Claimant::Human as i32,
-            token: String::new(),
-        })
-        .await
-        .expect("claim")
-        .into_inner()
-        .token;
+    let token = common::claim_human(c, &game, 0).await;
     (game, vec![token])
 }
 

@@ -34,17 +34,7 @@ async fn table(c: &mut GameServiceClient<Channel>) -> (String, Vec<String>) {
         ..Default::default()
     };
     let game = create_from(c, request).await;
-    let token = c
-        .claim_seat(pb::ClaimSeatRequest {
-            game_id: game.clone(),
-            seat: 0,
-            claimant: pb::Claimant::Human as i32,
-            token: String::new(),
-        })
-        .await
-        .expect("claim")
-        .into_inner()
-        .token;
+    let token = common::claim_human(c, &game, 0).await;
     (game, vec![token])
 }
 

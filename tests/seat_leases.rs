@@ -81,17 +81,7 @@ async fn a_closed_tabs_seat_is_stood_in_for_by_an_ai_and_taken_back_on_return() 
         ..Default::default()
     };
     let id = common::create_from(&mut c, request).await;
-    let token = c
-        .claim_seat(pb::ClaimSeatRequest {
-            game_id: id.clone(),
-            seat: 0,
-            claimant: pb::Claimant::Human as i32,
-            token: String::new(),
-        })
-        .await
-        .expect("claim")
-        .into_inner()
-        .token;
+    let token = common::claim_human(&mut c, &id, 0).await;
     let creds = Some(pb::SeatCredentials { seat: 0, token: token.clone() });
     // The page is open: its stream holds the seat however long it thinks.
     let mut tab = c

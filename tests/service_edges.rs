@@ -143,6 +143,15 @@ async fn fingerprint(c: &mut GameServiceClient<Channel>, games: &[String]) -> Ve
     out
 }
 
+/// Random bytes (mostly short, sometimes up to 2 KB) as the body of a
+/// random method: the method and the status code it answered with.
+async fn random_raw(channel: &Channel, r: &mut Rng) -> (&'static str, Code) {
+    let method =
+        if r.below(5) == 0 { STREAMING[r.below(2) as usize] } else { UNARY[r.below(UNARY.len() as u64) as usize] };
+    let body = if r.below(4) == 0 { r.bytes(2000) } else { r.bytes(40) };
+    (method, send_raw(channel, method, body).await)
+}
+
 /// Typed requests with random field values, sent with the typed client:
 /// the method and the status code it answered with.
 async fn random_call(c: &mut GameServiceClient<Channel>, r: &mut Rng, pool: &[String]) -> (&'static str, Code) {
@@ -353,13 +362,8 @@ async fn fuzzed_requests_never_answer_internal_and_change_no_game() {
             break;
         }
         let (method, what, code) = if i % 2 == 0 {
-            let method = if r.below(5) == 0 {
-                STREAMING[r.below(2) as usize]
-            } else {
-                UNARY[r.below(UNARY.len() as u64) as usize]
-            };
-            let body = if r.below(4) == 0 { r.bytes(2000) } else { r.bytes(40) };
-            (method, "raw bytes", send_raw(&channel, method, body).await)
+            let (method, code) = random_raw(&channel, &mut r).await;
+            (method, "raw bytes", code)
         } else {
             let (method, code) = random_call(&mut c, &mut r, &pool).await;
             (method, "random field values", code)
@@ -698,13 +702,8 @@ async fn long_fuzz_of_malformed_and_hostile_requests() {
                     return;
                 }
                 let (method, what, code) = if r.below(2) == 0 {
-                    let method = if r.below(5) == 0 {
-                        STREAMING[r.below(2) as usize]
-                    } else {
-                        UNARY[r.below(UNARY.len() as u64) as usize]
-                    };
-                    let body = if r.below(4) == 0 { r.bytes(2000) } else { r.bytes(40) };
-                    (method, "raw bytes", send_raw(&channel, method, body).await)
+                    let (method, code) = random_raw(&channel, &mut r).await;
+                    (method, "raw bytes", code)
                 } else {
                     let (method, code) = random_call(&mut c, &mut r, &pool).await;
                     (method, "random field values", code)

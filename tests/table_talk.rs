@@ -436,17 +436,7 @@ async fn mutes_survive_a_restart_and_end_when_the_seat_changes_hands() {
     c.release_seat(pb::ReleaseSeatRequest { game_id: game.clone(), credentials: creds(&tokens, 0) })
         .await
         .expect("release");
-    let token = c
-        .claim_seat(pb::ClaimSeatRequest {
-            game_id: game.clone(),
-            seat: 0,
-            claimant: pb::Claimant::Human as i32,
-            token: String::new(),
-        })
-        .await
-        .expect("claim again")
-        .into_inner()
-        .token;
+    let token = common::claim_human(&mut c, &game, 0).await;
     let mut fresh = tokens.clone();
     fresh[0] = token;
     assert!(view(&mut c, 0, fresh.clone()).await.is_empty(), "a new holder mutes nobody");

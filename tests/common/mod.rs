@@ -316,19 +316,23 @@ pub async fn claim_all(c: &mut GameServiceClient<Channel>, game_id: &str) -> Vec
 pub async fn claim_seats(c: &mut GameServiceClient<Channel>, game_id: &str, seats: u32) -> Vec<String> {
     let mut tokens = Vec::new();
     for seat in 0..seats {
-        let r = c
-            .claim_seat(pb::ClaimSeatRequest {
-                game_id: game_id.into(),
-                seat,
-                claimant: pb::Claimant::Human as i32,
-                token: String::new(),
-            })
-            .await
-            .expect("claim")
-            .into_inner();
-        tokens.push(r.token);
+        tokens.push(claim_human(c, game_id, seat).await);
     }
     tokens
+}
+
+/// Claims `seat` of `game_id` as a person; its token.
+pub async fn claim_human(c: &mut GameServiceClient<Channel>, game_id: &str, seat: u32) -> String {
+    c.claim_seat(pb::ClaimSeatRequest {
+        game_id: game_id.into(),
+        seat,
+        claimant: pb::Claimant::Human as i32,
+        token: String::new(),
+    })
+    .await
+    .expect("claim")
+    .into_inner()
+    .token
 }
 
 /// The spectator's state of a game.
